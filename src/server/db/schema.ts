@@ -1,0 +1,425 @@
+/**
+ * The one database schema, for PGlite and PostgreSQL alike. Money is integer cents, stay dates are
+ * SQL `date` (a stay occupies the nights [check_in, check_out)), instants are `timestamptz`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------
+// Accounts (better-auth tables; `users` is the spec's "user profile")
+// ---------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** 'admin' grants the back office; any other value is an ordinary user. */
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Fixed-window request counters shared by every app instance (sign-in, reset requests). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+export const roleChanges = pgTable(
+  "role_changes",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    previousRole: text("previous_role").notNull(),
+    newRole: text("new_role").notNull(),
+    changedById: text("changed_by_id"),
+    changedByEmail: text("changed_by_email"),
+    reason: text("reason"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("role_changes_changed_at_idx").on(t.changedAt)],
+);
+
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    actionType: text("action_type").notNull(),
+    userId: text("user_id"),
+    /** Blank means the system acted. */
+    userEmail: text("user_email"),
+    targetUserEmail: text("target_user_email"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    requestId: text("request_id"),
+  },
+  (t) => [
+    index("activity_logs_created_at_idx").on(t.createdAt),
+    index("activity_logs_action_type_idx").on(t.actionType, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------
+
+export const hotels = pgTable(
+  "hotels",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Street address shown as the hotel's location. */
+    location: text("location").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull(),
+    countryCode: text("country_code").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    /** Guest rating 0–5, one decimal; recomputed from approved reviews once a hotel has any. */
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    starRating: integer("star_rating").notNull(),
+    /** Lowest nightly price of the hotel's room types (cents), kept for list sorting. */
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    currency: text("currency").notNull().default("USD"),
+    image: text("image").notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    description: text("description"),
+    distanceFromCenterKm: real("distance_from_center_km").notNull(),
+    cancellationPolicy: text("cancellation_policy").notNull(),
+    /** Days before check-in until which a cancellation is refunded in full; 0 = non-refundable. */
+    freeCancellationDays: integer("free_cancellation_days").notNull().default(0),
+    breakfast: boolean("breakfast").notNull().default(false),
+    wifi: boolean("wifi").notNull().default(false),
+    parking: boolean("parking").notNull().default(false),
+    pool: boolean("pool").notNull().default(false),
+    gym: boolean("gym").notNull().default(false),
+    spa: boolean("spa").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("hotels_star_rating_range", sql`${t.starRating} between 1 and 5`),
+    check("hotels_price_positive", sql`${t.priceCents} > 0`),
+    index("hotels_city_idx").on(t.city),
+    index("hotels_country_idx").on(t.country),
+  ],
+);
+
+export const roomTypes = pgTable(
+  "room_types",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    maxGuests: integer("max_guests").notNull(),
+    sizeM2: integer("size_m2").notNull(),
+    bedType: text("bed_type").notNull(),
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    currency: text("currency").notNull().default("USD"),
+    /** How many rooms of this type the hotel has: the ceiling for every night. */
+    totalRooms: integer("total_rooms").notNull(),
+  },
+  (t) => [
+    index("room_types_hotel_id_idx").on(t.hotelId),
+    check("room_types_price_positive", sql`${t.priceCents} > 0`),
+    check("room_types_total_rooms_positive", sql`${t.totalRooms} >= 0`),
+    check("room_types_max_guests_positive", sql`${t.maxGuests} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Bookings and payments
+// ---------------------------------------------------------------------------
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    bookingReference: text("booking_reference").notNull().unique(),
+    hotelId: integer("hotel_id").references(() => hotels.id),
+    hotelName: text("hotel_name").notNull(),
+    roomTypeId: integer("room_type_id").references(() => roomTypes.id),
+    roomType: text("room_type").notNull(),
+    /** Nightly price per room, in cents, as computed by the server. */
+    roomPriceCents: integer("room_price_cents").notNull(),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    numGuests: integer("num_guests").notNull(),
+    numChildren: integer("num_children").notNull().default(0),
+    numRooms: integer("num_rooms").notNull(),
+    totalNights: integer("total_nights").notNull(),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    pointsRedeemed: integer("points_redeemed").notNull().default(0),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    guestPhone: text("guest_phone").notNull(),
+    specialRequests: text("special_requests"),
+    /** pending (a hold) → confirmed → cancelled; 'completed' is derived once check-out has passed. */
+    status: text("status").notNull().default("pending"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentIntentId: text("payment_intent_id"),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    supplier: text("supplier").notNull().default("inventory"),
+    supplierBookingRef: text("supplier_booking_ref"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bookings_dates_order", sql`${t.checkOut} > ${t.checkIn}`),
+    check("bookings_status_known", sql`${t.status} in ('pending','confirmed','cancelled','completed')`),
+    index("bookings_user_id_idx").on(t.userId, t.createdAt),
+    index("bookings_created_at_idx").on(t.createdAt),
+    index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_booking_id_idx").on(t.bookingId),
+    uniqueIndex("payments_provider_payment_id_idx").on(t.provider, t.providerPaymentId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Reviews and loyalty
+// ---------------------------------------------------------------------------
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    helpfulVotes: integer("helpful_votes").notNull().default(0),
+    unhelpfulVotes: integer("unhelpful_votes").notNull().default(0),
+    moderatedById: text("moderated_by_id"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_known", sql`${t.status} in ('pending','approved','rejected')`),
+    index("reviews_hotel_status_idx").on(t.hotelId, t.status, t.createdAt),
+    index("reviews_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    voteType: text("vote_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    check("review_votes_type_known", sql`${t.voteType} in ('helpful','unhelpful')`),
+  ],
+);
+
+export const loyaltyAccounts = pgTable(
+  "loyalty_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tier: text("tier").notNull().default("Bronze"),
+    pointsBalance: integer("points_balance").notNull().default(0),
+    totalPointsEarned: integer("total_points_earned").notNull().default(0),
+    referralCode: text("referral_code").notNull().unique(),
+    referredByUserId: text("referred_by_user_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("loyalty_balance_not_negative", sql`${t.pointsBalance} >= 0`)],
+);
+
+export const loyaltyTransactions = pgTable(
+  "loyalty_transactions",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    points: integer("points").notNull(),
+    description: text("description").notNull(),
+    /** Makes every credit and debit happen exactly once, e.g. 'booking:{id}:earn'. */
+    sourceKey: text("source_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("loyalty_transactions_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Supplier settings and e-mail
+// ---------------------------------------------------------------------------
+
+export const apiSettings = pgTable(
+  "api_settings",
+  {
+    environment: text("environment").primaryKey(),
+    apiUrl: text("api_url").notNull(),
+    username: text("username").notNull(),
+    /** AES-256-GCM ciphertext keyed from the app secret; never sent to the browser. */
+    passwordEncrypted: text("password_encrypted").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    updatedById: text("updated_by_id"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("api_settings_environment_known", sql`${t.environment} in ('TEST','LIVE')`)],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** What caused the message, e.g. 'password_reset' or 'booking_confirmation'. */
+    kind: text("kind").notNull(),
+    /** Makes a message queue at most once for the same cause. */
+    dedupeKey: text("dedupe_key").unique(),
+    /** pending → sent | failed; 'stored' when no SMTP server is configured (read in the Mailbox). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Key/value facts about this installation (e.g. when the demo data was seeded). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
