@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { ApiError, toErrorResponse } from "./http/errors.ts";
+import { clientRoutes } from "./http/static.ts";
+import type { AppDeps, AppEnv } from "./http/types.ts";
+import { requestLog } from "./middleware/request-log.ts";
+import { loadSession, requireAdmin } from "./middleware/session.ts";
+import { mailboxRoutes } from "./routes/admin/mailbox.ts";
+import { authRoutes } from "./routes/auth.ts";
+// TEMP import { imagesRouter } from "./routes/images.ts";
+import { meRoutes } from "./routes/me.ts";
+
+const API_BODY_LIMIT = 1024 * 1024;
+
+function apiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: () => { throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is too large"); } }))
+    .use(loadSession(deps))
+    .route("/auth", authRoutes(deps))
+    .route("/me", meRoutes())
+    .use("/admin/*", requireAdmin)
+    .route("/admin/mailbox", mailboxRoutes(deps))
+    .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+}
+
+/** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(deps));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.onError((error, c) => toErrorResponse(c, error, (e) => deps.logger.error({ err: e, requestId: c.get("requestId") }, "unhandled error")));
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: "ready", database: deps.database.kind });
+    } catch {
+      return c.json({ status: "unavailable", database: deps.database.kind }, 503);
+    }
+  });
+  const api = apiRoutes(deps);
+  app.route("/api", api);
+  // TEMP app.route("/images", imagesRouter);
+  if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
+  app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+  return app;
+}
+
+export type ApiType = ReturnType<typeof apiRoutes>;

@@ -1,0 +1,111 @@
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import type { AppConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { accounts, sessions, users, verifications } from "../db/schema.ts";
+import { ACTIVITY, logActivity } from "../services/activity-log.ts";
+import { type DeliveryMode, queueEmail } from "../services/email-outbox.ts";
+import { RESET_TOKEN_MINUTES, passwordResetEmail, signUpAttemptEmail } from "./auth-emails.ts";
+
+export const SESSION_DAYS = 7;
+/** Shown when a disabled (banned) user tries to sign in. */
+export const BANNED_MESSAGE = "This account has been disabled. Please contact support.";
+
+export interface AuthDeps {
+  db: Db;
+  config: Pick<AppConfig, "appSecret" | "publicUrl">;
+  deliveryMode: DeliveryMode;
+}
+
+/** better-auth wired to our tables: e-mail + password, argon2id, DB sessions, admin plugin for role and ban. */
+export function createAuth({ db, config, deliveryMode }: AuthDeps) {
+  return betterAuth({
+    appName: "Staywise",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.appSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    // Our own limiter (services/rate-limit.ts) runs in front, shared by every instance.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        lastSignInAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      // The spec sends a new user to /login after sign-up rather than signing them in.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      password: {
+        hash: (password) => argon2Hash(password),
+        verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      async sendResetPassword({ user, url }) {
+        await queueEmail(db, deliveryMode, passwordResetEmail(user, url));
+        await logActivity(db, {
+          actionType: ACTIVITY.passwordResetRequested,
+          userId: user.id,
+          userEmail: user.email,
+        });
+      },
+      async onPasswordReset({ user }) {
+        await logActivity(db, {
+          actionType: ACTIVITY.passwordResetCompleted,
+          userId: user.id,
+          userEmail: user.email,
+        });
+      },
+      async onExistingUserSignUp({ user }) {
+        // Enumeration protection answers as if the account were new; the owner hears about it.
+        await queueEmail(db, deliveryMode, signUpAttemptEmail(user, `${config.publicUrl}/password-reset`));
+        await logActivity(db, { actionType: ACTIVITY.signUpExistingEmail, targetUserEmail: user.email });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            await logActivity(db, { actionType: ACTIVITY.signUp, userId: user.id, userEmail: user.email });
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            const [user] = await db
+              .update(users)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(users.id, session.userId))
+              .returning({ email: users.email });
+            await logActivity(db, { actionType: ACTIVITY.signIn, userId: session.userId, userEmail: user?.email ?? null });
+          },
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE })],
+    advanced: {
+      ipAddress: { ipAddressHeaders: ["x-staywise-client-ip"] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import type { Auth } from "../../auth/auth.ts";
+import type { Logger } from "../../logger.ts";
+import { ensureAdmin, ensureUser } from "../../services/accounts.ts";
+import type { Database } from "../client.ts";
+import { appMeta, hotels } from "../schema.ts";
+import { seedCatalogue } from "./seed-catalogue.ts";
+
+export const DEMO_ADMIN_EMAIL = "admin@staywise.example";
+export const DEMO_TRAVELLER_EMAIL = "traveller@staywise.example";
+
+/** Arbitrary constant: only one instance seeds an empty PostgreSQL database. */
+const SEED_LOCK_ID = 727_002;
+
+export interface DemoSeedOptions {
+  hotels: number;
+  /** Fixed demo password; a random one is made (and printed) when absent. */
+  password: string | undefined;
+  dataDir: string;
+}
+
+/**
+ * On an empty database: writes the demo catalogue and the demo accounts, then prints the accounts
+ * (and keeps them in DATA_DIR/demo-accounts.txt). Does nothing once the catalogue exists.
+ */
+export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Logger, options: DemoSeedOptions): Promise<boolean> {
+  return withSeedLock(database, async () => {
+    const [row] = await database.db.select({ n: count() }).from(hotels);
+    if ((row?.n ?? 0) > 0) return false;
+    logger.info({ hotels: options.hotels }, "empty database: seeding the demo catalogue");
+    let lastPercent = -1;
+    const result = await seedCatalogue(database, {
+      hotels: options.hotels,
+      onProgress(done, total) {
+        const percent = Math.floor((done / total) * 100);
+        if (percent >= lastPercent + 20 || done === total) {
+          lastPercent = percent;
+          logger.info({ done, total }, `seeded ${done}/${total} hotels`);
+        }
+      },
+    });
+    const password = options.password ?? randomBytes(9).toString("base64url");
+    await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
+    await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });
+    await database.db
+      .insert(appMeta)
+      .values({ key: "demo_seeded_at", value: new Date().toISOString() })
+      .onConflictDoNothing();
+    const text = [
+      "Staywise demo accounts",
+      `  admin      ${DEMO_ADMIN_EMAIL}  password: ${password}`,
+      `  traveller  ${DEMO_TRAVELLER_EMAIL}  password: ${password}`,
+      "",
+    ].join("\n");
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(path.join(options.dataDir, "demo-accounts.txt"), text, { mode: 0o600 });
+    logger.info({ hotels: result.hotels, roomTypes: result.roomTypes, ms: result.ms }, "demo catalogue seeded");
+    process.stdout.write(`\n${text}  (also written to ${path.join(options.dataDir, "demo-accounts.txt")})\n\n`);
+    return true;
+  });
+}
+
+async function withSeedLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (database.kind === "pglite") return fn();
+  const client = await database.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [SEED_LOCK_ID]);
+    return await fn();
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [SEED_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+

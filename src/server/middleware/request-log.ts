@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppDeps, AppEnv } from "../http/types.ts";
+import { runWithRequestContext } from "../request-context.ts";
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+function clientIp(c: Context, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    // app.request() in tests has no socket.
+    return null;
+  }
+}
+
+/** Gives every request an id (kept from X-Request-Id when sane) and writes one JSON log line for it. */
+export function requestLog(deps: Pick<AppDeps, "logger" | "config">) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    const ip = clientIp(c, deps.config.trustProxy);
+    c.set("requestId", requestId);
+    c.set("clientIp", ip);
+    c.set("user", null);
+    c.set("sessionId", null);
+    const started = performance.now();
+    await runWithRequestContext({ requestId, ip }, () => next());
+    c.header("X-Request-Id", requestId);
+    const status = c.res.status;
+    deps.logger[status >= 500 ? "error" : "info"]({
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: c.get("user")?.id,
+      ip,
+    });
+  });
+}

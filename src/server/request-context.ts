@@ -1,0 +1,17 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface RequestContext {
+  requestId: string;
+  ip: string | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+/** The request being served, if any: lets deep code (auth callbacks, logs) name the request id and client. */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,145 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, launchBrowser } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+describe("accounts in the browser", () => {
+  it("signs up, is sent to login, signs in, sees the name in the header, signs out", async () => {
+    const page = await newPage();
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto("/signup");
+    await expectAccessible(page);
+    await page.getByLabel("Full Name").fill("Edith Clarke");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Confirm Password").fill("different");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText("Passwords do not match").waitFor();
+    await page.getByLabel("Confirm Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText("Account created! Redirecting to login...").waitFor();
+    await page.waitForURL(`${baseUrl}/login`);
+    await expectAccessible(page);
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const account = page.getByRole("button", { name: /Edith Clarke/ });
+    await account.waitFor();
+    await expectAccessible(page);
+    await account.click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
+  it("resets a password through the link in the mailbox and signs in with the new one", async () => {
+    const page = await newPage();
+    const email = `reset-${Date.now()}@example.com`;
+    const signup = await page.request.post("/api/auth/sign-up/email", { data: { name: "Reset Me", email, password: "old-secret" } });
+    expect(signup.status()).toBe(200);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(`${baseUrl}/password-reset`);
+    await expectAccessible(page);
+    await page.getByLabel("Email").fill(email);
+    const send = page.getByRole("button", { name: "Send Reset Link" });
+    await send.click();
+    await page.getByText("Password reset email sent! Check your inbox.").waitFor();
+    expect(await send.isDisabled()).toBe(true);
+
+    // The admin reads the message in the in-app Mailbox (no SMTP in the demo).
+    const admin = await newPage();
+    await signIn(admin, inject("adminEmail"), inject("adminPassword"));
+    await admin.goto("/admin/mailbox");
+    await admin.getByRole("heading", { name: "Mailbox" }).waitFor();
+    await expectAccessible(admin);
+    await admin.getByText(email).first().click();
+    const link = admin.getByRole("link", { name: /\/api\/auth\/reset-password\// });
+    const href = await link.first().getAttribute("href");
+    expect(href).toContain("/api/auth/reset-password/");
+    await admin.context().close();
+
+    await page.goto(href!);
+    await page.waitForURL(/\/reset-password\?token=/);
+    await expectAccessible(page);
+    await page.getByLabel("New Password", { exact: true }).fill("new-secret");
+    await page.getByLabel("Confirm Password").fill("new-secret");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.getByText("Your password has been changed. You can now sign in.").waitFor();
+
+    await signIn(page, email, "new-secret");
+    await page.getByRole("button", { name: /Reset Me/ }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows the permission text to a signed-in non-admin on /admin", async () => {
+    const page = await newPage();
+    const email = `plain-${Date.now()}@example.com`;
+    await page.request.post("/api/auth/sign-up/email", { data: { name: "Plain User", email, password: "secret123" } });
+    await signIn(page, email, "secret123");
+    await page.goto("/admin");
+    await page.getByText("You don't have permission to access this page. Admin access required.").waitFor();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it("sends a visitor from a protected page to /login", async () => {
+    const page = await newPage();
+    await page.goto("/admin/mailbox");
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.context().close();
+  });
+
+  it.each(["/no-such-page", "/create-admin", "/profile-check", "/force-admin-setup", "/admin-verify", "/simple-admin-setup"])(
+    "shows the 404 page at %s",
+    async (path) => {
+      const page = await newPage(390);
+      await page.goto(path);
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.context().close();
+    },
+  );
+
+  it("shows the admin the Admin badge and the dashboard link; the mobile menu mirrors the header", async () => {
+    const page = await newPage(390);
+    await signIn(page, inject("adminEmail"), inject("adminPassword"));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Admin Dashboard" }).first().waitFor();
+    await page.getByText("Admin", { exact: true }).first().waitFor();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});

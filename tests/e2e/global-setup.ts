@@ -1,0 +1,80 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited early (code ${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The app did not become ready:\n${output()}`);
+}
+
+/** Builds the client and starts the real app (PGlite, small demo catalogue) for the browser tests. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.E2E_SKIP_BUILD !== "1") execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-e2e-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_HOTELS: "300",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      AUTH_RATE_LIMIT_PER_MINUTE: "200",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  await waitForReady(baseUrl, child, () => log);
+  project.provide("baseUrl", baseUrl);
+  project.provide("adminEmail", E2E_ADMIN.email);
+  project.provide("adminPassword", E2E_ADMIN.password);
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
