@@ -9,7 +9,7 @@ import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { authRoutes } from "./routes/auth.ts";
-// TEMP import { imagesRouter } from "./routes/images.ts";
+import { imagesRouter } from "./routes/images.ts";
 import { meRoutes } from "./routes/me.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps) {
   });
   const api = apiRoutes(deps);
   app.route("/api", api);
-  // TEMP app.route("/images", imagesRouter);
+  app.route("/images", imagesRouter);
   if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
   app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
   return app;

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { DropdownMenu } from "radix-ui";
+import { CalendarCheck, ChevronDown, Gift, LayoutDashboard, LogOut } from "lucide-react";
+import type { SessionUser } from "../../shared/auth.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from "../components/ui/dropdown-menu.tsx";
+import { useSignOutAndLeave } from "./use-sign-out-and-leave.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const signOutAndLeave = useSignOutAndLeave();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex h-11 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1.5 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-50">
+        <UserAvatar name={user.name} />
+        <span className="max-w-40 truncate">{user.name}</span>
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+      </DropdownMenu.Trigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenu.Label className="px-2.5 py-2">
+          <span className="flex items-center gap-2">
+            <span className="truncate text-sm font-semibold text-slate-900">{user.name}</span>
+            {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+          </span>
+          <span className="block truncate text-sm text-slate-600">{user.email}</span>
+        </DropdownMenu.Label>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/my-bookings">
+            <CalendarCheck aria-hidden="true" />
+            My Bookings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/rewards">
+            <Gift aria-hidden="true" />
+            Rewards
+          </Link>
+        </DropdownMenuItem>
+        {user.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <LayoutDashboard aria-hidden="true" />
+              Admin Dashboard
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOutAndLeave()}>
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu.Root>
+  );
+}

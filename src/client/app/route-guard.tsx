@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { ShieldAlert } from "lucide-react";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { useAuth } from "./auth-provider.tsx";
+import { PageLoading } from "./page-status.tsx";
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user.isAdmin) return <AccessDenied />;
+  return children;
+}
+
+function AccessDenied() {
+  useDocumentTitle("Access denied");
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700 ring-1 ring-amber-200">
+        <ShieldAlert aria-hidden="true" className="size-7" />
+      </span>
+      <h1 className="mt-6 text-2xl font-semibold text-slate-900">Access denied</h1>
+      <p className="mt-2 text-slate-600">You don't have permission to access this page. Admin access required.</p>
+    </div>
+  );
+}

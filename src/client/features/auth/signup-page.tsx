@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link, useNavigate } from "react-router";
+import { SIGNUP_REDIRECT_MS, SignUpForm } from "../../../shared/auth.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { authClient } from "../../lib/auth-client.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
+
+export function SignupPage() {
+  useDocumentTitle("Create account");
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(SignUpForm),
+    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  });
+
+  // The server does not sign the new user in, so the next stop is the sign-in page.
+  useEffect(() => {
+    if (!created) return;
+    const timer = window.setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [created, navigate]);
+
+  async function onSubmit(values: SignUpForm) {
+    setServerError(null);
+    try {
+      const { error } = await authClient.signUp.email({ name: values.name, email: values.email, password: values.password });
+      if (error) {
+        setServerError(error.message || "Failed to create account");
+        return;
+      }
+    } catch {
+      setServerError("Failed to create account");
+      return;
+    }
+    setCreated(true);
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Book faster, keep track of your stays and earn points on every night."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className={inlineLinkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        {serverError ? <Alert variant="error">{serverError}</Alert> : null}
+        {created ? <Alert variant="success">Account created! Redirecting to login...</Alert> : null}
+        <fieldset disabled={created} className="space-y-5">
+          <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register("confirmPassword")}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || created}>
+            {isSubmitting ? <Spinner /> : null}
+            Sign Up
+          </Button>
+        </fieldset>
+      </form>
+    </AuthCard>
+  );
+}

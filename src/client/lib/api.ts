@@ -1,0 +1,63 @@
+import type { ApiErrorBody } from "../../shared/auth.ts";
+
+/** An API failure carrying the server's status, machine code and human message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ApiErrorBody["issues"];
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body.code;
+    this.issues = body.issues;
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ApiErrorBody).code === "string" &&
+    typeof (value as ApiErrorBody).message === "string"
+  );
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, {
+      code: "NETWORK_ERROR",
+      message: "Could not reach the server. Check your connection and try again.",
+    });
+  }
+
+  // A proxy or crash page may answer with HTML, so the body is only trusted when it parses.
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      isApiErrorBody(payload) ? payload : { code: `HTTP_${response.status}`, message: `Request failed (${response.status})` },
+    );
+  }
+  return payload as T;
+}
+
+export function apiGet<T>(path: string): Promise<T> {
+  return request<T>("GET", path);
+}
+
+export function apiSend<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+  return request<T>(method, path, body);
+}

@@ -1,0 +1,18 @@
+import "@fontsource-variable/inter";
+import "./styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Providers } from "./app/providers.tsx";
+import { router } from "./app/router.tsx";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

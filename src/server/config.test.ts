@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+const base = { APP_SECRET: "x".repeat(32) };
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ port: 3000, publicUrl: "http://localhost:3000", seedHotels: 5000, databaseUrl: undefined, bootstrapAdmin: null });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ ...base, PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...base, APP_SECRET: "short" })).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: "a@example.com" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
+  });
+
+  it("treats an empty DATABASE_URL as unset and trims the public URL", () => {
+    const config = loadConfig({ ...base, DATABASE_URL: "", PUBLIC_URL: "https://stay.example.com/" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("https://stay.example.com");
+  });
+});
