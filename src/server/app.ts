@@ -9,6 +9,7 @@ import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { meRoutes } from "./routes/me.ts";
 
@@ -20,6 +21,8 @@ function apiRoutes(deps: AppDeps) {
     .use(loadSession(deps))
     .route("/auth", authRoutes(deps))
     .route("/me", meRoutes())
+    .route("/hotels", hotelRoutes(deps))
+    .route("/destinations", destinationRoutes(deps))
     .use("/admin/*", requireAdmin)
     .route("/admin/mailbox", mailboxRoutes(deps))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));

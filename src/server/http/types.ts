@@ -2,6 +2,7 @@ import type { SessionUser } from "../../shared/auth.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { AppConfig } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
+import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-supplier.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   auth: Auth;
   logger: Logger;
   deliveryMode: DeliveryMode;
+  /** Our inventory first, then any external supplier. */
+  suppliers: HotelCatalogSupplier[];
   /** Folder of the built client; absent in API-only tests. */
   clientDir?: string;
 }

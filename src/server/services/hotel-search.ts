@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { countNights, todayUtc } from "../../shared/dates.ts";
+import {
+  type DestinationSuggestion,
+  type HotelDetail,
+  type HotelStayQuery,
+  type HotelSummary,
+  POPULAR_DESTINATIONS,
+  PRICE_SLIDER,
+  DISTANCE_SLIDER,
+  type SearchQuery,
+  type SearchResponse,
+  type SortOption,
+  type Stay,
+  resolveStay,
+} from "../../shared/search.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { likeEscape } from "../db/like.ts";
+import { ApiError } from "../http/errors.ts";
+import type { HotelCatalogSupplier, SupplierSearch } from "../integrations/suppliers/hotel-supplier.ts";
+
+/** The stay from a request, or a 400 naming the rule it breaks. */
+export function stayFromQuery(query: HotelStayQuery, today = todayUtc()): Stay {
+  const result = resolveStay(query, today);
+  if (!result.ok) throw new ApiError(400, "VALIDATION_ERROR", result.message);
+  return result.stay;
+}
+
+const COMPARE: Record<SortOption, (a: HotelSummary, b: HotelSummary) => number> = {
+  popularity: (a, b) => b.reviewCount - a.reviewCount,
+  price: (a, b) => a.priceCents - b.priceCents,
+  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount,
+  distance: (a, b) => a.distanceFromCenterKm - b.distanceFromCenterKm,
+};
+
+/**
+ * Searches every supplier with the same filters and merges their best results into one sorted
+ * page. Our own inventory must answer; any other supplier that fails only adds a notice.
+ */
+export async function searchHotels(suppliers: HotelCatalogSupplier[], query: SearchQuery, today = todayUtc()): Promise<SearchResponse> {
+  const stay = stayFromQuery(query, today);
+  const offset = (query.page - 1) * query.pageSize;
+  const single = suppliers.length === 1;
+  const criteria: SupplierSearch = {
+    destination: query.destination,
+    stay,
+    minPriceCents: query.minPrice * 100,
+    maxPriceCents: query.maxPrice >= PRICE_SLIDER.max ? null : query.maxPrice * 100,
+    minDistanceKm: query.minDistance,
+    maxDistanceKm: query.maxDistance >= DISTANCE_SLIDER.max ? null : query.maxDistance,
+    stars: query.stars,
+    amenities: query.amenities,
+    sort: query.sort,
+    // Merging needs every supplier's best results up to the end of the page.
+    limit: single ? query.pageSize : offset + query.pageSize,
+    offset: single ? offset : 0,
+  };
+  const notices: string[] = [];
+  const results = await Promise.all(
+    suppliers.map(async (supplier) => {
+      try {
+        return await supplier.search(criteria);
+      } catch (error) {
+        if (supplier.id === "inventory") throw error;
+        notices.push(`Supplier API Error: ${error instanceof Error ? error.message : String(error)}`);
+        return { hotels: [], total: 0 };
+      }
+    }),
+  );
+  const merged = single
+    ? (results[0]?.hotels ?? [])
+    : results
+        .flatMap((r) => r.hotels)
+        .sort((a, b) => COMPARE[query.sort](a, b) || a.id.localeCompare(b.id))
+        .slice(offset, offset + query.pageSize);
+  return {
+    hotels: merged,
+    total: results.reduce((sum, r) => sum + r.total, 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    stay,
+    nights: countNights(stay.checkIn, stay.checkOut),
+    notices,
+  };
+}
+
+export async function getHotelDetails(
+  suppliers: HotelCatalogSupplier[],
+  hotelId: string,
+  query: HotelStayQuery,
+  today = todayUtc(),
+): Promise<HotelDetail> {
+  const stay = stayFromQuery(query, today);
+  const supplier = suppliers.find((s) => s.ownsHotelId(hotelId));
+  const hotel = supplier ? await supplier.getHotel(hotelId, stay) : null;
+  if (!hotel) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
+  return hotel;
+}
+
+/** Up to 8 destinations for what the user has typed so far; the popular ones when nothing is typed. */
+export async function suggestDestinations(db: Db, text: string): Promise<DestinationSuggestion[]> {
+  const q = text.trim().toLowerCase();
+  const escaped = likeEscape(q);
+  const rows = q
+    ? await queryRows<{ city: string; country: string; hotel_count: number }>(
+        db,
+        sql`select city, country, hotel_count from destinations
+            where search_text like f_unaccent(${`${escaped}%`})
+               or search_text like f_unaccent(${`% ${escaped}%`})
+               or f_unaccent(${q}) <% search_text
+            order by (search_text like f_unaccent(${`${escaped}%`})) desc, hotel_count desc, city
+            limit 8`,
+      )
+    : await queryRows<{ city: string; country: string; hotel_count: number }>(
+        db,
+        sql`select city, country, hotel_count from destinations
+            where city in (${sql.join(POPULAR_DESTINATIONS.map((d) => sql`${d}`), sql`, `)})
+            order by hotel_count desc limit 8`,
+      );
+  return rows.map((r) => ({ city: r.city, country: r.country, hotelCount: Number(r.hotel_count) }));
+}
+
+/** Rebuilds the destination list from the hotels (after seeding or importing a catalogue). */
+export async function refreshDestinations(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from destinations`);
+    await tx.execute(sql`insert into destinations (city, country, hotel_count)
+      select city, country, count(*)::int from hotels group by city, country`);
+  });
+}
