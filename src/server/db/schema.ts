@@ -177,14 +177,18 @@ export const hotels = pgTable(
     pool: boolean("pool").notNull().default(false),
     gym: boolean("gym").notNull().default(false),
     spa: boolean("spa").notNull().default(false),
+    /** Lower-cased, accent-free "name city country" for destination search (trigram indexed). */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`f_unaccent(lower(name || ' ' || city || ' ' || country))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("hotels_star_rating_range", sql`${t.starRating} between 1 and 5`),
     check("hotels_price_positive", sql`${t.priceCents} > 0`),
-    index("hotels_city_idx").on(t.city),
-    index("hotels_country_idx").on(t.country),
+    index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
   ],
 );
 
@@ -213,6 +217,42 @@ export const roomTypes = pgTable(
     check("room_types_price_positive", sql`${t.priceCents} > 0`),
     check("room_types_total_rooms_positive", sql`${t.totalRooms} >= 0`),
     check("room_types_max_guests_positive", sql`${t.maxGuests} > 0`),
+  ],
+);
+
+/** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
+export const destinations = pgTable(
+  "destinations",
+  {
+    city: text("city").notNull(),
+    country: text("country").notNull(),
+    hotelCount: integer("hotel_count").notNull(),
+    /** Lower-cased, accent-free "city country" for matching what the user types. */
+    searchText: text("search_text").generatedAlwaysAs(sql`f_unaccent(lower(city || ' ' || country))`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.city, t.country] }),
+    index("destinations_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Rooms taken per room type and night by holds and confirmed bookings. A row exists only for nights
+ * with something taken; the check constraint makes overbooking impossible, whatever the caller.
+ */
+export const roomNights = pgTable(
+  "room_nights",
+  {
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    night: date("night", { mode: "string" }).notNull(),
+    roomsTotal: integer("rooms_total").notNull(),
+    roomsTaken: integer("rooms_taken").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.night] }),
+    check("room_nights_not_overbooked", sql`${t.roomsTaken} between 0 and ${t.roomsTotal}`),
   ],
 );
 

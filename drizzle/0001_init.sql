@@ -79,6 +79,14 @@ CREATE TABLE "bookings" (
 	CONSTRAINT "bookings_status_known" CHECK ("bookings"."status" in ('pending','confirmed','cancelled','completed'))
 );
 --> statement-breakpoint
+CREATE TABLE "destinations" (
+	"city" text NOT NULL,
+	"country" text NOT NULL,
+	"hotel_count" integer NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (f_unaccent(lower(city || ' ' || country))) STORED,
+	CONSTRAINT "destinations_city_country_pk" PRIMARY KEY("city","country")
+);
+--> statement-breakpoint
 CREATE TABLE "email_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"to_address" text NOT NULL,
@@ -124,6 +132,7 @@ CREATE TABLE "hotels" (
 	"pool" boolean DEFAULT false NOT NULL,
 	"gym" boolean DEFAULT false NOT NULL,
 	"spa" boolean DEFAULT false NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (f_unaccent(lower(name || ' ' || city || ' ' || country))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "hotels_star_rating_range" CHECK ("hotels"."star_rating" between 1 and 5),
@@ -214,6 +223,15 @@ CREATE TABLE "role_changes" (
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "room_nights" (
+	"room_type_id" integer NOT NULL,
+	"night" date NOT NULL,
+	"rooms_total" integer NOT NULL,
+	"rooms_taken" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "room_nights_room_type_id_night_pk" PRIMARY KEY("room_type_id","night"),
+	CONSTRAINT "room_nights_not_overbooked" CHECK ("room_nights"."rooms_taken" between 0 and "room_nights"."rooms_total")
+);
+--> statement-breakpoint
 CREATE TABLE "room_types" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"hotel_id" integer NOT NULL,
@@ -284,6 +302,7 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_hotel_id_hotels_id_fk" FOREIGN KEY
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_changes" ADD CONSTRAINT "role_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "room_nights" ADD CONSTRAINT "room_nights_room_type_id_room_types_id_fk" FOREIGN KEY ("room_type_id") REFERENCES "public"."room_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "room_types" ADD CONSTRAINT "room_types_hotel_id_hotels_id_fk" FOREIGN KEY ("hotel_id") REFERENCES "public"."hotels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -292,10 +311,11 @@ CREATE INDEX "activity_logs_action_type_idx" ON "activity_logs" USING btree ("ac
 CREATE INDEX "bookings_user_id_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_created_at_idx" ON "bookings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "bookings_room_type_dates_idx" ON "bookings" USING btree ("room_type_id","check_in","check_out");--> statement-breakpoint
+CREATE INDEX "destinations_search_text_trgm_idx" ON "destinations" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "email_outbox_pending_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_created_at_idx" ON "email_outbox" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "hotels_city_idx" ON "hotels" USING btree ("city");--> statement-breakpoint
-CREATE INDEX "hotels_country_idx" ON "hotels" USING btree ("country");--> statement-breakpoint
+CREATE INDEX "hotels_search_text_trgm_idx" ON "hotels" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "hotels_popularity_idx" ON "hotels" USING btree ("review_count" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "loyalty_transactions_user_idx" ON "loyalty_transactions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_booking_id_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_payment_id_idx" ON "payments" USING btree ("provider","provider_payment_id");--> statement-breakpoint
