@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { roomNights } from "../../src/server/db/schema.ts";
-import { refreshDestinations } from "../../src/server/services/hotel-search.ts";
+import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 

@@ -119,12 +119,3 @@ export async function suggestDestinations(db: Db, text: string): Promise<Destina
       );
   return rows.map((r) => ({ city: r.city, country: r.country, hotelCount: Number(r.hotel_count) }));
 }
-
-/** Rebuilds the destination list from the hotels (after seeding or importing a catalogue). */
-export async function refreshDestinations(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from destinations`);
-    await tx.execute(sql`insert into destinations (city, country, hotel_count)
-      select city, country, count(*)::int from hotels group by city, country`);
-  });
-}

@@ -5,7 +5,6 @@ import { count } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.ts";
 import type { Logger } from "../../logger.ts";
 import { ensureAdmin, ensureUser } from "../../services/accounts.ts";
-import { refreshDestinations } from "../../services/hotel-search.ts";
 import type { Database } from "../client.ts";
 import { appMeta, hotels } from "../schema.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
@@ -43,7 +42,6 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
         }
       },
     });
-    await refreshDestinations(database.db);
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });

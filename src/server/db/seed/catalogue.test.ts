@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { generateHotel, type GeneratedHotel } from "./catalogue.ts";
+import { FEATURED_CITIES, getDestinations } from "./destinations.ts";
+
+const SAMPLE_SIZE = 5_000;
+const sample: GeneratedHotel[] = Array.from({ length: SAMPLE_SIZE }, (_, i) => generateHotel(i));
+const IMAGE_URL = /^\/images\/(exterior|pool|lobby|restaurant|room|bathroom)-\d+\.svg$/;
+
+describe("destinations", () => {
+  const destinations = getDestinations();
+
+  it("cover at least 150 countries with a few hundred cities", () => {
+    expect(new Set(destinations.map((d) => d.countryCode)).size).toBeGreaterThanOrEqual(150);
+    expect(destinations.length).toBeGreaterThanOrEqual(600);
+    expect(destinations.length).toBeLessThanOrEqual(1000);
+  });
+
+  it("include the featured cities, New York under its everyday name", () => {
+    const names = destinations.map((d) => d.city);
+    for (const city of FEATURED_CITIES) expect(names).toContain(city);
+    expect(names).not.toContain("New York City");
+    expect(destinations.find((d) => d.city === "Paris")).toMatchObject({ countryCode: "FR", country: "France" });
+  });
+
+  it("keep real accented names", () => {
+    const names = destinations.map((d) => d.city);
+    expect(names).toEqual(expect.arrayContaining(["Zürich", "São Paulo", "Málaga"]));
+  });
+
+  it("have no duplicate city within a country and weights that sum to 1", () => {
+    const keys = destinations.map((d) => `${d.countryCode}/${d.city}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(destinations.every((d) => d.weight > 0)).toBe(true);
+    expect(destinations.reduce((sum, d) => sum + d.weight, 0)).toBeCloseTo(1, 9);
+  });
+});
+
+describe("generateHotel", () => {
+  it("returns the same hotel for the same index, whatever was generated before", () => {
+    const first = generateHotel(1234);
+    generateHotel(99);
+    expect(generateHotel(1234)).toEqual(first);
+    expect(sample[1234]).toEqual(first);
+  });
+
+  it("returns a different catalogue for another seed", () => {
+    expect(generateHotel(1234, 2)).not.toEqual(sample[1234]);
+    expect(generateHotel(1234, 2)).toEqual(generateHotel(1234, 2));
+  });
+
+  it("gives each featured city at least 40 of the first 5,000 hotels", () => {
+    for (const city of FEATURED_CITIES) {
+      expect(sample.filter((g) => g.hotel.city === city).length, city).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it("gives every hotel 2–5 room types and the price of the cheapest one", () => {
+    for (const { hotel, roomTypes } of sample) {
+      expect(roomTypes.length).toBeGreaterThanOrEqual(2);
+      expect(roomTypes.length).toBeLessThanOrEqual(5);
+      const cheapest = roomTypes.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
+      expect(hotel.priceCents).toBe(cheapest.priceCents);
+      expect(hotel.originalPriceCents).toBe(cheapest.originalPriceCents);
+    }
+  });
+
+  it("only shows an original price above the price", () => {
+    for (const { hotel, roomTypes } of sample) {
+      for (const item of [hotel, ...roomTypes]) {
+        if (item.originalPriceCents !== null) expect(item.originalPriceCents).toBeGreaterThan(item.priceCents);
+      }
+    }
+    const discounted = sample.filter((g) => g.hotel.originalPriceCents !== null).length / SAMPLE_SIZE;
+    expect(discounted).toBeGreaterThan(0.2);
+    expect(discounted).toBeLessThan(0.4);
+  });
+
+  it("keeps the amenity flags and the amenity texts in agreement (case-insensitive substring)", () => {
+    const words = { wifi: "wifi", parking: "parking", pool: "pool", gym: "gym", spa: "spa", breakfast: "breakfast" } as const;
+    for (const { hotel } of sample) {
+      const texts = hotel.amenities.map((a) => a.toLowerCase());
+      for (const [flag, word] of Object.entries(words)) {
+        expect(texts.some((t) => t.includes(word)), `${hotel.name}: ${flag}`).toBe(hotel[flag as keyof typeof words]);
+      }
+    }
+    expect(sample.some((g) => g.hotel.amenities.includes("Restaurant"))).toBe(true);
+  });
+
+  it("uses only local image URLs", () => {
+    for (const { hotel, roomTypes } of sample) {
+      expect(hotel.image).toBe(hotel.images[0]);
+      expect(hotel.images.length).toBeGreaterThanOrEqual(4);
+      expect(hotel.images.length).toBeLessThanOrEqual(8);
+      for (const url of hotel.images) expect(url).toMatch(IMAGE_URL);
+      for (const room of roomTypes) {
+        expect(room.images.length).toBeGreaterThanOrEqual(2);
+        expect(room.images.length).toBeLessThanOrEqual(4);
+        for (const url of room.images) expect(url).toMatch(/^\/images\/(room|bathroom)-\d+\.svg$/);
+      }
+    }
+    expect(new Set(sample.map((g) => g.hotel.image)).size).toBe(SAMPLE_SIZE);
+  });
+
+  it("keeps every field within the catalogue's ranges", () => {
+    for (const { hotel, roomTypes } of sample) {
+      expect(hotel.starRating).toBeGreaterThanOrEqual(1);
+      expect(hotel.starRating).toBeLessThanOrEqual(5);
+      expect(hotel.rating).toBeGreaterThanOrEqual(3);
+      expect(hotel.rating).toBeLessThanOrEqual(5);
+      expect(Math.round(hotel.rating * 10) / 10).toBe(hotel.rating);
+      expect(hotel.reviewCount).toBeGreaterThanOrEqual(0);
+      expect(hotel.reviewCount).toBeLessThanOrEqual(5000);
+      expect(hotel.distanceFromCenterKm).toBeGreaterThanOrEqual(0.1);
+      expect(hotel.distanceFromCenterKm).toBeLessThanOrEqual(15.1);
+      expect(hotel.priceCents).toBeGreaterThanOrEqual(3500);
+      expect(hotel.currency).toBe("USD");
+      expect(hotel.location.endsWith(`, ${hotel.city}`)).toBe(true);
+      expect(hotel.description!.split(". ").length).toBeGreaterThanOrEqual(2);
+      expect(hotel.cancellationPolicy).toBe(
+        hotel.freeCancellationDays === 0
+          ? "Non-refundable"
+          : `Free cancellation up to ${hotel.freeCancellationDays} day${hotel.freeCancellationDays === 1 ? "" : "s"} before check-in`,
+      );
+      for (const room of roomTypes) {
+        expect(room.maxGuests).toBeGreaterThanOrEqual(1);
+        expect(room.maxGuests).toBeLessThanOrEqual(6);
+        expect(room.sizeM2).toBeGreaterThanOrEqual(14);
+        expect(room.sizeM2).toBeLessThanOrEqual(90);
+        expect(room.totalRooms).toBeGreaterThanOrEqual(1);
+        expect(room.totalRooms).toBeLessThanOrEqual(40);
+        expect(room.amenities.length).toBeGreaterThan(0);
+        expect(room.currency).toBe("USD");
+      }
+    }
+  });
+
+  it("places hotels around their city, at the distance it states", () => {
+    for (const { hotel } of sample.slice(0, 500)) {
+      const city = getDestinations().find((d) => d.city === hotel.city && d.countryCode === hotel.countryCode)!;
+      expect(haversineKm(city.lat, city.lng, hotel.lat, hotel.lng)).toBeCloseTo(hotel.distanceFromCenterKm, 0);
+    }
+    const underTen = sample.filter((g) => g.hotel.distanceFromCenterKm < 10).length / SAMPLE_SIZE;
+    expect(underTen).toBeGreaterThan(0.7);
+  });
+
+  it("varies stars (mostly 3–4), prices and room supply like a real catalogue", () => {
+    const midRange = sample.filter((g) => g.hotel.starRating === 3 || g.hotel.starRating === 4).length;
+    expect(midRange / SAMPLE_SIZE).toBeGreaterThan(0.6);
+    for (const stars of [1, 2, 3, 4, 5]) expect(sample.some((g) => g.hotel.starRating === stars)).toBe(true);
+    const rooms = sample.flatMap((g) => g.roomTypes);
+    expect(rooms.some((r) => r.priceCents > 100_000)).toBe(true);
+    expect(rooms.some((r) => r.totalRooms <= 2)).toBe(true);
+    const fiveStar = sample.filter((g) => g.hotel.starRating === 5);
+    const oneStar = sample.filter((g) => g.hotel.starRating === 1);
+    expect(average(fiveStar.map((g) => g.hotel.priceCents))).toBeGreaterThan(3 * average(oneStar.map((g) => g.hotel.priceCents)));
+    expect(average(fiveStar.map((g) => g.hotel.rating))).toBeGreaterThan(average(oneStar.map((g) => g.hotel.rating)));
+  });
+});
+
+function average(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const toRad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * toRad) / 2) ** 2 +
+    Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(((lng2 - lng1) * toRad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
+}

@@ -1,0 +1,230 @@
+/**
+ * Writes the generated catalogue: batched multi-row inserts on PGlite, COPY streams on PostgreSQL
+ * (millions of hotels with flat memory). Hotels get explicit ids 1..N so room types can point at
+ * their hotel without a round trip.
+ */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { Database, Db } from "../client.ts";
+import { hotels, roomTypes } from "../schema.ts";
+import { DEFAULT_CATALOGUE_SEED, generateHotel, type GeneratedHotel } from "./catalogue.ts";
+
+export interface SeedCatalogueOptions {
+  hotels: number;
+  seed?: number;
+  /** Empties hotels and room types first — and, by CASCADE, every table referring to them (bookings, payments, reviews, room nights). */
+  truncate?: boolean;
+  /** Called after every batch with the number of hotels written so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedCatalogueResult {
+  hotels: number;
+  roomTypes: number;
+  ms: number;
+}
+
+/** Multi-row insert size on PGlite; 500 hotels (and ~1,750 room types) stay far below 65,535 parameters. */
+const PGLITE_BATCH = 500;
+/** Hotels per COPY on PostgreSQL: each chunk is committed, so progress is visible and memory stays flat. */
+const COPY_CHUNK = 20_000;
+/** Rows joined into one string before they are written to the COPY stream. */
+const COPY_LINES_PER_WRITE = 1_000;
+
+/**
+ * Inserts hotels 1..N of the catalogue for `seed` with their room types. Refuses to run when the
+ * hotels table is not empty (unless `truncate`), because the explicit ids would collide.
+ */
+export async function seedCatalogue(database: Database, opts: SeedCatalogueOptions): Promise<SeedCatalogueResult> {
+  const started = performance.now();
+  const seed = opts.seed ?? DEFAULT_CATALOGUE_SEED;
+  const { db } = database;
+  if (!Number.isSafeInteger(opts.hotels) || opts.hotels < 0) throw new Error(`Invalid hotel count: ${opts.hotels}`);
+
+  if (opts.truncate) {
+    await db.execute(sql`truncate table ${hotels}, ${roomTypes} restart identity cascade`);
+  } else if ((await db.select({ id: hotels.id }).from(hotels).limit(1)).length > 0) {
+    throw new Error("The hotels table is not empty; truncate it first (db:seed --truncate) to replace the catalogue");
+  }
+
+  const roomTypeCount =
+    database.kind === "postgres"
+      ? await copyCatalogue(database.pool!, opts.hotels, seed, opts.onProgress)
+      : await insertCatalogue(db, opts.hotels, seed, opts.onProgress);
+
+  // Hotels were given explicit ids, which do not advance the sequence; room types used the default.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('hotels', 'id'), coalesce(max(id), 1), max(id) is not null) from ${hotels}`,
+  );
+  await refreshDestinations(db);
+  // Fresh statistics, so the first searches after a large seed get sensible plans.
+  await db.execute(sql`analyze ${hotels}, ${roomTypes}`);
+  return { hotels: opts.hotels, roomTypes: roomTypeCount, ms: Math.round(performance.now() - started) };
+}
+
+async function insertCatalogue(
+  db: Db,
+  total: number,
+  seed: number,
+  onProgress: SeedCatalogueOptions["onProgress"],
+): Promise<number> {
+  let roomTypeCount = 0;
+  for (let start = 0; start < total; start += PGLITE_BATCH) {
+    const end = Math.min(total, start + PGLITE_BATCH);
+    const batch: GeneratedHotel[] = [];
+    for (let i = start; i < end; i++) batch.push(generateHotel(i, seed));
+    const rooms = batch.flatMap((g, j) => g.roomTypes.map((room) => ({ ...room, hotelId: start + j + 1 })));
+    await db.transaction(async (tx) => {
+      await tx.insert(hotels).values(batch.map((g, j) => ({ id: start + j + 1, ...g.hotel })));
+      await tx.insert(roomTypes).values(rooms);
+    });
+    roomTypeCount += rooms.length;
+    onProgress?.(end, total);
+  }
+  return roomTypeCount;
+}
+
+/**
+ * Two connections in a pipeline: while one copies the room types of chunk k, the other copies the
+ * hotels of chunk k+1. Room types must wait for their hotels' chunk to commit (foreign key).
+ */
+async function copyCatalogue(
+  pool: pg.Pool,
+  total: number,
+  seed: number,
+  onProgress: SeedCatalogueOptions["onProgress"],
+): Promise<number> {
+  const sample = generateHotel(0, seed);
+  const hotelKeys = ["id", ...Object.keys(sample.hotel)];
+  const roomKeys = ["hotelId", ...Object.keys(sample.roomTypes[0]!)];
+  const hotelClient = await pool.connect();
+  const roomClient = await pool.connect();
+  let failed: unknown = null;
+  let roomTypeCount = 0;
+  let pendingRooms: Promise<void> = Promise.resolve();
+  try {
+    for (let start = 0; start < total; start += COPY_CHUNK) {
+      const end = Math.min(total, start + COPY_CHUNK);
+      // Encoded lines, not row objects: a chunk's room types then take a few MB instead of ~100.
+      const roomLines: string[] = [];
+      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines));
+      await pendingRooms;
+      if (start > 0) onProgress?.(start, total);
+      roomTypeCount += roomLines.length;
+      pendingRooms = copyLines(roomClient, roomTypes, roomKeys, roomLines);
+      // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
+      pendingRooms.catch(() => {});
+    }
+    await pendingRooms;
+    onProgress?.(total, total);
+    return roomTypeCount;
+  } catch (error) {
+    failed = error;
+    throw error;
+  } finally {
+    // A connection that failed mid-COPY is in an unknown state: destroy it rather than reuse it.
+    hotelClient.release(failed instanceof Error ? failed : undefined);
+    roomClient.release(failed instanceof Error ? failed : undefined);
+  }
+}
+
+function* chunkHotelLines(
+  start: number,
+  end: number,
+  seed: number,
+  hotelKeys: readonly string[],
+  roomKeys: readonly string[],
+  roomLines: string[],
+): Generator<string> {
+  for (let i = start; i < end; i++) {
+    const generated = generateHotel(i, seed);
+    const id = i + 1;
+    for (const room of generated.roomTypes) roomLines.push(encodeCopyRow(roomKeys, { hotelId: id, ...room }));
+    yield encodeCopyRow(hotelKeys, { id, ...generated.hotel });
+  }
+}
+
+/**
+ * Streams rows into `table` with COPY FROM STDIN (text format). `keys` are the row properties to
+ * write, named as in the Drizzle schema; rows are encoded lazily as the server consumes them.
+ */
+export async function copyRows(
+  client: pg.ClientBase,
+  table: PgTable,
+  keys: readonly string[],
+  rows: Iterable<Record<string, unknown>>,
+): Promise<void> {
+  function* lines(): Generator<string> {
+    for (const row of rows) yield encodeCopyRow(keys, row);
+  }
+  await copyLines(client, table, keys, lines());
+}
+
+async function copyLines(client: pg.ClientBase, table: PgTable, keys: readonly string[], lines: Iterable<string>): Promise<void> {
+  const columns = getTableColumns(table) as Record<string, { name: string } | undefined>;
+  const columnList = keys
+    .map((key) => {
+      const column = columns[key];
+      if (!column) throw new Error(`${getTableName(table)} has no column for property ${key}`);
+      return `"${column.name}"`;
+    })
+    .join(", ");
+  const stream = client.query(copyFrom(`copy "${getTableName(table)}" (${columnList}) from stdin`));
+  await pipeline(Readable.from(joinLines(lines)), stream);
+}
+
+/** Groups lines into larger writes: one stream chunk per line would cost more than the encoding. */
+function* joinLines(lines: Iterable<string>): Generator<string> {
+  let batch: string[] = [];
+  for (const line of lines) {
+    batch.push(line);
+    if (batch.length === COPY_LINES_PER_WRITE) {
+      yield batch.join("\n") + "\n";
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch.join("\n") + "\n";
+}
+
+function encodeCopyRow(keys: readonly string[], row: Record<string, unknown>): string {
+  return keys.map((key) => encodeCopyValue(row[key])).join("\t");
+}
+
+const COPY_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+
+/** One field of COPY's text format: `\N` is NULL, and backslash, tab and line breaks are escaped. */
+export function encodeCopyValue(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value === "string") return escapeCopyText(value);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Cannot COPY the number ${value}`);
+    return String(value);
+  }
+  if (typeof value === "boolean") return value ? "t" : "f";
+  if (Array.isArray(value)) return escapeCopyText(arrayLiteral(value));
+  throw new Error(`Cannot COPY a value of type ${typeof value}`);
+}
+
+function escapeCopyText(text: string): string {
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+/** A text[] literal; every element is quoted so commas, braces, spaces and "NULL" stay text. */
+function arrayLiteral(items: readonly unknown[]): string {
+  return `{${items.map((item) => `"${String(item).replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/** Rebuilds the destination list (suggestions, hotel counts) from the hotels. */
+export async function refreshDestinations(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from destinations`);
+    await tx.execute(sql`insert into destinations (city, country, hotel_count)
+      select city, country, count(*)::int from hotels group by city, country`);
+  });
+}
