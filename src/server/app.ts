@@ -9,7 +9,9 @@ import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { bookingRoutes } from "./routes/bookings.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
+import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { meRoutes } from "./routes/me.ts";
 
@@ -23,6 +25,9 @@ function apiRoutes(deps: AppDeps) {
     .route("/me", meRoutes())
     .route("/hotels", hotelRoutes(deps))
     .route("/destinations", destinationRoutes(deps))
+    .route("/bookings", bookingRoutes(deps))
+    .route("/payments", paymentRoutes(deps))
+    .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : new Hono<AppEnv>())
     .use("/admin/*", requireAdmin)
     .route("/admin/mailbox", mailboxRoutes(deps))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));

@@ -2,13 +2,49 @@ import { createAuth } from "./auth/auth.ts";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AppDeps } from "./http/types.ts";
+import type { GatewayEvent } from "./integrations/payments/payment-gateway.ts";
+import { createSimulatedGateway } from "./integrations/payments/simulated-gateway.ts";
+import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
 import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
 import type { Logger } from "./logger.ts";
+import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
 
 /** Wires the shared services for one app instance over an opened, migrated database. */
 export function createDeps(config: AppConfig, database: Database, logger: Logger, clientDir?: string): AppDeps {
   const deliveryMode = config.smtpUrl ? "smtp" : "mailbox";
   const auth = createAuth({ db: database.db, config, deliveryMode });
   const suppliers = [createInventorySupplier(database.db)];
-  return { database, db: database.db, config, auth, logger, deliveryMode, suppliers, ...(clientDir ? { clientDir } : {}) };
+
+  // The simulated processor "sends its webhook" in-process, after the response, like a provider would.
+  let deps: AppDeps | undefined;
+  function onSimulatedEvent(event: GatewayEvent): void {
+    if (event.type !== "payment.succeeded" || !event.paymentId || !deps) return;
+    const current = deps;
+    const paymentId = event.paymentId;
+    setImmediate(() => {
+      confirmPaidBooking(bookingDeps(current), paymentId, "webhook").catch((error: unknown) => logger.error({ err: error, paymentId }, "simulated webhook failed; reconciliation will retry"));
+    });
+  }
+  const simulatedGateway = config.stripe ? null : createSimulatedGateway(database.db, config.appSecret, onSimulatedEvent);
+  const gateway = config.stripe
+    ? createStripeGateway({
+        secretKey: config.stripe.secretKey,
+        publishableKey: config.stripe.publishableKey,
+        webhookSecret: config.stripe.webhookSecret,
+        ...(config.stripe.apiBase ? { api: apiAddress(config.stripe.apiBase) } : {}),
+      })
+    : simulatedGateway!;
+
+  deps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, gateway, simulatedGateway, ...(clientDir ? { clientDir } : {}) };
+  return deps;
+}
+
+function apiAddress(base: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+export function bookingDeps(deps: AppDeps): BookingDeps {
+  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl };
 }

@@ -6,11 +6,12 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
-import { createDeps } from "./deps.ts";
+import { bookingDeps, createDeps } from "./deps.ts";
 import { createSmtpTransport } from "./integrations/mailer.ts";
 import { createLogger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { type Worker, startEmailWorker } from "./workers.ts";
+import { expireHolds, reconcilePayments } from "./services/bookings.ts";
+import { type Worker, startBookingWorkers, startEmailWorker } from "./workers.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
@@ -38,7 +39,13 @@ async function main(): Promise<void> {
     logger.info({ email: config.bootstrapAdmin.email, outcome }, "bootstrap admin");
   }
 
-  const workers: Worker[] = [];
+  // A paid booking whose confirmation was lost while the app was down is confirmed before serving.
+  const bookingServices = bookingDeps(deps);
+  const reconciled = await reconcilePayments(bookingServices);
+  const expired = await expireHolds(bookingServices);
+  logger.info({ reconciled, expired }, "bookings reconciled");
+
+  const workers: Worker[] = [...startBookingWorkers(bookingServices)];
   if (config.smtpUrl) workers.push(startEmailWorker(database.db, createSmtpTransport(config.smtpUrl), config.mailFrom, logger));
 
   const app = createApp(deps);

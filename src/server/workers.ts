@@ -1,4 +1,5 @@
 import type { Db } from "./db/client.ts";
+import { type BookingDeps, expireHolds, reconcilePayments } from "./services/bookings.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
 
@@ -29,4 +30,12 @@ export function startInterval(name: string, intervalMs: number, logger: Logger, 
 
 export function startEmailWorker(db: Db, transport: MailTransport, from: string, logger: Logger): Worker {
   return startInterval("email", 2000, logger, () => deliverDueEmails(db, transport, from));
+}
+
+/** Frees unpaid holds and confirms paid bookings whose confirmation was lost. */
+export function startBookingWorkers(deps: BookingDeps): Worker[] {
+  return [
+    startInterval("hold-expiry", 30_000, deps.logger, () => expireHolds(deps)),
+    startInterval("payment-reconciliation", 60_000, deps.logger, () => reconcilePayments(deps)),
+  ];
 }

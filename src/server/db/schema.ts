@@ -302,6 +302,7 @@ export const bookings = pgTable(
     index("bookings_user_id_idx").on(t.userId, t.createdAt),
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),
+    index("bookings_pending_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -316,6 +317,7 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
+    /** pending → succeeded | failed | canceled; 'refunded' once money went back in full. */
     status: text("status").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),
     lastError: text("last_error"),
@@ -327,6 +329,33 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_payment_id_idx").on(t.provider, t.providerPaymentId),
   ],
 );
+
+/** Provider events already handled, so a replayed webhook changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The simulated card processor's own records (what Stripe would keep on its side). Only the
+ * simulated gateway reads or writes this table; the app sees it through the gateway interface.
+ */
+export const simulatedPaymentIntents = pgTable("simulated_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  /** requires_payment_method → requires_action → succeeded | canceled. */
+  status: text("status").notNull(),
+  lastError: text("last_error"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------------------
 // Reviews and loyalty

@@ -2,6 +2,8 @@ import type { SessionUser } from "../../shared/auth.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { AppConfig } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
+import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
+import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
 import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-supplier.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
@@ -16,6 +18,9 @@ export interface AppDeps {
   deliveryMode: DeliveryMode;
   /** Our inventory first, then any external supplier. */
   suppliers: HotelCatalogSupplier[];
+  gateway: PaymentGateway;
+  /** Set when the simulated processor is the gateway: its own browser-facing endpoints are mounted. */
+  simulatedGateway: SimulatedGateway | null;
   /** Folder of the built client; absent in API-only tests. */
   clientDir?: string;
 }

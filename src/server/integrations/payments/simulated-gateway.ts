@@ -1,0 +1,227 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { simulatedPaymentIntents } from "../../db/schema.ts";
+import { type GatewayEvent, type GatewayPayment, type GatewayPaymentStatus, type PaymentGateway, PaymentError } from "./payment-gateway.ts";
+
+/** Stripe's test cards, which the simulated processor honours. */
+export const TEST_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  threeDSecure: "4000002760003184",
+} as const;
+
+export const DECLINED_MESSAGE = "Your card was declined.";
+export const INSUFFICIENT_FUNDS_MESSAGE = "Your card has insufficient funds.";
+export const THREE_DS_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type SimulatedConfirmResult =
+  | { status: "succeeded" }
+  | { status: "requires_action"; redirectUrl: string }
+  | { status: "failed"; message: string; code: string };
+
+type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
+
+function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function gatewayStatus(status: string): GatewayPaymentStatus {
+  if (status === "succeeded" || status === "canceled" || status === "requires_action") return status;
+  return "pending";
+}
+
+function toPayment(row: IntentRow): GatewayPayment {
+  return {
+    paymentId: row.id,
+    status: gatewayStatus(row.status),
+    amountCents: row.amountCents,
+    currency: row.currency,
+    lastError: row.lastError,
+    metadata: row.metadata,
+  };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface SimulatedGateway extends PaymentGateway {
+  /** The browser's card submission, as a real processor's client library would send it. */
+  confirmWithCard(paymentId: string, clientSecret: string, card: CardInput, returnUrl: string): Promise<SimulatedConfirmResult>;
+  /** The 3-D Secure challenge's outcome. */
+  completeChallenge(paymentId: string, clientSecret: string, approve: boolean): Promise<GatewayPayment>;
+  findIntent(paymentId: string): Promise<IntentRow | null>;
+  signEvent(payload: string): string;
+}
+
+/**
+ * A test-mode card processor living in our database: follows Stripe's test-card conventions
+ * (success, decline, insufficient funds, 3-D Secure), refunds, and signed events. `notify`
+ * plays the provider's webhook: it is called after a payment succeeds.
+ */
+export function createSimulatedGateway(db: Db, secret: string, notify: (event: GatewayEvent) => void): SimulatedGateway {
+  const webhookKey = createHmac("sha256", secret).update("simulated-webhooks").digest("hex");
+
+  async function load(paymentId: string): Promise<IntentRow> {
+    const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, paymentId));
+    if (!row) throw new PaymentError("No such payment", "PAYMENT_NOT_FOUND");
+    return row;
+  }
+
+  async function authorised(paymentId: string, clientSecret: string): Promise<IntentRow> {
+    const row = await load(paymentId);
+    if (!safeEqual(row.clientSecret, clientSecret)) throw new PaymentError("No such payment", "PAYMENT_NOT_FOUND");
+    return row;
+  }
+
+  async function setStatus(id: string, status: string, lastError: string | null, from: string[]): Promise<IntentRow | null> {
+    // Conditional on the current status, so two confirmations racing change it once.
+    const [row] = await db
+      .update(simulatedPaymentIntents)
+      .set({ status, lastError, updatedAt: new Date() })
+      .where(sql`${simulatedPaymentIntents.id} = ${id} and ${simulatedPaymentIntents.status} in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})`)
+      .returning();
+    return row ?? null;
+  }
+
+  function succeeded(row: IntentRow): void {
+    notify({ id: `evt_${randomBytes(12).toString("hex")}`, type: "payment.succeeded", paymentId: row.id });
+  }
+
+  return {
+    provider: "simulated",
+    publishableKey: null,
+
+    async createPayment(input) {
+      const id = `sim_pi_${randomBytes(12).toString("hex")}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
+      await db
+        .insert(simulatedPaymentIntents)
+        .values({
+          id,
+          clientSecret,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          status: "requires_payment_method",
+          metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference, guestEmail: input.guestEmail },
+        })
+        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
+      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentError("Failed to create payment", "PAYMENT_CREATE_FAILED");
+      if (row.amountCents !== input.amountCents) {
+        throw new PaymentError("Keys for idempotent requests can only be used with the same parameters they were first used with.", "IDEMPOTENCY_MISMATCH");
+      }
+      return { paymentId: row.id, clientSecret: row.clientSecret };
+    },
+
+    async getPayment(paymentId) {
+      return toPayment(await load(paymentId));
+    },
+
+    async cancelPayment(paymentId) {
+      await setStatus(paymentId, "canceled", null, ["requires_payment_method", "requires_action"]);
+    },
+
+    async refund(paymentId, amountCents) {
+      const [row] = await db
+        .update(simulatedPaymentIntents)
+        .set({ refundedCents: sql`${simulatedPaymentIntents.refundedCents} + ${amountCents}`, updatedAt: new Date() })
+        .where(
+          sql`${simulatedPaymentIntents.id} = ${paymentId} and ${simulatedPaymentIntents.status} = 'succeeded'
+              and ${simulatedPaymentIntents.refundedCents} + ${amountCents} <= ${simulatedPaymentIntents.amountCents}`,
+        )
+        .returning();
+      if (!row) {
+        const current = await load(paymentId);
+        if (current.status !== "succeeded") throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
+        throw new PaymentError(`Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`, "REFUND_TOO_LARGE");
+      }
+      return { refundId: `sim_re_${randomBytes(10).toString("hex")}` };
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!signature || !safeEqual(signature, this.signEvent(rawBody))) throw new PaymentError("Invalid webhook signature", "BAD_SIGNATURE");
+      const parsed = JSON.parse(rawBody) as { id: string; type: string; paymentId?: string };
+      return {
+        id: parsed.id,
+        type: parsed.type === "payment.succeeded" || parsed.type === "payment.failed" ? parsed.type : "other",
+        paymentId: parsed.paymentId ?? null,
+      };
+    },
+
+    signEvent(payload) {
+      return createHmac("sha256", webhookKey).update(payload).digest("hex");
+    },
+
+    findIntent(paymentId) {
+      return load(paymentId).catch(() => null);
+    },
+
+    async confirmWithCard(paymentId, clientSecret, card, returnUrl) {
+      const row = await authorised(paymentId, clientSecret);
+      if (row.status === "succeeded") return { status: "succeeded" };
+      if (row.status === "canceled") {
+        return { status: "failed", code: "payment_canceled", message: "This payment was cancelled because the booking hold expired. Please start again." };
+      }
+      const number = card.number.replace(/\D/g, "");
+      if (number.length < 12 || number.length > 19 || !luhnValid(number)) {
+        return { status: "failed", code: "incorrect_number", message: "Your card number is incorrect." };
+      }
+      const now = new Date();
+      const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+      if (card.expMonth < 1 || card.expMonth > 12 || expiry <= now) {
+        return { status: "failed", code: "expired_card", message: "Your card has expired." };
+      }
+      if (!/^\d{3,4}$/.test(card.cvc)) return { status: "failed", code: "incorrect_cvc", message: "Your card's security code is incorrect." };
+      if (number === TEST_CARDS.declined) {
+        await setStatus(row.id, "requires_payment_method", DECLINED_MESSAGE, ["requires_payment_method", "requires_action"]);
+        return { status: "failed", code: "card_declined", message: DECLINED_MESSAGE };
+      }
+      if (number === TEST_CARDS.insufficientFunds) {
+        await setStatus(row.id, "requires_payment_method", INSUFFICIENT_FUNDS_MESSAGE, ["requires_payment_method", "requires_action"]);
+        return { status: "failed", code: "insufficient_funds", message: INSUFFICIENT_FUNDS_MESSAGE };
+      }
+      if (number === TEST_CARDS.threeDSecure) {
+        await setStatus(row.id, "requires_action", null, ["requires_payment_method", "requires_action"]);
+        const params = new URLSearchParams({ client_secret: clientSecret, return_url: returnUrl });
+        return { status: "requires_action", redirectUrl: `/api/simulated-payments/${row.id}/challenge?${params}` };
+      }
+      const done = await setStatus(row.id, "succeeded", null, ["requires_payment_method", "requires_action"]);
+      if (done) succeeded(done);
+      return { status: "succeeded" };
+    },
+
+    async completeChallenge(paymentId, clientSecret, approve) {
+      const row = await authorised(paymentId, clientSecret);
+      if (row.status !== "requires_action") return toPayment(row);
+      if (!approve) {
+        const failed = await setStatus(row.id, "requires_payment_method", THREE_DS_FAILED_MESSAGE, ["requires_action"]);
+        return toPayment(failed ?? (await load(paymentId)));
+      }
+      const done = await setStatus(row.id, "succeeded", null, ["requires_action"]);
+      if (done) succeeded(done);
+      return toPayment(done ?? (await load(paymentId)));
+    },
+  };
+}

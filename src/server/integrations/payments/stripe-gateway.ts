@@ -1,0 +1,123 @@
+import Stripe from "stripe";
+import type { GatewayEvent, GatewayPayment, GatewayPaymentStatus, PaymentGateway } from "./payment-gateway.ts";
+import { PaymentError } from "./payment-gateway.ts";
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Only for tests against a local fake of Stripe's API. */
+  api?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+function toStatus(status: Stripe.PaymentIntent.Status): GatewayPaymentStatus {
+  switch (status) {
+    case "succeeded":
+      return "succeeded";
+    case "canceled":
+      return "canceled";
+    case "requires_action":
+      return "requires_action";
+    default:
+      return "pending";
+  }
+}
+
+function toPayment(intent: Stripe.PaymentIntent): GatewayPayment {
+  return {
+    paymentId: intent.id,
+    status: toStatus(intent.status),
+    amountCents: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    lastError: intent.last_payment_error?.message ?? null,
+    metadata: intent.metadata ?? {},
+  };
+}
+
+function providerMessage(error: unknown, fallback: string): PaymentError {
+  if (error instanceof Stripe.errors.StripeError) return new PaymentError(error.message || fallback, error.code ?? error.type);
+  return new PaymentError(fallback, "PROVIDER_ERROR");
+}
+
+/** Stripe PaymentIntents: one idempotency key per booking, refunds, signed webhooks. */
+export function createStripeGateway(settings: StripeSettings): PaymentGateway {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.api ? settings.api : {}),
+  });
+
+  return {
+    provider: "stripe",
+    publishableKey: settings.publishableKey,
+
+    async createPayment(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            description: input.description,
+            receipt_email: input.guestEmail,
+            metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new PaymentError("Failed to create payment", "NO_CLIENT_SECRET");
+        return { paymentId: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw error instanceof PaymentError ? error : providerMessage(error, "Failed to create payment");
+      }
+    },
+
+    async getPayment(paymentId) {
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(paymentId));
+      } catch (error) {
+        throw providerMessage(error, "Failed to read the payment");
+      }
+    },
+
+    async cancelPayment(paymentId) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId);
+      } catch (error) {
+        // Already cancelled or already paid: nothing left to stop.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") return;
+        throw providerMessage(error, "Failed to cancel the payment");
+      }
+    },
+
+    async refund(paymentId, amountCents, reason) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountCents, reason },
+          { idempotencyKey: `refund-${paymentId}-${amountCents}` },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        throw providerMessage(error, "Refund failed");
+      }
+    },
+
+    parseWebhook(rawBody, signature): GatewayEvent {
+      if (!signature) throw new PaymentError("Missing Stripe-Signature header", "BAD_SIGNATURE");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new PaymentError(error instanceof Error ? error.message : "Invalid signature", "BAD_SIGNATURE");
+      }
+      if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
+        return {
+          id: event.id,
+          type: event.type === "payment_intent.succeeded" ? "payment.succeeded" : "payment.failed",
+          paymentId: event.data.object.id,
+        };
+      }
+      return { id: event.id, type: "other", paymentId: null };
+    },
+  };
+}

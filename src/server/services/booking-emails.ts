@@ -1,0 +1,97 @@
+import type { OutgoingEmail } from "./email-outbox.ts";
+
+export interface BookingEmailData {
+  id: string;
+  bookingReference: string;
+  guestName: string;
+  guestEmail: string;
+  hotelName: string;
+  roomType: string;
+  checkIn: string;
+  checkOut: string;
+  totalNights: number;
+  numGuests: number;
+  numRooms: number;
+  totalPriceCents: number;
+  currency: string;
+}
+
+export function formatMoney(cents: number, currency = "USD"): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+}
+
+/** The stay as plain lines: used in e-mails and the downloadable confirmation. */
+export function bookingSummaryLines(b: BookingEmailData): string[] {
+  return [
+    `Booking reference: ${b.bookingReference}`,
+    `Hotel: ${b.hotelName}`,
+    `Room: ${b.roomType}`,
+    `Check-in: ${b.checkIn}`,
+    `Check-out: ${b.checkOut}`,
+    `Nights: ${b.totalNights}`,
+    `Guests: ${b.numGuests}`,
+    `Rooms: ${b.numRooms}`,
+    `Total: ${formatMoney(b.totalPriceCents, b.currency)}`,
+  ];
+}
+
+export function bookingConfirmationEmail(b: BookingEmailData, manageUrl: string): OutgoingEmail {
+  return {
+    to: b.guestEmail,
+    kind: "booking_confirmation",
+    dedupeKey: `booking:${b.id}:confirmation`,
+    subject: `Booking confirmed: ${b.hotelName} (${b.bookingReference})`,
+    text: [
+      `Dear ${b.guestName},`,
+      "",
+      "Thank you for booking with Staywise. Your payment was received and your booking is confirmed.",
+      "",
+      ...bookingSummaryLines(b),
+      "",
+      `Manage your booking: ${manageUrl}`,
+      "",
+      "— Staywise",
+    ].join("\n"),
+  };
+}
+
+export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean, manageUrl: string): OutgoingEmail {
+  return {
+    to: b.guestEmail,
+    kind: "booking_cancellation",
+    dedupeKey: `booking:${b.id}:cancellation`,
+    subject: `Booking cancelled: ${b.hotelName} (${b.bookingReference})`,
+    text: [
+      `Dear ${b.guestName},`,
+      "",
+      "Your booking has been cancelled.",
+      refunded
+        ? `A refund of ${formatMoney(b.totalPriceCents, b.currency)} has been issued to your card; it can take 5–10 days to appear.`
+        : "Under the hotel's cancellation policy this booking is not refunded.",
+      "",
+      ...bookingSummaryLines(b),
+      "",
+      `Your bookings: ${manageUrl}`,
+      "",
+      "— Staywise",
+    ].join("\n"),
+  };
+}
+
+/** The text file a guest downloads from My Bookings. */
+export function bookingConfirmationText(b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null }): string {
+  return [
+    "STAYWISE BOOKING CONFIRMATION",
+    "=============================",
+    "",
+    ...bookingSummaryLines(b),
+    `Status: ${b.status}`,
+    "",
+    `Guest: ${b.guestName}`,
+    `Email: ${b.guestEmail}`,
+    `Phone: ${b.guestPhone}`,
+    ...(b.specialRequests ? [`Special requests: ${b.specialRequests}`] : []),
+    ...(b.cancellationPolicy ? ["", `Cancellation policy: ${b.cancellationPolicy}`] : []),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,480 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { type BookingView, type CreateBookingInput, type CreateBookingResponse, HOLD_MINUTES, bookingReference, bookingTotalCents } from "../../shared/booking.ts";
+import { countNights, daysBetween, todayUtc } from "../../shared/dates.ts";
+import type { Db } from "../db/client.ts";
+import { pgErrorCode } from "../db/client.ts";
+import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
+import type { Logger } from "../logger.ts";
+import { logActivity } from "./activity-log.ts";
+import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails.ts";
+import { type DeliveryMode, queueEmail } from "./email-outbox.ts";
+import { stayFromQuery } from "./hotel-search.ts";
+
+export const ROOM_UNAVAILABLE = "Sorry, this room is no longer available for your dates. Please choose another room or other dates.";
+export const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
+
+export interface BookingDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  deliveryMode: DeliveryMode;
+  logger: Logger;
+  publicUrl: string;
+}
+
+export const BOOKING_ACTIVITY = {
+  hold: "booking_hold_created",
+  confirmed: "booking_confirmed",
+  paymentFailed: "payment_failed",
+  holdExpired: "booking_hold_expired",
+  cancelled: "booking_cancelled",
+  refunded: "booking_refunded",
+  refundFailed: "booking_refund_failed",
+} as const;
+
+type BookingRow = typeof bookings.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+interface HotelPolicy {
+  cancellationPolicy: string | null;
+  freeCancellationDays: number;
+}
+
+/** Full refund when the hotel allows free cancellation and enough days remain before check-in. */
+export function refundableOnCancel(checkIn: string, freeCancellationDays: number, today = todayUtc()): boolean {
+  return freeCancellationDays > 0 && daysBetween(today, checkIn) >= freeCancellationDays;
+}
+
+export function toBookingView(row: BookingRow, policy: HotelPolicy, today = todayUtc()): BookingView {
+  const completed = row.status === "confirmed" && row.checkOut <= today;
+  const canCancel = row.status === "confirmed" && row.checkIn > today;
+  return {
+    id: row.id,
+    bookingReference: row.bookingReference,
+    hotelId: row.hotelId === null ? null : String(row.hotelId),
+    hotelName: row.hotelName,
+    roomType: row.roomType,
+    roomPriceCents: row.roomPriceCents,
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    numGuests: row.numGuests,
+    numRooms: row.numRooms,
+    totalNights: row.totalNights,
+    totalPriceCents: row.totalPriceCents,
+    currency: "USD",
+    guestName: row.guestName,
+    guestEmail: row.guestEmail,
+    guestPhone: row.guestPhone,
+    specialRequests: row.specialRequests,
+    status: completed ? "completed" : (row.status as BookingView["status"]),
+    paymentStatus: row.paymentStatus,
+    createdAt: row.createdAt.toISOString(),
+    holdExpiresAt: row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    cancellationPolicy: policy.cancellationPolicy,
+    canCancel,
+    refundOnCancel: canCancel && refundableOnCancel(row.checkIn, policy.freeCancellationDays, today),
+  };
+}
+
+async function policyOf(db: Db | Tx, hotelId: number | null): Promise<HotelPolicy> {
+  if (hotelId === null) return { cancellationPolicy: null, freeCancellationDays: 0 };
+  const [hotel] = await db
+    .select({ cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays })
+    .from(hotels)
+    .where(eq(hotels.id, hotelId));
+  return hotel ?? { cancellationPolicy: null, freeCancellationDays: 0 };
+}
+
+export async function viewOf(db: Db, row: BookingRow): Promise<BookingView> {
+  return toBookingView(row, await policyOf(db, row.hotelId));
+}
+
+/**
+ * Takes `rooms` of a room type for every night of the stay. The check constraint on room_nights
+ * refuses the statement when any night would exceed the room count, so concurrent holds from
+ * any number of app instances can never overbook.
+ */
+async function takeRoomNights(tx: Tx, roomTypeId: number, totalRooms: number, checkIn: string, checkOut: string, rooms: number): Promise<void> {
+  await tx.execute(sql`
+    insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
+    select ${roomTypeId}, night::date, ${totalRooms}, ${rooms}
+    from generate_series(${checkIn}::date, ${checkOut}::date - 1, interval '1 day') as night
+    on conflict (room_type_id, night) do update set rooms_taken = room_nights.rooms_taken + excluded.rooms_taken`);
+}
+
+async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> {
+  if (row.roomTypeId === null) return;
+  await tx.execute(sql`
+    update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
+    where room_type_id = ${row.roomTypeId} and night >= ${row.checkIn}::date and night < ${row.checkOut}::date`);
+}
+
+function isOverbooking(error: unknown): boolean {
+  return pgErrorCode(error) === "23514";
+}
+
+/**
+ * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
+ * server's price, then starts a payment for exactly that amount. The hold exists before any
+ * money moves; if the payment cannot be started the hold is released at once.
+ */
+export async function createBookingHold(
+  deps: BookingDeps,
+  input: CreateBookingInput,
+  user: { id: string; email: string } | null,
+  today = todayUtc(),
+): Promise<CreateBookingResponse> {
+  const { db, gateway } = deps;
+  const stay = stayFromQuery(input, today);
+  if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
+    throw new ApiError(404, "ROOM_NOT_FOUND", "This room was not found at this hotel.");
+  }
+  const [room] = await db
+    .select({ room: roomTypes, hotelName: hotels.name, currency: hotels.currency })
+    .from(roomTypes)
+    .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
+    .where(and(eq(roomTypes.id, Number(input.roomTypeId)), eq(roomTypes.hotelId, Number(input.hotelId))));
+  if (!room) throw new ApiError(404, "ROOM_NOT_FOUND", "This room was not found at this hotel.");
+  const party = stay.guests + stay.children;
+  if (room.room.maxGuests * stay.rooms < party) {
+    throw new ApiError(
+      400,
+      "ROOM_TOO_SMALL",
+      `${room.room.name} sleeps up to ${room.room.maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`,
+    );
+  }
+  const nights = countNights(stay.checkIn, stay.checkOut);
+  const total = bookingTotalCents(room.room.priceCents, nights, stay.rooms);
+  const id = randomUUID();
+  const guestEmail = input.guestEmail.toLowerCase();
+
+  let row: BookingRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      await takeRoomNights(tx, room.room.id, room.room.totalRooms, stay.checkIn, stay.checkOut, stay.rooms);
+      const [inserted] = await tx
+        .insert(bookings)
+        .values({
+          id,
+          userId: user?.id ?? null,
+          bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
+          hotelId: Number(input.hotelId),
+          hotelName: room.hotelName,
+          roomTypeId: room.room.id,
+          roomType: room.room.name,
+          roomPriceCents: room.room.priceCents,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          numGuests: stay.guests,
+          numChildren: stay.children,
+          numRooms: stay.rooms,
+          totalNights: nights,
+          totalPriceCents: total,
+          guestName: input.guestName,
+          guestEmail,
+          guestPhone: input.guestPhone,
+          specialRequests: input.specialRequests || null,
+          status: "pending",
+          paymentStatus: "pending",
+          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
+        })
+        .returning();
+      await logActivity(tx, {
+        actionType: BOOKING_ACTIVITY.hold,
+        userId: user?.id ?? null,
+        userEmail: user?.email ?? null,
+        targetUserEmail: guestEmail,
+        details: { bookingId: id, reference: inserted!.bookingReference, hotelId: input.hotelId, roomTypeId: input.roomTypeId, totalPriceCents: total },
+      });
+      return inserted!;
+    });
+  } catch (error) {
+    if (isOverbooking(error)) throw new ApiError(409, "ROOM_UNAVAILABLE", ROOM_UNAVAILABLE);
+    throw error;
+  }
+
+  let started: { paymentId: string; clientSecret: string };
+  try {
+    started = await gateway.createPayment({
+      amountCents: total,
+      currency: room.currency,
+      idempotencyKey: `booking-${row.id}`,
+      bookingId: row.id,
+      bookingReference: row.bookingReference,
+      guestEmail,
+      description: `${room.hotelName}: ${room.room.name}, ${stay.checkIn} to ${stay.checkOut}`,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
+    await releaseHold(db, row.id, "payment_failed");
+    throw new ApiError(502, "PAYMENT_CREATE_FAILED", PAYMENT_CREATE_FAILED);
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(payments).values({
+      id: randomUUID(),
+      bookingId: row.id,
+      provider: gateway.provider,
+      providerPaymentId: started.paymentId,
+      amountCents: total,
+      currency: room.currency,
+      status: "pending",
+    });
+    await tx.update(bookings).set({ paymentIntentId: started.paymentId, updatedAt: new Date() }).where(eq(bookings.id, row.id));
+  });
+  row = { ...row, paymentIntentId: started.paymentId };
+  return {
+    booking: toBookingView(row, await policyOf(db, row.hotelId), today),
+    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: total, currency: room.currency },
+  };
+}
+
+/** Ends an unpaid hold and frees its rooms; does nothing unless the booking is still pending. */
+async function releaseHold(db: Db, bookingId: string, paymentStatus: "expired" | "payment_failed"): Promise<BookingRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", paymentStatus, holdExpiresAt: null, cancelledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending")))
+      .returning();
+    if (!row) return null;
+    await releaseRoomNights(tx, row);
+    await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
+    await logActivity(tx, {
+      actionType: BOOKING_ACTIVITY.holdExpired,
+      targetUserEmail: row.guestEmail,
+      details: { bookingId: row.id, reference: row.bookingReference, reason: paymentStatus },
+    });
+    return row;
+  });
+}
+
+export type ConfirmSource = "return" | "webhook" | "reconciliation";
+
+/**
+ * Confirms the booking of a paid payment. Safe to call any number of times from the browser's
+ * return, the provider's webhook and the reconciliation: only the first call changes anything
+ * and queues the confirmation e-mail. Returns null for a payment we do not know.
+ */
+export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: string, source: ConfirmSource): Promise<BookingRow | null> {
+  const { db, gateway } = deps;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, gateway.provider), eq(payments.providerPaymentId, providerPaymentId)));
+  if (!payment) return null;
+  const [current] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId));
+  if (!current) return null;
+  const remote = await gateway.getPayment(providerPaymentId);
+  if (remote.status !== "succeeded") {
+    if (remote.lastError && source === "return") {
+      await logActivity(db, {
+        actionType: BOOKING_ACTIVITY.paymentFailed,
+        targetUserEmail: current.guestEmail,
+        details: { bookingId: current.id, reference: current.bookingReference, message: remote.lastError },
+      });
+    }
+    return current;
+  }
+  if (remote.amountCents !== payment.amountCents) {
+    deps.logger.error({ bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents }, "paid amount differs from the booking total");
+    return current;
+  }
+  const confirmed = await db.transaction(async (tx) => {
+    let row: BookingRow | undefined;
+    [row] = await tx
+      .update(bookings)
+      .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, holdExpiresAt: null, updatedAt: new Date() })
+      .where(and(eq(bookings.id, current.id), eq(bookings.status, "pending")))
+      .returning();
+    if (!row && current.status === "cancelled" && current.paymentStatus === "expired") {
+      // Paid after the hold lapsed: take the rooms again if they are still free.
+      try {
+        await tx.transaction(async (inner) => {
+          await takeRoomNights(inner, current.roomTypeId!, await roomCount(inner, current.roomTypeId!), current.checkIn, current.checkOut, current.numRooms);
+        });
+        [row] = await tx
+          .update(bookings)
+          .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
+          .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
+          .returning();
+      } catch (error) {
+        if (!isOverbooking(error)) throw error;
+      }
+    }
+    if (!row) return null;
+    await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
+    await logActivity(tx, {
+      actionType: BOOKING_ACTIVITY.confirmed,
+      userId: row.userId,
+      targetUserEmail: row.guestEmail,
+      details: { bookingId: row.id, reference: row.bookingReference, paymentId: providerPaymentId, via: source, totalPriceCents: row.totalPriceCents },
+    });
+    return row;
+  });
+  if (confirmed) return confirmed;
+  const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
+  if (latest && latest.status === "cancelled" && latest.paymentStatus === "expired") {
+    // The money arrived for rooms that are gone: give it back rather than keep it.
+    await refundPayment(deps, latest, payment.amountCents, "paid after the hold expired and the room was sold");
+  }
+  return latest ?? null;
+}
+
+async function roomCount(tx: Tx, roomTypeId: number): Promise<number> {
+  const [row] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+  return row?.totalRooms ?? 0;
+}
+
+async function refundPayment(deps: BookingDeps, booking: BookingRow, amountCents: number, why: string): Promise<boolean> {
+  if (!booking.paymentIntentId) return false;
+  try {
+    await deps.gateway.refund(booking.paymentIntentId, amountCents, "requested_by_customer");
+  } catch (error) {
+    await deps.db.update(bookings).set({ paymentStatus: "refund_pending", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await logActivity(deps.db, {
+      actionType: BOOKING_ACTIVITY.refundFailed,
+      targetUserEmail: booking.guestEmail,
+      details: { bookingId: booking.id, reference: booking.bookingReference, message: error instanceof Error ? error.message : String(error) },
+    });
+    deps.logger.error({ err: error, bookingId: booking.id }, "refund failed; will retry");
+    return false;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.update(bookings).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await tx
+      .update(payments)
+      .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, booking.paymentIntentId!)));
+    await logActivity(tx, {
+      actionType: BOOKING_ACTIVITY.refunded,
+      targetUserEmail: booking.guestEmail,
+      details: { bookingId: booking.id, reference: booking.bookingReference, amountCents, why },
+    });
+  });
+  return true;
+}
+
+/**
+ * Ends holds whose time is up. A hold whose payment did succeed is confirmed instead; the
+ * provider's payment is cancelled first so it cannot succeed after the rooms are freed.
+ */
+export async function expireHolds(deps: BookingDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, "pending"), lte(bookings.holdExpiresAt, now)))
+    .limit(100);
+  let expired = 0;
+  for (const row of due) {
+    if (row.paymentIntentId) {
+      await deps.gateway.cancelPayment(row.paymentIntentId).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: row.id }, "could not cancel payment"));
+      const remote = await deps.gateway.getPayment(row.paymentIntentId).catch(() => null);
+      if (remote?.status === "succeeded") {
+        await confirmPaidBooking(deps, row.paymentIntentId, "reconciliation");
+        continue;
+      }
+    }
+    if (await releaseHold(deps.db, row.id, "expired")) expired++;
+  }
+  return expired;
+}
+
+/**
+ * Finds payments that succeeded at the provider but whose booking was never confirmed (a lost
+ * return and a lost webhook), and failed refunds to retry. Runs at start-up and on a timer.
+ */
+export async function reconcilePayments(deps: BookingDeps): Promise<number> {
+  const open = await deps.db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.status, "pending"), eq(payments.provider, deps.gateway.provider), inArray(bookings.status, ["pending", "cancelled"]), gte(payments.createdAt, new Date(Date.now() - 7 * 86_400_000))))
+    .limit(200);
+  let confirmed = 0;
+  for (const p of open) {
+    if (!p.providerPaymentId) continue;
+    const row = await confirmPaidBooking(deps, p.providerPaymentId, "reconciliation").catch((error: unknown) => {
+      deps.logger.error({ err: error, paymentId: p.providerPaymentId }, "reconciliation failed for a payment");
+      return null;
+    });
+    if (row?.status === "confirmed") confirmed++;
+  }
+  const refunds = await deps.db.select().from(bookings).where(eq(bookings.paymentStatus, "refund_pending")).limit(50);
+  for (const row of refunds) await refundPayment(deps, row, row.totalPriceCents, "retry");
+  return confirmed;
+}
+
+/**
+ * A guest cancels their confirmed, future booking: the rooms are freed and the cancellation
+ * e-mail queued in one transaction; inside the free-cancellation window the payment is refunded.
+ */
+export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }, today = todayUtc()): Promise<{ booking: BookingView; refunded: boolean }> {
+  const { db } = deps;
+  const [existing] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!existing) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (existing.status !== "confirmed" || existing.checkIn <= today) {
+    throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
+  }
+  const policy = await policyOf(db, existing.hotelId);
+  const refund = refundableOnCancel(existing.checkIn, policy.freeCancellationDays, today);
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "confirmed")))
+      .returning();
+    if (!row) return null;
+    await releaseRoomNights(tx, row);
+    await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...row, currency: "USD" }, refund, `${deps.publicUrl}/my-bookings`));
+    await logActivity(tx, {
+      actionType: BOOKING_ACTIVITY.cancelled,
+      userId: actor.id,
+      userEmail: actor.email,
+      targetUserEmail: row.guestEmail,
+      details: { bookingId: row.id, reference: row.bookingReference, refund },
+    });
+    return row;
+  });
+  if (!cancelled) throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
+  const refunded = refund ? await refundPayment(deps, cancelled, cancelled.totalPriceCents, "cancelled within the free-cancellation window") : false;
+  const [latest] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return { booking: toBookingView(latest!, policy, today), refunded };
+}
+
+export interface MyBookingsFilter {
+  checkInFrom?: string | undefined;
+  checkOutTo?: string | undefined;
+}
+
+/** A user's bookings, newest first; holds that were never paid are left out. */
+export async function listUserBookings(db: Db, userId: string, filter: MyBookingsFilter, today = todayUtc()): Promise<BookingView[]> {
+  const conditions = [eq(bookings.userId, userId), ne(bookings.paymentStatus, "expired"), ne(bookings.paymentStatus, "payment_failed")];
+  if (filter.checkInFrom) conditions.push(gte(bookings.checkIn, filter.checkInFrom));
+  if (filter.checkOutTo) conditions.push(lte(bookings.checkOut, filter.checkOutTo));
+  const rows = await db
+    .select({ booking: bookings, cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays })
+    .from(bookings)
+    .leftJoin(hotels, eq(hotels.id, bookings.hotelId))
+    .where(and(...conditions))
+    .orderBy(desc(bookings.createdAt))
+    .limit(500);
+  return rows.map((r) =>
+    toBookingView(r.booking, { cancellationPolicy: r.cancellationPolicy, freeCancellationDays: r.freeCancellationDays ?? 0 }, today),
+  );
+}
+
+export async function findBooking(db: Db, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+export async function findBookingByReference(db: Db, reference: string, email: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.bookingReference, reference), eq(bookings.guestEmail, email.toLowerCase())));
+  return row ?? null;
+}

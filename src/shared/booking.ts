@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { StayFields } from "./search.ts";
+
+/** Unpaid holds keep their rooms this long. */
+export const HOLD_MINUTES = 15;
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Spec section 5: total = price per night × nights × rooms (all in cents). */
+export function bookingTotalCents(pricePerNightCents: number, nights: number, rooms: number): number {
+  return pricePerNightCents * nights * rooms;
+}
+
+const REFERENCE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** 'BK' + timestamp + 5 random upper-case letters; `random` returns values in [0, 1). */
+export function bookingReference(nowMs: number, random: () => number): string {
+  let suffix = "";
+  for (let i = 0; i < 5; i++) suffix += REFERENCE_LETTERS[Math.floor(random() * REFERENCE_LETTERS.length)];
+  return `BK${nowMs}${suffix}`;
+}
+
+export const BOOKING_REFERENCE_PATTERN = /^BK\d{10,16}[A-Z]{5}$/;
+
+export const GuestDetails = z.object({
+  guestName: z.string().trim().min(1, "Full name is required").max(100, "Full name must be at most 100 characters"),
+  guestEmail: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
+  guestPhone: z
+    .string()
+    .trim()
+    .min(1, "Phone is required")
+    .regex(/^\+?[0-9 ()./-]{6,25}$/, "Enter a valid phone number"),
+  specialRequests: z.string().trim().max(1000, "Special requests must be at most 1000 characters").optional(),
+});
+export type GuestDetails = z.infer<typeof GuestDetails>;
+
+/** What the browser sends to hold a room: choices only; every price is computed on the server. */
+export const CreateBookingInput = GuestDetails.extend({
+  hotelId: z.string().min(1, "Choose a hotel").max(100),
+  roomTypeId: z.string().min(1, "Choose a room").max(100),
+  ...StayFields,
+});
+export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
+
+export const BookingLookupInput = z.object({
+  reference: z.string().trim().toUpperCase().regex(BOOKING_REFERENCE_PATTERN, "Enter the booking reference from your confirmation, e.g. BK1767225600000ABCDE"),
+  email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
+});
+export type BookingLookupInput = z.infer<typeof BookingLookupInput>;
+
+export interface BookingView {
+  id: string;
+  bookingReference: string;
+  hotelId: string | null;
+  hotelName: string;
+  roomType: string;
+  roomPriceCents: number;
+  checkIn: string;
+  checkOut: string;
+  numGuests: number;
+  numRooms: number;
+  totalNights: number;
+  totalPriceCents: number;
+  currency: string;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string;
+  specialRequests: string | null;
+  /** 'completed' once a confirmed stay's check-out has passed. */
+  status: BookingStatus;
+  paymentStatus: string;
+  createdAt: string;
+  holdExpiresAt: string | null;
+  cancellationPolicy: string | null;
+  /** Cancel is offered (confirmed, check-in still ahead). */
+  canCancel: boolean;
+  /** A cancellation now would be refunded in full. */
+  refundOnCancel: boolean;
+}
+
+export type PaymentProvider = "simulated" | "stripe";
+
+export interface PaymentStart {
+  provider: PaymentProvider;
+  paymentId: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+}
+
+export interface CreateBookingResponse {
+  booking: BookingView;
+  payment: PaymentStart;
+}
