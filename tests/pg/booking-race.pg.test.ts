@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import { bookings, roomNights } from "../../src/server/db/schema.ts";
+import { createHotel, createRoomType } from "../factories.ts";
+import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
+import { type TestApp, createTestApp } from "../support/test-app.ts";
+
+let temp: TempDatabase;
+let databases: Database[] = [];
+let instances: TestApp[] = [];
+
+beforeAll(async () => {
+  temp = await createTempDatabase();
+  // Two app instances, each with its own connection pool, on one PostgreSQL database.
+  databases = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 20 })));
+  await migrateDatabase(databases[0]!);
+  instances = await Promise.all(databases.map((db) => createTestApp({}, db)));
+});
+
+afterAll(async () => {
+  await Promise.all(databases.map((d) => d.close()));
+  await temp?.drop();
+});
+
+describe("the last room under concurrent holds on PostgreSQL", () => {
+  it("lets exactly one of 50 simultaneous holds across two instances take it", async () => {
+    const hotel = await createHotel(databases[0]!.db, { name: "Race Hotel" });
+    const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Only Room", totalRooms: 1, maxGuests: 2, priceCents: 12300 });
+    const checkIn = addDays(todayUtc(), 14);
+    const checkOut = addDays(todayUtc(), 17);
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      instances[i % 2]!.request("POST", "/api/bookings", {
+        body: {
+          hotelId: String(hotel.id),
+          roomTypeId: String(room.id),
+          checkIn,
+          checkOut,
+          guests: 2,
+          rooms: 1,
+          guestName: `Racer ${i}`,
+          guestEmail: `racer${i}@example.com`,
+          guestPhone: "+1 555 0100",
+        },
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const nights = await databases[1]!.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
+    expect(nights.map((n) => n.roomsTaken)).toEqual([1, 1, 1]);
+    const held = await databases[1]!.db.select().from(bookings).where(eq(bookings.roomTypeId, room.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it("keeps overlapping multi-room holds within the room count", async () => {
+    const hotel = await createHotel(databases[0]!.db, { name: "Busy Hotel" });
+    const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Twin", totalRooms: 5, maxGuests: 2, priceCents: 9000 });
+    const start = addDays(todayUtc(), 30);
+    const attempts = Array.from({ length: 30 }, (_, i) =>
+      instances[i % 2]!.request("POST", "/api/bookings", {
+        body: {
+          hotelId: String(hotel.id),
+          roomTypeId: String(room.id),
+          checkIn: addDays(start, i % 3),
+          checkOut: addDays(start, (i % 3) + 2),
+          guests: 2,
+          rooms: 1 + (i % 2),
+          guestName: `Guest ${i}`,
+          guestEmail: `guest${i}@example.com`,
+          guestPhone: "+1 555 0100",
+        },
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(",")).toBe(true);
+    const nights = await databases[0]!.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
+    for (const n of nights) expect(n.roomsTaken).toBeLessThanOrEqual(5);
+    // Every night's count equals the rooms of the holds that cover it.
+    const held = await databases[0]!.db.select().from(bookings).where(eq(bookings.roomTypeId, room.id));
+    for (const n of nights) {
+      const expected = held.filter((b) => b.checkIn <= n.night && n.night < b.checkOut).reduce((s, b) => s + b.numRooms, 0);
+      expect(n.roomsTaken).toBe(expected);
+    }
+  });
+});
