@@ -1,0 +1,102 @@
+import Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { bookings, emailOutbox } from "../../src/server/db/schema.ts";
+import { createHotel, createRoomType } from "../factories.ts";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+let fake: FakeStripe;
+let t: TestApp;
+let body: Record<string, unknown>;
+const stripe = new Stripe("sk_test_unused");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+  const hotel = await createHotel(t.deps.db, { name: "Stripe Hotel", freeCancellationDays: 2 });
+  const room = await createRoomType(t.deps.db, hotel.id, { name: "Suite", priceCents: 15000, maxGuests: 2, totalRooms: 10 });
+  body = {
+    hotelId: String(hotel.id),
+    roomTypeId: String(room.id),
+    checkIn: addDays(todayUtc(), 10),
+    checkOut: addDays(todayUtc(), 12),
+    guests: 2,
+    rooms: 1,
+    guestName: "Stripe Guest",
+    guestEmail: "stripe.guest@example.com",
+    guestPhone: "+1 555 0101",
+  };
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+function webhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.request("POST", "/api/payments/webhook", { body: payload, headers: { "stripe-signature": signature } });
+}
+
+function succeededEvent(id: string, intentId: string) {
+  return { id, object: "event", type: "payment_intent.succeeded", data: { object: fake.intents.get(intentId) } };
+}
+
+describe("Stripe gateway (against a local fake of the API)", () => {
+  it("tells the browser to use Stripe with the publishable key", async () => {
+    expect(await (await t.request("GET", "/api/payments/config")).json()).toEqual({ provider: "stripe", publishableKey: "pk_test_fake" });
+  });
+
+  it("creates a PaymentIntent for exactly the booking total with an idempotency key per booking", async () => {
+    const res = await t.request("POST", "/api/bookings", { body });
+    const created = (await res.json()) as CreateBookingResponse;
+    expect(created.payment).toMatchObject({ provider: "stripe", amountCents: 30000 });
+    const intent = fake.intents.get(created.payment.paymentId)!;
+    expect(intent).toMatchObject({ amount: 30000, currency: "usd", metadata: { bookingId: created.booking.id, bookingReference: created.booking.bookingReference } });
+    expect(created.payment.clientSecret).toBe(intent.client_secret);
+    expect(fake.idempotencyKeys).toContain(`booking-${created.booking.id}`);
+  });
+
+  it("confirms from a signed webhook once, ignores its replay, and refuses a bad signature", async () => {
+    const created = (await (await t.request("POST", "/api/bookings", { body })).json()) as CreateBookingResponse;
+    fake.intents.get(created.payment.paymentId)!.status = "succeeded";
+    const forged = await webhook(succeededEvent("evt_forged", created.payment.paymentId), "whsec_wrong");
+    expect(forged.status).toBe(400);
+    const first = await webhook(succeededEvent("evt_1", created.payment.paymentId));
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    const replay = await webhook(succeededEvent("evt_1", created.payment.paymentId));
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    // The browser's return after the webhook changes nothing.
+    const back = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    expect(((await back.json()) as { booking: BookingView }).booking.status).toBe("confirmed");
+    const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${created.booking.id}:confirmation`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("does not confirm while Stripe says the payment has not succeeded", async () => {
+    const created = (await (await t.request("POST", "/api/bookings", { body })).json()) as CreateBookingResponse;
+    await webhook(succeededEvent("evt_early", created.payment.paymentId));
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row?.status).toBe("pending");
+  });
+
+  it("refunds through Stripe in cents with reason requested_by_customer when a guest cancels in time", async () => {
+    await signUp(t, "stripe.user@example.com");
+    const cookie = await signIn(t, "stripe.user@example.com");
+    const created = (await (await t.request("POST", "/api/bookings", { body, cookie })).json()) as CreateBookingResponse;
+    fake.intents.get(created.payment.paymentId)!.status = "succeeded";
+    await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    const res = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie });
+    expect(((await res.json()) as { refunded: boolean }).refunded).toBe(true);
+    expect(fake.refunds).toContainEqual({ payment_intent: created.payment.paymentId, amount: 30000, reason: "requested_by_customer" });
+  });
+});

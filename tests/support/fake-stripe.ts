@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { type IncomingMessage, type Server, createServer } from "node:http";
+
+export interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: null | { message: string };
+}
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  idempotencyKeys: string[];
+  refunds: { payment_intent: string; amount: number; reason: string }[];
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve) => {
+    let data = "";
+    req.on("data", (chunk: Buffer) => (data += chunk.toString()));
+    req.on("end", () => resolve(new URLSearchParams(data)));
+  });
+}
+
+/** A local stand-in for the few Stripe API endpoints the gateway uses (no network needed). */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, string>();
+  const idempotencyKeys: string[] = [];
+  const refunds: FakeStripe["refunds"] = [];
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+      res.end(JSON.stringify(json));
+    };
+    const error = (status: number, code: string, message: string) => send(status, { error: { type: "invalid_request_error", code, message } });
+    const url = new URL(req.url ?? "/", "http://fake");
+    const key = req.headers["idempotency-key"];
+    if (typeof key === "string") idempotencyKeys.push(key);
+
+    if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+      if (typeof key === "string" && byKey.has(key)) return send(200, intents.get(byKey.get(key)!));
+      const id = `pi_${randomBytes(8).toString("hex")}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of body) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const intent: FakeIntent = {
+        id,
+        object: "payment_intent",
+        amount: Number(body.get("amount")),
+        currency: body.get("currency") ?? "usd",
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(6).toString("hex")}`,
+        metadata,
+        last_payment_error: null,
+      };
+      intents.set(id, intent);
+      if (typeof key === "string") byKey.set(key, id);
+      return send(200, intent);
+    }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    if (intentMatch) {
+      const intent = intents.get(intentMatch[1]!);
+      if (!intent) return error(404, "resource_missing", `No such payment_intent: '${intentMatch[1]}'`);
+      if (req.method === "GET") return send(200, intent);
+      if (intentMatch[2]) {
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return error(400, "payment_intent_unexpected_state", `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+        }
+        intent.status = "canceled";
+        return send(200, intent);
+      }
+    }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const intent = intents.get(body.get("payment_intent") ?? "");
+      if (!intent || intent.status !== "succeeded") return error(400, "charge_not_refundable", "This PaymentIntent has no successful charge to refund.");
+      refunds.push({ payment_intent: intent.id, amount: Number(body.get("amount")), reason: body.get("reason") ?? "" });
+      return send(200, { id: `re_${randomBytes(6).toString("hex")}`, object: "refund", amount: Number(body.get("amount")), status: "succeeded" });
+    }
+    error(404, "resource_missing", `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    idempotencyKeys,
+    refunds,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
