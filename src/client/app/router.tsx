@@ -15,6 +15,8 @@ const PasswordResetPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import("../features/auth/reset-password-page.tsx").then((m) => ({ default: m.ResetPasswordPage })),
 );
+// The hotel page (gallery viewer, room list) is only needed once a traveller opens a hotel.
+const HotelPage = lazy(() => import("../features/hotel/hotel-page.tsx").then((m) => ({ default: m.HotelPage })));
 // Admin code is requested only after the guard lets an admin through, so travellers never download it.
 const AdminHomePage = lazy(() => import("../features/admin/admin-home-page.tsx").then((m) => ({ default: m.AdminHomePage })));
 const MailboxPage = lazy(() => import("../features/admin/mailbox-page.tsx").then((m) => ({ default: m.MailboxPage })));
@@ -36,6 +38,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: "hotel/:id", element: <HotelPage /> },
           { path: "login", element: <LoginPage /> },
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },

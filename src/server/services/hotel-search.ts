@@ -1,19 +1,7 @@
 import { sql } from "drizzle-orm";
 import { countNights, todayUtc } from "../../shared/dates.ts";
-import {
-  type DestinationSuggestion,
-  type HotelDetail,
-  type HotelStayQuery,
-  type HotelSummary,
-  POPULAR_DESTINATIONS,
-  PRICE_SLIDER,
-  DISTANCE_SLIDER,
-  type SearchQuery,
-  type SearchResponse,
-  type SortOption,
-  type Stay,
-  resolveStay,
-} from "../../shared/search.ts";
+import type { DestinationSuggestion, HotelDetail, HotelStayQuery, HotelSummary, SearchQuery, SearchResponse } from "../../shared/search.ts";
+import { DISTANCE_SLIDER, POPULAR_DESTINATIONS, PRICE_SLIDER, type SortOption, type Stay, resolveStay } from "../../shared/search-options.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";

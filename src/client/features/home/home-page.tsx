@@ -1,5 +1,17 @@
+import { lazy, Suspense } from "react";
+import { useSearchParams } from "react-router";
 import { Building2, CreditCard, Gift, Globe2, Headphones, Star, Users } from "lucide-react";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { CompactSearch } from "../search/compact-search.tsx";
+import { HotelGridSkeleton } from "../search/hotel-grid.tsx";
+import { PopularHotels } from "../search/popular-hotels.tsx";
+import { SearchForm } from "../search/search-form.tsx";
+import { hasSearch, readDestination, searchApiQuery } from "../search/search-params.ts";
+import { useHotelSearch } from "../search/use-hotel-search.ts";
+
+// The results view brings the filter controls (sliders, checkboxes, a dialog) and the shared search
+// constants; the landing page does not need them, so they load with the first search.
+const SearchResults = lazy(() => import("../search/search-results.tsx").then((m) => ({ default: m.SearchResults })));
 
 // Marketing figures from the product specification (section 1).
 const stats = [
@@ -27,38 +39,75 @@ const reasons = [
   },
 ] as const;
 
+function ResultsFallback() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <HotelGridSkeleton className="md:ml-[16rem] lg:ml-[18rem]" />
+    </div>
+  );
+}
+
 export function HomePage() {
-  useDocumentTitle(null);
+  const [params] = useSearchParams();
+  const searching = hasSearch(params);
+  const destination = readDestination(params);
+  // The search starts here, not in the lazily loaded results view, so it runs while that code downloads.
+  const search = useHotelSearch(searchApiQuery(params));
+  useDocumentTitle(searching ? (destination ? `Hotels in ${destination}` : "Popular destinations") : null);
+
+  if (searching) {
+    return (
+      <>
+        <div className="hero-backdrop relative isolate z-20">
+          <div className="relative z-10 mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
+            <CompactSearch />
+          </div>
+        </div>
+        <Suspense fallback={<ResultsFallback />}>
+          <SearchResults search={search} />
+        </Suspense>
+      </>
+    );
+  }
+
   return (
     <>
-      <section aria-labelledby="hero-heading" className="hero-backdrop relative isolate overflow-hidden">
-        <div className="relative z-10 mx-auto max-w-7xl px-4 pt-16 pb-32 sm:px-6 sm:pt-24 sm:pb-40 lg:px-8">
+      {/* z-20: the destination suggestions open over the sections below. */}
+      <section aria-labelledby="hero-heading" className="hero-backdrop relative isolate z-20">
+        <div className="relative z-10 mx-auto max-w-7xl px-4 pt-12 pb-12 sm:px-6 sm:pt-20 sm:pb-16 lg:px-8">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-white/20">
             Save up to 60% on hotels worldwide
           </p>
           <h1 id="hero-heading" className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">
             Find your perfect stay
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-brand-50/90 sm:text-xl">
+          <p className="mt-4 max-w-2xl text-lg text-pretty text-brand-50/90 sm:mt-5 sm:text-xl">
             From city breaks to beach escapes: compare hotels, see the full price before you pay and book in minutes.
           </p>
+          <SearchForm className="mt-8 sm:mt-10" />
         </div>
       </section>
 
-      <section aria-label="Staywise in numbers" className="relative z-10 mx-auto -mt-16 max-w-7xl px-4 sm:-mt-20 sm:px-6 lg:px-8">
+      <section aria-label="Staywise in numbers" className="mx-auto mt-8 max-w-7xl sm:mt-10 px-4 sm:px-6 lg:px-8">
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {stats.map((stat) => (
             <li
               key={stat.label}
-              className="rounded-2xl border border-slate-200/80 bg-white p-4 shadow-[0_1px_3px_rgb(15_23_42/0.06),0_12px_32px_-16px_rgb(15_23_42/0.25)] sm:p-6"
+              className="flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-[0_1px_3px_rgb(15_23_42/0.06)] sm:gap-4 sm:p-5"
             >
-              <stat.icon aria-hidden="true" className="size-6 text-brand-700" />
-              <p className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{stat.value}</p>
-              <p className="text-sm text-slate-600">{stat.label}</p>
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:size-12">
+                <stat.icon aria-hidden="true" className="size-5 sm:size-6" />
+              </span>
+              <span className="min-w-0">
+                <span className="block text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{stat.value}</span>
+                <span className="block text-sm text-slate-600">{stat.label}</span>
+              </span>
             </li>
           ))}
         </ul>
       </section>
+
+      <PopularHotels search={search} />
 
       <section aria-labelledby="reasons-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <h2 id="reasons-heading" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">

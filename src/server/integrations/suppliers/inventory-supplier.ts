@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { countNights } from "../../../shared/dates.ts";
-import { type HotelDetail, type HotelSummary, type RoomOffer, POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search.ts";
+import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
+import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
@@ -67,7 +68,7 @@ const HOTEL_COLUMNS = sql.raw(
 
 const ORDER_BY: Record<SortOption, SQL> = {
   popularity: sql`m.review_count desc, m.id`,
-  price: sql`o.offer_price_cents asc, m.id`,
+  price: sql`m.offer_price_cents asc, m.id`,
   rating: sql`m.rating desc, m.review_count desc, m.id`,
   distance: sql`m.distance_from_center_km asc, m.id`,
 };
@@ -136,35 +137,46 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
       const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
       if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
 
+      // Plan: narrow rows (id and sort keys) for every matching hotel, each priced from its own room
+      // types (availability looked up per room type in room_nights, so only matched hotels cost
+      // anything), counted and cut to the page; the wide hotel columns are read for the page only.
       const page = (limit: number, offset: number) =>
         queryRows<SearchRow>(
           db,
           sql`
-        with booked as (
-          select room_type_id, max(rooms_taken) as taken
-          from room_nights where night >= ${stay.checkIn}::date and night < ${stay.checkOut}::date
-          group by room_type_id
+        with offers as (
+          select h.id, h.review_count, h.rating, h.distance_from_center_km,
+            o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+          from hotels h
+          cross join lateral (
+            select min(f.price_cents) as offer_price_cents,
+              -- The cheapest room's original price: price then id decide, so no sort per hotel.
+              (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+              sum(f.rooms_free)::int as rooms_available
+            from (
+              select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
+              from room_types rt
+              left join lateral (
+                select max(n.rooms_taken) as taken from room_nights n
+                where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+              ) b on true
+              where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+            ) f
+            where f.rooms_free >= ${stay.rooms}
+          ) o
+          where ${sql.join(filters, sql` and `)}
+            and o.offer_price_cents is not null
+            and ${sql.join(priceFilters, sql` and `)}
         ),
-        matched as (
-          select ${HOTEL_COLUMNS} from hotels h where ${sql.join(filters, sql` and `)}
-        ),
-        offers as (
-          select rt.hotel_id,
-            min(rt.price_cents) as offer_price_cents,
-            (array_agg(rt.original_price_cents order by rt.price_cents, rt.id))[1] as offer_original_price_cents,
-            sum(rt.total_rooms - coalesce(b.taken, 0))::int as rooms_available
-          from room_types rt
-          join matched m on m.id = rt.hotel_id
-          left join booked b on b.room_type_id = rt.id
-          where rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
-            and rt.total_rooms - coalesce(b.taken, 0) >= ${stay.rooms}
-          group by rt.hotel_id
+        page as (
+          select m.*, (count(*) over ())::int as total
+          from offers m
+          order by ${ORDER_BY[criteria.sort]}
+          limit ${limit} offset ${offset}
         )
-        select m.*, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available, (count(*) over ())::int as total
-        from matched m join offers o on o.hotel_id = m.id
-        where ${sql.join(priceFilters, sql` and `)}
-        order by ${ORDER_BY[criteria.sort]}
-        limit ${limit} offset ${offset}`,
+        select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.rooms_available, m.total
+        from page m join hotels h on h.id = m.id
+        order by ${ORDER_BY[criteria.sort]}`,
         );
       const rows = await page(criteria.limit, criteria.offset);
       if (rows.length === 0 && criteria.offset > 0) {

@@ -1,0 +1,76 @@
+import {
+  Bus,
+  Car,
+  Check,
+  Coffee,
+  Dumbbell,
+  PawPrint,
+  Plane,
+  Snowflake,
+  Sparkles,
+  UtensilsCrossed,
+  Waves,
+  Wifi,
+  Wine,
+  type LucideIcon,
+} from "lucide-react";
+import type { HotelSummary } from "../../../shared/search.ts";
+
+const FLAG_LABELS = [
+  ["wifi", "WiFi"],
+  ["parking", "Parking"],
+  ["pool", "Pool"],
+  ["gym", "Gym"],
+  ["spa", "Spa"],
+  ["breakfast", "Breakfast"],
+] as const;
+
+/** Spec section 3: the hotel's amenity texts plus a fixed label per true flag, without case-insensitive duplicates. */
+export function hotelAmenities(hotel: Pick<HotelSummary, "amenities" | "flags">): string[] {
+  const all = [...hotel.amenities, ...FLAG_LABELS.filter(([flag]) => hotel.flags[flag]).map(([, label]) => label)];
+  const seen = new Set<string>();
+  return all.filter((text) => {
+    const key = text.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// First match wins: 'airport' must be tested before 'air' (conditioning), 'breakfast' before 'bar'.
+const ICON_RULES: [RegExp, LucideIcon][] = [
+  [/wi-?fi|internet/i, Wifi],
+  [/parking|garage|valet|car\b/i, Car],
+  [/pool|swim/i, Waves],
+  [/gym|fitness/i, Dumbbell],
+  [/spa|sauna|massage|wellness/i, Sparkles],
+  [/breakfast|coffee|café|cafe/i, Coffee],
+  [/restaurant|dining|kitchen|room service/i, UtensilsCrossed],
+  [/airport|flight/i, Plane],
+  [/shuttle|transfer|bus/i, Bus],
+  [/\bbar\b|lounge|wine|minibar/i, Wine],
+  [/pet|dog/i, PawPrint],
+  [/\bair\b|air.?condition|cooling/i, Snowflake],
+];
+
+export function amenityIcon(text: string): LucideIcon {
+  return ICON_RULES.find(([pattern]) => pattern.test(text))?.[1] ?? Check;
+}
+
+export function AmenitiesGrid({ amenities }: { amenities: string[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+      {amenities.map((amenity) => {
+        const Icon = amenityIcon(amenity);
+        return (
+          <li key={amenity} className="flex items-center gap-3 text-sm text-slate-800">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              <Icon aria-hidden="true" className="size-4.5" />
+            </span>
+            {amenity}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,301 @@
+import { useId, useState } from "react";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { ArrowLeft, BedDouble, CalendarX2, MapPin, RefreshCw, ShieldCheck, TriangleAlert } from "lucide-react";
+import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { DateRangePicker } from "../../components/date-range-picker.tsx";
+import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
+import { RatingBadge } from "../../components/rating-badge.tsx";
+import { StarRating } from "../../components/star-rating.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMoney, pluralize } from "../../lib/format.ts";
+import { readStay, writeStay } from "../../lib/stay.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AmenitiesGrid, hotelAmenities } from "./hotel-amenities.tsx";
+import { PhotoGallery } from "./photo-gallery.tsx";
+import { RoomList } from "./room-list.tsx";
+import { useHotelDetails } from "./use-hotel-details.ts";
+
+const DESCRIPTION_FALLBACK = "Enjoy a comfortable stay at this wonderful hotel.";
+
+/** Goes back in the app's history when there is some, otherwise to the search. */
+function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // React Router marks the first entry of a visit with the key 'default': there is nothing of ours to go back to.
+  return () => (location.key === "default" ? void navigate("/") : void navigate(-1));
+}
+
+function HotelNotFound() {
+  const goBack = useGoBack();
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
+      <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <BedDouble aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Hotel Not Found</h1>
+      <p className="mt-3 text-slate-600">Hotel not found</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button variant="secondary" size="lg" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button asChild size="lg">
+          <Link to="/">Return to Search</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function HotelLoadFailed({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
+  // A 400 is about the stay in the address (e.g. dates in the past): asking again will not help, fresh dates will.
+  const badStay = error instanceof ApiError && error.status === 400;
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
+      <span className="flex size-16 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
+        {badStay ? <CalendarX2 aria-hidden="true" className="size-8" /> : <TriangleAlert aria-hidden="true" className="size-8" />}
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Failed to load hotel details</h1>
+      <p role="alert" className="mt-3 text-slate-600">
+        {error.message}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {badStay ? (
+          <Button asChild size="lg">
+            <Link to={pathname}>Use today's dates</Link>
+          </Button>
+        ) : (
+          <Button size="lg" disabled={retrying} onClick={onRetry}>
+            {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+            Try again
+          </Button>
+        )}
+        <Button asChild variant="secondary" size="lg">
+          <Link to="/">Return to Search</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function HotelPageSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div role="status">
+        <span className="sr-only">Loading hotel...</span>
+      </div>
+      <div aria-hidden="true">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="mt-3 h-9 w-2/3 max-w-md" />
+        <Skeleton className="mt-3 h-4 w-48" />
+        <div className="mt-6 grid grid-cols-4 gap-2 md:h-[28rem] md:grid-rows-2">
+          <Skeleton className="col-span-4 aspect-[4/3] rounded-2xl md:col-span-2 md:row-span-2 md:aspect-auto" />
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[4/3] rounded-xl md:aspect-auto" />
+          ))}
+        </div>
+        <div className="mt-10 space-y-4 lg:w-2/3">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type StayBarProps = { stay: Stay; onStayChange: (stay: Stay) => void };
+
+/** Dates and party for pricing the rooms; a change goes into the address and re-prices. */
+function StayBar({ stay, onStayChange }: StayBarProps) {
+  const partyId = useId();
+  return (
+    <div className="grid gap-3 rounded-2xl border border-slate-200/80 bg-white p-3 shadow-[0_1px_3px_rgb(15_23_42/0.06)] sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] sm:p-4">
+      <DateRangePicker
+        checkIn={stay.checkIn}
+        checkOut={stay.checkOut}
+        onChange={(checkIn, checkOut) => onStayChange({ ...stay, checkIn, checkOut })}
+      />
+      <div className="relative">
+        <label htmlFor={partyId} className="pointer-events-none absolute top-2 left-3 z-10 text-xs font-medium text-slate-600">
+          Guests &amp; Rooms
+        </label>
+        <GuestsRoomsSelect
+          id={partyId}
+          guests={stay.guests}
+          rooms={stay.rooms}
+          onPartyChange={(guests, rooms) => onStayChange({ ...stay, guests, rooms })}
+          className="h-14 rounded-xl pt-5 font-semibold"
+        />
+      </div>
+    </div>
+  );
+}
+
+function cheapestBookable(rooms: RoomOffer[]): RoomOffer | undefined {
+  return rooms.filter((room) => room.bookable).sort((a, b) => a.priceCents - b.priceCents)[0];
+}
+
+function HotelContent({ hotel, stay, onStayChange, updating, stayError }: { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
+  // Seam for the booking flow (a separate issue): Book Now records the chosen room here, and the
+  // booking dialog will open from it. Until then the choice is only marked on the room card.
+  const [selectedRoom, setSelectedRoom] = useState<RoomOffer | null>(null);
+  const goBack = useGoBack();
+  const amenities = hotelAmenities(hotel);
+  const cheapest = cheapestBookable(hotel.rooms);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-16 sm:px-6 lg:px-8">
+      <Button variant="ghost" size="sm" className="-ml-3" onClick={goBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back to results
+      </Button>
+
+      <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <StarRating stars={hotel.starRating} />
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{hotel.name}</h1>
+          <p className="mt-2 flex items-center gap-1.5 text-slate-600">
+            <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+            {hotel.city}, {hotel.country}
+          </p>
+        </div>
+        <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} className="text-base" />
+      </header>
+
+      <div className="mt-6">
+        <PhotoGallery hotelName={hotel.name} images={hotel.images.length > 0 ? hotel.images : [hotel.image]} />
+      </div>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-12">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
+              About this hotel
+            </h2>
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{hotel.description?.trim() || DESCRIPTION_FALLBACK}</p>
+          </section>
+
+          <section id="rooms" aria-labelledby="rooms-heading" className="scroll-mt-20">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+              <h2 id="rooms-heading" className="text-xl font-semibold text-slate-900">
+                Available Rooms
+              </h2>
+              <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                {updating ? (
+                  <>
+                    <Spinner className="text-brand-700" />
+                    Updating prices...
+                  </>
+                ) : null}
+              </p>
+            </div>
+            <div className="mt-4">
+              <StayBar stay={stay} onStayChange={onStayChange} />
+            </div>
+            {stayError ? (
+              <Alert variant="error" className="mt-4">
+                {stayError.message}
+              </Alert>
+            ) : null}
+            <div className={cn("mt-5 transition-opacity", updating ? "opacity-60" : null)} aria-busy={updating}>
+              {hotel.rooms.length > 0 ? (
+                <RoomList rooms={hotel.rooms} selectedRoomId={selectedRoom?.id ?? null} onBook={setSelectedRoom} />
+              ) : (
+                <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-slate-700">
+                  <span className="font-semibold text-slate-900">Rooms Available:</span> Contact the hotel for room availability and pricing.
+                </p>
+              )}
+            </div>
+          </section>
+
+          {amenities.length > 0 ? (
+            <section aria-labelledby="amenities-heading">
+              <h2 id="amenities-heading" className="text-xl font-semibold text-slate-900">
+                Amenities
+              </h2>
+              <div className="mt-4">
+                <AmenitiesGrid amenities={amenities} />
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <aside aria-label="Stay summary" className="lg:row-start-1 lg:col-start-2">
+          <Card className="space-y-5 p-5 lg:sticky lg:top-20">
+            <div>
+              {cheapest ? (
+                <>
+                  <p className="text-sm text-slate-600">
+                    {pluralize(hotel.nights, "night", "nights")}, {pluralize(stay.guests, "guest", "guests")} · from
+                  </p>
+                  <p className="text-3xl font-bold tracking-tight text-slate-900">
+                    {formatMoney(cheapest.priceCents, cheapest.currency)}
+                    <span className="ml-1 text-sm font-normal text-slate-600">per night</span>
+                  </p>
+                </>
+              ) : (
+                <p className="font-medium text-slate-900">No rooms for these dates and guests</p>
+              )}
+            </div>
+            <Button asChild size="lg" className="w-full">
+              <a href="#rooms">See rooms</a>
+            </Button>
+            <div className="flex gap-3 border-t border-slate-200 pt-4">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+              <div>
+                <h2 className="text-sm font-semibold text-slate-900">Cancellation policy</h2>
+                <p className="mt-1 text-sm text-slate-600">{hotel.cancellationPolicy}</p>
+              </div>
+            </div>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function HotelPage() {
+  const { id = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const stay = readStay(params);
+  const query = useHotelDetails(id, stay);
+  const { data, error, isError, isFetching, isPlaceholderData, refetch } = query;
+
+  // A failed re-price (new dates) keeps the hotel on screen with the error, like a failed search.
+  const [lastHotel, setLastHotel] = useState<HotelDetail | undefined>(data);
+  if (data !== undefined && data !== lastHotel) setLastHotel(data);
+  const hotel = data ?? (isError && lastHotel?.id === id ? lastHotel : undefined);
+  const notFound = isError && error instanceof ApiError && error.status === 404;
+
+  useDocumentTitle(hotel ? hotel.name : notFound ? "Hotel Not Found" : isError ? "Failed to load hotel details" : "Hotel");
+
+  function changeStay(next: Stay) {
+    const nextParams = new URLSearchParams(params);
+    writeStay(nextParams, next);
+    // Re-pricing is a refinement of this page, not a new page in the history.
+    setParams(nextParams, { replace: true, preventScrollReset: true });
+  }
+
+  if (hotel) {
+    return (
+      <HotelContent
+        hotel={hotel}
+        stay={stay}
+        onStayChange={changeStay}
+        updating={isFetching && (isPlaceholderData || isError)}
+        stayError={isError ? error : null}
+      />
+    );
+  }
+  if (notFound) return <HotelNotFound />;
+  if (isError) return <HotelLoadFailed error={error} retrying={isFetching} onRetry={() => void refetch()} />;
+  return <HotelPageSkeleton />;
+}

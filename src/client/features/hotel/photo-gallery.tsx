@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { Images } from "lucide-react";
+import { cn } from "../../lib/cn.ts";
+import { PhotoViewer } from "./photo-viewer.tsx";
+
+const SMALL_COUNT = 4;
+
+/** Spec section 9: one large photo and up to four small ones; any of them opens the full-screen viewer. */
+export function PhotoGallery({ hotelName, images }: { hotelName: string; images: string[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [large, ...rest] = images;
+  if (!large) return null;
+  const small = rest.slice(0, SMALL_COUNT);
+  const hidden = images.length - 1 - small.length;
+
+  function photoButton(src: string, index: number, className: string, eager: boolean) {
+    const isLastSmall = index === small.length && hidden > 0;
+    return (
+      <button
+        key={src + index}
+        type="button"
+        aria-label={`Open photo ${index + 1} of ${images.length}`}
+        onClick={() => setOpen(index)}
+        className={cn("group relative overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px] focus-visible:outline-white", className)}
+      >
+        <img
+          src={src}
+          alt=""
+          width={800}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {isLastSmall ? (
+          <span className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-950/50 text-sm font-semibold text-white">
+            <Images aria-hidden="true" className="hidden size-5 md:block" />+{hidden}
+            <span className="-ml-1.5 hidden md:inline">photos</span>
+          </span>
+        ) : null}
+      </button>
+    );
+  }
+
+  return (
+    <>
+      <div
+        className={cn(
+          "grid gap-2 overflow-hidden rounded-2xl",
+          small.length > 0 ? "grid-cols-4 sm:grid-cols-4 md:h-[28rem] md:grid-cols-4 md:grid-rows-2" : null,
+        )}
+      >
+        {photoButton(large, 0, cn("aspect-[4/3] md:aspect-auto", small.length > 0 ? "col-span-4 md:col-span-2 md:row-span-2" : null), true)}
+        {small.map((src, i) => photoButton(src, i + 1, "aspect-[4/3] md:aspect-auto", false))}
+      </div>
+      <PhotoViewer title={`${hotelName} photos`} images={images} index={open} onIndexChange={setOpen} />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useId, type ReactNode } from "react";
+import { Star } from "lucide-react";
+import { AMENITY_OPTIONS, DISTANCE_SLIDER, PRICE_SLIDER, STAR_OPTIONS } from "../../../shared/search-options.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Slider } from "../../components/ui/slider.tsx";
+import {
+  clearFilters,
+  countActiveFilters,
+  formatDistanceLimit,
+  formatPriceLimit,
+  readFilters,
+  writeFilters,
+  type Amenity,
+  type Filters,
+} from "./filter-state.ts";
+import { useSliderDraft } from "./use-slider-draft.ts";
+
+type FilterPanelProps = {
+  params: URLSearchParams;
+  onParamsChange: (next: URLSearchParams) => void;
+  /** The sidebar shows its heading and 'Clear filters'; the mobile sheet has them in its title bar and footer. */
+  heading?: boolean;
+};
+
+function FilterGroup({ title, value, children }: { title: string; value?: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <div role="group" aria-labelledby={titleId} className="border-t border-slate-200 pt-5 first:border-t-0 first:pt-0">
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {value ? <p className="mt-0.5 text-sm text-slate-600 tabular-nums">{value}</p> : null}
+      <div className="mt-2">{children}</div>
+    </div>
+  );
+}
+
+function CheckboxRow({ checked, onCheckedChange, children }: { checked: boolean; onCheckedChange: (checked: boolean) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <li className="flex min-h-10 items-center gap-3">
+      <Checkbox id={id} checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} />
+      <label htmlFor={id} className="flex flex-1 cursor-pointer items-center gap-2 py-2 text-sm text-slate-800">
+        {children}
+      </label>
+    </li>
+  );
+}
+
+function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
+  return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
+}
+
+/** Price, distance, star and amenity filters; every change goes into the address and restarts at page 1. */
+export function FilterPanel({ params, onParamsChange, heading = true }: FilterPanelProps) {
+  const filters = readFilters(params);
+  const active = countActiveFilters(params);
+
+  function apply(next: Filters) {
+    onParamsChange(writeFilters(params, next));
+  }
+
+  const [price, setPrice] = useSliderDraft([filters.minPrice, filters.maxPrice], ([min = PRICE_SLIDER.min, max = PRICE_SLIDER.max]) =>
+    apply({ ...filters, minPrice: min, maxPrice: max }),
+  );
+  const [distance, setDistance] = useSliderDraft([filters.maxDistance], ([max = DISTANCE_SLIDER.max]) =>
+    apply({ ...filters, maxDistance: max }),
+  );
+  const [minPrice = PRICE_SLIDER.min, maxPrice = PRICE_SLIDER.max] = price;
+  const [maxDistance = DISTANCE_SLIDER.max] = distance;
+
+  return (
+    <div className="space-y-5">
+      {heading ? (
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900">Filters</h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-mr-3 text-brand-800"
+            disabled={active === 0}
+            onClick={() => onParamsChange(clearFilters(params))}
+          >
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+
+      <FilterGroup title="Price per night" value={`${formatPriceLimit(minPrice)} – ${formatPriceLimit(maxPrice)}`}>
+        <Slider
+          min={PRICE_SLIDER.min}
+          max={PRICE_SLIDER.max}
+          step={PRICE_SLIDER.step}
+          minStepsBetweenThumbs={1}
+          value={[minPrice, maxPrice]}
+          onValueChange={setPrice}
+          thumbLabels={["Minimum price", "Maximum price"]}
+          formatValue={formatPriceLimit}
+        />
+      </FilterGroup>
+
+      <FilterGroup title="Distance from centre" value={formatDistanceLimit(maxDistance)}>
+        <Slider
+          min={DISTANCE_SLIDER.min}
+          max={DISTANCE_SLIDER.max}
+          step={DISTANCE_SLIDER.step}
+          value={[maxDistance]}
+          onValueChange={setDistance}
+          thumbLabels={["Maximum distance"]}
+          formatValue={formatDistanceLimit}
+        />
+      </FilterGroup>
+
+      <FilterGroup title="Star rating">
+        <ul>
+          {STAR_OPTIONS.map((stars) => (
+            <CheckboxRow
+              key={stars}
+              checked={filters.stars.includes(stars)}
+              onCheckedChange={(on) => apply({ ...filters, stars: toggle(filters.stars, stars, on).sort((a, b) => b - a) })}
+            >
+              <span className="inline-flex gap-0.5" aria-hidden="true">
+                {Array.from({ length: stars }, (_, i) => (
+                  <Star key={i} className="size-4 fill-amber-400 text-amber-400" />
+                ))}
+              </span>
+              <span className="sr-only">{stars === 1 ? "1 star" : `${stars} stars`}</span>
+            </CheckboxRow>
+          ))}
+        </ul>
+      </FilterGroup>
+
+      <FilterGroup title="Amenities">
+        <ul>
+          {AMENITY_OPTIONS.map((amenity: Amenity) => (
+            <CheckboxRow
+              key={amenity}
+              checked={filters.amenities.includes(amenity)}
+              onCheckedChange={(on) => apply({ ...filters, amenities: toggle(filters.amenities, amenity, on) })}
+            >
+              {amenity}
+            </CheckboxRow>
+          ))}
+        </ul>
+      </FilterGroup>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  AMENITY_OPTIONS,
+  DISTANCE_SLIDER,
+  PRICE_SLIDER,
+  SORT_OPTIONS,
+  STAR_OPTIONS,
+  type SortOption,
+} from "../../../shared/search-options.ts";
+
+export type Amenity = (typeof AMENITY_OPTIONS)[number];
+
+export interface Filters {
+  /** Whole dollars, as the price slider shows them. */
+  minPrice: number;
+  maxPrice: number;
+  maxDistance: number;
+  stars: number[];
+  amenities: Amenity[];
+}
+
+const DEFAULT_FILTERS: Filters = {
+  minPrice: PRICE_SLIDER.min,
+  maxPrice: PRICE_SLIDER.max,
+  maxDistance: DISTANCE_SLIDER.max,
+  stars: [],
+  amenities: [],
+};
+
+const FILTER_PARAM_KEYS = ["minPrice", "maxPrice", "maxDistance", "stars", "amenities"] as const;
+
+function numberIn(value: string | null, min: number, max: number, fallback: number): number {
+  if (value === null || value.trim() === "") return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+function list(value: string | null): string[] {
+  return value ? value.split(",").map((part) => part.trim()).filter(Boolean) : [];
+}
+
+export function readFilters(params: URLSearchParams): Filters {
+  const stars = list(params.get("stars"))
+    .map(Number)
+    .filter((n) => (STAR_OPTIONS as readonly number[]).includes(n));
+  const amenities = list(params.get("amenities"))
+    .map((name) => AMENITY_OPTIONS.find((option) => option.toLowerCase() === name.toLowerCase()))
+    .filter((option) => option !== undefined);
+  return {
+    minPrice: numberIn(params.get("minPrice"), PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.min),
+    maxPrice: numberIn(params.get("maxPrice"), PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.max),
+    maxDistance: numberIn(params.get("maxDistance"), DISTANCE_SLIDER.min, DISTANCE_SLIDER.max, DISTANCE_SLIDER.max),
+    stars: [...new Set(stars)].sort((a, b) => b - a),
+    amenities: [...new Set(amenities)],
+  };
+}
+
+/** Writes the filters into the address, leaving out every value at its default, and goes back to page 1. */
+export function writeFilters(params: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of FILTER_PARAM_KEYS) next.delete(key);
+  next.delete("page");
+  if (filters.minPrice !== DEFAULT_FILTERS.minPrice) next.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) next.set("maxPrice", String(filters.maxPrice));
+  if (filters.maxDistance !== DEFAULT_FILTERS.maxDistance) next.set("maxDistance", String(filters.maxDistance));
+  if (filters.stars.length > 0) next.set("stars", filters.stars.join(","));
+  if (filters.amenities.length > 0) next.set("amenities", filters.amenities.join(","));
+  return next;
+}
+
+export function clearFilters(params: URLSearchParams): URLSearchParams {
+  const next = writeFilters(params, DEFAULT_FILTERS);
+  // The API accepts a minimum distance that no control sets; a shared link may carry one.
+  next.delete("minDistance");
+  return next;
+}
+
+export function countActiveFilters(params: URLSearchParams): number {
+  const f = readFilters(params);
+  return (
+    Number(f.minPrice !== DEFAULT_FILTERS.minPrice || f.maxPrice !== DEFAULT_FILTERS.maxPrice) +
+    Number(f.maxDistance !== DEFAULT_FILTERS.maxDistance || params.has("minDistance")) +
+    f.stars.length +
+    f.amenities.length
+  );
+}
+
+export function readSort(params: URLSearchParams): SortOption {
+  const value = params.get("sort");
+  return SORT_OPTIONS.find((option) => option === value) ?? "popularity";
+}
+
+export function writeSort(params: URLSearchParams, sort: SortOption): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete("page");
+  if (sort === "popularity") next.delete("sort");
+  else next.set("sort", sort);
+  return next;
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+export function writePage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  return next;
+}
+
+export function formatPriceLimit(dollars: number): string {
+  return dollars >= PRICE_SLIDER.max ? `$${PRICE_SLIDER.max}+` : `$${dollars}`;
+}
+
+export function formatDistanceLimit(km: number): string {
+  return km >= DISTANCE_SLIDER.max ? "Any distance" : `Up to ${km} km`;
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { MapPin } from "lucide-react";
+import type { HotelSummary, Stay } from "../../../shared/search.ts";
+import { RatingBadge } from "../../components/rating-badge.tsx";
+import { StarRating } from "../../components/star-rating.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatMoney, pluralize } from "../../lib/format.ts";
+import { hotelPath } from "../../lib/stay.ts";
+
+const distanceFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/**
+ * One search result. The hotel name is the card's only link, stretched over the whole card, so the
+ * card is one click target and screen readers hear a short link name.
+ */
+export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
+  const fewLeft = hotel.roomsAvailable > 0 && hotel.roomsAvailable <= 3;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        <img
+          src={hotel.image}
+          alt={hotel.name}
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {hotel.discountPercent > 0 ? (
+          <span className="absolute top-3 left-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white shadow-sm">
+            -{hotel.discountPercent}%
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <StarRating stars={hotel.starRating} />
+          <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} />
+        </div>
+        <h3 className="mt-2 text-lg leading-snug font-semibold text-slate-900">
+          <Link
+            to={hotelPath(hotel.id, stay)}
+            className="line-clamp-2 focus-visible:outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {hotel.name}
+          </Link>
+        </h3>
+        <p className="mt-1 flex gap-1 text-sm text-slate-600">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <span>
+            {hotel.city}, {hotel.country}
+            <span className="text-slate-400"> · </span>
+            <span className="whitespace-nowrap">{distanceFormat.format(hotel.distanceFromCenterKm)} km from centre</span>
+          </span>
+        </p>
+        {hotel.amenities.length > 0 ? (
+          <ul aria-label="Amenities" className="mt-3 flex flex-wrap gap-1.5">
+            {hotel.amenities.slice(0, 4).map((amenity) => (
+              <li key={amenity} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {amenity}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex items-end justify-between gap-3 pt-4">
+          <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
+            {hotel.roomsAvailable > 0 ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left` : "Sold out"}
+          </p>
+          <div className="text-right">
+            {hotel.originalPriceCents !== null && hotel.discountPercent > 0 ? (
+              <p className="text-sm text-slate-500">
+                <span className="sr-only">Original price </span>
+                <s>{formatMoney(hotel.originalPriceCents, hotel.currency)}</s>
+              </p>
+            ) : null}
+            <p className="text-2xl leading-tight font-bold tracking-tight text-slate-900">
+              {formatMoney(hotel.priceCents, hotel.currency)}
+            </p>
+            <p className="text-xs text-slate-600">per night</p>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

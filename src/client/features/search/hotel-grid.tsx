@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { SearchX } from "lucide-react";
+import type { HotelSummary, Stay } from "../../../shared/search.ts";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { HotelCard } from "./hotel-card.tsx";
+
+const gridClass = "grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3";
+
+export function HotelGrid({ hotels, stay, busy, className }: { hotels: HotelSummary[]; stay: Stay; busy?: boolean; className?: string }) {
+  return (
+    <ul aria-busy={busy} className={cn(gridClass, "transition-opacity", busy ? "opacity-60" : null, className)}>
+      {hotels.map((hotel) => (
+        <li key={hotel.id}>
+          <HotelCard hotel={hotel} stay={stay} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec section 9: loading shows 9 skeleton cards. */
+export function HotelGridSkeleton({ className }: { className?: string }) {
+  return (
+    <div role="status" className={className}>
+      <span className="sr-only">Loading hotels...</span>
+      <ul aria-hidden="true" className={gridClass}>
+        {Array.from({ length: 9 }, (_, i) => (
+          <li key={i} data-testid="hotel-card-skeleton" className="overflow-hidden rounded-2xl border border-slate-200/80 bg-white">
+            <Skeleton className="aspect-[4/3] rounded-none" />
+            <div className="space-y-3 p-4">
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+              <div className="flex justify-between pt-3">
+                <Skeleton className="h-4 w-20" />
+                <Skeleton className="h-7 w-16" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function NoHotelsFound({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <SearchX aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">No hotels found</h2>
+      <p className="mt-1 text-slate-600">Try adjusting your search criteria or filters</p>
+      {children}
+    </div>
+  );
+}

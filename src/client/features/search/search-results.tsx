@@ -1,0 +1,186 @@
+import { useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Dialog } from "radix-ui";
+import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
+import type { SearchResponse } from "../../../shared/search.ts";
+import { SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { SheetContent } from "../../components/ui/sheet.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { formatCount, formatDateRange, pluralize } from "../../lib/format.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { FilterPanel } from "./filter-panel.tsx";
+import { clearFilters, countActiveFilters, readPage, readSort, writePage, writeSort } from "./filter-state.ts";
+import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
+import { readDestination } from "./search-params.ts";
+import type { HotelSearch } from "./use-hotel-search.ts";
+
+function propertiesFound(total: number): string {
+  return total === 1 ? "1 property found" : `${formatCount(total)} properties found`;
+}
+
+/** The results view after a search: title, count, sort, filters, the hotel grid and paging. */
+export function SearchResults({ search }: { search: HotelSearch }) {
+  const [params, setParams] = useSearchParams();
+  const sortId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const desktop = useMediaQuery("(min-width: 768px)");
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const { data, error, isError, isPending, isFetching, isPlaceholderData, refetch } = search;
+  // Spec section 8: a failed search keeps the list it had, so the last answer is remembered.
+  const [lastAnswer, setLastAnswer] = useState<SearchResponse | undefined>(data);
+  if (data !== undefined && data !== lastAnswer) setLastAnswer(data);
+  const shown = data ?? (isError ? lastAnswer : undefined);
+
+  const destination = readDestination(params);
+  const sort = readSort(params);
+  const activeFilters = countActiveFilters(params);
+  const totalPages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
+  const page = shown?.page ?? readPage(params);
+
+  function update(next: URLSearchParams) {
+    // Filters and sort change the list below, not the page: stay where the user is.
+    setParams(next, { preventScrollReset: true });
+  }
+
+  function goToPage(nextPage: number) {
+    update(writePage(params, nextPage));
+    headingRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  const filterPanel = <FilterPanel params={params} onParamsChange={update} heading={desktop} />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 ref={headingRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {destination || "Popular destinations"}
+          </h1>
+          <p className="mt-1 text-slate-600" aria-live="polite">
+            {shown ? (
+              <>
+                {propertiesFound(shown.total)}
+                {" · "}
+                {formatDateRange(shown.stay.checkIn, shown.stay.checkOut)}
+              </>
+            ) : isPending ? (
+              <Skeleton className="inline-block h-4 w-56 align-middle" />
+            ) : null}
+          </p>
+        </div>
+        <div className="flex w-full items-end gap-3 sm:w-auto">
+          {desktop ? null : (
+            <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
+              <Dialog.Trigger asChild>
+                <Button variant="secondary" className="h-11">
+                  <SlidersHorizontal aria-hidden="true" />
+                  Filters
+                  {activeFilters > 0 ? (
+                    <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">
+                      <span className="sr-only">(</span>
+                      {activeFilters}
+                      <span className="sr-only"> active)</span>
+                    </span>
+                  ) : null}
+                </Button>
+              </Dialog.Trigger>
+              <SheetContent
+                title="Filters"
+                footer={
+                  <div className="flex gap-3">
+                    <Button variant="secondary" disabled={activeFilters === 0} onClick={() => update(clearFilters(params))}>
+                      Clear filters
+                    </Button>
+                    <Button className="flex-1" onClick={() => setFiltersOpen(false)}>
+                      {shown ? `Show ${pluralize(shown.total, "hotel", "hotels")}` : "Show results"}
+                    </Button>
+                  </div>
+                }
+              >
+                {filterPanel}
+              </SheetContent>
+            </Dialog.Root>
+          )}
+          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+            <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-slate-700">
+              Sort by
+            </label>
+            <NativeSelect id={sortId} value={sort} onChange={(event) => update(writeSort(params, event.target.value as SortOption))}>
+              {SORT_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-8 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[16rem_minmax(0,1fr)]">
+        {desktop ? (
+          <aside aria-label="Filters" className="self-start rounded-2xl border border-slate-200/80 bg-white p-4 lg:p-5">
+            {filterPanel}
+          </aside>
+        ) : null}
+
+        <section aria-label="Search results" className="min-w-0">
+          {isError ? (
+            <Alert variant="error" className="mb-5">
+              <p className="font-medium">{error.message}</p>
+              {error instanceof ApiError && error.status === 400 ? (
+                shown ? <p className="mt-1">The results below are from your previous search.</p> : null
+              ) : (
+                <Button variant="secondary" size="sm" className="mt-3" disabled={isFetching} onClick={() => void refetch()}>
+                  Try again
+                </Button>
+              )}
+            </Alert>
+          ) : null}
+          {shown?.notices.map((notice) => (
+            <p key={notice} role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {notice}
+            </p>
+          ))}
+
+          {shown ? (
+            shown.hotels.length > 0 ? (
+              <>
+                <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} />
+                {totalPages > 1 ? (
+                  <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
+                    <Button variant="secondary" disabled={page <= 1 || isFetching} onClick={() => goToPage(page - 1)}>
+                      <ChevronLeft aria-hidden="true" />
+                      Previous
+                    </Button>
+                    <p className="text-sm text-slate-700">
+                      Page {page} of {totalPages}
+                    </p>
+                    <Button variant="secondary" disabled={page >= totalPages || isFetching} onClick={() => goToPage(page + 1)}>
+                      Next
+                      <ChevronRight aria-hidden="true" />
+                    </Button>
+                  </nav>
+                ) : null}
+              </>
+            ) : (
+              <NoHotelsFound>
+                {activeFilters > 0 ? (
+                  <Button variant="secondary" className="mt-5" onClick={() => update(clearFilters(params))}>
+                    Clear filters
+                  </Button>
+                ) : null}
+              </NoHotelsFound>
+            )
+          ) : isPending ? (
+            <HotelGridSkeleton />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
