@@ -13,19 +13,34 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { imagesRouter } from "./routes/images.ts";
+import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
+import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
 
 function apiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: () => { throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is too large"); } }))
+    .use((c, next) => {
+      // Review photos are the one upload; every other body stays small.
+      const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+      return bodyLimit({
+        maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
+        onError: () => {
+          throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+        },
+      })(c, next);
+    })
     .use(loadSession(deps))
     .route("/auth", authRoutes(deps))
     .route("/me", meRoutes())
     .route("/hotels", hotelRoutes(deps))
     .route("/destinations", destinationRoutes(deps))
     .route("/bookings", bookingRoutes(deps))
+    .route("/loyalty", loyaltyRoutes(deps))
+    .route("/", reviewRoutes(deps))
+    .route("/admin/reviews", reviewModerationRoutes(deps))
     .route("/payments", paymentRoutes(deps))
     .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : new Hono<AppEnv>())
     .use("/admin/*", requireAdmin)
@@ -68,6 +83,7 @@ export function createApp(deps: AppDeps) {
   const api = apiRoutes(deps);
   app.route("/api", api);
   app.route("/images", imagesRouter);
+  app.route("/uploads", uploadRoutes(deps.storage));
   if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
   app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
   return app;

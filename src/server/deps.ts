@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createAuth } from "./auth/auth.ts";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -5,6 +6,7 @@ import type { AppDeps } from "./http/types.ts";
 import type { GatewayEvent } from "./integrations/payments/payment-gateway.ts";
 import { createSimulatedGateway } from "./integrations/payments/simulated-gateway.ts";
 import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
+import { createLocalStorage } from "./integrations/storage.ts";
 import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
 import type { Logger } from "./logger.ts";
 import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
@@ -35,7 +37,8 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
       })
     : simulatedGateway!;
 
-  deps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, gateway, simulatedGateway, ...(clientDir ? { clientDir } : {}) };
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  deps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, gateway, simulatedGateway, storage, ...(clientDir ? { clientDir } : {}) };
   return deps;
 }
 

@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface RequestContext {
   requestId: string;
   ip: string | null;
+  /** A referral code sent with a sign-up, for the account-creation hook to link. */
+  referralCode?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -40,6 +40,14 @@ export const CreateBookingInput = GuestDetails.extend({
   hotelId: z.string().min(1, "Choose a hotel").max(100),
   roomTypeId: z.string().min(1, "Choose a room").max(100),
   ...StayFields,
+  /** Loyalty points to spend on this booking (signed-in guests): 0, or at least 100. */
+  pointsToRedeem: z.coerce
+    .number()
+    .int("Points must be a whole number")
+    .min(0)
+    .max(10_000_000)
+    .refine((p) => p === 0 || p >= 100, "Redeem at least 100 points")
+    .default(0),
 });
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 
@@ -61,7 +69,13 @@ export interface BookingView {
   numGuests: number;
   numRooms: number;
   totalNights: number;
+  /** price per night × nights × rooms. */
   totalPriceCents: number;
+  /** Paid with loyalty points (100 points = $1). */
+  discountCents: number;
+  pointsRedeemed: number;
+  /** What the card is charged: total less the points discount. */
+  amountDueCents: number;
   currency: string;
   guestName: string;
   guestEmail: string;

@@ -8,6 +8,8 @@ import type { Db } from "../db/client.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.ts";
 import { ACTIVITY, logActivity } from "../services/activity-log.ts";
 import { type DeliveryMode, queueEmail } from "../services/email-outbox.ts";
+import { ensureLoyaltyAccount, linkReferral } from "../services/loyalty.ts";
+import { currentRequest } from "../request-context.ts";
 import { RESET_TOKEN_MINUTES, passwordResetEmail, signUpAttemptEmail } from "./auth-emails.ts";
 
 export const SESSION_DAYS = 7;
@@ -83,6 +85,9 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
         create: {
           async after(user) {
             await logActivity(db, { actionType: ACTIVITY.signUp, userId: user.id, userEmail: user.email });
+            await ensureLoyaltyAccount(db, user.id);
+            const referralCode = currentRequest()?.referralCode;
+            if (referralCode) await linkReferral(db, user.id, referralCode);
           },
         },
       },

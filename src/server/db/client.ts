@@ -55,6 +55,17 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** The name of the constraint a database error broke, if any. */
+export function pgConstraint(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** The SQLSTATE of a database error, looking through Drizzle's wrapper (e.g. '23514' check violation). */
 export function pgErrorCode(error: unknown): string | null {
   let current: unknown = error;

@@ -4,6 +4,7 @@ import type { AppConfig } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
 import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
+import type { FileStorage } from "../integrations/storage.ts";
 import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-supplier.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
@@ -19,6 +20,7 @@ export interface AppDeps {
   /** Our inventory first, then any external supplier. */
   suppliers: HotelCatalogSupplier[];
   gateway: PaymentGateway;
+  storage: FileStorage;
   /** Set when the simulated processor is the gateway: its own browser-facing endpoints are mounted. */
   simulatedGateway: SimulatedGateway | null;
   /** Folder of the built client; absent in API-only tests. */

@@ -8,6 +8,11 @@ import type { AppDeps, AppEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
 import { ACTIVITY, logActivity } from "../services/activity-log.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
+import { currentRequest } from "../request-context.ts";
+
+const SignUpWithReferral = SignUpInput.extend({
+  referralCode: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, "That referral link is not valid").optional(),
+});
 
 const ResetPasswordInput = z.object({
   newPassword: SignUpInput.shape.password,
@@ -46,9 +51,11 @@ export function authRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .post("/sign-up/email", validate("json", SignUpInput), async (c) => {
+    .post("/sign-up/email", validate("json", SignUpWithReferral), async (c) => {
       await limit(`signup:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.signUpPerIp);
-      const { name, email, password } = c.req.valid("json");
+      const { name, email, password, referralCode } = c.req.valid("json");
+      const context = currentRequest();
+      if (context && referralCode) context.referralCode = referralCode;
       return forward(c.req.raw, c.get("clientIp"), { name, email: email.toLowerCase(), password });
     })
     .post("/sign-in/email", validate("json", SignInInput), async (c) => {

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { type BookingView, type CreateBookingInput, type CreateBookingResponse, HOLD_MINUTES, bookingReference, bookingTotalCents } from "../../shared/booking.ts";
 import { countNights, daysBetween, todayUtc } from "../../shared/dates.ts";
 import type { Db } from "../db/client.ts";
-import { pgErrorCode } from "../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
@@ -12,6 +12,11 @@ import { logActivity } from "./activity-log.ts";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails.ts";
 import { type DeliveryMode, queueEmail } from "./email-outbox.ts";
 import { stayFromQuery } from "./hotel-search.ts";
+import { creditReferralIfDue, ensureLoyaltyAccount, pointsRecorded, recordPoints } from "./loyalty.ts";
+import { CENTS_PER_POINT, pointsForPayment } from "../../shared/loyalty.ts";
+
+/** The smallest card charge; points can cover the rest. */
+const MIN_CHARGE_CENTS = 50;
 
 export const ROOM_UNAVAILABLE = "Sorry, this room is no longer available for your dates. Please choose another room or other dates.";
 export const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
@@ -63,6 +68,9 @@ export function toBookingView(row: BookingRow, policy: HotelPolicy, today = toda
     numRooms: row.numRooms,
     totalNights: row.totalNights,
     totalPriceCents: row.totalPriceCents,
+    discountCents: row.discountCents,
+    pointsRedeemed: row.pointsRedeemed,
+    amountDueCents: row.totalPriceCents - row.discountCents,
     currency: "USD",
     guestName: row.guestName,
     guestEmail: row.guestEmail,
@@ -112,7 +120,36 @@ async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> {
 }
 
 function isOverbooking(error: unknown): boolean {
-  return pgErrorCode(error) === "23514";
+  return pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked";
+}
+
+function isOverdrawn(error: unknown): boolean {
+  return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
+}
+
+/** Points back for a booking that did not happen: the redeemed ones returned, the earned ones reversed. */
+async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<void> {
+  if (!row.userId) return;
+  if (row.pointsRedeemed > 0) {
+    await recordPoints(tx, {
+      userId: row.userId,
+      points: row.pointsRedeemed,
+      description: `Points returned: booking ${row.bookingReference} cancelled`,
+      sourceKey: `booking:${row.id}:redeem-returned`,
+      countsAsEarned: false,
+    });
+  }
+  const earned = await pointsRecorded(tx, `booking:${row.id}:earn`);
+  if (earned > 0) {
+    await recordPoints(tx, {
+      userId: row.userId,
+      points: -earned,
+      description: `Points reversed: booking ${row.bookingReference} cancelled`,
+      sourceKey: `booking:${row.id}:earn-reversed`,
+      countsAsEarned: true,
+      clamp: true,
+    });
+  }
 }
 
 /**
@@ -147,6 +184,11 @@ export async function createBookingHold(
   }
   const nights = countNights(stay.checkIn, stay.checkOut);
   const total = bookingTotalCents(room.room.priceCents, nights, stay.rooms);
+  if (input.pointsToRedeem > 0 && !user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to use your points.");
+  // Points pay whole cents; the card is always charged at least MIN_CHARGE_CENTS.
+  const discount = Math.min(input.pointsToRedeem * CENTS_PER_POINT, Math.max(0, total - MIN_CHARGE_CENTS));
+  const pointsUsed = Math.floor(discount / CENTS_PER_POINT);
+  const amountDue = total - pointsUsed * CENTS_PER_POINT;
   const id = randomUUID();
   const guestEmail = input.guestEmail.toLowerCase();
 
@@ -154,6 +196,12 @@ export async function createBookingHold(
   try {
     row = await db.transaction(async (tx) => {
       await takeRoomNights(tx, room.room.id, room.room.totalRooms, stay.checkIn, stay.checkOut, stay.rooms);
+      if (pointsUsed > 0) {
+        const account = await ensureLoyaltyAccount(tx, user!.id);
+        if (account.pointsBalance < pointsUsed) {
+          throw new ApiError(400, "NOT_ENOUGH_POINTS", `You have ${account.pointsBalance} points, not enough to redeem ${pointsUsed}.`);
+        }
+      }
       const [inserted] = await tx
         .insert(bookings)
         .values({
@@ -172,6 +220,8 @@ export async function createBookingHold(
           numRooms: stay.rooms,
           totalNights: nights,
           totalPriceCents: total,
+          discountCents: pointsUsed * CENTS_PER_POINT,
+          pointsRedeemed: pointsUsed,
           guestName: input.guestName,
           guestEmail,
           guestPhone: input.guestPhone,
@@ -181,6 +231,15 @@ export async function createBookingHold(
           holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
         })
         .returning();
+      if (pointsUsed > 0) {
+        await recordPoints(tx, {
+          userId: user!.id,
+          points: -pointsUsed,
+          description: `Redeemed on booking ${inserted!.bookingReference}`,
+          sourceKey: `booking:${id}:redeem`,
+          countsAsEarned: false,
+        });
+      }
       await logActivity(tx, {
         actionType: BOOKING_ACTIVITY.hold,
         userId: user?.id ?? null,
@@ -192,13 +251,14 @@ export async function createBookingHold(
     });
   } catch (error) {
     if (isOverbooking(error)) throw new ApiError(409, "ROOM_UNAVAILABLE", ROOM_UNAVAILABLE);
+    if (isOverdrawn(error)) throw new ApiError(400, "NOT_ENOUGH_POINTS", "You do not have enough points for this.");
     throw error;
   }
 
   let started: { paymentId: string; clientSecret: string };
   try {
     started = await gateway.createPayment({
-      amountCents: total,
+      amountCents: amountDue,
       currency: room.currency,
       idempotencyKey: `booking-${row.id}`,
       bookingId: row.id,
@@ -217,7 +277,7 @@ export async function createBookingHold(
       bookingId: row.id,
       provider: gateway.provider,
       providerPaymentId: started.paymentId,
-      amountCents: total,
+      amountCents: amountDue,
       currency: room.currency,
       status: "pending",
     });
@@ -226,7 +286,7 @@ export async function createBookingHold(
   row = { ...row, paymentIntentId: started.paymentId };
   return {
     booking: toBookingView(row, await policyOf(db, row.hotelId), today),
-    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: total, currency: room.currency },
+    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: amountDue, currency: room.currency },
   };
 }
 
@@ -240,6 +300,7 @@ async function releaseHold(db: Db, bookingId: string, paymentStatus: "expired" |
       .returning();
     if (!row) return null;
     await releaseRoomNights(tx, row);
+    await settlePointsOnCancel(tx, row);
     await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
     await logActivity(tx, {
       actionType: BOOKING_ACTIVITY.holdExpired,
@@ -299,12 +360,33 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
           .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
           .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
           .returning();
+        if (row?.userId && row.pointsRedeemed > 0) {
+          // The expiry gave the redeemed points back; the booking now stands, so they are spent again.
+          await recordPoints(tx, {
+            userId: row.userId,
+            points: -row.pointsRedeemed,
+            description: `Redeemed on booking ${row.bookingReference}`,
+            sourceKey: `booking:${row.id}:redeem-again`,
+            countsAsEarned: false,
+            clamp: true,
+          });
+        }
       } catch (error) {
         if (!isOverbooking(error)) throw error;
       }
     }
     if (!row) return null;
     await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    if (row.userId) {
+      await recordPoints(tx, {
+        userId: row.userId,
+        points: pointsForPayment(payment.amountCents),
+        description: `Earned on booking ${row.bookingReference} (${row.hotelName})`,
+        sourceKey: `booking:${row.id}:earn`,
+        countsAsEarned: true,
+      });
+      await creditReferralIfDue(tx, row.userId);
+    }
     await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {
       actionType: BOOKING_ACTIVITY.confirmed,
@@ -403,7 +485,7 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
     if (row?.status === "confirmed") confirmed++;
   }
   const refunds = await deps.db.select().from(bookings).where(eq(bookings.paymentStatus, "refund_pending")).limit(50);
-  for (const row of refunds) await refundPayment(deps, row, row.totalPriceCents, "retry");
+  for (const row of refunds) await refundPayment(deps, row, row.totalPriceCents - row.discountCents, "retry");
   return confirmed;
 }
 
@@ -428,6 +510,7 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
       .returning();
     if (!row) return null;
     await releaseRoomNights(tx, row);
+    await settlePointsOnCancel(tx, row);
     await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...row, currency: "USD" }, refund, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {
       actionType: BOOKING_ACTIVITY.cancelled,
@@ -439,7 +522,7 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
     return row;
   });
   if (!cancelled) throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
-  const refunded = refund ? await refundPayment(deps, cancelled, cancelled.totalPriceCents, "cancelled within the free-cancellation window") : false;
+  const refunded = refund ? await refundPayment(deps, cancelled, cancelled.totalPriceCents - cancelled.discountCents, "cancelled within the free-cancellation window") : false;
   const [latest] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return { booking: toBookingView(latest!, policy, today), refunded };
 }

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { MAX_REVIEW_PHOTOS, ModerateInput, REVIEW_SORTS, REVIEW_STATUSES, ReviewFields, VoteInput } from "../../shared/reviews.ts";
+import { ApiError, validationError } from "../http/errors.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
+import { validate } from "../http/validate.ts";
+import { requireAdmin, requireUser } from "../middleware/session.ts";
+import { storeReviewPhoto } from "../services/photos.ts";
+import { hotelExists, listHotelReviews, listReviewsForModeration, moderateReview, submitReview, voteOnReview } from "../services/reviews.ts";
+
+const HotelParam = z.object({ id: z.string().min(1).max(100) });
+const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not found").max(2_147_483_647, "Review not found") });
+const ListQuery = z.object({ sort: z.enum(REVIEW_SORTS, { message: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("recent") });
+const ModerationQuery = z.object({ status: z.enum(REVIEW_STATUSES, { message: "status must be pending, approved or rejected" }).default("pending") });
+
+/** Largest review submission: five 5 MB photos and the text. */
+export const REVIEW_UPLOAD_LIMIT = MAX_REVIEW_PHOTOS * 5 * 1024 * 1024 + 64 * 1024;
+
+/** Reviews of hotels and votes on them. */
+export function reviewRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/hotels/:id/reviews", validate("param", HotelParam), validate("query", ListQuery), async (c) => {
+      const hotelId = await hotelExists(deps.db, c.req.valid("param").id);
+      c.header("Cache-Control", "no-store");
+      return c.json(await listHotelReviews(deps.db, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null));
+    })
+    .post("/hotels/:id/reviews", requireUser, validate("param", HotelParam), async (c) => {
+      const hotelId = await hotelExists(deps.db, c.req.valid("param").id);
+      let form: Record<string, string | File | (string | File)[]>;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        throw new ApiError(400, "BAD_REQUEST", "Send the review as a multipart form.");
+      }
+      const fields = ReviewFields.safeParse({ rating: form.rating, title: form.title, comment: form.comment });
+      if (!fields.success) throw validationError(fields.error);
+      const raw = form["photos"] ?? [];
+      const photos = (Array.isArray(raw) ? raw : [raw]).filter((p): p is File => typeof p !== "string" && p.size > 0);
+      if (photos.length > MAX_REVIEW_PHOTOS) throw new ApiError(400, "TOO_MANY_PHOTOS", `Add at most ${MAX_REVIEW_PHOTOS} photos.`);
+      const user = c.get("user")!;
+      const urls: string[] = [];
+      for (const [index, photo] of photos.entries()) urls.push(await storeReviewPhoto(deps.storage, user.id, photo, index));
+      const review = await submitReview(deps.db, user, hotelId, fields.data, urls);
+      return c.json({ review }, 201);
+    })
+    .post("/reviews/:id/vote", requireUser, validate("param", ReviewParam), validate("json", VoteInput), async (c) => {
+      const result = await voteOnReview(deps.db, c.get("user")!.id, c.req.valid("param").id, c.req.valid("json").voteType);
+      return c.json(result);
+    });
+}
+
+/** Review moderation for admins. */
+export function reviewModerationRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireAdmin)
+    .get("/", validate("query", ModerationQuery), async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ reviews: await listReviewsForModeration(deps.db, c.req.valid("query").status) });
+    })
+    .post("/:id/moderate", validate("param", ReviewParam), validate("json", ModerateInput), async (c) => {
+      const { status, adminNotes } = c.req.valid("json");
+      const admin = c.get("user")!;
+      await moderateReview(deps.db, { id: admin.id, email: admin.email }, c.req.valid("param").id, status, adminNotes);
+      return c.json({ ok: true, status });
+    });
+}

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { type FileStorage, STORED_PATH } from "../integrations/storage.ts";
+
+const TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+
+/** Serves stored uploads read-only; only paths of the shape we write are looked up. */
+export function uploadRoutes(storage: FileStorage) {
+  return new Hono<AppEnv>().get("/*", async (c) => {
+    const relativePath = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ""));
+    if (!STORED_PATH.test(relativePath)) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    const data = await storage.read(relativePath);
+    if (!data) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    const ext = relativePath.slice(relativePath.lastIndexOf(".") + 1);
+    return c.body(new Uint8Array(data), 200, {
+      "Content-Type": TYPES[ext] ?? "application/octet-stream",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export const REVIEW_SORTS = ["recent", "helpful", "rating_high", "rating_low"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const MAX_REVIEW_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const VOTE_TYPES = ["helpful", "unhelpful"] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const ReviewFields = z.object({
+  rating: z.coerce
+    .number({ message: "Please select a rating" })
+    .int("Please select a rating")
+    .min(1, "Please select a rating")
+    .max(5, "Please select a rating"),
+  title: z.string().trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"),
+  comment: z.string().trim().min(1, "Review text is required").max(5000, "Review text must be at most 5000 characters"),
+});
+export type ReviewFields = z.infer<typeof ReviewFields>;
+
+export const VoteInput = z.object({ voteType: z.enum(VOTE_TYPES, { message: "voteType must be helpful or unhelpful" }) });
+
+export const ModerateInput = z.object({
+  status: z.enum(["approved", "rejected"], { message: "status must be approved or rejected" }),
+  adminNotes: z.string().trim().max(2000, "Notes must be at most 2000 characters").optional(),
+});
+
+/** Spec: a reviewer without a name shows as 'Anonymous' with the initial 'U'. */
+export function reviewerDisplay(name: string | null | undefined): { name: string; initial: string } {
+  const trimmed = name?.trim();
+  return trimmed ? { name: trimmed, initial: trimmed[0]!.toUpperCase() } : { name: "Anonymous", initial: "U" };
+}
+
+/** Average to one decimal, or 'N/A' when there are no ratings. */
+export function averageRatingText(ratings: number[]): string {
+  if (ratings.length === 0) return "N/A";
+  return (Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10).toFixed(1);
+}
+
+export interface ReviewView {
+  id: number;
+  authorName: string;
+  authorInitial: string;
+  createdAt: string;
+  rating: number;
+  title: string;
+  comment: string;
+  photos: string[];
+  helpfulVotes: number;
+  unhelpfulVotes: number;
+  verifiedStay: boolean;
+  /** The signed-in viewer's own vote. */
+  myVote: VoteType | null;
+}
+
+export interface HotelReviewsResponse {
+  reviews: ReviewView[];
+  count: number;
+  /** One decimal, null when there are none. */
+  averageRating: number | null;
+}
+
+export interface ModerationReviewView extends ReviewView {
+  status: ReviewStatus;
+  adminNotes: string | null;
+  hotelId: number;
+  hotelName: string;
+  authorEmail: string | null;
+}
