@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage as openPage, signInAs } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -10,20 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
+function newPage(width = 1280): Promise<Page> {
+  return openPage(browser, width);
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
+const signIn = signInAs;
 
 describe("accounts in the browser", () => {
   it("signs up, is sent to login, signs in, sees the name in the header, signs out", async () => {

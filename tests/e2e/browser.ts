@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, type Page, chromium } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -32,4 +32,20 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(bad, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** A fresh browser context (own cookies) at the given width, against the app under test. */
+export async function newPage(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${inject("baseUrl")}/`);
 }

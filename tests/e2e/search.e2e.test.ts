@@ -1,0 +1,114 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+function countOf(text: string): number {
+  const match = /(\d+) propert(?:y|ies) found/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match![1]);
+}
+
+describe("finding a hotel in the browser", () => {
+  it("searches a destination, filters, sorts, opens a hotel and pages through its photos", async () => {
+    const page = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("heading", { name: /Popular destinations/i }).waitFor();
+    await expectAccessible(page);
+
+    const destination = page.getByRole("combobox", { name: "Destination" });
+    await destination.fill("Paris");
+    await page.getByRole("option").first().waitFor();
+    await destination.press("Escape");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/destination=Paris/);
+    const summary = page.getByText(/propert(y|ies) found/);
+    await summary.waitFor();
+    const total = countOf(await summary.innerText());
+    expect(total).toBeGreaterThan(0);
+    await page.getByRole("heading", { level: 1, name: /Paris/ }).waitFor();
+    await expectAccessible(page);
+
+    // A filter narrows the list and lives in the address.
+    await page.getByRole("checkbox", { name: "WiFi" }).click();
+    await page.waitForURL(/amenities=WiFi/);
+    await page.waitForLoadState("networkidle");
+    const filtered = countOf(await page.getByText(/propert(y|ies) found/).innerText());
+    expect(filtered).toBeLessThanOrEqual(total);
+
+    // Sorting by price puts the cheapest first.
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price");
+    await page.waitForURL(/sort=price/);
+    await page.waitForLoadState("networkidle");
+    const prices = await page.locator("article").filter({ hasText: "per night" }).evaluateAll((cards) =>
+      cards.map((card) => {
+        const m = /\$([\d,]+)(?:\.\d+)?\s*per night/.exec(card.textContent ?? "");
+        return m ? Number(m[1]!.replace(/,/g, "")) : NaN;
+      }),
+    );
+    const known = prices.filter((p) => !Number.isNaN(p));
+    expect(known.length).toBeGreaterThan(0);
+    expect([...known].sort((a, b) => a - b)).toEqual(known);
+
+    // Back undoes the sort.
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("sort=price"));
+
+    // Open the first hotel.
+    await page.locator("article").filter({ hasText: "per night" }).first().getByRole("link").click();
+    await page.waitForURL(/\/hotel\/\d+\?/);
+    await page.getByRole("heading", { name: "Available Rooms" }).waitFor();
+    await page.getByRole("heading", { name: "Amenities" }).waitFor();
+    await expectAccessible(page);
+
+    const openFirst = page.getByRole("button", { name: /^Open photo 1 of \d+$/ });
+    const label = (await openFirst.getAttribute("aria-label")) ?? (await openFirst.innerText());
+    const photoCount = Number(/of (\d+)/.exec(label)![1]);
+    await openFirst.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`1 / ${photoCount}`).waitFor();
+    await dialog.getByRole("button", { name: "Previous photo" }).click();
+    await dialog.getByText(`${photoCount} / ${photoCount}`).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByText(`1 / ${photoCount}`).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  it("refuses impossible dates with the server's message and keeps the page usable", async () => {
+    const page = await newPage(browser);
+    await page.goto("/?destination=London&checkIn=2020-01-01&checkOut=2020-01-03");
+    await page.getByRole("alert").filter({ hasText: "Check-in cannot be in the past" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows 'Hotel Not Found' for an unknown hotel, with a way back to search", async () => {
+    const page = await newPage(browser, 390);
+    await page.goto("/hotel/999999999");
+    await page.getByRole("heading", { name: "Hotel Not Found" }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Return to Search" }).or(page.getByRole("link", { name: "Return to Search" })).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.context().close();
+  });
+
+  it("opens the filters as a panel on a phone", async () => {
+    const page = await newPage(browser, 390);
+    await page.goto("/?destination=Tokyo");
+    await page.getByText(/propert(y|ies) found/).waitFor();
+    await page.getByRole("button", { name: "Filters" }).click();
+    const panel = page.getByRole("dialog", { name: "Filters" });
+    await panel.waitFor();
+    await panel.getByRole("checkbox", { name: "4 stars" }).waitFor();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
