@@ -46,16 +46,17 @@ describe("finding a hotel in the browser", () => {
     // Sorting by price puts the cheapest first.
     await page.getByRole("combobox", { name: "Sort by" }).selectOption("price");
     await page.waitForURL(/sort=price/);
-    await page.waitForLoadState("networkidle");
-    const prices = await page.locator("article").filter({ hasText: "per night" }).evaluateAll((cards) =>
-      cards.map((card) => {
-        const m = /\$([\d,]+)(?:\.\d+)?\s*per night/.exec(card.textContent ?? "");
-        return m ? Number(m[1]!.replace(/,/g, "")) : NaN;
-      }),
-    );
-    const known = prices.filter((p) => !Number.isNaN(p));
-    expect(known.length).toBeGreaterThan(0);
-    expect([...known].sort((a, b) => a - b)).toEqual(known);
+    const shownPrices = () =>
+      page.locator("article").filter({ hasText: "per night" }).evaluateAll((cards) =>
+        cards.map((card) => Number(/\$([\d,]+)(?:\.\d+)?\s*per night/.exec(card.textContent ?? "")?.[1]?.replace(/,/g, "") ?? NaN)),
+      );
+    // The previous list stays on screen while the sorted one loads.
+    await expect
+      .poll(async () => {
+        const prices = await shownPrices();
+        return prices.length > 0 && prices.every((p, i) => !Number.isNaN(p) && (i === 0 || prices[i - 1]! <= p));
+      }, { timeout: 10_000 })
+      .toBe(true);
 
     // Back undoes the sort.
     await page.goBack();
