@@ -7,7 +7,9 @@ import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
+import { adminBookingRoutes } from "./routes/admin/bookings.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
+import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
@@ -33,6 +35,8 @@ function apiRoutes(deps: AppDeps) {
       })(c, next);
     })
     .use(loadSession(deps))
+    // Every admin endpoint checks the role on the server, whatever the client shows.
+    .use("/admin/*", requireAdmin)
     .route("/auth", authRoutes(deps))
     .route("/me", meRoutes())
     .route("/hotels", hotelRoutes(deps))
@@ -43,8 +47,9 @@ function apiRoutes(deps: AppDeps) {
     .route("/admin/reviews", reviewModerationRoutes(deps))
     .route("/payments", paymentRoutes(deps))
     .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : new Hono<AppEnv>())
-    .use("/admin/*", requireAdmin)
     .route("/admin/mailbox", mailboxRoutes(deps))
+    .route("/admin", adminBookingRoutes(deps))
+    .route("/admin", adminUserRoutes(deps))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 }
 

@@ -128,7 +128,7 @@ function isOverdrawn(error: unknown): boolean {
 }
 
 /** Points back for a booking that did not happen: the redeemed ones returned, the earned ones reversed. */
-async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<void> {
+export async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<void> {
   if (!row.userId) return;
   if (row.pointsRedeemed > 0) {
     await recordPoints(tx, {

@@ -1,0 +1,338 @@
+/**
+ * Staywise performance benchmarks (GUIDE.md section 6). See docs/benchmarks.md.
+ *
+ *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|bundle|all
+ *     [--database-url URL]      PostgreSQL with the demo catalogue (default $BENCH_DATABASE_URL)
+ *     [--database-url-2m URL]   PostgreSQL with 2,000,000 hotels (default $BENCH_DATABASE_URL_2M)
+ *     [--rate 100] [--duration 20] [--warmup 5] [--repeat 1] [--pacing staggered|burst]
+ *     [--connections 20] [--requests 300] [--seed 1]
+ *
+ * Each scenario starts the app as a child process on a free local port, waits for /readyz, warms
+ * up, measures, stops the app and writes bench/results/<scenario>.json.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { ROOT, startApp } from "./app-process.ts";
+import { type BundleResult, measureBundle } from "./bundle.ts";
+import { type LoadResult, type Pacing, type SequentialResult, runLoad, runSequential } from "./load.ts";
+import { collectHotelIds, detailPathGenerator, fetchDestinations, searchPathGenerator } from "./mix.ts";
+
+const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "bundle"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+/** p95 budgets in ms (GUIDE.md section 6). */
+const BUDGET_P95: Record<Exclude<Scenario, "bundle">, number> = {
+  "search-pg": 50,
+  "detail-pg": 30,
+  "search-pglite": 100,
+  "search-pg-2m": 100,
+};
+const BUNDLE_BUDGET_KB = 170;
+const DEMO_HOTELS = 5000;
+const MIN_HOTELS_2M = 1_900_000;
+
+interface Options {
+  scenarios: Scenario[];
+  databaseUrl: string | undefined;
+  databaseUrl2m: string | undefined;
+  rate: number;
+  duration: number;
+  warmup: number;
+  repeat: number;
+  pacing: Pacing;
+  connections: number;
+  requests: number;
+  seed: number;
+}
+
+const USAGE = `Usage: npm run bench -- --scenario ${[...SCENARIOS, "all"].join("|")} [--database-url URL] [--database-url-2m URL]
+  [--rate 100] [--duration 20] [--warmup 5] [--repeat 1] [--pacing staggered|burst] [--connections 20] [--requests 300] [--seed 1]`;
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: "string", default: "all" },
+      "database-url": { type: "string" },
+      "database-url-2m": { type: "string" },
+      rate: { type: "string", default: "100" },
+      duration: { type: "string", default: "20" },
+      warmup: { type: "string", default: "5" },
+      repeat: { type: "string", default: "1" },
+      pacing: { type: "string", default: "staggered" },
+      connections: { type: "string", default: "20" },
+      requests: { type: "string", default: "300" },
+      seed: { type: "string", default: "1" },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const num = (name: string, text: string, min: number, max: number) => {
+    const v = Number(text);
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+    return v;
+  };
+  const scenarios = values.scenario === "all" ? [...SCENARIOS] : values.scenario.split(",");
+  for (const s of scenarios) {
+    if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`Unknown scenario "${s}"`);
+  }
+  if (values.pacing !== "staggered" && values.pacing !== "burst") throw new Error("--pacing must be staggered or burst");
+  const only2m = scenarios.length === 1 && scenarios[0] === "search-pg-2m";
+  return {
+    scenarios: scenarios as Scenario[],
+    databaseUrl: values["database-url"] ?? process.env.BENCH_DATABASE_URL,
+    databaseUrl2m:
+      values["database-url-2m"] ?? process.env.BENCH_DATABASE_URL_2M ?? (only2m ? (values["database-url"] ?? undefined) : undefined),
+    rate: num("rate", values.rate, 1, 5000),
+    duration: num("duration", values.duration, 1, 3600),
+    warmup: num("warmup", values.warmup, 0, 600),
+    repeat: num("repeat", values.repeat, 1, 10),
+    pacing: values.pacing,
+    connections: num("connections", values.connections, 1, 1000),
+    requests: num("requests", values.requests, 1, 100_000),
+    seed: num("seed", values.seed, 0, 2 ** 31),
+  };
+}
+
+function assertLocal(url: string): void {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
+    throw new Error(`The benchmark only runs against a local PostgreSQL (got host ${host})`);
+  }
+}
+
+async function catalogueInfo(databaseUrl: string): Promise<{ hotels: number; roomTypes: number; roomNights: number; server: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const exists = await client.query<{ t: string | null }>("select to_regclass('public.hotels')::text as t");
+    const server = (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? "?";
+    if (!exists.rows[0]?.t) return { hotels: 0, roomTypes: 0, roomNights: 0, server };
+    const count = async (table: string) =>
+      Number((await client.query<{ n: string }>(`select count(*)::bigint as n from ${table}`)).rows[0]?.n ?? 0);
+    return { hotels: await count("hotels"), roomTypes: await count("room_types"), roomNights: await count("room_nights"), server };
+  } finally {
+    await client.end();
+  }
+}
+
+function environment() {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim();
+    if (dirty) commit += " (uncommitted changes)";
+  } catch {
+    // not a git checkout
+  }
+  return {
+    date: new Date().toISOString(),
+    commit,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "?",
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+interface HttpScenarioResult {
+  scenario: Scenario;
+  kind: "load" | "sequential";
+  database: string;
+  catalogue: { hotels: number; roomTypes: number; roomNights: number; server?: string } | null;
+  budgetP95Ms: number;
+  runs: ((LoadResult | SequentialResult) & { loadAverage: number[] })[];
+  /** The run with the lowest p95: other work on the machine only ever adds latency. */
+  best: LoadResult | SequentialResult;
+  withinBudget: boolean;
+}
+
+function passes(result: LoadResult | SequentialResult, budget: number, rate?: number): boolean {
+  const rateOk = rate === undefined || result.achievedRate >= rate * 0.95;
+  return result.latencyMs.p95 <= budget && result.errors === 0 && result.non2xx === 0 && rateOk;
+}
+
+async function loadScenario(scenario: "search-pg" | "detail-pg" | "search-pg-2m", databaseUrl: string, options: Options): Promise<HttpScenarioResult> {
+  assertLocal(databaseUrl);
+  let catalogue = await catalogueInfo(databaseUrl);
+  if (scenario === "search-pg-2m" && catalogue.hotels < MIN_HOTELS_2M) {
+    throw new Error(
+      `search-pg-2m needs a catalogue of 2,000,000 hotels, this database has ${catalogue.hotels}. Seed it first:\n` +
+        `  DATABASE_URL=${databaseUrl} npm run db:seed -- --hotels 2000000`,
+    );
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
+  // An empty database gets the demo catalogue on the first start.
+  const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000 });
+  try {
+    if (catalogue.hotels === 0) catalogue = await catalogueInfo(databaseUrl);
+    console.log(`${scenario}: app on ${app.baseUrl} (${app.database}, ${catalogue.hotels.toLocaleString("en-US")} hotels)`);
+    const destinations = await fetchDestinations(app.baseUrl);
+    const nextPath =
+      scenario === "detail-pg"
+        ? detailPathGenerator(await collectHotelIds(app.baseUrl, destinations, options.seed), options.seed)
+        : searchPathGenerator({ destinations, seed: options.seed });
+    const load = (durationSeconds: number) =>
+      runLoad({ baseUrl: app.baseUrl, nextPath, rate: options.rate, durationSeconds, pacing: options.pacing, connections: options.connections });
+    if (options.warmup > 0) {
+      const warm = await load(options.warmup);
+      console.log(`  warm-up ${options.warmup}s: p95 ${warm.latencyMs.p95} ms, ${warm.achievedRate} req/s`);
+    }
+    const runs: HttpScenarioResult["runs"] = [];
+    for (let i = 0; i < options.repeat; i++) {
+      const loadAverage = os.loadavg().map((l) => Math.round(l * 100) / 100);
+      const result = await load(options.duration);
+      runs.push({ ...result, loadAverage });
+      console.log(
+        `  run ${i + 1}/${options.repeat}: p50 ${result.latencyMs.p50} p95 ${result.latencyMs.p95} p99 ${result.latencyMs.p99} ms, ` +
+          `${result.achievedRate} req/s, errors ${result.errors}, non-2xx ${result.non2xx}`,
+      );
+    }
+    const best = bestOf(runs);
+    const budget = BUDGET_P95[scenario];
+    return { scenario, kind: "load", database: app.database, catalogue, budgetP95Ms: budget, runs, best, withinBudget: passes(best, budget, options.rate) };
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pgliteScenario(options: Options): Promise<HttpScenarioResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-pglite-"));
+  try {
+    console.log("search-pglite: first start seeds the demo catalogue into a temporary PGlite, this takes a while");
+    const app = await startApp({ databaseUrl: undefined, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 900_000 });
+    try {
+      const destinations = await fetchDestinations(app.baseUrl);
+      const nextPath = searchPathGenerator({ destinations, seed: options.seed });
+      await runSequential(app.baseUrl, nextPath, Math.min(50, options.requests));
+      const runs: HttpScenarioResult["runs"] = [];
+      for (let i = 0; i < options.repeat; i++) {
+        const loadAverage = os.loadavg().map((l) => Math.round(l * 100) / 100);
+        const result = await runSequential(app.baseUrl, nextPath, options.requests);
+        runs.push({ ...result, loadAverage });
+        console.log(
+          `  run ${i + 1}/${options.repeat}: p50 ${result.latencyMs.p50} p95 ${result.latencyMs.p95} p99 ${result.latencyMs.p99} ms, ` +
+            `${result.achievedRate} req/s, errors ${result.errors}, non-2xx ${result.non2xx}`,
+        );
+      }
+      const best = bestOf(runs);
+      const budget = BUDGET_P95["search-pglite"];
+      return {
+        scenario: "search-pglite",
+        kind: "sequential",
+        database: app.database,
+        catalogue: { hotels: DEMO_HOTELS, roomTypes: 0, roomNights: 0 },
+        budgetP95Ms: budget,
+        runs,
+        best,
+        withinBudget: passes(best, budget),
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function bestOf<T extends LoadResult | SequentialResult>(runs: T[]): T {
+  return runs.reduce((a, b) => (b.latencyMs.p95 < a.latencyMs.p95 ? b : a));
+}
+
+function writeResult(scenario: Scenario, data: unknown): string {
+  const dir = path.join(ROOT, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${scenario}.json`);
+  writeFileSync(file, JSON.stringify(data, null, 2) + "\n");
+  return path.relative(ROOT, file);
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  for (const [n, row] of rows.entries()) {
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  "));
+    if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+}
+
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const env = environment();
+  const table: string[][] = [["scenario", "hotels", "rate", "achieved", "p50", "p95", "p99", "max", "errors", "non-2xx", "budget", "result"]];
+  let failed = false;
+  for (const scenario of options.scenarios) {
+    try {
+      if (scenario === "bundle") {
+        const result: BundleResult = await measureBundle(BUNDLE_BUDGET_KB);
+        const file = writeResult(scenario, { scenario, ...env, ...result });
+        console.log(`bundle: initial JS ${result.initialJsGzipKb} KB gzipped (${result.initialJsKb} KB raw) -> ${file}`);
+        table.push(["bundle (initial JS gz)", "", "", "", "", "", "", "", "", "", `${BUNDLE_BUDGET_KB} KB`, `${result.initialJsGzipKb} KB ${result.withinBudget ? "PASS" : "FAIL"}`]);
+        failed ||= !result.withinBudget;
+        continue;
+      }
+      let result: HttpScenarioResult;
+      if (scenario === "search-pglite") {
+        result = await pgliteScenario(options);
+      } else {
+        const url = scenario === "search-pg-2m" ? options.databaseUrl2m : options.databaseUrl;
+        if (!url) {
+          const flag = scenario === "search-pg-2m" ? "--database-url-2m (or $BENCH_DATABASE_URL_2M)" : "--database-url (or $BENCH_DATABASE_URL)";
+          console.warn(`${scenario}: skipped, give ${flag}`);
+          table.push([scenario, "", "", "", "", "", "", "", "", "", "", "SKIPPED"]);
+          continue;
+        }
+        result = await loadScenario(scenario, url, options);
+      }
+      const file = writeResult(scenario, {
+        ...env,
+        settings: { rate: options.rate, duration: options.duration, warmup: options.warmup, pacing: options.pacing, requests: options.requests, seed: options.seed },
+        ...result,
+      });
+      console.log(`  -> ${file}`);
+      const b = result.best;
+      const rate = result.kind === "load" ? String(options.rate) : "1 user";
+      table.push([
+        scenario,
+        result.catalogue ? result.catalogue.hotels.toLocaleString("en-US") : "",
+        rate,
+        String(b.achievedRate),
+        String(b.latencyMs.p50),
+        String(b.latencyMs.p95),
+        String(b.latencyMs.p99),
+        String(b.latencyMs.max),
+        String(b.errors),
+        String(b.non2xx),
+        `p95<=${result.budgetP95Ms}`,
+        result.withinBudget ? "PASS" : "FAIL",
+      ]);
+      failed ||= !result.withinBudget;
+    } catch (error) {
+      console.error(`${scenario}: ${error instanceof Error ? error.message : String(error)}`);
+      table.push([scenario, "", "", "", "", "", "", "", "", "", "", "ERROR"]);
+      failed = true;
+    }
+  }
+  console.log(`\n${env.date}  ${env.cpus} cores (${env.cpuModel}), ${env.memoryGb} GB, Node ${env.node}, commit ${env.commit}`);
+  console.log("latency in ms; achieved = responses per second; the best of --repeat runs\n");
+  printTable(table);
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,190 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { csvRow } from "../../shared/csv.ts";
+import type { BookingView } from "../../shared/booking.ts";
+import type { Db } from "../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../db/client.ts";
+import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
+import { likeEscape } from "../db/like.ts";
+import { ApiError } from "../http/errors.ts";
+import { logActivity } from "./activity-log.ts";
+import { bookingCancellationEmail } from "./booking-emails.ts";
+import { type BookingDeps, settlePointsOnCancel, toBookingView } from "./bookings.ts";
+import { queueEmail } from "./email-outbox.ts";
+
+export const ADMIN_BOOKING_ACTIVITY = { statusChanged: "admin_booking_status_changed", refunded: "admin_booking_refunded", refundFailed: "admin_refund_failed", exported: "admin_bookings_exported" } as const;
+
+export interface AdminBookingQuery {
+  search: string;
+  status: "all" | "pending" | "confirmed" | "cancelled" | "completed";
+  sort: "created_desc" | "created_asc" | "check_in_asc" | "check_in_desc" | "total_desc" | "total_asc";
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminBookingView extends BookingView {
+  userId: string | null;
+  /** A refund can be issued: paid, not refunded, not cancelled. */
+  refundable: boolean;
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+type Actor = { id: string; email: string };
+
+const SORTS = {
+  created_desc: [desc(bookings.createdAt)],
+  created_asc: [asc(bookings.createdAt)],
+  check_in_asc: [asc(bookings.checkIn), desc(bookings.createdAt)],
+  check_in_desc: [desc(bookings.checkIn), desc(bookings.createdAt)],
+  total_desc: [desc(bookings.totalPriceCents), desc(bookings.createdAt)],
+  total_asc: [asc(bookings.totalPriceCents), desc(bookings.createdAt)],
+} as const;
+
+function filters(q: Pick<AdminBookingQuery, "search" | "status">) {
+  const conditions = [sql`${bookings.paymentStatus} not in ('expired', 'payment_failed')`];
+  if (q.search) {
+    const pattern = `%${likeEscape(q.search)}%`;
+    conditions.push(or(ilike(bookings.bookingReference, pattern), ilike(bookings.guestName, pattern), ilike(bookings.guestEmail, pattern), ilike(bookings.hotelName, pattern))!);
+  }
+  if (q.status === "completed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} <= current_date`);
+  else if (q.status === "confirmed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} > current_date`);
+  else if (q.status !== "all") conditions.push(eq(bookings.status, q.status));
+  return and(...conditions);
+}
+
+function toAdminView(row: BookingRow, policy: { cancellationPolicy: string | null; freeCancellationDays: number | null }): AdminBookingView {
+  return {
+    ...toBookingView(row, { cancellationPolicy: policy.cancellationPolicy, freeCancellationDays: policy.freeCancellationDays ?? 0 }),
+    userId: row.userId,
+    refundable: row.status !== "cancelled" && row.paymentStatus === "completed" && row.paymentIntentId !== null,
+  };
+}
+
+export async function listAdminBookings(db: Db, q: AdminBookingQuery): Promise<{ bookings: AdminBookingView[]; total: number }> {
+  const where = filters(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ booking: bookings, cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays })
+      .from(bookings)
+      .leftJoin(hotels, eq(hotels.id, bookings.hotelId))
+      .where(where)
+      .orderBy(...SORTS[q.sort], desc(bookings.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { bookings: rows.map((r) => toAdminView(r.booking, r)), total: totals[0]?.n ?? 0 };
+}
+
+/** Every booking matching the filters as CSV: Reference, Guest, Email, Room, Check-in, Check-out, Total, Status. */
+export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "search" | "status">, actor: Actor): Promise<string> {
+  const rows = await db.select().from(bookings).where(filters(q)).orderBy(desc(bookings.createdAt)).limit(100_000);
+  const lines = [csvRow(["Reference", "Guest", "Email", "Room", "Check-in", "Check-out", "Total", "Status"])];
+  for (const r of rows) {
+    const view = toBookingView(r, { cancellationPolicy: null, freeCancellationDays: 0 });
+    lines.push(csvRow([r.bookingReference, r.guestName, r.guestEmail, r.roomType, r.checkIn, r.checkOut, (r.totalPriceCents / 100).toFixed(2), view.status]));
+  }
+  await logActivity(db, { actionType: ADMIN_BOOKING_ACTIVITY.exported, userId: actor.id, userEmail: actor.email, details: { rows: rows.length, ...q } });
+  return lines.join("\r\n") + "\r\n";
+}
+
+async function changeRoomNights(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], row: BookingRow, delta: number): Promise<void> {
+  if (row.roomTypeId === null) return;
+  if (delta < 0) {
+    await tx.execute(sql`update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
+      where room_type_id = ${row.roomTypeId} and night >= ${row.checkIn}::date and night < ${row.checkOut}::date`);
+    return;
+  }
+  const [room] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, row.roomTypeId));
+  await tx.execute(sql`
+    insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
+    select ${row.roomTypeId}, night::date, ${room?.totalRooms ?? 0}, ${row.numRooms}
+    from generate_series(${row.checkIn}::date, ${row.checkOut}::date - 1, interval '1 day') as night
+    on conflict (room_type_id, night) do update set rooms_taken = room_nights.rooms_taken + excluded.rooms_taken`);
+}
+
+/**
+ * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms; reviving a cancelled
+ * booking takes them again, and is refused when they are no longer free.
+ */
+export async function setBookingStatus(db: Db, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+      if (!current) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+      if (current.status === status) return current;
+      if (status === "cancelled") {
+        await changeRoomNights(tx, current, -1);
+        await settlePointsOnCancel(tx, current);
+      }
+      if (current.status === "cancelled") await changeRoomNights(tx, current, +1);
+      const [updated] = await tx
+        .update(bookings)
+        .set({ status, holdExpiresAt: null, cancelledAt: status === "cancelled" ? new Date() : null, updatedAt: new Date() })
+        .where(eq(bookings.id, bookingId))
+        .returning();
+      await logActivity(tx, {
+        actionType: ADMIN_BOOKING_ACTIVITY.statusChanged,
+        userId: actor.id,
+        userEmail: actor.email,
+        targetUserEmail: current.guestEmail,
+        details: { bookingId, reference: current.bookingReference, from: current.status, to: status },
+      });
+      return updated!;
+    });
+    return toAdminView(row, await policy(db, row.hotelId));
+  } catch (error) {
+    if (pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked") {
+      throw new ApiError(409, "ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
+    }
+    throw error;
+  }
+}
+
+async function policy(db: Db, hotelId: number | null) {
+  if (hotelId === null) return { cancellationPolicy: null, freeCancellationDays: 0 };
+  const [h] = await db.select({ cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays }).from(hotels).where(eq(hotels.id, hotelId));
+  return h ?? { cancellationPolicy: null, freeCancellationDays: 0 };
+}
+
+/**
+ * Refunds what the guest paid through the payment gateway (reason 'requested_by_customer'),
+ * then cancels the booking, frees its rooms and e-mails the guest. A failed refund changes nothing.
+ */
+export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string, actor: Actor): Promise<{ booking: AdminBookingView; amountCents: number }> {
+  const { db } = deps;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (row.status === "cancelled") throw new ApiError(409, "ALREADY_CANCELLED", "This booking is already cancelled.");
+  if (row.paymentStatus !== "completed" || !row.paymentIntentId) throw new ApiError(409, "NOT_PAID", "This booking has no completed payment to refund.");
+  const amountCents = row.totalPriceCents - row.discountCents;
+  try {
+    await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer");
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "Refund failed";
+    await logActivity(db, { actionType: ADMIN_BOOKING_ACTIVITY.refundFailed, userId: actor.id, userEmail: actor.email, targetUserEmail: row.guestEmail, details: { bookingId, message } });
+    throw new ApiError(502, "REFUND_FAILED", message);
+  }
+  const updated = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: new Date(), holdExpiresAt: null, updatedAt: new Date() })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await changeRoomNights(tx, row, -1);
+    await settlePointsOnCancel(tx, row);
+    await tx
+      .update(payments)
+      .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.providerPaymentId, row.paymentIntentId!)));
+    await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents, currency: "USD" }, true, `${deps.publicUrl}/my-bookings`));
+    await logActivity(tx, {
+      actionType: ADMIN_BOOKING_ACTIVITY.refunded,
+      userId: actor.id,
+      userEmail: actor.email,
+      targetUserEmail: row.guestEmail,
+      details: { bookingId, reference: row.bookingReference, amountCents, reason: "requested_by_customer" },
+    });
+    return cancelled!;
+  });
+  return { booking: toAdminView(updated, await policy(db, updated.hotelId)), amountCents };
+}

@@ -1,0 +1,223 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { activityLogs, bookings, roleChanges, sessions, simulatedPaymentIntents, users } from "../../src/server/db/schema.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import type { DashboardStats } from "../../src/server/services/admin-dashboard.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let user: string;
+let userId: string;
+let adminId: string;
+let hotel: HotelRow;
+let deluxe: RoomTypeRow;
+let twin: RoomTypeRow;
+const d = (n: number) => addDays(todayUtc(), n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "boss@example.com", password: "boss-password", name: "Boss" }, "test");
+  admin = await signIn(t, "boss@example.com", "boss-password");
+  await signUp(t, "plain@example.com", "secret123", "Plain User");
+  user = await signIn(t, "plain@example.com");
+  userId = (await t.deps.db.select().from(users).where(eq(users.email, "plain@example.com")))[0]!.id;
+  adminId = (await t.deps.db.select().from(users).where(eq(users.email, "boss@example.com")))[0]!.id;
+  hotel = await createHotel(t.deps.db, { name: "Admin Hotel" });
+  deluxe = await createRoomType(t.deps.db, hotel.id, { name: "Deluxe", priceCents: 10000, maxGuests: 2, totalRooms: 10 });
+  twin = await createRoomType(t.deps.db, hotel.id, { name: "Twin", priceCents: 5000, maxGuests: 2, totalRooms: 10 });
+});
+afterAll(() => t.close());
+
+async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest"): Promise<CreateBookingResponse> {
+  const res = await t.request("POST", "/api/bookings", {
+    body: { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), guests: 2, rooms: 1, guestName, guestEmail: "g@example.com", guestPhone: "+1 555 0000" },
+  });
+  const created = (await res.json()) as CreateBookingResponse;
+  await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+  await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+  return created;
+}
+
+describe("every admin endpoint checks the role on the server", () => {
+  const endpoints: [string, string, unknown?][] = [
+    ["GET", "/api/admin/dashboard"],
+    ["GET", "/api/admin/bookings"],
+    ["GET", "/api/admin/bookings/export"],
+    ["PATCH", "/api/admin/bookings/00000000-0000-4000-8000-000000000000/status", { status: "confirmed" }],
+    ["POST", "/api/admin/bookings/00000000-0000-4000-8000-000000000000/refund"],
+    ["GET", "/api/admin/users"],
+    ["POST", "/api/admin/users/nobody/role", { role: "admin" }],
+    ["POST", "/api/admin/users/nobody/status", { banned: true }],
+    ["GET", "/api/admin/role-changes"],
+    ["GET", "/api/admin/activity"],
+    ["GET", "/api/admin/reviews"],
+    ["POST", "/api/admin/reviews/1/moderate", { status: "approved" }],
+    ["GET", "/api/admin/mailbox"],
+  ];
+
+  it.each(endpoints)("%s %s: 401 for visitors, 403 for users, not 401/403 for admins", async (method, path, body) => {
+    const options = body === undefined ? {} : { body };
+    expect((await t.request(method, path, options)).status).toBe(401);
+    expect((await t.request(method, path, { ...options, cookie: user })).status).toBe(403);
+    const asAdmin = await t.request(method, path, { ...options, cookie: admin });
+    expect([401, 403]).not.toContain(asAdmin.status);
+    expect(asAdmin.status).toBeLessThan(500);
+  });
+});
+
+describe("dashboard figures", () => {
+  it("computes revenue, this month, occupancy and popular room types from the bookings", async () => {
+    const before = (await (await t.request("GET", "/api/admin/dashboard", { cookie: admin })).json()) as DashboardStats;
+    expect(before.totalRevenueCents).toBe(0);
+    expect(before.growthPercent).toBeNull();
+
+    await paidBooking(deluxe, d(2), 3); // 30000, 3 room-nights inside the window
+    await paidBooking(deluxe, d(28), 5); // 50000, 2 nights inside the 30-night window
+    await paidBooking(twin, d(40), 2); // 10000, outside the window
+    // A pending hold and a cancelled booking never count.
+    await t.request("POST", "/api/bookings", {
+      body: { hotelId: String(hotel.id), roomTypeId: String(twin.id), checkIn: d(3), checkOut: d(4), guests: 2, rooms: 1, guestName: "Hold", guestEmail: "h@example.com", guestPhone: "+1 555 0000" },
+    });
+    const cancelled = await paidBooking(twin, d(5), 1);
+    await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
+    // Last month's revenue for the growth figure.
+    const old = await paidBooking(twin, d(60), 2);
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await t.deps.db.update(bookings).set({ createdAt: lastMonth }).where(eq(bookings.id, old.booking.id));
+
+    const stats = (await (await t.request("GET", "/api/admin/dashboard", { cookie: admin })).json()) as DashboardStats;
+    expect(stats.totalRevenueCents).toBe(30000 + 50000 + 10000 + 10000);
+    expect(stats.monthRevenueCents).toBe(90000);
+    expect(stats.lastMonthRevenueCents).toBe(10000);
+    expect(stats.growthPercent).toBe(800);
+    expect(stats.occupancy).toMatchObject({ bookedRoomNights: 5, availableRoomNights: 20 * 30 });
+    expect(stats.occupancy.percent).toBeCloseTo((5 / 600) * 100, 1);
+    expect(stats.popularRoomTypes).toEqual([
+      { roomType: "Twin", bookings: 2 },
+      { roomType: "Deluxe", bookings: 2 },
+    ].sort((a, b) => b.bookings - a.bookings || a.roomType.localeCompare(b.roomType)));
+    expect(stats.revenueByMonth).toHaveLength(12);
+    expect(stats.revenueByMonth.at(-1)?.revenueCents).toBe(90000);
+  });
+});
+
+describe("booking management", () => {
+  it("searches, filters and pages the table", async () => {
+    await paidBooking(deluxe, d(70), 1, "Zebedee Findme");
+    const found = (await (await t.request("GET", "/api/admin/bookings?search=zebedee", { cookie: admin })).json()) as { bookings: { guestName: string }[]; total: number };
+    expect(found.total).toBe(1);
+    expect(found.bookings[0]?.guestName).toBe("Zebedee Findme");
+    const cancelled = (await (await t.request("GET", "/api/admin/bookings?status=cancelled", { cookie: admin })).json()) as { bookings: { status: string }[] };
+    expect(cancelled.bookings.every((b) => b.status === "cancelled")).toBe(true);
+    const page = (await (await t.request("GET", "/api/admin/bookings?pageSize=2&page=2", { cookie: admin })).json()) as { bookings: unknown[] };
+    expect(page.bookings).toHaveLength(2);
+    expect((await t.request("GET", "/api/admin/bookings?status=lost", { cookie: admin })).status).toBe(400);
+  });
+
+  it("changes a status, freeing or retaking rooms, and logs it", async () => {
+    const created = await paidBooking(deluxe, d(80), 1);
+    const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "pending" } });
+    expect(((await res.json()) as { booking: { status: string } }).booking.status).toBe("pending");
+    expect((await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "lost" } })).status).toBe(400);
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "admin_booking_status_changed"));
+    expect(logs.some((l) => (l.details as { bookingId?: string }).bookingId === created.booking.id)).toBe(true);
+  });
+
+  it("refunds through the gateway in cents, then cancels; a second refund is refused", async () => {
+    const created = await paidBooking(deluxe, d(90), 2);
+    const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ amountCents: 20000, booking: { status: "cancelled", paymentStatus: "refunded" } });
+    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    expect(intent?.refundedCents).toBe(20000);
+    const again = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    expect(again.status).toBe(409);
+  });
+
+  it("reports a failed refund with the provider's message and changes nothing", async () => {
+    const created = await paidBooking(deluxe, d(95), 1);
+    // The provider has already refunded it elsewhere: its refund is refused.
+    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 10000 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { message: string }).message).toMatch(/exceeds/);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row?.status).toBe("confirmed");
+  });
+
+  it("exports CSV with the spec's columns, quoted and safe from formulas", async () => {
+    await paidBooking(deluxe, d(100), 1, '=HYPERLINK("http://evil.example","x")');
+    const res = await t.request("GET", "/api/admin/bookings/export", { cookie: admin });
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="bookings-${todayUtc()}.csv"`);
+    const text = await res.text();
+    const [header, ...rows] = text.trim().split("\r\n");
+    expect(header).toBe("Reference,Guest,Email,Room,Check-in,Check-out,Total,Status");
+    const evil = rows.find((r) => r.includes("HYPERLINK"));
+    expect(evil).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(rows.some((r) => r.includes(",100.00,confirmed") || r.includes(",100.00,"))).toBe(true);
+  });
+});
+
+describe("users and roles", () => {
+  it("promotes with the actor recorded, and the promotion applies at the user's next request", async () => {
+    const res = await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin", reason: "Ops lead" } });
+    expect(res.status).toBe(200);
+    const me = (await (await t.request("GET", "/api/me", { cookie: user })).json()) as { user: { isAdmin: boolean } };
+    expect(me.user.isAdmin).toBe(true);
+    const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "plain@example.com"));
+    expect(change).toMatchObject({ previousRole: "user", newRole: "admin", changedByEmail: "boss@example.com", reason: "Ops lead" });
+    const history = (await (await t.request("GET", "/api/admin/role-changes", { cookie: admin })).json()) as { roleChanges: { userEmail: string }[] };
+    expect(history.roleChanges[0]?.userEmail).toBe("plain@example.com");
+    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
+  });
+
+  it("never lets an admin change their own role or disable themselves, and keeps the last admin", async () => {
+    expect((await t.request("POST", `/api/admin/users/${adminId}/role`, { cookie: admin, body: { role: "user" } })).status).toBe(400);
+    expect((await t.request("POST", `/api/admin/users/${adminId}/status`, { cookie: admin, body: { banned: true } })).status).toBe(400);
+    // A second admin may not demote the last other one either.
+    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin" } });
+    await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: true } });
+    const demote = await t.request("POST", `/api/admin/users/${adminId}/role`, { cookie: await signIn(t, "boss@example.com", "boss-password"), body: { role: "user" } });
+    expect(demote.status).toBe(400);
+    await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: false } });
+    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
+  });
+
+  it("disabling a user ends their sessions at once and keeps them out; enabling lets them back", async () => {
+    await signUp(t, "naughty@example.com");
+    const cookie = await signIn(t, "naughty@example.com");
+    const [target] = await t.deps.db.select().from(users).where(eq(users.email, "naughty@example.com"));
+    await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: true } });
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, target!.id))).toHaveLength(0);
+    expect(await (await t.request("GET", "/api/me", { cookie })).json()).toEqual({ user: null });
+    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email: "naughty@example.com", password: "secret123" } })).status).toBe(403);
+    await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: false } });
+    await signIn(t, "naughty@example.com");
+    const list = (await (await t.request("GET", "/api/admin/users?search=naughty", { cookie: admin })).json()) as { users: { email: string; banned: boolean }[] };
+    expect(list.users).toEqual([expect.objectContaining({ email: "naughty@example.com", banned: false })]);
+  });
+});
+
+describe("activity log", () => {
+  it("filters by action type, dates and search, newest first, with the system shown as a blank user", async () => {
+    const all = (await (await t.request("GET", "/api/admin/activity?pageSize=200", { cookie: admin })).json()) as { logs: { actionType: string; createdAt: string; userEmail: string | null }[]; actionTypes: string[] };
+    expect(all.actionTypes).toEqual(expect.arrayContaining(["user_signed_up", "user_signed_in", "user_role_changed", "user_disabled", "admin_booking_refunded", "admin_created"]));
+    const times = all.logs.map((l) => l.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const roles = (await (await t.request("GET", "/api/admin/activity?actionType=user_role_changed", { cookie: admin })).json()) as { logs: { actionType: string }[] };
+    expect(roles.logs.length).toBeGreaterThan(0);
+    expect(roles.logs.every((l) => l.actionType === "user_role_changed")).toBe(true);
+    const tomorrow = (await (await t.request("GET", `/api/admin/activity?startDate=${d(1)}`, { cookie: admin })).json()) as { total: number };
+    expect(tomorrow.total).toBe(0);
+    const today = (await (await t.request("GET", `/api/admin/activity?startDate=${d(0)}&endDate=${d(0)}&search=naughty`, { cookie: admin })).json()) as { logs: { userEmail: string | null; targetUserEmail: string | null }[] };
+    expect(today.logs.length).toBeGreaterThan(0);
+    expect((await t.request("GET", "/api/admin/activity?startDate=yesterday", { cookie: admin })).status).toBe(400);
+  });
+});
