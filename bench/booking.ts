@@ -1,0 +1,184 @@
+/**
+ * Booking benchmark (issue "Booking with card payment"), on PostgreSQL:
+ *   1. hold + pay + confirm as one guest journey, started at a fixed 20 journeys/s for 20 s:
+ *      p95 of the whole journey <= 150 ms, 0 errors;
+ *   2. 50 simultaneous holds for the last room, spread over 2 app instances: exactly 1 succeeds.
+ *
+ *   npx tsx bench/booking.ts [--database-url URL] [--rate 20] [--duration 20]
+ *
+ * Without --database-url it creates (and afterwards drops) a throw-away database on the local
+ * server. Results go to bench/results/booking-pg.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { ROOT, sleep, startApp } from "./app-process.ts";
+
+const BUDGET_P95_MS = 150;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function addDays(date: Date, days: number): string {
+  const d = new Date(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function json(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { "database-url": { type: "string" }, rate: { type: "string", default: "20" }, duration: { type: "string", default: "20" } },
+  });
+  const rate = Number(values.rate);
+  const duration = Number(values.duration);
+  let databaseUrl = values["database-url"];
+  let dropAfter: string | null = null;
+  if (!databaseUrl) {
+    const name = `staywise_bench_booking_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
+    dropAfter = name;
+  }
+  const dataDirs = [mkdtempSync(path.join(os.tmpdir(), "sw-bench-a-")), mkdtempSync(path.join(os.tmpdir(), "sw-bench-b-"))];
+  const first = await startApp({ databaseUrl, dataDir: dataDirs[0]!, seedHotels: 5000, readyTimeoutMs: 600_000 });
+  const second = await startApp({ databaseUrl, dataDir: dataDirs[1]!, seedHotels: 5000, readyTimeoutMs: 120_000 });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const rooms = (
+      await db.query<{ hotel_id: number; id: number }>(
+        "select hotel_id, id from room_types where max_guests >= 2 and total_rooms >= 10 order by id limit 400",
+      )
+    ).rows;
+    const today = new Date();
+
+    async function journey(i: number): Promise<{ ms: number; ok: boolean; status: string }> {
+      const room = rooms[i % rooms.length]!;
+      const checkIn = addDays(today, 10 + (i % 60));
+      const started = performance.now();
+      const holdRes = await fetch(`${first.baseUrl}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          hotelId: String(room.hotel_id),
+          roomTypeId: String(room.id),
+          checkIn,
+          checkOut: addDays(new Date(`${checkIn}T00:00:00Z`), 2),
+          guests: 2,
+          rooms: 1,
+          guestName: `Bench Guest ${i}`,
+          guestEmail: `bench${i}@example.com`,
+          guestPhone: "+1 555 0100",
+        }),
+      });
+      if (holdRes.status !== 201) return { ms: performance.now() - started, ok: false, status: `hold ${holdRes.status}` };
+      const hold = (await json(holdRes)) as { booking: { id: string }; payment: { paymentId: string; clientSecret: string } };
+      const payRes = await fetch(`${first.baseUrl}/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }),
+      });
+      const paid = await json(payRes);
+      if (paid.status !== "succeeded") return { ms: performance.now() - started, ok: false, status: `pay ${String(paid.status)}` };
+      const confirmRes = await fetch(`${first.baseUrl}/api/bookings/${hold.booking.id}/confirm-payment`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ paymentId: hold.payment.paymentId }),
+      });
+      const confirmed = (await json(confirmRes)) as { booking?: { status: string } };
+      const ok = confirmed.booking?.status === "confirmed";
+      return { ms: performance.now() - started, ok, status: ok ? "confirmed" : `confirm ${confirmRes.status}` };
+    }
+
+    // Warm-up, then journeys started at a fixed rate (open loop: a slow answer never delays the next start).
+    for (let i = 0; i < 10; i++) await journey(100_000 + i);
+    const total = rate * duration;
+    const runs: Promise<{ ms: number; ok: boolean; status: string }>[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = t0 + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      runs.push(journey(i));
+    }
+    const results = await Promise.all(runs);
+    const elapsed = (performance.now() - t0) / 1000;
+    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+    const errors = results.filter((r) => !r.ok);
+
+    // The race: one room left, 50 holds at once over both instances.
+    const [hotel] = (await db.query<{ id: number }>("select id from hotels order by id limit 1")).rows;
+    const raceRoom = (
+      await db.query<{ id: number }>(
+        "insert into room_types (hotel_id, name, description, max_guests, size_m2, bed_type, price_cents, total_rooms) values ($1, 'Bench Last Room', 'Only one', 2, 20, '1 Queen bed', 10000, 1) returning id",
+        [hotel!.id],
+      )
+    ).rows[0]!;
+    const raceCheckIn = addDays(today, 100);
+    const race = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${(i % 2 ? second : first).baseUrl}/api/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            hotelId: String(hotel!.id),
+            roomTypeId: String(raceRoom.id),
+            checkIn: raceCheckIn,
+            checkOut: addDays(new Date(`${raceCheckIn}T00:00:00Z`), 2),
+            guests: 2,
+            rooms: 1,
+            guestName: `Racer ${i}`,
+            guestEmail: `racer${i}@example.com`,
+            guestPhone: "+1 555 0100",
+          }),
+        }).then((r) => r.status),
+      ),
+    );
+    const raceWinners = race.filter((s) => s === 201).length;
+    const raceRefused = race.filter((s) => s === 409).length;
+
+    const summary = {
+      scenario: "booking-pg",
+      date: new Date().toISOString(),
+      journeys: { rate, duration, started: total, achievedRate: Math.round((total / elapsed) * 10) / 10, errors: errors.length, errorSamples: errors.slice(0, 5).map((e) => e.status) },
+      latencyMs: {
+        p50: Math.round(percentile(latencies, 50) * 10) / 10,
+        p95: Math.round(percentile(latencies, 95) * 10) / 10,
+        p99: Math.round(percentile(latencies, 99) * 10) / 10,
+        max: Math.round((latencies.at(-1) ?? NaN) * 10) / 10,
+      },
+      race: { attempts: 50, instances: 2, succeeded: raceWinners, refused: raceRefused, other: 50 - raceWinners - raceRefused },
+      budget: { p95Ms: BUDGET_P95_MS },
+    };
+    const pass = summary.latencyMs.p95 <= BUDGET_P95_MS && errors.length === 0 && raceWinners === 1 && raceRefused === 49;
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results/booking-pg.json"), JSON.stringify({ ...summary, pass }, null, 2) + "\n");
+    console.log(`hold+pay+confirm at ${summary.journeys.achievedRate}/s: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`);
+    console.log(`last-room race over 2 instances: ${raceWinners} succeeded, ${raceRefused} refused, ${summary.race.other} other`);
+    console.log(pass ? "PASS" : "FAIL");
+    return pass ? 0 : 1;
+  } finally {
+    await db.end();
+    await Promise.all([first.stop(), second.stop()]);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    if (dropAfter) {
+      const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dropAfter} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+process.exitCode = await main();
