@@ -7,6 +7,7 @@ import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
+import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { adminUserRoutes } from "./routes/admin/users.ts";
@@ -50,6 +51,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/admin/mailbox", mailboxRoutes(deps))
     .route("/admin", adminBookingRoutes(deps))
     .route("/admin", adminUserRoutes(deps))
+    .route("/admin", adminApiSettingsRoutes(deps))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 }
 

@@ -1,0 +1,84 @@
+import { XMLParser } from "fast-xml-parser";
+
+export interface WholesalerCredentials {
+  apiUrl: string;
+  username: string;
+  password: string;
+}
+
+/** A failure reported by, or on the way to, the wholesaler; `type` is its ErrorType when it sent one. */
+export class WholesalerError extends Error {
+  constructor(
+    message: string,
+    readonly type: string,
+  ) {
+    super(message);
+  }
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
+
+/**
+ * One form-encoded POST to the wholesaler's XML API (credentials in the body, never in the URL),
+ * parsed; an <Error> answer becomes a WholesalerError with its type and message.
+ */
+export async function callWholesaler(
+  credentials: WholesalerCredentials,
+  service: "StaticXMLAPI" | "NonStaticXMLAPI",
+  method: string,
+  params: Record<string, string>,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
+  let url: URL;
+  try {
+    url = new URL(`${credentials.apiUrl.replace(/\/+$/, "")}/PostGet/${service}.asmx/${method}`);
+  } catch {
+    throw new WholesalerError("The API URL is not a valid address", "InvalidUrl");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
+  const body = new URLSearchParams({ userName: credentials.username, password: credentials.password, ...params });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new WholesalerError(timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`, timedOut ? "Timeout" : "Unreachable");
+  }
+  const text = await response.text();
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = parser.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new WholesalerError(`The supplier answered with something that is not XML (HTTP ${response.status})`, "MalformedResponse");
+  }
+  const error = findError(parsed);
+  if (error) throw new WholesalerError(error.message, error.type);
+  if (!response.ok) throw new WholesalerError(`The supplier answered HTTP ${response.status}`, "HttpError");
+  if (Object.keys(parsed).filter((k) => k !== "?xml").length === 0) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse");
+  return parsed;
+}
+
+function findError(node: unknown, depth = 0): { type: string; message: string } | null {
+  if (!node || typeof node !== "object" || depth > 4) return null;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (key === "Error" && value && typeof value === "object") {
+      const e = value as Record<string, unknown>;
+      return { type: String(e.ErrorType ?? "Error"), message: String(e.Message ?? "The supplier reported an error") };
+    }
+    const nested = findError(value, depth + 1);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+/** The cheap call the supplier's clients use as a connection test. */
+export async function testWholesalerConnection(credentials: WholesalerCredentials): Promise<string> {
+  const result = await callWholesaler(credentials, "StaticXMLAPI", "GetLanguages", {});
+  const languages = JSON.stringify(result).match(/"(?:languageCode|code|isoCode)"/gi)?.length ?? 0;
+  return languages > 0 ? `Connected: ${languages} languages available` : "Connected";
+}

@@ -1,0 +1,100 @@
+import { type Server, createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSettings } from "../../src/server/db/schema.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let fake: Server;
+let fakeUrl: string;
+const seenBodies: string[] = [];
+const seenUrls: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
+  admin = await signIn(t, "ops@example.com", "ops-password");
+  // A stand-in for the wholesaler's GetLanguages: right credentials get languages, wrong ones an <Error>.
+  fake = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      seenBodies.push(body);
+      seenUrls.push(req.url ?? "");
+      const form = new URLSearchParams(body);
+      res.writeHead(200, { "content-type": "text/xml" });
+      if (form.get("userName") === "agent" && form.get("password") === "s3cret") {
+        res.end('<?xml version="1.0"?><languages xmlns="http://xml.sunhotels.net/15/"><language><isoCode>en</isoCode></language><language><isoCode>fr</isoCode></language></languages>');
+      } else {
+        res.end('<?xml version="1.0"?><Error xmlns="http://xml.sunhotels.net/15/"><ErrorType>Authentication</ErrorType><Message>Invalid username or password</Message></Error>');
+      }
+    });
+  });
+  await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
+  const address = fake.address();
+  fakeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/15`;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => fake.close(r));
+});
+
+type Settings = { settings: { environment: string; apiUrl: string; username: string; passwordSet: boolean; isActive: boolean }[] };
+
+describe("API settings", () => {
+  it("starts empty for both environments", async () => {
+    const res = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    expect(res.settings.map((s) => [s.environment, s.passwordSet, s.isActive])).toEqual([
+      ["TEST", false, false],
+      ["LIVE", false, false],
+    ]);
+  });
+
+  it("encrypts the password at rest and never sends it back", async () => {
+    const res = await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "s3cret", makeActive: false } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain("s3cret");
+    const [row] = await t.deps.db.select().from(apiSettings);
+    expect(row?.passwordEncrypted).not.toContain("s3cret");
+    expect(JSON.parse(text).settings[0]).toMatchObject({ environment: "TEST", passwordSet: true, isActive: false });
+  });
+
+  it("keeps the stored password when the field is left blank, and requires one the first time", async () => {
+    const keep = await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "", makeActive: false } });
+    expect(keep.status).toBe(200);
+    expect(await (await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { environment: "TEST" } })).json()).toMatchObject({ success: true });
+    const none = await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", makeActive: false } });
+    expect(none.status).toBe(400);
+  });
+
+  it("Save & Activate makes one environment the only active one; Save keeps the state", async () => {
+    await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "live", password: "p", makeActive: true } });
+    let s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    expect(s.settings.map((x) => x.isActive)).toEqual([false, true]);
+    await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", makeActive: true } });
+    s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
+    await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "live2", makeActive: false } });
+    s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
+  });
+
+  it("tests a connection by POST with the credentials in the body, and reports failures", async () => {
+    const ok = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "s3cret" } });
+    expect(await ok.json()).toEqual({ success: true, message: "Connected: 2 languages available" });
+    expect(seenUrls.at(-1)).toBe("/15/PostGet/StaticXMLAPI.asmx/GetLanguages");
+    expect(seenUrls.every((u) => !u.includes("s3cret"))).toBe(true);
+    expect(seenBodies.at(-1)).toContain("password=s3cret");
+    const wrong = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "nope" } });
+    expect(await wrong.json()).toEqual({ success: false, message: "Invalid username or password" });
+    const dead = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: "http://127.0.0.1:1/15", username: "a", password: "b" } });
+    expect(await dead.json()).toMatchObject({ success: false, message: expect.stringMatching(/Could not reach/) });
+  });
+
+  it("validates the input", async () => {
+    expect((await t.request("PUT", "/api/admin/api-settings/STAGING", { cookie: admin, body: { apiUrl: fakeUrl, username: "a", password: "b" } })).status).toBe(400);
+    expect((await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: "javascript:alert(1)", username: "a", password: "b" } })).status).toBe(400);
+  });
+});
