@@ -60,7 +60,10 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Idle keep-alive connections would otherwise hold the close open until they time out.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    await closed;
     await Promise.all(workers.map((w) => w.stop()));
     await database.close();
     logger.info("stopped");

@@ -31,6 +31,8 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
     secret: config.appSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Expected refusals (unknown user, wrong password) are answered and logged by our routes.
+    logger: { level: "error" },
     // Our own limiter (services/rate-limit.ts) runs in front, shared by every instance.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
