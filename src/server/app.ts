@@ -7,9 +7,11 @@ import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
+import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
+import { adminSupplierSandboxRoutes } from "./routes/admin/supplier-sandbox.ts";
 import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
@@ -19,6 +21,7 @@ import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
+import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -52,6 +55,8 @@ function apiRoutes(deps: AppDeps) {
     .route("/admin", adminBookingRoutes(deps))
     .route("/admin", adminUserRoutes(deps))
     .route("/admin", adminApiSettingsRoutes(deps))
+    .route("/admin", adminApiDiagnosticsRoutes(deps))
+    .route("/admin", adminSupplierSandboxRoutes(deps))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 }
 
@@ -91,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.route("/images", imagesRouter);
   app.route("/uploads", uploadRoutes(deps.storage));
+  if (deps.config.supplierSandbox) app.route("/supplier-sandbox", supplierSandboxRoutes(deps.config));
   if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
   app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
   return app;

@@ -20,4 +20,11 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe("https://stay.example.com");
   });
+
+  it("serves the supplier sandbox except in production, unless told otherwise", () => {
+    expect(loadConfig(base).supplierSandbox).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: "production" }).supplierSandbox).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: "production", SUPPLIER_SANDBOX: "true" }).supplierSandbox).toBe(true);
+    expect(loadConfig({ ...base, SUPPLIER_SANDBOX: "false" }).supplierSandbox).toBe(false);
+  });
 });

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
+  SUPPLIER_SANDBOX: booleanFlag.optional(),
 });
 
 export interface RateLimitRule {
@@ -57,6 +58,8 @@ export interface AppConfig {
   logLevel: string;
   /** Stripe when all three keys are set; otherwise the simulated processor. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** The wholesaler sandbox at /supplier-sandbox: a stand-in supplier for TEST; off in production unless asked for. */
+  supplierSandbox: boolean;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    supplierSandbox: e.SUPPLIER_SANDBOX ?? e.NODE_ENV !== "production",
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },

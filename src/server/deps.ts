@@ -8,20 +8,24 @@ import { createSimulatedGateway } from "./integrations/payments/simulated-gatewa
 import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
 import { createLocalStorage } from "./integrations/storage.ts";
 import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
+import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-supplier.ts";
 import type { Logger } from "./logger.ts";
+import { apiSettingsService } from "./services/api-settings.ts";
 import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
 
 /** Wires the shared services for one app instance over an opened, migrated database. */
 export function createDeps(config: AppConfig, database: Database, logger: Logger, clientDir?: string): AppDeps {
   const deliveryMode = config.smtpUrl ? "smtp" : "mailbox";
   const auth = createAuth({ db: database.db, config, deliveryMode });
-  const suppliers = [createInventorySupplier(database.db)];
+  const settings = apiSettingsService(database.db, config.appSecret);
+  const wholesaler = createWholesalerSupplier({ activeCredentials: () => settings.active(), logger });
+  const suppliers = [createInventorySupplier(database.db), wholesaler];
 
   // The simulated processor "sends its webhook" in-process, after the response, like a provider would.
-  let deps: AppDeps | undefined;
+  const built: { deps?: AppDeps } = {};
   function onSimulatedEvent(event: GatewayEvent): void {
-    if (event.type !== "payment.succeeded" || !event.paymentId || !deps) return;
-    const current = deps;
+    const current = built.deps;
+    if (event.type !== "payment.succeeded" || !event.paymentId || !current) return;
     const paymentId = event.paymentId;
     setImmediate(() => {
       confirmPaidBooking(bookingDeps(current), paymentId, "webhook").catch((error: unknown) => logger.error({ err: error, paymentId }, "simulated webhook failed; reconciliation will retry"));
@@ -38,7 +42,8 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     : simulatedGateway!;
 
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  deps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, gateway, simulatedGateway, storage, ...(clientDir ? { clientDir } : {}) };
+  const deps: AppDeps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, ...(clientDir ? { clientDir } : {}) };
+  built.deps = deps;
   return deps;
 }
 

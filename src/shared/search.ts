@@ -105,7 +105,13 @@ export interface HotelSummary {
 
 export interface SearchResponse {
   hotels: HotelSummary[];
+  /** Matching hotels; exact unless totalIsCapped. */
   total: number;
+  /**
+   * true: there are at least `total` matches, possibly many more (counting stops at 1,000), so
+   * show "1,000+ properties found". false: `total` is exact.
+   */
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
   stay: Stay;

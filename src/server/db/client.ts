@@ -34,7 +34,14 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // JIT compiles any query whose estimate passes jit_above_cost; search queries over a large
+      // catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
+      // 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs.
+      options: "-c jit=off",
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -189,6 +189,15 @@ export const hotels = pgTable(
     check("hotels_price_positive", sql`${t.priceCents} > 0`),
     index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
+    // Search walks one city's hotels in the requested order and stops at the end of the page
+    // (inventory-supplier.ts); the country is checked on the row.
+    index("hotels_city_popularity_idx").on(t.city, t.reviewCount.desc(), t.id),
+    index("hotels_city_rating_idx").on(t.city, t.rating.desc(), t.reviewCount.desc(), t.id),
+    index("hotels_city_distance_idx").on(t.city, t.distanceFromCenterKm, t.id),
+    index("hotels_city_price_idx").on(t.city, t.priceCents, t.id),
+    // Hotel names without their own city's name: finds "Paris" in the names of hotels elsewhere
+    // without reading the thousands of Paris hotels whose names say "Paris".
+    index("hotels_name_trgm_idx").using("gin", sql`f_unaccent(lower(replace(${t.name}, ${t.city}, ''))) gin_trgm_ops`),
   ],
 );
 
@@ -214,6 +223,8 @@ export const roomTypes = pgTable(
   },
   (t) => [
     index("room_types_hotel_id_idx").on(t.hotelId),
+    // Pricing a hotel for a search reads its room types from this index alone (index-only scan).
+    index("room_types_hotel_offer_idx").on(t.hotelId, t.maxGuests, t.priceCents, t.id, t.totalRooms, t.originalPriceCents),
     check("room_types_price_positive", sql`${t.priceCents} > 0`),
     check("room_types_total_rooms_positive", sql`${t.totalRooms} >= 0`),
     check("room_types_max_guests_positive", sql`${t.maxGuests} > 0`),

@@ -6,6 +6,7 @@ import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts
 import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
 import type { FileStorage } from "../integrations/storage.ts";
 import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-supplier.ts";
+import type { WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   deliveryMode: DeliveryMode;
   /** Our inventory first, then any external supplier. */
   suppliers: HotelCatalogSupplier[];
+  /** The external wholesaler (also in `suppliers`), with its booking-side calls. */
+  wholesaler: WholesalerSupplier;
   gateway: PaymentGateway;
   storage: FileStorage;
   /** Set when the simulated processor is the gateway: its own browser-facing endpoints are mounted. */

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { countNights, todayUtc } from "../../shared/dates.ts";
-import type { DestinationSuggestion, HotelDetail, HotelStayQuery, HotelSummary, SearchQuery, SearchResponse } from "../../shared/search.ts";
-import { DISTANCE_SLIDER, POPULAR_DESTINATIONS, PRICE_SLIDER, type SortOption, type Stay, resolveStay } from "../../shared/search-options.ts";
+import type { DestinationSuggestion, HotelDetail, HotelStayQuery, SearchQuery, SearchResponse } from "../../shared/search.ts";
+import { DISTANCE_SLIDER, POPULAR_DESTINATIONS, PRICE_SLIDER, type Stay, resolveStay } from "../../shared/search-options.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";
-import type { HotelCatalogSupplier, SupplierSearch } from "../integrations/suppliers/hotel-supplier.ts";
+import { COMPARE_HOTELS, type HotelCatalogSupplier, type SupplierSearch } from "../integrations/suppliers/hotel-supplier.ts";
 
 /** The stay from a request, or a 400 naming the rule it breaks. */
 export function stayFromQuery(query: HotelStayQuery, today = todayUtc()): Stay {
@@ -13,13 +13,6 @@ export function stayFromQuery(query: HotelStayQuery, today = todayUtc()): Stay {
   if (!result.ok) throw new ApiError(400, "VALIDATION_ERROR", result.message);
   return result.stay;
 }
-
-const COMPARE: Record<SortOption, (a: HotelSummary, b: HotelSummary) => number> = {
-  popularity: (a, b) => b.reviewCount - a.reviewCount,
-  price: (a, b) => a.priceCents - b.priceCents,
-  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount,
-  distance: (a, b) => a.distanceFromCenterKm - b.distanceFromCenterKm,
-};
 
 /**
  * Searches every supplier with the same filters and merges their best results into one sorted
@@ -51,7 +44,7 @@ export async function searchHotels(suppliers: HotelCatalogSupplier[], query: Sea
       } catch (error) {
         if (supplier.id === "inventory") throw error;
         notices.push(`Supplier API Error: ${error instanceof Error ? error.message : String(error)}`);
-        return { hotels: [], total: 0 };
+        return { hotels: [], total: 0, totalIsCapped: false };
       }
     }),
   );
@@ -59,11 +52,12 @@ export async function searchHotels(suppliers: HotelCatalogSupplier[], query: Sea
     ? (results[0]?.hotels ?? [])
     : results
         .flatMap((r) => r.hotels)
-        .sort((a, b) => COMPARE[query.sort](a, b) || a.id.localeCompare(b.id))
+        .sort(COMPARE_HOTELS[query.sort])
         .slice(offset, offset + query.pageSize);
   return {
     hotels: merged,
     total: results.reduce((sum, r) => sum + r.total, 0),
+    totalIsCapped: results.some((r) => r.totalIsCapped === true),
     page: query.page,
     pageSize: query.pageSize,
     stay,
@@ -80,7 +74,13 @@ export async function getHotelDetails(
 ): Promise<HotelDetail> {
   const stay = stayFromQuery(query, today);
   const supplier = suppliers.find((s) => s.ownsHotelId(hotelId));
-  const hotel = supplier ? await supplier.getHotel(hotelId, stay) : null;
+  let hotel: HotelDetail | null;
+  try {
+    hotel = supplier ? await supplier.getHotel(hotelId, stay) : null;
+  } catch (error) {
+    if (!supplier || supplier.id === "inventory") throw error;
+    throw new ApiError(502, "SUPPLIER_ERROR", `Supplier API Error: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (!hotel) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
   return hotel;
 }

@@ -66,7 +66,8 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   // Bulk inserts leave the trigram entries in the GIN pending lists, which every search then scans
   // linearly (~4 MB: 5x slower searches on PGlite, which has no autovacuum to merge them).
   await db.execute(
-    sql`select gin_clean_pending_list('hotels_search_text_trgm_idx'::regclass), gin_clean_pending_list('destinations_search_text_trgm_idx'::regclass)`,
+    sql`select gin_clean_pending_list('hotels_search_text_trgm_idx'::regclass), gin_clean_pending_list('hotels_name_trgm_idx'::regclass),
+      gin_clean_pending_list('destinations_search_text_trgm_idx'::regclass)`,
   );
   return { hotels: opts.hotels, roomTypes: roomTypeCount, ms: Math.round(performance.now() - started) };
 }

@@ -1,5 +1,13 @@
 import type { HotelDetail, HotelSummary, SortOption, Stay } from "../../../shared/search.ts";
 
+/** The order of each sort, for merging suppliers and for suppliers that sort in memory; ties by id. */
+export const COMPARE_HOTELS: Record<SortOption, (a: HotelSummary, b: HotelSummary) => number> = {
+  popularity: (a, b) => b.reviewCount - a.reviewCount || a.id.localeCompare(b.id),
+  price: (a, b) => a.priceCents - b.priceCents || a.id.localeCompare(b.id),
+  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id.localeCompare(b.id),
+  distance: (a, b) => a.distanceFromCenterKm - b.distanceFromCenterKm || a.id.localeCompare(b.id),
+};
+
 /** What a supplier is asked for: the stay, the filters and how many of the best results. */
 export interface SupplierSearch {
   /** Empty means the popular destinations. */
@@ -17,10 +25,26 @@ export interface SupplierSearch {
   offset: number;
 }
 
+/**
+ * The search filters as our inventory applies them in SQL, for suppliers that filter in memory:
+ * nightly price, distance, stars, and every chosen amenity as a case-insensitive substring.
+ */
+export function matchesFilters(hotel: HotelSummary, criteria: SupplierSearch): boolean {
+  if (hotel.priceCents < criteria.minPriceCents) return false;
+  if (criteria.maxPriceCents !== null && hotel.priceCents > criteria.maxPriceCents) return false;
+  if (criteria.minDistanceKm > 0 && hotel.distanceFromCenterKm < criteria.minDistanceKm) return false;
+  if (criteria.maxDistanceKm !== null && hotel.distanceFromCenterKm > criteria.maxDistanceKm) return false;
+  if (criteria.stars.length > 0 && !criteria.stars.includes(hotel.starRating)) return false;
+  const amenities = hotel.amenities.map((a) => a.toLowerCase());
+  return criteria.amenities.every((wanted) => amenities.some((a) => a.includes(wanted.toLowerCase())));
+}
+
 export interface SupplierSearchResult {
   hotels: HotelSummary[];
-  /** Every match, not only the returned page. */
+  /** Every match, not only the returned page (at most the supplier's cap, see totalIsCapped). */
   total: number;
+  /** There are more matches than `total` (a supplier that counts only up to a cap). */
+  totalIsCapped?: boolean;
 }
 
 /**

@@ -35,13 +35,6 @@ interface HotelRow {
   original_price_cents: number | null;
 }
 
-interface SearchRow extends HotelRow {
-  offer_price_cents: number;
-  offer_original_price_cents: number | null;
-  rooms_available: number;
-  total: number;
-}
-
 interface RoomRow {
   id: number;
   name: string;
@@ -66,20 +59,160 @@ const HOTEL_COLUMNS = sql.raw(
   ].map((c) => `h.${c}`).join(", "),
 );
 
-const ORDER_BY: Record<SortOption, SQL> = {
-  popularity: sql`m.review_count desc, m.id`,
-  price: sql`m.offer_price_cents asc, m.id`,
-  rating: sql`m.rating desc, m.review_count desc, m.id`,
-  distance: sql`m.distance_from_center_km asc, m.id`,
+/**
+ * Search over a large catalogue (2,000,000 hotels) without touching every match:
+ *
+ * 1. The destination text is resolved against the small `destinations` table (one row per city)
+ *    with the same matching as before (substring or close word, accent- and case-insensitive), to
+ *    the cities whose hotels all match. Hotels whose NAME matches come from a trigram index over the
+ *    name with the hotel's own city removed, capped at NAME_MATCH_LIMIT, so "Paris" does not read the
+ *    thousands of Paris hotels called "... Paris". When no city matches ("royal tower", "hilton
+ *    paris"), the whole "name city country" text is searched as before, with the same cap.
+ * 2. The page is found by walking each city's hotels through a (city, sort key, id) index, merged
+ *    (Merge Append over a UNION ALL), pricing each hotel on the way (LATERAL: its room types that fit
+ *    the party, and a primary-key probe into room_nights per room type); LIMIT stops the walk at the
+ *    end of the page. Star, distance and amenity filters are checked on the way.
+ * 3. The total is counted exactly up to TOTAL_CAP; beyond that the answer says "at least TOTAL_CAP"
+ *    (totalIsCapped), which needs no more than TOTAL_CAP + 1 hotels checked.
+ * 4. Price sort: see pricePage.
+ */
+/** Totals are exact up to this many hotels; above it the response says TOTAL_CAP with totalIsCapped. */
+export const TOTAL_CAP = 1000;
+/** At most this many hotels are added because their name (not their city) matches. */
+export const NAME_MATCH_LIMIT = 200;
+/** With more matching cities than this, one scan over all of them instead of one index walk per city. */
+const MAX_CITY_WALKS = 40;
+
+/** Columns a walk carries: the id and the sort keys only, so that no filter = an index-only scan. */
+const WALK_COLUMNS: Record<SortOption, string> = {
+  popularity: "h.id, h.review_count",
+  rating: "h.id, h.rating, h.review_count",
+  distance: "h.id, h.distance_from_center_km",
+  price: "h.id, h.price_cents",
 };
 
-function destinationCondition(destination: string): SQL {
-  if (!destination) {
-    return sql`h.city in (${sql.join(POPULAR_DESTINATIONS.map((d) => sql`${d}`), sql`, `)})`;
-  }
+/* `desc nulls last` as in the (city, ..., id) indexes: the columns are not null, but the planner only
+   uses an index whose null ordering matches. */
+const BRANCH_ORDER_BY: Record<SortOption, string> = {
+  popularity: "h.review_count desc nulls last, h.id",
+  rating: "h.rating desc nulls last, h.review_count desc nulls last, h.id",
+  distance: "h.distance_from_center_km asc, h.id",
+  price: "h.price_cents asc, h.id",
+};
+const ORDER_BY: Record<SortOption, SQL> = Object.fromEntries(
+  Object.entries(BRANCH_ORDER_BY).map(([sort, keys]) => [sort, sql.raw(keys.replaceAll("h.", "m."))]),
+) as Record<SortOption, SQL>;
+
+/** Which hotels a destination text covers. */
+interface Scope {
+  /** Every hotel of these cities matches; country null means the city in any country. */
+  places: { city: string; country: string | null }[];
+  /** Hotels outside those places whose name (or whole text) matches. */
+  hotelIds: number[];
+  /** More hotels matched by name than NAME_MATCH_LIMIT: the result set is a subset. */
+  partial: boolean;
+}
+
+async function resolveScope(db: Db, destination: string): Promise<Scope> {
+  if (!destination) return { places: POPULAR_DESTINATIONS.map((city) => ({ city, country: null })), hotelIds: [], partial: false };
   const pattern = `%${likeEscape(destination.toLowerCase())}%`;
-  // Substring match, or a close word (typo-tolerant) match; both use the trigram index.
-  return sql`(h.search_text like f_unaccent(${pattern}) or f_unaccent(lower(${destination})) <% h.search_text)`;
+  // The old per-hotel condition, applied to "city country" of each destination.
+  const placeMatch = sql`(d.search_text like f_unaccent(${pattern}) or f_unaccent(lower(${destination})) <% d.search_text)`;
+  // The country is left out (no heap visit to check it) when no other destination has that city name.
+  const places = await queryRows<{ city: string; country: string | null }>(
+    db,
+    sql`select d.city, case when exists (select 1 from destinations o where o.city = d.city and o.country <> d.country) then d.country end as country
+        from destinations d where ${placeMatch} order by d.hotel_count desc, d.city, d.country`,
+  );
+  const named = await queryRows<{ id: number }>(
+    db,
+    places.length > 0
+      ? // Hotels elsewhere whose name contains the text ("Paris" in a hotel name in Las Vegas).
+        sql`select h.id from hotels h
+            where f_unaccent(lower(replace(h.name, h.city, ''))) like f_unaccent(${pattern})
+              and (h.city, h.country) not in (select d.city, d.country from destinations d where ${placeMatch})
+            limit ${NAME_MATCH_LIMIT + 1}`
+      : // No city or country matches: the hotel's whole text, substring or close word, as before.
+        sql`select h.id from hotels h
+            where h.search_text like f_unaccent(${pattern}) or f_unaccent(lower(${destination})) <% h.search_text
+            limit ${NAME_MATCH_LIMIT + 1}`,
+  );
+  return {
+    places,
+    hotelIds: named.slice(0, NAME_MATCH_LIMIT).map((r) => Number(r.id)),
+    partial: named.length > NAME_MATCH_LIMIT,
+  };
+}
+
+/** One WHERE condition per index walk: a city each (or all at once when there are many), then the name matches. */
+function scopeConditions(scope: Scope): SQL[] {
+  const place = (p: Scope["places"][number]) => (p.country === null ? sql`h.city = ${p.city}` : sql`h.city = ${p.city} and h.country = ${p.country}`);
+  const conditions =
+    scope.places.length > MAX_CITY_WALKS
+      ? [sql`(${sql.join(scope.places.map((p) => sql`(${place(p)})`), sql` or `)})`]
+      : scope.places.map(place);
+  if (scope.hotelIds.length > 0) conditions.push(sql`h.id in (${sql.join(scope.hotelIds.map((id) => sql`${id}`), sql`, `)})`);
+  return conditions;
+}
+
+/**
+ * One index walk per condition (city), each pricing its hotels on the way and stopping after
+ * `limit` hotels that have an offer within the price range, merged into one UNION ALL. The overall
+ * first `limit` are among the union of every walk's first `limit`. (A LIMIT inside each branch is
+ * what makes PostgreSQL walk the (city, sort key, id) index instead of sorting every hotel of the city.)
+ */
+function walks(conditions: SQL[], filters: SQL[], priceFilters: SQL[], stay: Stay, sort: SortOption, limit: number): SQL {
+  return sql.join(
+    conditions.map(
+      (condition) => sql`(select ${sql.raw(WALK_COLUMNS[sort])}, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+        from hotels h cross join lateral (${offerLateral(stay)}) o
+        where ${sql.join([condition, ...filters, ...priceFilters], sql` and `)}
+        order by ${sql.raw(BRANCH_ORDER_BY[sort])} limit ${limit})`,
+    ),
+    sql` union all `,
+  );
+}
+
+/**
+ * The offer of hotel `h.id` for the stay: the cheapest room type that fits the party and has enough
+ * rooms free on every night, its original price, and the rooms free across such room types. All
+ * null when nothing fits.
+ */
+function offerLateral(stay: Stay): SQL {
+  return sql`
+    select min(f.price_cents) as offer_price_cents,
+      -- The cheapest room's original price: price then id decide, so no sort per hotel.
+      (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+      sum(f.rooms_free)::int as rooms_available
+    from (
+      select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
+      from room_types rt
+      left join lateral (
+        select max(n.rooms_taken) as taken from room_nights n
+        where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+      ) b on true
+      where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+    ) f
+    where f.rooms_free >= ${stay.rooms}`;
+}
+
+/** Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting). */
+function hasOffer(stay: Stay): SQL {
+  return sql`exists (
+    select 1 from room_types rt
+    where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+      and rt.total_rooms - coalesce((
+        select max(n.rooms_taken) from room_nights n
+        where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+      ), 0) >= ${stay.rooms})`;
+}
+
+interface OfferRow {
+  id: number;
+  price_cents: number;
+  offer_price_cents: number | null;
+  offer_original_price_cents: number | null;
+  rooms_available: number | null;
 }
 
 function toSummary(row: HotelRow, priceCents: number, originalPriceCents: number | null, roomsAvailable: number): HotelSummary {
@@ -113,8 +246,120 @@ function partySize(stay: Stay): number {
   return stay.guests + stay.children;
 }
 
+// ---------------------------------------------------------------------------
+// Small catalogues: one query that prices every matching hotel and counts them exactly.
+// ---------------------------------------------------------------------------
+
+/**
+ * Up to this many hotels in the catalogue, search uses exactSearch: one round trip, an exact total,
+ * about 10 ms on 5,000 hotels — fewer round trips than the index walks below, which win only when
+ * a destination has many thousands of hotels.
+ */
+export const SMALL_CATALOGUE = 50_000;
+
+interface SearchRow extends HotelRow {
+  offer_price_cents: number;
+  offer_original_price_cents: number | null;
+  rooms_available: number;
+  total: number;
+}
+
+const EXACT_ORDER_BY: Record<SortOption, SQL> = {
+  popularity: sql`m.review_count desc, m.id`,
+  price: sql`m.offer_price_cents asc, m.id`,
+  rating: sql`m.rating desc, m.review_count desc, m.id`,
+  distance: sql`m.distance_from_center_km asc, m.id`,
+};
+
+function exactDestinationCondition(destination: string): SQL {
+  if (!destination) {
+    return sql`h.city in (${sql.join(POPULAR_DESTINATIONS.map((d) => sql`${d}`), sql`, `)})`;
+  }
+  const pattern = `%${likeEscape(destination.toLowerCase())}%`;
+  // Substring match, or a close word (typo-tolerant) match; both use the trigram index.
+  return sql`(h.search_text like f_unaccent(${pattern}) or f_unaccent(lower(${destination})) <% h.search_text)`;
+}
+
+async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSearchResult> {
+
+  const { stay } = criteria;
+  const filters: SQL[] = [exactDestinationCondition(criteria.destination)];
+  if (criteria.stars.length > 0) {
+    filters.push(sql`h.star_rating in (${sql.join(criteria.stars.map((s) => sql`${s}`), sql`, `)})`);
+  }
+  if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
+  if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
+  for (const amenity of criteria.amenities) {
+    const pattern = `%${likeEscape(amenity)}%`;
+    filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
+  }
+  const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
+  if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
+
+  // Plan: narrow rows (id and sort keys) for every matching hotel, each priced from its own room
+  // types (availability looked up per room type in room_nights, so only matched hotels cost
+  // anything), counted and cut to the page; the wide hotel columns are read for the page only.
+  const page = (limit: number, offset: number) =>
+    queryRows<SearchRow>(
+      db,
+      sql`
+    with offers as (
+      select h.id, h.review_count, h.rating, h.distance_from_center_km,
+        o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+      from hotels h
+      cross join lateral (
+        select min(f.price_cents) as offer_price_cents,
+          -- The cheapest room's original price: price then id decide, so no sort per hotel.
+          (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+          sum(f.rooms_free)::int as rooms_available
+        from (
+          select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
+          from room_types rt
+          left join lateral (
+            select max(n.rooms_taken) as taken from room_nights n
+            where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+          ) b on true
+          where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+        ) f
+        where f.rooms_free >= ${stay.rooms}
+      ) o
+      where ${sql.join(filters, sql` and `)}
+        and o.offer_price_cents is not null
+        and ${sql.join(priceFilters, sql` and `)}
+    ),
+    page as (
+      select m.*, (count(*) over ())::int as total
+      from offers m
+      order by ${EXACT_ORDER_BY[criteria.sort]}
+      limit ${limit} offset ${offset}
+    )
+    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.rooms_available, m.total
+    from page m join hotels h on h.id = m.id
+    order by ${EXACT_ORDER_BY[criteria.sort]}`,
+    );
+  const rows = await page(criteria.limit, criteria.offset);
+  if (rows.length === 0 && criteria.offset > 0) {
+    // Past the last page: one row from the start still carries the total.
+    const [first] = await page(1, 0);
+    return { hotels: [], total: first?.total ?? 0, totalIsCapped: false };
+  }
+  return {
+    total: rows[0]?.total ?? 0,
+    hotels: rows.map((r) => toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available)),
+  };
+}
+
 /** Our own hotels, rooms and prices in the database: the default supplier. */
 export function createInventorySupplier(db: Db): HotelCatalogSupplier {
+  // The catalogue size picks the search plan; re-read at most once a minute.
+  let size: { hotels: number; at: number } | null = null;
+  const catalogueSize = async (): Promise<number> => {
+    if (!size || Date.now() - size.at > 60_000) {
+      const [row] = await queryRows<{ n: number }>(db, sql`select coalesce(sum(hotel_count), 0)::int as n from destinations`);
+      size = { hotels: Number(row?.n ?? 0), at: Date.now() };
+    }
+    return size.hotels;
+  };
   return {
     id: "inventory",
 
@@ -123,8 +368,12 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
     },
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
+      if ((await catalogueSize()) <= SMALL_CATALOGUE) return exactSearch(db, criteria);
       const { stay } = criteria;
-      const filters: SQL[] = [destinationCondition(criteria.destination)];
+      const scope = await resolveScope(db, criteria.destination);
+      if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
+
+      const filters: SQL[] = [];
       if (criteria.stars.length > 0) {
         filters.push(sql`h.star_rating in (${sql.join(criteria.stars.map((s) => sql`${s}`), sql`, `)})`);
       }
@@ -134,60 +383,66 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
         const pattern = `%${likeEscape(amenity)}%`;
         filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
       }
-      const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
+      // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
+      // priced above the maximum can be within it: skipped before pricing.
+      if (criteria.maxPriceCents !== null) filters.push(sql`h.price_cents <= ${criteria.maxPriceCents}`);
+      const hasPriceFilter = criteria.minPriceCents > 0 || criteria.maxPriceCents !== null;
+      const priceFilters: SQL[] = [sql`o.offer_price_cents is not null`];
+      if (criteria.minPriceCents > 0) priceFilters.push(sql`o.offer_price_cents >= ${criteria.minPriceCents}`);
       if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
 
-      // Plan: narrow rows (id and sort keys) for every matching hotel, each priced from its own room
-      // types (availability looked up per room type in room_nights, so only matched hotels cost
-      // anything), counted and cut to the page; the wide hotel columns are read for the page only.
-      const page = (limit: number, offset: number) =>
-        queryRows<SearchRow>(
+      const conditions = scopeConditions(scope);
+      let page: OfferRow[];
+      /** Set when every match was priced while finding the page: the total without counting. */
+      let matched: number | null = null;
+      if (criteria.sort === "price") {
+        ({ page, matched } = await pricePage(db, conditions, filters, criteria));
+      } else {
+        const need = criteria.offset + criteria.limit;
+        page = await queryRows<OfferRow>(
           db,
-          sql`
-        with offers as (
-          select h.id, h.review_count, h.rating, h.distance_from_center_km,
-            o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
-          from hotels h
-          cross join lateral (
-            select min(f.price_cents) as offer_price_cents,
-              -- The cheapest room's original price: price then id decide, so no sort per hotel.
-              (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
-              sum(f.rooms_free)::int as rooms_available
-            from (
-              select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
-              from room_types rt
-              left join lateral (
-                select max(n.rooms_taken) as taken from room_nights n
-                where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-              ) b on true
-              where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
-            ) f
-            where f.rooms_free >= ${stay.rooms}
-          ) o
-          where ${sql.join(filters, sql` and `)}
-            and o.offer_price_cents is not null
-            and ${sql.join(priceFilters, sql` and `)}
-        ),
-        page as (
-          select m.*, (count(*) over ())::int as total
-          from offers m
-          order by ${ORDER_BY[criteria.sort]}
-          limit ${limit} offset ${offset}
-        )
-        select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.rooms_available, m.total
-        from page m join hotels h on h.id = m.id
-        order by ${ORDER_BY[criteria.sort]}`,
+          sql`select m.* from (${walks(conditions, filters, priceFilters, stay, criteria.sort, need)}) m
+              order by ${ORDER_BY[criteria.sort]} limit ${criteria.limit} offset ${criteria.offset}`,
         );
-      const rows = await page(criteria.limit, criteria.offset);
-      if (rows.length === 0 && criteria.offset > 0) {
-        // Past the last page: one row from the start still carries the total.
-        const [first] = await page(1, 0);
-        return { hotels: [], total: first?.total ?? 0 };
       }
-      return {
-        total: rows[0]?.total ?? 0,
-        hotels: rows.map((r) => toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available)),
-      };
+
+      let total: number;
+      let totalIsCapped = false;
+      if (matched !== null) {
+        total = matched;
+      } else if ((page.length > 0 && page.length < criteria.limit) || (page.length === 0 && criteria.offset === 0)) {
+        // The page is the last one: the total follows from it.
+        total = criteria.offset + page.length;
+      } else {
+        // Exact up to TOTAL_CAP: every walk stops there, and so does the count over them.
+        const offerCheck = hasPriceFilter ? [sql`o.offer_price_cents is not null`, ...priceFilters] : [hasOffer(stay)];
+        const counted = sql.join(
+          conditions.map(
+            (condition) => sql`(select 1 from hotels h
+              ${hasPriceFilter ? sql`cross join lateral (${offerLateral(stay)}) o` : sql``}
+              where ${sql.join([condition, ...filters, ...offerCheck], sql` and `)} limit ${TOTAL_CAP + 1})`,
+          ),
+          sql` union all `,
+        );
+        const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${counted}) c limit ${TOTAL_CAP + 1}) c`);
+        const n = Number(row?.n ?? 0);
+        totalIsCapped = n > TOTAL_CAP;
+        total = Math.min(n, TOTAL_CAP);
+      }
+      if (scope.partial) totalIsCapped = true;
+
+      if (page.length === 0) return { hotels: [], total, totalIsCapped };
+      const ids = page.map((r) => Number(r.id));
+      const hotelRows = await queryRows<HotelRow>(
+        db,
+        sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
+      const hotels = page.flatMap((r) => {
+        const hotel = byId.get(Number(r.id));
+        return hotel ? [toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0)] : [];
+      });
+      return { hotels, total, totalIsCapped };
     },
 
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
@@ -227,6 +482,74 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
       };
     },
   };
+}
+
+/**
+ * The page of the price sort, which orders by the OFFER price (cheapest free room that fits the
+ * party), known only after pricing a hotel. Hotels are walked in (hotels.price_cents, id) order,
+ * through the (city, price_cents, id) indexes, and priced in batches.
+ *
+ * Why stopping early is correct: hotels.price_cents is the lowest price of ALL the hotel's room
+ * types, and the offer is the lowest over a subset of them, so offer >= price_cents. After a batch
+ * ending at candidate (P, I), every hotel not yet walked has (price_cents, id) > (P, I), hence
+ * (offer, id) >= (price_cents, id) > (P, I). So every priced hotel with (offer, id) <= (P, I) sorts
+ * before all unwalked ones; once there are offset + limit of them, the page is final. Within one
+ * party size offers track price_cents closely, so a batch or two usually suffices.
+ */
+async function pricePage(
+  db: Db,
+  conditions: SQL[],
+  filters: SQL[],
+  criteria: SupplierSearch,
+): Promise<{ page: OfferRow[]; matched: number | null }> {
+  const need = criteria.offset + criteria.limit;
+  const inRange = (r: OfferRow) =>
+    r.offer_price_cents !== null &&
+    Number(r.offer_price_cents) >= criteria.minPriceCents &&
+    (criteria.maxPriceCents === null || Number(r.offer_price_cents) <= criteria.maxPriceCents);
+  // Each walk (city) is finished on its own: its first `need` by offer are then known, and the
+  // overall first `need` are among those.
+  const walksLeft = conditions.map((condition) => ({
+    condition,
+    after: null as { price: number; id: number } | null,
+    priced: [] as OfferRow[],
+    exhausted: false,
+    done: false,
+  }));
+  let batch = Math.max(need + 12, 24);
+  for (;;) {
+    const active = walksLeft.filter((w) => !w.done);
+    if (active.length === 0) break;
+    const branches = active.map((w, i) => {
+      const keyset = w.after ? [sql`(h.price_cents, h.id) > (${w.after.price}, ${w.after.id})`] : [];
+      return sql`(select ${i}::int as walk, h.id, h.price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+        from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
+        where ${sql.join([w.condition, ...filters, ...keyset], sql` and `)}
+        order by h.price_cents, h.id limit ${batch})`;
+    });
+    const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
+    active.forEach((w, i) => {
+      const mine = rows.filter((r) => Number(r.walk) === i).sort((a, b) => Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id));
+      for (const r of mine) if (inRange(r)) w.priced.push(r);
+      if (mine.length < batch) {
+        w.exhausted = true;
+        w.done = true;
+        return;
+      }
+      const last = mine[mine.length - 1]!;
+      const bound = { price: Number(last.price_cents), id: Number(last.id) };
+      w.after = bound;
+      const final = w.priced.filter((r) => {
+        const offer = Number(r.offer_price_cents);
+        return offer < bound.price || (offer === bound.price && Number(r.id) <= bound.id);
+      }).length;
+      if (final >= need) w.done = true;
+    });
+    batch = Math.min(batch * 2, 1000);
+  }
+  const priced = walksLeft.flatMap((w) => w.priced);
+  priced.sort((a, b) => Number(a.offer_price_cents) - Number(b.offer_price_cents) || Number(a.id) - Number(b.id));
+  return { page: priced.slice(criteria.offset, need), matched: walksLeft.every((w) => w.exhausted) ? priced.length : null };
 }
 
 function toRoomOffer(row: RoomRow, stay: Stay): RoomOffer {

@@ -6,15 +6,21 @@ export interface WholesalerCredentials {
   password: string;
 }
 
-/** A failure reported by, or on the way to, the wholesaler; `type` is its ErrorType when it sent one. */
+/**
+ * A failure reported by, or on the way to, the wholesaler; `type` is its ErrorType when it sent one.
+ * `retryable` marks transport failures (no answer, a server error) that a read may try again.
+ */
 export class WholesalerError extends Error {
   constructor(
     message: string,
     readonly type: string,
+    readonly retryable = false,
   ) {
     super(message);
   }
 }
+
+export type WholesalerService = "StaticXMLAPI" | "NonStaticXMLAPI";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
 
@@ -24,7 +30,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@"
  */
 export async function callWholesaler(
   credentials: WholesalerCredentials,
-  service: "StaticXMLAPI" | "NonStaticXMLAPI",
+  service: WholesalerService,
   method: string,
   params: Record<string, string>,
   timeoutMs = 10_000,
@@ -38,6 +44,7 @@ export async function callWholesaler(
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
   const body = new URLSearchParams({ userName: credentials.username, password: credentials.password, ...params });
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, {
       method: "POST",
@@ -45,20 +52,23 @@ export async function callWholesaler(
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });
+    text = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new WholesalerError(timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`, timedOut ? "Timeout" : "Unreachable");
+    throw new WholesalerError(timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`, timedOut ? "Timeout" : "Unreachable", true);
   }
-  const text = await response.text();
+  const serverFault = response.status >= 500 || response.status === 429;
+  if (!text.trim()) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse", serverFault);
   let parsed: Record<string, unknown>;
   try {
-    parsed = parser.parse(text) as Record<string, unknown>;
+    // Validating first: a truncated or HTML answer must not pass as a half-read result.
+    parsed = parser.parse(text, true) as Record<string, unknown>;
   } catch {
-    throw new WholesalerError(`The supplier answered with something that is not XML (HTTP ${response.status})`, "MalformedResponse");
+    throw new WholesalerError(`The supplier answered with something that is not XML (HTTP ${response.status})`, "MalformedResponse", serverFault);
   }
   const error = findError(parsed);
   if (error) throw new WholesalerError(error.message, error.type);
-  if (!response.ok) throw new WholesalerError(`The supplier answered HTTP ${response.status}`, "HttpError");
+  if (!response.ok) throw new WholesalerError(`The supplier answered HTTP ${response.status}`, "HttpError", serverFault);
   if (Object.keys(parsed).filter((k) => k !== "?xml").length === 0) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse");
   return parsed;
 }

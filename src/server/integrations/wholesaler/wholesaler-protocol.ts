@@ -1,0 +1,479 @@
+/**
+ * The wholesaler's methods as typed requests and answers: each builder lists every parameter the
+ * method takes (the API fails calls that leave one out), each parser turns the parsed XML into
+ * plain values and rejects an answer that is not the expected result type.
+ */
+import { WholesalerError } from "./wholesaler-client.ts";
+
+const LANGUAGE = "en";
+const CURRENCY = "USD";
+/** Invoice: the agency pays the supplier, the guest pays us. */
+const PAYMENT_METHOD_INVOICE = "1";
+const MAX_NAMED_GUESTS = 9;
+
+type XmlNode = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------
+
+export interface StayParty {
+  checkIn: string;
+  checkOut: string;
+  rooms: number;
+  adults: number;
+}
+
+export function searchV3Params(request: StayParty & { destination: string; hotelIds: number[] }): Record<string, string> {
+  return {
+    language: LANGUAGE,
+    currencies: CURRENCY,
+    checkInDate: request.checkIn,
+    checkOutDate: request.checkOut,
+    numberOfRooms: String(request.rooms),
+    destination: request.destination,
+    destinationID: "",
+    hotelIDs: request.hotelIds.join(","),
+    resortIDs: "",
+    accommodationTypes: "",
+    numberOfAdults: String(request.adults),
+    numberOfChildren: "0",
+    childrenAges: "",
+    infant: "0",
+    sortBy: "",
+    sortOrder: "",
+    exactDestinationMatch: "",
+    blockSuperdeal: "",
+    mealIds: "",
+    showCoordinates: "",
+    showReviews: "",
+    referencePointLatitude: "",
+    referencePointLongitude: "",
+    maxDistanceFromReferencePoint: "",
+    minStarRating: "",
+    maxStarRating: "",
+    featureIds: "",
+    minPrice: "",
+    maxPrice: "",
+    themeIds: "",
+    excludeSharedRooms: "",
+    excludeSharedFacilities: "",
+    prioritizedHotelIds: "",
+    totalRoomsInBatch: "",
+    paymentMethodId: "",
+    customerCountry: "",
+    b2c: "",
+    showRoomTypeName: "1",
+  };
+}
+
+export function staticHotelsParams(hotelIds: number[]): Record<string, string> {
+  return {
+    language: LANGUAGE,
+    destination: "",
+    hotelIds: hotelIds.join(","),
+    resortIds: "",
+    accommodationTypes: "",
+    sortBy: "",
+    sortOrder: "",
+    exactDestinationMatch: "",
+  };
+}
+
+export function mealsParams(): Record<string, string> {
+  return { language: LANGUAGE };
+}
+
+export interface PreBookRequest extends StayParty {
+  roomId: number;
+  mealId: number;
+  /** The whole stay's price the guest was shown, in cents. */
+  shownPriceCents: number;
+}
+
+export function preBookV3Params(request: PreBookRequest, pricesInCents: boolean): Record<string, string> {
+  return {
+    currency: CURRENCY,
+    language: LANGUAGE,
+    checkInDate: request.checkIn,
+    checkOutDate: request.checkOut,
+    rooms: String(request.rooms),
+    adults: String(request.adults),
+    children: "0",
+    childrenAges: "",
+    infant: "0",
+    mealId: String(request.mealId),
+    customerCountry: "",
+    b2c: "",
+    searchPrice: formatPrice(request.shownPriceCents, pricesInCents),
+    roomId: String(request.roomId),
+    hotelId: "",
+    roomtypeId: "",
+    blockSuperDeal: "",
+    showPriceBreakdown: "",
+  };
+}
+
+export interface BookRequest extends StayParty {
+  roomId: number;
+  mealId: number;
+  preBookCode: string;
+  /** Our booking reference: how the booking is found again after a timeout. */
+  yourRef: string;
+  email: string;
+  /** Adult guests' names; the first is the lead guest. */
+  guests: { firstName: string; lastName: string }[];
+  specialRequest: string;
+}
+
+export function bookV3Params(request: BookRequest): Record<string, string> {
+  const guests: Record<string, string> = {};
+  for (let i = 1; i <= MAX_NAMED_GUESTS; i++) {
+    const guest = request.guests[i - 1];
+    guests[`adultGuest${i}FirstName`] = guest?.firstName ?? "";
+    guests[`adultGuest${i}LastName`] = guest?.lastName ?? "";
+    guests[`childrenGuest${i}FirstName`] = "";
+    guests[`childrenGuest${i}LastName`] = "";
+    guests[`childrenGuestAge${i}`] = "";
+  }
+  return {
+    currency: CURRENCY,
+    language: LANGUAGE,
+    email: request.email,
+    checkInDate: request.checkIn,
+    checkOutDate: request.checkOut,
+    roomId: String(request.roomId),
+    rooms: String(request.rooms),
+    adults: String(request.adults),
+    children: "0",
+    infant: "0",
+    yourRef: request.yourRef,
+    specialrequest: request.specialRequest,
+    mealId: String(request.mealId),
+    ...guests,
+    paymentMethodId: PAYMENT_METHOD_INVOICE,
+    creditCardType: "",
+    creditCardNumber: "",
+    creditCardHolder: "",
+    creditCardCVV2: "",
+    creditCardExpYear: "",
+    creditCardExpMonth: "",
+    customerEmail: request.email,
+    invoiceRef: request.yourRef,
+    customerCountry: "",
+    b2c: "",
+    commissionAmountInHotelCurrency: "",
+    preBookCode: request.preBookCode,
+  };
+}
+
+export function cancelBookingParams(bookingNumber: string): Record<string, string> {
+  return { bookingID: bookingNumber, language: LANGUAGE };
+}
+
+export function bookingInformationParams(lookup: { bookingNumber?: string; reference?: string }): Record<string, string> {
+  return {
+    language: LANGUAGE,
+    bookingID: lookup.bookingNumber ?? "",
+    reference: lookup.reference ?? "",
+    createdDateFrom: "",
+    createdDateTo: "",
+    arrivalDateFrom: "",
+    arrivalDateTo: "",
+    showGuests: "",
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+export interface CancellationRule {
+  /** Hours before arrival from which `percentage` of the price is charged; null: from booking. */
+  deadlineHours: number | null;
+  percentage: number;
+}
+
+export interface SearchMeal {
+  mealId: number;
+  /** Whole stay, every room. */
+  priceCents: number;
+  currency: string;
+  /** Whole stay's discount already taken off `priceCents`. */
+  discountCents: number;
+}
+
+export interface SearchRoom {
+  roomId: number;
+  roomTypeId: number;
+  roomTypeName: string;
+  beds: number;
+  meals: SearchMeal[];
+  cancellation: CancellationRule[];
+}
+
+export interface SearchHotel {
+  hotelId: number;
+  rooms: SearchRoom[];
+}
+
+export function parseSearchResult(parsed: XmlNode): SearchHotel[] {
+  const result = root(parsed, "searchresult", "SearchV3");
+  return list(result, "hotels", "hotel").map((hotel) => ({
+    hotelId: int(hotel, "hotel.id"),
+    rooms: list(hotel, "roomtypes", "roomtype").flatMap((roomType) =>
+      list(roomType, "rooms", "room").map((room) => ({
+        roomId: int(room, "id"),
+        roomTypeId: int(roomType, "roomtype.ID"),
+        roomTypeName: leaf(roomType, "roomtype.Name"),
+        beds: int(room, "beds"),
+        meals: list(room, "meals", "meal").map((meal) => {
+          const price = first(list(meal, "prices", "price"));
+          const discount = first(list(node(meal, "discount"), "amounts", "amount"));
+          return {
+            mealId: int(meal, "id"),
+            priceCents: price ? toCents(textOf(price), false) : Number.NaN,
+            currency: price ? attribute(price, "currency") || CURRENCY : CURRENCY,
+            discountCents: discount ? toCents(textOf(discount), false) || 0 : 0,
+          };
+        }).filter((meal) => Number.isFinite(meal.priceCents) && meal.priceCents > 0),
+        cancellation: cancellationRules(room, "cancellation_policies"),
+      })),
+    ),
+  }));
+}
+
+export interface StaticRoomType {
+  roomTypeId: number;
+  name: string;
+  description: string;
+  bedType: string;
+  sizeM2: number;
+  images: string[];
+  amenities: string[];
+}
+
+export interface StaticHotel {
+  hotelId: number;
+  name: string;
+  address: string;
+  city: string;
+  country: string;
+  lat: number;
+  lng: number;
+  stars: number;
+  description: string;
+  /** null when the supplier gives none. */
+  distanceFromCenterKm: number | null;
+  rating: number;
+  reviewCount: number;
+  images: string[];
+  amenities: string[];
+  roomTypes: StaticRoomType[];
+}
+
+export function parseStaticHotels(parsed: XmlNode): StaticHotel[] {
+  const result = root(parsed, "getStaticHotelsAndRoomsResult", "GetStaticHotelsAndRooms");
+  return list(result, "hotels", "hotel").map((hotel) => {
+    const centre = list(hotel, "distances", "distance").find((d) => attribute(d, "type") === "CityCentre");
+    const coordinates = node(hotel, "coordinates");
+    const review = node(hotel, "review");
+    return {
+      hotelId: int(hotel, "hotel.id"),
+      name: leaf(hotel, "name"),
+      address: leaf(hotel, "hotel.addr.1"),
+      city: leaf(hotel, "hotel.addr.city"),
+      country: leaf(hotel, "hotel.addr.country"),
+      lat: decimal(coordinates, "latitude"),
+      lng: decimal(coordinates, "longitude"),
+      stars: Math.min(5, Math.max(0, Math.round(Number.parseFloat(leaf(hotel, "classification")) || 0))),
+      description: leaf(hotel, "description"),
+      distanceFromCenterKm: centre && Number.isFinite(Number.parseFloat(textOf(centre))) ? Number.parseFloat(textOf(centre)) : null,
+      rating: decimal(review, "rating"),
+      reviewCount: int(review, "count"),
+      images: imageUrls(hotel),
+      amenities: featureNames(hotel),
+      roomTypes: list(hotel, "roomtypes", "roomtype").map((roomType) => ({
+        roomTypeId: int(roomType, "roomtype.ID"),
+        name: leaf(roomType, "name"),
+        description: leaf(roomType, "description"),
+        bedType: leaf(roomType, "bedType"),
+        sizeM2: int(roomType, "size"),
+        images: imageUrls(roomType),
+        amenities: featureNames(roomType),
+      })),
+    };
+  });
+}
+
+export function parseMeals(parsed: XmlNode): Map<number, string> {
+  const result = root(parsed, "getMealsResult", "GetMeals");
+  return new Map(list(result, "meals", "meal").map((meal) => [int(meal, "id"), leaf(meal, "name")]));
+}
+
+export interface PreBookAnswer {
+  preBookCode: string;
+  /** Whole stay, every room. */
+  priceCents: number;
+  currency: string;
+  notes: string[];
+  cancellation: CancellationRule[];
+}
+
+export function parsePreBook(parsed: XmlNode, pricesInCents: boolean): PreBookAnswer {
+  const result = root(parsed, "preBookResultWithTaxAndFees", "PreBookV3");
+  const price = node(result, "Price");
+  const preBookCode = leaf(result, "PreBookCode");
+  if (!preBookCode || !price) throw new WholesalerError("The supplier's pre-book answer has no PreBookCode or price", "MalformedResponse");
+  return {
+    preBookCode,
+    priceCents: toCents(textOf(price), pricesInCents),
+    currency: attribute(price, "currency") || CURRENCY,
+    notes: list(result, "Notes", "Note").map((note) => leaf(note, "text")).filter(Boolean),
+    cancellation: cancellationRules(node(result, "CancellationPolicies"), "cancellation_policies"),
+  };
+}
+
+export interface BookAnswer {
+  bookingNumber: string;
+  hotelName: string;
+  checkIn: string;
+  checkOut: string;
+  priceCents: number;
+  currency: string;
+  yourRef: string;
+  voucher: string;
+  /** Last day the booking can be cancelled free of charge, as the supplier states it. */
+  freeCancellationUntil: string | null;
+}
+
+export function parseBook(parsed: XmlNode, pricesInCents: boolean): BookAnswer {
+  const booking = node(root(parsed, "bookResult", "BookV3"), "booking");
+  const bookingNumber = leaf(booking, "bookingnumber");
+  if (!bookingNumber) throw new WholesalerError("The supplier's booking answer has no booking number", "MalformedResponse");
+  const price = first(list(booking, "prices", "price"));
+  return {
+    bookingNumber,
+    hotelName: leaf(booking, "hotel.name"),
+    checkIn: leaf(booking, "checkindate"),
+    checkOut: leaf(booking, "checkoutdate"),
+    priceCents: price ? toCents(textOf(price), pricesInCents) : 0,
+    currency: price ? attribute(price, "currency") || CURRENCY : CURRENCY,
+    yourRef: leaf(booking, "yourref"),
+    voucher: leaf(booking, "voucher"),
+    freeCancellationUntil: leaf(booking, "earliestNonFreeCancellationDate.CET") || null,
+  };
+}
+
+export function parseCancel(parsed: XmlNode): { cancelled: boolean; feeCents: number } {
+  const result = root(parsed, "result", "CancelBooking");
+  const fee = node(node(result, "CancellationPaymentMethod"), "cancellationfee");
+  return { cancelled: leaf(result, "Code") === "1", feeCents: fee ? toCents(textOf(fee), false) : 0 };
+}
+
+export interface BookingInformation {
+  bookingNumber: string;
+  yourRef: string;
+  status: "Active" | "NotActive";
+  hotelName: string;
+  checkIn: string;
+  checkOut: string;
+  priceCents: number;
+}
+
+export function parseBookingInformation(parsed: XmlNode, pricesInCents: boolean): BookingInformation[] {
+  const result = root(parsed, "getBookingInformationResult", "GetBookingInformationV3");
+  return list(result, "bookings", "booking").map((booking) => {
+    const price = first(list(booking, "prices", "price"));
+    return {
+      bookingNumber: leaf(booking, "bookingnumber"),
+      yourRef: leaf(booking, "yourref"),
+      status: leaf(booking, "bookingStatus") === "Active" ? "Active" : "NotActive",
+      hotelName: leaf(booking, "hotel.name"),
+      checkIn: leaf(booking, "checkindate"),
+      checkOut: leaf(booking, "checkoutdate"),
+      priceCents: price ? toCents(textOf(price), pricesInCents) : 0,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Reading parsed XML: single children come as objects, repeated ones as arrays, empty ones as "".
+// ---------------------------------------------------------------------------
+
+function root(parsed: XmlNode, name: string, method: string): XmlNode {
+  const value = parsed[name];
+  if (value === "") return {};
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new WholesalerError(`The supplier's answer to ${method} was not understood`, "MalformedResponse");
+  }
+  return value as XmlNode;
+}
+
+function node(parent: XmlNode | undefined, key: string): XmlNode | undefined {
+  const value = parent?.[key];
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as XmlNode) : undefined;
+}
+
+/** The repeated `item` elements inside the `container` element of `parent`. */
+function list(parent: XmlNode | undefined, container: string, item: string): XmlNode[] {
+  const items = node(parent, container)?.[item];
+  const all = Array.isArray(items) ? items : items === undefined ? [] : [items];
+  return all.map((i) => (i && typeof i === "object" ? (i as XmlNode) : { "#text": String(i) }));
+}
+
+function first<T>(items: T[]): T | undefined {
+  return items[0];
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (value && typeof value === "object" && "#text" in value) return String((value as XmlNode)["#text"]).trim();
+  return "";
+}
+
+function leaf(parent: XmlNode | undefined, key: string): string {
+  return textOf(parent?.[key]);
+}
+
+function attribute(element: XmlNode, name: string): string {
+  return String(element[`@${name}`] ?? "");
+}
+
+function int(parent: XmlNode | undefined, key: string): number {
+  const value = Number.parseInt(leaf(parent, key), 10);
+  return Number.isFinite(value) ? value : 0;
+}
+
+function decimal(parent: XmlNode | undefined, key: string): number {
+  const value = Number.parseFloat(leaf(parent, key));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** Prices come in currency units ("123.45"); one integration reports PreBook and Book prices in cents (unverified). */
+function toCents(value: string, alreadyCents: boolean): number {
+  const amount = Number.parseFloat(value);
+  if (!Number.isFinite(amount)) return Number.NaN;
+  return alreadyCents ? Math.round(amount) : Math.round(amount * 100);
+}
+
+function formatPrice(cents: number, inCents: boolean): string {
+  return inCents ? String(cents) : (cents / 100).toFixed(2);
+}
+
+function cancellationRules(parent: XmlNode | undefined, container: string): CancellationRule[] {
+  return list(parent, container, "cancellation_policy").map((rule) => {
+    const deadline = leaf(rule, "deadline");
+    return { deadlineHours: deadline === "" ? null : Number.parseInt(deadline, 10), percentage: decimal(rule, "percentage") };
+  });
+}
+
+function imageUrls(parent: XmlNode): string[] {
+  return list(parent, "images", "image")
+    .map((image) => attribute(node(image, "fullSizeImage") ?? {}, "url"))
+    .filter((url) => /^https?:\/\//i.test(url));
+}
+
+function featureNames(parent: XmlNode): string[] {
+  return list(parent, "features", "feature").map((feature) => attribute(feature, "name")).filter(Boolean);
+}

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { addDays, todayUtc } from "../../../shared/dates.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
+import { logActivity } from "../../services/activity-log.ts";
+import { apiSettingsService } from "../../services/api-settings.ts";
+
+/** Spec section 9: the diagnostics search. */
+const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutDaysAhead: 9, guests: 2, children: 0, rooms: 1 } as const;
+const SAMPLE_SIZE = 5;
+
+/** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
+export function adminApiDiagnosticsRoutes(deps: AppDeps) {
+  const settings = apiSettingsService(deps.db, deps.config.appSecret);
+  return new Hono<AppEnv>().post("/api-diagnostics", async (c) => {
+    const user = c.get("user")!;
+    const active = await settings.active();
+    if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
+    const today = todayUtc();
+    const stay = {
+      checkIn: addDays(today, DIAGNOSTIC_SEARCH.checkInDaysAhead),
+      checkOut: addDays(today, DIAGNOSTIC_SEARCH.checkOutDaysAhead),
+      guests: DIAGNOSTIC_SEARCH.guests,
+      children: DIAGNOSTIC_SEARCH.children,
+      rooms: DIAGNOSTIC_SEARCH.rooms,
+    };
+    const started = performance.now();
+    let result: { success: boolean; resultCount: number; sample: { id: string; name: string; priceCents: number }[]; error: string | null };
+    try {
+      const { hotels } = await deps.wholesaler.diagnosticSearch(DIAGNOSTIC_SEARCH.destination, stay);
+      const sample = hotels.slice(0, SAMPLE_SIZE).map((h) => ({ id: h.id, name: h.name, priceCents: h.priceCents }));
+      result = { success: true, resultCount: hotels.length, sample, error: null };
+    } catch (error) {
+      result = { success: false, resultCount: 0, sample: [], error: error instanceof Error ? error.message : String(error) };
+    }
+    const durationMs = Math.round(performance.now() - started);
+    await logActivity(deps.db, {
+      actionType: "api_diagnostics_run",
+      userId: user.id,
+      userEmail: user.email,
+      details: { environment: active.environment, apiUrl: active.apiUrl, success: result.success, resultCount: result.resultCount, durationMs, error: result.error },
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json({ success: result.success, environment: active.environment, apiUrl: active.apiUrl, durationMs, resultCount: result.resultCount, sample: result.sample, error: result.error });
+  });
+}
