@@ -1,10 +1,10 @@
-import { lazy } from "react";
+import { Suspense, lazy } from "react";
 import { createBrowserRouter, Outlet } from "react-router";
 import { HomePage } from "../features/home/home-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -17,9 +17,56 @@ const ResetPasswordPage = lazy(() =>
 );
 // The hotel page (gallery viewer, room list) is only needed once a traveller opens a hotel.
 const HotelPage = lazy(() => import("../features/hotel/hotel-page.tsx").then((m) => ({ default: m.HotelPage })));
+// Booking code (forms, card entry) loads when a guest presses Book Now or returns from a payment.
+const BookingDialog = lazy(() => import("../features/booking/booking-dialog.tsx").then((m) => ({ default: m.BookingDialog })));
+const BookingSuccessPage = lazy(() =>
+  import("../features/booking/booking-success-page.tsx").then((m) => ({ default: m.BookingSuccessPage })),
+);
+const MyBookingsPage = lazy(() => import("../features/my-bookings/my-bookings-page.tsx").then((m) => ({ default: m.MyBookingsPage })));
+const GuestReviews = lazy(() => import("../features/reviews/guest-reviews.tsx").then((m) => ({ default: m.GuestReviews })));
+const RewardsPage = lazy(() => import("../features/rewards/rewards-page.tsx").then((m) => ({ default: m.RewardsPage })));
+const FindBookingPage = lazy(() => import("../features/my-bookings/find-booking-page.tsx").then((m) => ({ default: m.FindBookingPage })));
 // Admin code is requested only after the guard lets an admin through, so travellers never download it.
 const AdminHomePage = lazy(() => import("../features/admin/admin-home-page.tsx").then((m) => ({ default: m.AdminHomePage })));
 const MailboxPage = lazy(() => import("../features/admin/mailbox-page.tsx").then((m) => ({ default: m.MailboxPage })));
+const AdminPanelPage = lazy(() => import("../features/admin/admin-panel-page.tsx").then((m) => ({ default: m.AdminPanelPage })));
+const UserManagementPage = lazy(() =>
+  import("../features/admin/user-management-page.tsx").then((m) => ({ default: m.UserManagementPage })),
+);
+const ActivityLogsPage = lazy(() => import("../features/admin/activity-logs-page.tsx").then((m) => ({ default: m.ActivityLogsPage })));
+const ReviewModerationPage = lazy(() =>
+  import("../features/admin/review-moderation-page.tsx").then((m) => ({ default: m.ReviewModerationPage })),
+);
+const ApiSettingsPage = lazy(() => import("../features/admin/api-settings-page.tsx").then((m) => ({ default: m.ApiSettingsPage })));
+const SystemDiagnosticsPage = lazy(() =>
+  import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
+);
+
+/** The hotel page with the features it shows composed in here, so features do not import each other. */
+function HotelRoute() {
+  return (
+    <HotelPage
+      renderBooking={({ hotel, room, stay, onClose }) => (
+        <Suspense fallback={null}>
+          <BookingDialog hotel={hotel} room={room} stay={stay} open onOpenChange={(open) => (open ? undefined : onClose())} />
+        </Suspense>
+      )}
+      renderReviews={(hotelId) => (
+        <Suspense fallback={<p role="status">Loading reviews...</p>}>
+          <GuestReviews hotelId={hotelId} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+function SignedInArea() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
 
 function AdminArea() {
   return (
@@ -38,7 +85,16 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: "hotel/:id", element: <HotelPage /> },
+          { path: "hotel/:id", element: <HotelRoute /> },
+          { path: "booking-success", element: <BookingSuccessPage /> },
+          { path: "find-booking", element: <FindBookingPage /> },
+          {
+            element: <SignedInArea />,
+            children: [
+              { path: "my-bookings", element: <MyBookingsPage /> },
+              { path: "rewards", element: <RewardsPage /> },
+            ],
+          },
           { path: "login", element: <LoginPage /> },
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },
@@ -49,6 +105,12 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <AdminHomePage /> },
               { path: "mailbox", element: <MailboxPage /> },
+              { path: "panel", element: <AdminPanelPage /> },
+              { path: "users", element: <UserManagementPage /> },
+              { path: "activity", element: <ActivityLogsPage /> },
+              { path: "reviews", element: <ReviewModerationPage /> },
+              { path: "api-settings", element: <ApiSettingsPage /> },
+              { path: "diagnostics", element: <SystemDiagnosticsPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

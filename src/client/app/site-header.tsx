@@ -100,9 +100,11 @@ export function SiteHeader() {
   const mobileMenuId = useId();
 
   // Any navigation (including from inside the mobile menu) should close it.
-  useEffect(() => {
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
     setMenuOpen(false);
-  }, [location.pathname]);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;

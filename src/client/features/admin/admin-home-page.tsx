@@ -1,46 +1,147 @@
-import { Link } from "react-router";
-import { ChevronRight, Inbox } from "lucide-react";
-import { Card } from "../../components/ui/card.tsx";
+import { useCallback, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { Activity, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
+import { toast } from "sonner";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { BookingManagement, SORTS, STATUS_FILTERS } from "./booking-management.tsx";
+import { DashboardStatCards, DashboardStatCardsSkeleton } from "./dashboard-stat-cards.tsx";
+import { RevenueChart } from "./revenue-chart.tsx";
+import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts";
+import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
 
 const tools = [
-  {
-    to: "/admin/mailbox",
-    title: "Mailbox",
-    text: "Read the e-mails the app has sent or queued: sign-up, password reset and booking messages.",
-    icon: Inbox,
-  },
+  { to: "/admin/users", label: "Manage Users", icon: Users },
+  { to: "/admin/activity", label: "Activity Logs", icon: Activity },
+  { to: "/admin/reviews", label: "Review Moderation", icon: MessageSquareText },
+  { to: "/admin/api-settings", label: "API Settings", icon: KeyRound },
+  { to: "/admin/api-diagnostics", label: "API Diagnostics", icon: Stethoscope },
+  { to: "/admin/mailbox", label: "Mailbox", icon: Inbox },
+  { to: "/admin/panel", label: "Control Panel", icon: LayoutGrid },
 ] as const;
+
+/** The table's filters live in the URL, so a filtered view survives a reload and can be shared. */
+function filtersFromParams(params: URLSearchParams): AdminBookingFilters {
+  const status = STATUS_FILTERS.find((option) => option.value === params.get("status"))?.value ?? "all";
+  const sort = SORTS.find((option) => option.value === params.get("sort"))?.value ?? "created_desc";
+  const page = Number(params.get("page"));
+  return { search: params.get("search") ?? "", status, sort, page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
 
 export function AdminHomePage() {
   useDocumentTitle("Admin Dashboard");
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromParams(searchParams);
+  const dashboard = useAdminDashboard();
+  const [refreshing, setRefreshing] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const changeFilters = useCallback(
+    (changes: Partial<AdminBookingFilters>) => {
+      setSearchParams(
+        (current) => {
+          const next = { ...filtersFromParams(current), ...changes };
+          const params = new URLSearchParams();
+          if (next.search) params.set("search", next.search);
+          if (next.status !== "all") params.set("status", next.status);
+          if (next.sort !== "created_desc") params.set("sort", next.sort);
+          if (next.page > 1) params.set("page", String(next.page));
+          return params;
+        },
+        // Typing in the search box should not leave one history entry per keystroke.
+        { replace: changes.search !== undefined },
+      );
+    },
+    [setSearchParams],
+  );
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.refetchQueries({ queryKey: BOOKINGS_QUERY_KEY }),
+      ]);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadBookingsCsv(filters);
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : "Failed to export bookings" });
+    } finally {
+      setExporting(false);
+    }
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-      <p className="mt-2 text-slate-600">Back-office tools for running Staywise.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {tools.map((tool) => (
-          <li key={tool.to}>
-            <Card className="group relative h-full p-5 transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600">
-              <div className="flex items-start gap-4">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                  <tool.icon aria-hidden="true" className="size-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold text-slate-900">
-                    {/* The link covers the whole card, so the card is one large target with one accessible name. */}
-                    <Link to={tool.to} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none">
-                      {tool.title}
-                    </Link>
-                  </h2>
-                  <p className="mt-1 text-sm text-slate-600">{tool.text}</p>
-                </div>
-                <ChevronRight aria-hidden="true" className="size-5 text-slate-400 transition-transform group-hover:translate-x-0.5" />
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader
+        title="Admin Dashboard"
+        description="Revenue, occupancy and every booking, with the back-office tools one click away."
+        backLink={false}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing}>
+              {refreshing ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+              Refresh
+            </Button>
+            <Button onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting || undefined}>
+              {exporting ? <Spinner /> : <Download aria-hidden="true" />}
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+
+      <nav aria-label="Admin tools">
+        <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          {tools.map((tool) => (
+            <li key={tool.to}>
+              <Button asChild variant="secondary" size="sm" className="w-full justify-start sm:w-auto">
+                <Link to={tool.to}>
+                  <tool.icon aria-hidden="true" className="text-brand-700" />
+                  {tool.label}
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-label="Key figures" className="space-y-4">
+        {dashboard.isPending ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading...
+            </p>
+            <DashboardStatCardsSkeleton />
+          </>
+        ) : dashboard.isError ? (
+          <div className="space-y-3">
+            <Alert variant="error">Failed to load the dashboard figures: {dashboard.error.message}</Alert>
+            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <DashboardStatCards stats={dashboard.data} />
+            <RevenueChart months={dashboard.data.revenueByMonth} />
+          </>
+        )}
+      </section>
+
+      <BookingManagement filters={filters} onFiltersChange={changeFilters} counts={dashboard.data?.bookingCounts} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { SIGNUP_REDIRECT_MS, SignUpForm } from "../../../shared/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,6 +14,8 @@ import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
 export function SignupPage() {
   useDocumentTitle("Create account");
   const navigate = useNavigate();
+  // A friend's referral link (/signup?ref=CODE) credits them once this account's first stay is booked.
+  const referralCode = useSearchParams()[0].get("ref")?.trim() || null;
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
   const {
@@ -35,7 +37,10 @@ export function SignupPage() {
   async function onSubmit(values: SignUpForm) {
     setServerError(null);
     try {
-      const { error } = await authClient.signUp.email({ name: values.name, email: values.email, password: values.password });
+      const fields = { name: values.name, email: values.email, password: values.password };
+      const { error } = await authClient.signUp.email(
+        (referralCode ? { ...fields, referralCode } : fields) as Parameters<typeof authClient.signUp.email>[0],
+      );
       if (error) {
         setServerError(error.message || "Failed to create account");
         return;

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, BedDouble, CalendarX2, MapPin, RefreshCw, ShieldCheck, TriangleAlert } from "lucide-react";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
@@ -143,9 +143,17 @@ function cheapestBookable(rooms: RoomOffer[]): RoomOffer | undefined {
   return rooms.filter((room) => room.bookable).sort((a, b) => a.priceCents - b.priceCents)[0];
 }
 
-function HotelContent({ hotel, stay, onStayChange, updating, stayError }: { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
-  // Seam for the booking flow (a separate issue): Book Now records the chosen room here, and the
-  // booking dialog will open from it. Until then the choice is only marked on the room card.
+/**
+ * Other features shown on this page (the booking dialog, the guest reviews) come in through these
+ * slots from the app's router, so the hotel feature does not import them.
+ */
+export interface HotelPageSlots {
+  renderBooking?: (booking: { hotel: HotelDetail; room: RoomOffer; stay: Stay; onClose: () => void }) => ReactNode;
+  renderReviews?: (hotelId: string) => ReactNode;
+}
+
+function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBooking, renderReviews }: HotelPageSlots & { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
+  // Book Now records the chosen room; the booking dialog opens from it.
   const [selectedRoom, setSelectedRoom] = useState<RoomOffer | null>(null);
   const goBack = useGoBack();
   const amenities = hotelAmenities(hotel);
@@ -226,6 +234,8 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError }: { hote
               </div>
             </section>
           ) : null}
+
+          {renderReviews ? renderReviews(hotel.id) : null}
         </div>
 
         <aside aria-label="Stay summary" className="lg:row-start-1 lg:col-start-2">
@@ -258,11 +268,12 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError }: { hote
           </Card>
         </aside>
       </div>
+      {selectedRoom && renderBooking ? renderBooking({ hotel, room: selectedRoom, stay, onClose: () => setSelectedRoom(null) }) : null}
     </div>
   );
 }
 
-export function HotelPage() {
+export function HotelPage({ renderBooking, renderReviews }: HotelPageSlots) {
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const stay = readStay(params);
@@ -292,6 +303,8 @@ export function HotelPage() {
         onStayChange={changeStay}
         updating={isFetching && (isPlaceholderData || isError)}
         stayError={isError ? error : null}
+        {...(renderBooking ? { renderBooking } : {})}
+        {...(renderReviews ? { renderReviews } : {})}
       />
     );
   }

@@ -1,0 +1,247 @@
+import { useEffect, useId, useState } from "react";
+import { ScrollText } from "lucide-react";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { Pager } from "./pager.tsx";
+import { ACTIVITY_PAGE_SIZE, useActivityLogs, type ActivityFilters, type ActivityLog } from "./use-activity-logs.ts";
+
+function actionLabel(actionType: string): string {
+  return actionType.replaceAll("_", " ");
+}
+
+function detailValue(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Details are arbitrary JSON from the server; they are shown as plain text, never as markup. */
+function Details({ details }: { details: Record<string, unknown> }) {
+  const entries = Object.entries(details);
+  if (entries.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {entries.map(([key, value]) => (
+        <li key={key} className="break-all">
+          <span className="font-medium text-slate-600">{key}:</span> <span className="text-slate-800">{detailValue(value)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Actor({ email }: { email: string | null }) {
+  return email ? <span className="break-all">{email}</span> : <span className="text-slate-600 italic">System</span>;
+}
+
+function LogsTable({ logs }: { logs: ActivityLog[] }) {
+  const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+  const td = "px-4 py-3 align-top text-sm text-slate-700";
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[52rem]">
+        <caption className="sr-only">Activity, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={th}>Time</th>
+            <th scope="col" className={th}>Action</th>
+            <th scope="col" className={th}>User</th>
+            <th scope="col" className={th}>Target</th>
+            <th scope="col" className={th}>Details</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {logs.map((log) => (
+            <tr key={log.id}>
+              <td className={`${td} whitespace-nowrap`}>
+                <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+              </td>
+              <td className={td}>
+                <Badge tone="brand">{actionLabel(log.actionType)}</Badge>
+              </td>
+              <td className={td}>
+                <Actor email={log.userEmail} />
+              </td>
+              <td className={`${td} break-all`}>{log.targetUserEmail ?? <span className="text-slate-500">—</span>}</td>
+              <td className={`${td} max-w-md`}>
+                <Details details={log.details} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LogCards({ logs }: { logs: ActivityLog[] }) {
+  return (
+    <ul aria-label="Activity, newest first" className="divide-y divide-slate-100">
+      {logs.map((log) => (
+        <li key={log.id} className="space-y-2 p-4 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Badge tone="brand">{actionLabel(log.actionType)}</Badge>
+            <time dateTime={log.createdAt} className="text-xs text-slate-600">
+              {formatDateTime(log.createdAt)}
+            </time>
+          </div>
+          <p className="text-slate-700">
+            <span className="text-slate-600">By </span>
+            <Actor email={log.userEmail} />
+            {log.targetUserEmail ? (
+              <>
+                <span className="text-slate-600"> · target </span>
+                <span className="break-all">{log.targetUserEmail}</span>
+              </>
+            ) : null}
+          </p>
+          <Details details={log.details} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const NO_FILTERS: ActivityFilters = { actionType: "", startDate: "", endDate: "", search: "", page: 1 };
+
+export function ActivityLogsPage() {
+  useDocumentTitle("Activity Logs");
+  const [filters, setFilters] = useState<Omit<ActivityFilters, "search">>(NO_FILTERS);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const [searchedFor, setSearchedFor] = useState(search);
+  // A new search starts again from the first page.
+  if (search !== searchedFor) {
+    setSearchedFor(search);
+    setFilters((current) => ({ ...current, page: 1 }));
+  }
+  const logs = useActivityLogs({ ...filters, search });
+  const wide = useMediaQuery("(min-width: 768px)");
+  const ids = { action: useId(), start: useId(), end: useId(), search: useId() };
+
+  useEffect(() => {
+    // Spec section 8: activity log fetch errors go to the console, not to a toast.
+    if (logs.error) console.error("Failed to load activity logs", logs.error);
+  }, [logs.error]);
+
+  function change(changes: Partial<Omit<ActivityFilters, "search">>) {
+    setFilters((current) => ({ ...current, page: 1, ...changes }));
+  }
+
+  const filtered = filters.actionType !== "" || filters.startDate !== "" || filters.endDate !== "" || search !== "";
+  const actionTypes = logs.data?.actionTypes ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader title="Activity Logs" description="Every sign-in, sign-up, password reset, role change, ban and admin action, newest first." />
+
+      <Card className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto] lg:items-end">
+        <div className="space-y-1.5">
+          <Label htmlFor={ids.action}>Action type</Label>
+          <NativeSelect id={ids.action} value={filters.actionType} onChange={(event) => change({ actionType: event.target.value })}>
+            <option value="">All actions</option>
+            {/* Keeps a chosen type selectable while the list of types is still loading. */}
+            {filters.actionType && !actionTypes.includes(filters.actionType) ? (
+              <option value={filters.actionType}>{actionLabel(filters.actionType)}</option>
+            ) : null}
+            {actionTypes.map((type) => (
+              <option key={type} value={type}>
+                {actionLabel(type)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={ids.start}>Start date</Label>
+          <Input
+            id={ids.start}
+            type="date"
+            value={filters.startDate}
+            max={filters.endDate || undefined}
+            onChange={(event) => change({ startDate: event.target.value })}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={ids.end}>End date</Label>
+          <Input
+            id={ids.end}
+            type="date"
+            value={filters.endDate}
+            min={filters.startDate || undefined}
+            onChange={(event) => change({ endDate: event.target.value })}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={ids.search}>Search</Label>
+          <Input
+            id={ids.search}
+            type="search"
+            placeholder="E-mail, action or detail"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          disabled={!filtered}
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setSearchText("");
+          }}
+        >
+          Clear filters
+        </Button>
+      </Card>
+
+      <Card className="overflow-hidden" aria-busy={logs.isFetching || undefined}>
+        {logs.isPending ? (
+          <div className="space-y-3 p-4">
+            <p role="status" className="sr-only">
+              Loading...
+            </p>
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} className="h-8 w-full" />
+            ))}
+          </div>
+        ) : logs.isError && !logs.data ? (
+          <div className="space-y-4 p-4">
+            <Alert variant="error">Failed to load the activity logs: {logs.error.message}</Alert>
+            <Button variant="secondary" onClick={() => void logs.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : logs.data.logs.length === 0 ? (
+          <div className="flex flex-col items-center px-4 py-14 text-center">
+            <ScrollText aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="mt-3 font-medium text-slate-900">No activity found</p>
+            <p className="mt-1 text-sm text-slate-600">{filtered ? "Try other filters." : "Actions are recorded here as they happen."}</p>
+          </div>
+        ) : wide ? (
+          <LogsTable logs={logs.data.logs} />
+        ) : (
+          <LogCards logs={logs.data.logs} />
+        )}
+      </Card>
+
+      <Pager
+        label="Activity pages"
+        page={filters.page}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        total={logs.data?.total ?? 0}
+        noun={["entry", "entries"]}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+      />
+    </div>
+  );
+}

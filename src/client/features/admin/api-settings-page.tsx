@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { Tabs } from "radix-ui";
+import { toast } from "sonner";
+import type { Environment } from "../../../server/services/api-settings.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { ApiSettingsForm } from "./api-settings-form.tsx";
+import { useApiSettings } from "./use-api-settings.ts";
+
+export function ApiSettingsPage() {
+  useDocumentTitle("API Settings");
+  const settings = useApiSettings();
+  const [chosenTab, setChosenTab] = useState<Environment | null>(null);
+
+  useEffect(() => {
+    if (settings.error) toast.error(`Failed to load settings: ${settings.error.message}`);
+  }, [settings.error]);
+
+  const active = settings.data?.settings.find((s) => s.isActive);
+  // Opens on the active environment until the admin picks a tab.
+  const tab = chosenTab ?? active?.environment ?? "TEST";
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader
+        title="API Settings"
+        description="Credentials of the external hotel-supplier API. Save keeps the environment's active state; Save & Activate makes it the one in use."
+      />
+
+      {settings.isPending ? (
+        <Card className="mt-8 space-y-5 p-6">
+          <p role="status" className="sr-only">
+            Loading...
+          </p>
+          <Skeleton className="h-10 w-48" />
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-11 w-full" />
+          ))}
+        </Card>
+      ) : settings.isError ? (
+        <div className="mt-8 space-y-4">
+          <Alert variant="error">Failed to load settings: {settings.error.message}</Alert>
+          <Button variant="secondary" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+            {active ? (
+              <>
+                Active environment: <strong className="font-semibold text-slate-900">{active.environment}</strong>
+              </>
+            ) : (
+              "No environment is active yet."
+            )}
+          </p>
+          <Tabs.Root value={tab} onValueChange={(value) => setChosenTab(value as Environment)} className="mt-4">
+            <TabsList aria-label="Environment" className="w-full sm:w-72">
+              {settings.data.settings.map((setting) => (
+                <TabsTrigger key={setting.environment} value={setting.environment}>
+                  {setting.environment}
+                  {setting.isActive ? <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" /> : null}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {settings.data.settings.map((setting) => (
+              <Tabs.Content key={setting.environment} value={setting.environment} className="mt-6 focus-visible:outline-none">
+                {/* A new key after each save starts the form from the saved values with a blank password. */}
+                <ApiSettingsForm key={setting.updatedAt ?? "unsaved"} setting={setting} />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </>
+      )}
+    </div>
+  );
+}

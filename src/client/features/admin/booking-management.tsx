@@ -1,0 +1,403 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { CalendarX2 } from "lucide-react";
+import { toast } from "sonner";
+import type { BookingStatus } from "../../../shared/booking.ts";
+import type { AdminBookingView } from "../../../server/services/admin-bookings.ts";
+import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatCount, formatDateRange, formatMoney, pluralize } from "../../lib/format.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { Pager } from "./pager.tsx";
+import { RefundBookingDialog } from "./refund-booking-dialog.tsx";
+import {
+  BOOKINGS_PAGE_SIZE,
+  useAdminBookings,
+  useSetBookingStatus,
+  type AdminBookingFilters,
+  type BookingSort,
+  type BookingStatusFilter,
+  type SettableStatus,
+} from "./use-admin-bookings.ts";
+
+export const STATUS_FILTERS: { value: BookingStatusFilter; label: string }[] = [
+  { value: "all", label: "All statuses" },
+  { value: "pending", label: "Pending" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "cancelled", label: "Cancelled" },
+  { value: "completed", label: "Completed" },
+];
+
+export const SORTS: { value: BookingSort; label: string }[] = [
+  { value: "created_desc", label: "Newest first" },
+  { value: "created_asc", label: "Oldest first" },
+  { value: "check_in_asc", label: "Check-in, soonest first" },
+  { value: "check_in_desc", label: "Check-in, latest first" },
+  { value: "total_desc", label: "Total, highest first" },
+  { value: "total_asc", label: "Total, lowest first" },
+];
+
+const SETTABLE_STATUSES: SettableStatus[] = ["confirmed", "pending", "cancelled"];
+
+const STATUS_TONE: Record<BookingStatus, BadgeTone> = { confirmed: "success", pending: "warning", cancelled: "danger", completed: "neutral" };
+
+function paymentTone(status: string): BadgeTone {
+  if (status === "completed") return "success";
+  if (status === "refunded") return "neutral";
+  if (status === "failed" || status === "payment_failed") return "danger";
+  return "warning";
+}
+
+function PaymentBadge({ status }: { status: string }) {
+  return <Badge tone={paymentTone(status)}>{status.replaceAll("_", " ")}</Badge>;
+}
+
+function StatusSelect({ booking }: { booking: AdminBookingView }) {
+  const setStatus = useSetBookingStatus();
+  const tone = STATUS_TONE[booking.status];
+  return (
+    <NativeSelect
+      aria-label={`Status of booking ${booking.bookingReference}`}
+      value={booking.status}
+      disabled={setStatus.isPending}
+      wrapperClassName="w-36"
+      className={tone === "danger" ? "text-red-800" : tone === "warning" ? "text-amber-800" : undefined}
+      onChange={(event) => {
+        const status = event.target.value as SettableStatus;
+        setStatus.mutate(
+          { id: booking.id, status },
+          {
+            onSuccess: () => toast.success("Booking status updated"),
+            onError: (error) => toast.error("Error", { description: error.message }),
+          },
+        );
+      }}
+    >
+      {/* 'Completed' is derived from the dates, not set by hand; it is shown but cannot be chosen. */}
+      {booking.status === "completed" ? (
+        <option value="completed" disabled>
+          completed
+        </option>
+      ) : null}
+      {SETTABLE_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function BookingTotal({ booking }: { booking: AdminBookingView }) {
+  return (
+    <>
+      <span className="font-semibold text-slate-900">{formatMoney(booking.totalPriceCents, booking.currency)}</span>
+      {booking.discountCents > 0 ? (
+        <span className="block text-xs text-slate-600">Paid {formatMoney(booking.amountDueCents, booking.currency)} after points</span>
+      ) : null}
+    </>
+  );
+}
+
+function BookingDates({ booking }: { booking: AdminBookingView }) {
+  return (
+    <>
+      <span className="block whitespace-nowrap text-slate-900">{formatDateRange(booking.checkIn, booking.checkOut)}</span>
+      <span className="block text-xs text-slate-600">
+        {pluralize(booking.totalNights, "night", "nights")} · {pluralize(booking.numRooms, "room", "rooms")}
+      </span>
+    </>
+  );
+}
+
+function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
+  const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+  const td = "px-4 py-3 align-top text-sm";
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[60rem]">
+        <caption className="sr-only">Bookings</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={th}>Reference</th>
+            <th scope="col" className={th}>Guest</th>
+            <th scope="col" className={th}>Hotel / Room</th>
+            <th scope="col" className={th}>Dates</th>
+            <th scope="col" className={th}>Total</th>
+            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>Payment</th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {bookings.map((booking) => (
+            <tr key={booking.id} className="hover:bg-slate-50/60">
+              <th scope="row" className={`${td} text-left font-mono text-xs font-medium whitespace-nowrap text-slate-800`}>
+                {booking.bookingReference}
+              </th>
+              <td className={td}>
+                <span className="block font-medium text-slate-900">{booking.guestName}</span>
+                <span className="block whitespace-nowrap text-slate-600">{booking.guestEmail}</span>
+              </td>
+              <td className={td}>
+                <span className="block font-medium text-slate-900">{booking.hotelName}</span>
+                <span className="block text-slate-600">{booking.roomType}</span>
+              </td>
+              <td className={td}>
+                <BookingDates booking={booking} />
+              </td>
+              <td className={td}>
+                <BookingTotal booking={booking} />
+              </td>
+              <td className={td}>
+                <StatusSelect booking={booking} />
+              </td>
+              <td className={td}>
+                <PaymentBadge status={booking.paymentStatus} />
+              </td>
+              <td className={`${td} text-right`}>
+                {booking.status !== "cancelled" && booking.refundable ? <RefundBookingDialog booking={booking} /> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BookingCardItem({ booking }: { booking: AdminBookingView }) {
+  const headingId = useId();
+  return (
+    <li className="p-4">
+      <article aria-labelledby={headingId} className="space-y-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {booking.guestName}
+          </h3>
+          <p className="text-sm break-all text-slate-600">{booking.guestEmail}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div className="col-span-2">
+            <dt className="text-xs text-slate-600">Reference</dt>
+            <dd className="font-mono text-xs break-all text-slate-800">{booking.bookingReference}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-xs text-slate-600">Hotel / Room</dt>
+            <dd className="text-slate-900">
+              {booking.hotelName} · <span className="text-slate-600">{booking.roomType}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Dates</dt>
+            <dd>
+              <BookingDates booking={booking} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Total</dt>
+            <dd>
+              <BookingTotal booking={booking} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Payment</dt>
+            <dd>
+              <PaymentBadge status={booking.paymentStatus} />
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <span aria-hidden="true" className="mb-1 block text-xs text-slate-600">
+              Status
+            </span>
+            <StatusSelect booking={booking} />
+          </div>
+          {booking.status !== "cancelled" && booking.refundable ? <RefundBookingDialog booking={booking} /> : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function BookingsSkeleton() {
+  return (
+    <div aria-hidden="true" className="divide-y divide-slate-100">
+      {Array.from({ length: 5 }, (_, index) => (
+        <div key={index} className="flex items-center gap-4 px-4 py-4">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="hidden h-4 w-32 md:block" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function BookingCounts({ counts }: { counts: DashboardStats["bookingCounts"] }) {
+  const items: { status: BookingStatus; label: string }[] = [
+    { status: "pending", label: "Pending" },
+    { status: "confirmed", label: "Confirmed" },
+    { status: "completed", label: "Completed" },
+    { status: "cancelled", label: "Cancelled" },
+  ];
+  return (
+    <ul aria-label="Bookings by status" className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item.status}>
+          <Badge tone={STATUS_TONE[item.status]}>
+            {item.label} {formatCount(counts[item.status])}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type BookingManagementProps = {
+  filters: AdminBookingFilters;
+  onFiltersChange: (changes: Partial<AdminBookingFilters>) => void;
+  counts: DashboardStats["bookingCounts"] | undefined;
+};
+
+/** The all-bookings table: search, status filter, sort, paging, status changes and refunds. */
+export function BookingManagement({ filters, onFiltersChange, counts }: BookingManagementProps) {
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim(), 300);
+  const wide = useMediaQuery("(min-width: 768px)");
+  const bookings = useAdminBookings(filters);
+  const searchId = useId();
+  const statusId = useId();
+  const sortId = useId();
+
+  const previousDebounced = useRef(debouncedSearch);
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+
+  // The URL changed by other means (back, forward, a link): the box follows it. Our own pushes equal the debounced text.
+  if (filters.search !== urlSearch) {
+    setUrlSearch(filters.search);
+    if (filters.search !== debouncedSearch) setSearchText(filters.search);
+  }
+
+  useEffect(() => {
+    // Only a change of the typed text is pushed, so a stale debounced value never overwrites a back navigation.
+    if (debouncedSearch === previousDebounced.current) return;
+    previousDebounced.current = debouncedSearch;
+    if (debouncedSearch !== filters.search) onFiltersChange({ search: debouncedSearch, page: 1 });
+  }, [debouncedSearch, filters.search, onFiltersChange]);
+
+  useEffect(() => {
+    // Spec section 8: a failed read of the bookings table shows an error toast titled Error with the server's message.
+    if (bookings.error) toast.error("Error", { description: bookings.error.message });
+  }, [bookings.error]);
+
+  const filtered = filters.search !== "" || filters.status !== "all";
+
+  return (
+    <section aria-labelledby="booking-management-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="booking-management-heading" className="text-xl font-semibold text-slate-900">
+          Booking Management
+        </h2>
+        {counts ? <BookingCounts counts={counts} /> : null}
+      </div>
+
+      <Card className="overflow-hidden">
+        <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+            <Label htmlFor={searchId}>Search bookings</Label>
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Reference, guest, e-mail or hotel"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={statusId}>Status</Label>
+            <NativeSelect
+              id={statusId}
+              value={filters.status}
+              onChange={(event) => onFiltersChange({ status: event.target.value as BookingStatusFilter, page: 1 })}
+            >
+              {STATUS_FILTERS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={sortId}>Sort by</Label>
+            <NativeSelect
+              id={sortId}
+              value={filters.sort}
+              onChange={(event) => onFiltersChange({ sort: event.target.value as BookingSort, page: 1 })}
+            >
+              {SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+
+        <div aria-busy={bookings.isFetching || undefined}>
+          {bookings.isPending ? (
+            <>
+              <p role="status" className="sr-only">
+                Loading...
+              </p>
+              <BookingsSkeleton />
+            </>
+          ) : bookings.isError && !bookings.data ? (
+            <div className="space-y-4 p-4">
+              <Alert variant="error">Failed to load bookings: {bookings.error.message}</Alert>
+              <Button variant="secondary" onClick={() => void bookings.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : bookings.data.bookings.length === 0 ? (
+            <div className="flex flex-col items-center px-4 py-14 text-center">
+              <CalendarX2 aria-hidden="true" className="size-10 text-slate-400" />
+              <p className="mt-3 font-medium text-slate-900">No bookings found</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {filtered ? "Try a different search or status." : "Bookings appear here as soon as guests make them."}
+              </p>
+            </div>
+          ) : wide ? (
+            <BookingTable bookings={bookings.data.bookings} />
+          ) : (
+            <ul aria-label="Bookings" className="divide-y divide-slate-100">
+              {bookings.data.bookings.map((booking) => (
+                <BookingCardItem key={booking.id} booking={booking} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Card>
+
+      <Pager
+        label="Booking pages"
+        page={filters.page}
+        pageSize={BOOKINGS_PAGE_SIZE}
+        total={bookings.data?.total ?? 0}
+        noun={["booking", "bookings"]}
+        onPageChange={(page) => onFiltersChange({ page })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+import { BedDouble, CalendarRange, DollarSign, TrendingDown, TrendingUp, Trophy } from "lucide-react";
+import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatCount, formatMoney, pluralize } from "../../lib/format.ts";
+
+const growthFormat = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" });
+
+/** Small shares (0.03 %) would round to 0 % with one decimal, so they keep two. */
+function formatPercent(percent: number): string {
+  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(percent / 100);
+}
+
+function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-sm font-medium text-slate-600">{title}</h2>
+        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100 [&_svg]:size-4.5">
+          {icon}
+        </span>
+      </div>
+      <div className="mt-3 flex-1">{children}</div>
+    </Card>
+  );
+}
+
+function Growth({ percent }: { percent: number | null }) {
+  if (percent === null) return <p className="mt-1 text-sm text-slate-600">No revenue last month</p>;
+  const up = percent >= 0;
+  const Icon = up ? TrendingUp : TrendingDown;
+  return (
+    <p className={cn("mt-1 flex items-center gap-1.5 text-sm font-medium", up ? "text-emerald-700" : "text-red-700")}>
+      <Icon aria-hidden="true" className="size-4" />
+      {growthFormat.format(percent / 100)} vs last month
+    </p>
+  );
+}
+
+export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
+  const { occupancy } = stats;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard title="Total Revenue" icon={<DollarSign aria-hidden="true" />}>
+        <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.totalRevenueCents)}</p>
+        <p className="mt-1 text-sm text-slate-600">Confirmed bookings, all time</p>
+      </StatCard>
+
+      <StatCard title="This Month" icon={<CalendarRange aria-hidden="true" />}>
+        <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.monthRevenueCents)}</p>
+        <Growth percent={stats.growthPercent} />
+      </StatCard>
+
+      <StatCard title="Occupancy" icon={<BedDouble aria-hidden="true" />}>
+        <p className="text-3xl font-bold tracking-tight text-slate-900">{formatPercent(occupancy.percent)}</p>
+        <div aria-hidden="true" className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
+          {/* At least a sliver, so a tiny but non-zero occupancy is still visible. */}
+          <div
+            className="h-full rounded-full bg-brand-600"
+            style={{ width: occupancy.percent > 0 ? `max(0.25rem, ${Math.min(100, occupancy.percent)}%)` : 0 }}
+          />
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          {formatCount(occupancy.bookedRoomNights)} of {formatCount(occupancy.availableRoomNights)} room-nights, next 30 days
+        </p>
+      </StatCard>
+
+      <StatCard title="Popular Room Types" icon={<Trophy aria-hidden="true" />}>
+        {stats.popularRoomTypes.length === 0 ? (
+          <p className="text-sm text-slate-600">No confirmed bookings yet</p>
+        ) : (
+          <ol className="space-y-1.5 text-sm">
+            {stats.popularRoomTypes.map((item, index) => (
+              <li key={item.roomType} className="flex items-baseline gap-2">
+                <span aria-hidden="true" className="w-4 shrink-0 text-xs font-semibold text-slate-500">
+                  {index + 1}
+                </span>
+                <span className="min-w-0 flex-1 font-medium text-slate-900">
+                  {item.roomType}
+                </span>
+                <span className="shrink-0 text-slate-600">{pluralize(item.bookings, "booking", "bookings")}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </StatCard>
+    </div>
+  );
+}
+
+export function DashboardStatCardsSkeleton() {
+  return (
+    <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Card key={index} className="p-5">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="mt-4 h-8 w-32" />
+          <Skeleton className="mt-3 h-4 w-40" />
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "../../components/ui/button.tsx";
+import { formatCount } from "../../lib/format.ts";
+
+type PagerProps = {
+  /** Names the navigation landmark, e.g. 'Booking pages'. */
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  /** 'booking' / 'bookings' for the total line. */
+  noun: [one: string, many: string];
+  onPageChange: (page: number) => void;
+};
+
+function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Previous / Next with 'Page x of y'; hidden when there is nothing to page through. */
+export function Pager({ label, page, pageSize, total, noun, onPageChange }: PagerProps) {
+  if (total === 0) return null;
+  const pageCount = pageCountOf(total, pageSize);
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">
+        Page {page} of {pageCount} · {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { AlertDialog } from "radix-ui";
+import { toast } from "sonner";
+import type { AdminBookingView } from "../../../server/services/admin-bookings.ts";
+import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useRefundBooking } from "./use-admin-bookings.ts";
+
+/** Always with cents: a refund prompt reads '$240.00', unlike the rounded prices elsewhere. */
+function formatRefund(cents: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
+}
+
+/** The Refund button and its confirmation; the refund cancels the booking on the server. */
+export function RefundBookingDialog({ booking }: { booking: AdminBookingView }) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefundBooking();
+  const amount = formatRefund(booking.amountDueCents, booking.currency);
+
+  function confirm() {
+    refund.mutate(booking.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success("Refund Processed", { description: "Booking cancelled and refund issued" });
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast.error("Refund Failed", { description: error.message });
+      },
+    });
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        // The dialog stays until the provider answers, so the outcome is never lost behind a closed dialog.
+        if (!refund.isPending) setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button variant="secondary" size="sm" aria-label={`Refund booking ${booking.bookingReference}`}>
+          Refund
+        </Button>
+      </AlertDialog.Trigger>
+      {open ? (
+        <AlertDialogContent
+          title={`Refund ${amount} to ${booking.guestName}?`}
+          description={
+            <>
+              <p>
+                Booking <span className="font-mono text-slate-800">{booking.bookingReference}</span> at {booking.hotelName}.
+              </p>
+              <p>The payment is refunded in full, the booking is cancelled, its rooms are released and the guest is e-mailed.</p>
+            </>
+          }
+          actions={
+            <>
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary" disabled={refund.isPending}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button variant="destructive" onClick={confirm} disabled={refund.isPending} aria-busy={refund.isPending || undefined}>
+                {refund.isPending ? <Spinner /> : null}
+                Issue refund
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+    </AlertDialog.Root>
+  );
+}

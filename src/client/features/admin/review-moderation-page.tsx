@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { Tabs } from "radix-ui";
+import { MessageSquareText, RefreshCw } from "lucide-react";
+import { toast } from "sonner";
+import { REVIEW_STATUSES, type ReviewStatus } from "../../../shared/reviews.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { ModerationReviewCard } from "./moderation-review-card.tsx";
+import { useModerateReview, useModerationReviews } from "./use-review-moderation.ts";
+
+const TAB_LABELS: Record<ReviewStatus, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
+
+function statusFromParams(params: URLSearchParams): ReviewStatus {
+  return REVIEW_STATUSES.find((status) => status === params.get("status")) ?? "pending";
+}
+
+function ReviewListSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-4">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Card key={index} className="space-y-3 p-6">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-4 w-64" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-16 w-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ReviewList({ status }: { status: ReviewStatus }) {
+  const { data, error, isPending, isError, isFetching, refetch } = useModerationReviews(status);
+  const moderate = useModerateReview();
+
+  useEffect(() => {
+    // Spec section 8: 'Failed to load reviews' as a toast.
+    if (error) toast.error("Failed to load reviews", { id: `moderation-load-${status}`, description: error.message });
+  }, [error, status]);
+
+  function decide(reviewId: number, decision: "approved" | "rejected", adminNotes: string) {
+    moderate.mutate(
+      { reviewId, status: decision, adminNotes },
+      {
+        onSuccess: () => toast.success(decision === "approved" ? "Review approved" : "Review rejected"),
+        onError: (moderateError) => toast.error("Failed to moderate review", { description: moderateError.message }),
+      },
+    );
+  }
+
+  if (isPending) {
+    return (
+      <>
+        <p role="status" className="sr-only">
+          Loading...
+        </p>
+        <ReviewListSkeleton />
+      </>
+    );
+  }
+  if (isError && !data) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-red-200 bg-white px-6 py-12 text-center">
+        <p className="font-semibold text-slate-900">Failed to load reviews</p>
+        <p className="mt-1 text-sm text-slate-600">{error.message}</p>
+        <Button variant="secondary" className="mt-5" disabled={isFetching} onClick={() => void refetch()}>
+          {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (data.reviews.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+        <MessageSquareText aria-hidden="true" className="size-10 text-slate-400" />
+        <p className="mt-3 font-medium text-slate-900">No {status} reviews</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label={`${TAB_LABELS[status]} reviews`} className="space-y-4">
+      {data.reviews.map((review) => {
+        const saving = moderate.isPending && moderate.variables.reviewId === review.id ? moderate.variables.status : null;
+        return (
+          <li key={review.id}>
+            <ModerationReviewCard
+              review={review}
+              saving={saving}
+              {...(review.status === "pending" ? { onModerate: (decision, notes) => decide(review.id, decision, notes) } : {})}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Admin > Review Moderation: pending reviews wait here for approval; approved and rejected ones are kept for reference. */
+export function ReviewModerationPage() {
+  useDocumentTitle("Review Moderation");
+  const [params, setParams] = useSearchParams();
+  const status = statusFromParams(params);
+  // The pending list is the work queue: its size shows on its tab whichever tab is open.
+  const pending = useModerationReviews("pending");
+  const active = useModerationReviews(status);
+  const pendingCount = pending.data?.reviews.length;
+
+  function changeTab(value: string) {
+    const next = REVIEW_STATUSES.find((candidate) => candidate === value) ?? "pending";
+    setParams(next === "pending" ? {} : { status: next }, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader
+        title="Review Moderation"
+        description="Guest reviews appear on hotel pages only after approval. Approving one credits its author with points."
+        actions={
+          <Button variant="secondary" onClick={() => void active.refetch()} disabled={active.isFetching}>
+            {active.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+            Refresh
+          </Button>
+        }
+      />
+      <Tabs.Root value={status} onValueChange={changeTab}>
+        <TabsList aria-label="Review status" className="flex w-full sm:inline-flex sm:w-auto">
+          {REVIEW_STATUSES.map((value) => (
+            <TabsTrigger key={value} value={value} className="px-3 sm:px-4">
+              {TAB_LABELS[value]}
+              {value === "pending" && pendingCount !== undefined ? ` (${pendingCount})` : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {REVIEW_STATUSES.map((value) => (
+          <Tabs.Content key={value} value={value} className="mt-5 focus-visible:outline-offset-4">
+            <ReviewList status={value} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useAuth } from "../../app/auth-provider.tsx";
+import { formatCount } from "../../lib/format.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { useAdminUsers } from "./use-admin-users.ts";
+
+function SessionInfo() {
+  const { user } = useAuth();
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const rows: [label: string, value: string][] = user
+    ? [
+        ["User ID", user.id],
+        ["Name", user.name || "—"],
+        ["Email", user.email],
+        ["Role", user.role],
+        ["Time zone", timeZone],
+      ]
+    : [["Time zone", timeZone]];
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Session info</h2>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[8rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="-mt-2 font-medium break-all text-slate-900 sm:mt-0">
+              {label === "User ID" ? <span className="font-mono text-xs">{value}</span> : value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function UserList() {
+  const users = useAdminUsers("");
+
+  useEffect(() => {
+    if (users.error) toast.error(`Failed to fetch users: ${users.error.message}`);
+  }, [users.error]);
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
+        <h2 className="text-lg font-semibold text-slate-900">Users</h2>
+        {users.data ? <p className="text-sm text-slate-600">{formatCount(users.data.users.length)} in total</p> : null}
+      </div>
+      {users.isPending ? (
+        <div className="space-y-3 p-5">
+          <p role="status" className="sr-only">
+            Loading...
+          </p>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-6 w-full" />
+          ))}
+        </div>
+      ) : users.isError ? (
+        <div className="space-y-4 p-5">
+          <Alert variant="error">Failed to fetch users: {users.error.message}</Alert>
+          <Button variant="secondary" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : users.data.users.length === 0 ? (
+        <p className="px-5 py-10 text-center text-sm text-slate-600">No users found</p>
+      ) : (
+        <ul aria-label="Users" className="divide-y divide-slate-100">
+          {users.data.users.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1.5 px-5 py-3 sm:px-6">
+              <span className="min-w-0 text-sm break-all text-slate-900">{user.email}</span>
+              <span className="flex gap-1.5">
+                <Badge tone={user.role === "admin" ? "brand" : "neutral"}>{user.role === "admin" ? "Admin" : "User"}</Badge>
+                <Badge tone={user.banned ? "danger" : "success"}>{user.banned ? "Disabled" : "Active"}</Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function SystemDiagnosticsPage() {
+  useDocumentTitle("System Diagnostics");
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader title="System Diagnostics" description="Who you are signed in as, and every account with its role and status." />
+      <SessionInfo />
+      <UserList />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiSettingsView, Environment } from "../../../server/services/api-settings.ts";
+import { apiGet, apiSend } from "../../lib/api.ts";
+
+const API_SETTINGS_QUERY_KEY = ["admin", "api-settings"] as const;
+
+export interface SaveApiSettingsInput {
+  environment: Environment;
+  apiUrl: string;
+  username: string;
+  /** Blank keeps the stored password. */
+  password: string;
+  makeActive: boolean;
+}
+
+export type ConnectionTestTarget = { environment: Environment } | { apiUrl: string; username: string; password: string };
+
+export function useApiSettings() {
+  return useQuery({
+    queryKey: API_SETTINGS_QUERY_KEY,
+    queryFn: () => apiGet<{ settings: ApiSettingsView[] }>("/api/admin/api-settings"),
+  });
+}
+
+export function useSaveApiSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ environment, password, ...body }: SaveApiSettingsInput) =>
+      apiSend<{ settings: ApiSettingsView[] }>("PUT", `/api/admin/api-settings/${environment}`, {
+        ...body,
+        ...(password ? { password } : {}),
+      }),
+    // The answer holds both environments, so saving one with makeActive also shows the other as inactive.
+    onSuccess: (data) => queryClient.setQueryData(API_SETTINGS_QUERY_KEY, data),
+  });
+}
+
+export function useTestConnection() {
+  return useMutation({
+    mutationFn: (target: ConnectionTestTarget) => apiSend<{ success: boolean; message: string }>("POST", "/api/admin/api-settings/test", target),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ModerationReviewView, ReviewStatus } from "../../../shared/reviews.ts";
+import { apiGet, apiSend } from "../../lib/api.ts";
+
+const MODERATION_KEY = ["admin", "reviews"] as const;
+
+export function useModerationReviews(status: ReviewStatus) {
+  return useQuery({
+    queryKey: [...MODERATION_KEY, status],
+    queryFn: () => apiGet<{ reviews: ModerationReviewView[] }>(`/api/admin/reviews?status=${status}`),
+  });
+}
+
+type ModerateInput = { reviewId: number; status: "approved" | "rejected"; adminNotes: string };
+
+/** Approves or rejects a pending review; every status list is refreshed afterwards, also after a failure (another admin may have acted). */
+export function useModerateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, status, adminNotes }: ModerateInput) =>
+      apiSend<{ ok: true; status: "approved" | "rejected" }>("POST", `/api/admin/reviews/${reviewId}/moderate`, {
+        status,
+        ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MODERATION_KEY }),
+  });
+}

@@ -1,0 +1,164 @@
+import { useId, useState } from "react";
+import { AlertDialog } from "radix-ui";
+import { toast } from "sonner";
+import type { AdminUserView } from "../../../server/services/admin-users.ts";
+import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { useChangeRole, useSetUserBanned } from "./use-admin-users.ts";
+
+function displayName(user: AdminUserView): string {
+  return user.name || user.email;
+}
+
+/** Promote or Demote, confirmed in a dialog that takes an optional reason for the role history. */
+export function RoleChangeButton({ user }: { user: AdminUserView }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const changeRole = useChangeRole();
+  const reasonId = useId();
+  const promote = user.role !== "admin";
+  const verb = promote ? "Promote" : "Demote";
+
+  function confirm() {
+    changeRole.mutate(
+      { id: user.id, role: promote ? "admin" : "user", reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setReason("");
+          toast.success(promote ? "User promoted to admin" : "User demoted to regular user");
+        },
+        onError: (error) => {
+          setOpen(false);
+          toast.error(`${promote ? "Failed to promote user" : "Failed to demote user"}: ${error.message}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!changeRole.isPending) setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button variant="secondary" size="sm" aria-label={`${verb} ${user.email}`}>
+          {verb}
+        </Button>
+      </AlertDialog.Trigger>
+      {open ? (
+        <AlertDialogContent
+          title={promote ? `Promote ${displayName(user)} to admin?` : `Demote ${displayName(user)} to regular user?`}
+          description={
+            <p>
+              {promote
+                ? `${user.email} will get every admin right: bookings, refunds, users and settings.`
+                : `${user.email} will lose access to the admin area.`}{" "}
+              The change applies once they sign out and in again.
+            </p>
+          }
+          actions={
+            <>
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary" disabled={changeRole.isPending}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button
+                variant={promote ? "primary" : "destructive"}
+                onClick={confirm}
+                disabled={changeRole.isPending}
+                aria-busy={changeRole.isPending || undefined}
+              >
+                {changeRole.isPending ? <Spinner /> : null}
+                {verb}
+              </Button>
+            </>
+          }
+        >
+          <div className="mt-4 space-y-1.5">
+            <Label htmlFor={reasonId}>Reason (optional)</Label>
+            <Textarea id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          </div>
+        </AlertDialogContent>
+      ) : null}
+    </AlertDialog.Root>
+  );
+}
+
+/** Disable asks first (it signs the user out everywhere); Enable acts at once. */
+export function UserStatusButton({ user }: { user: AdminUserView }) {
+  const [open, setOpen] = useState(false);
+  const setBanned = useSetUserBanned();
+
+  function apply(banned: boolean) {
+    setBanned.mutate(
+      { id: user.id, banned },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(banned ? "User disabled" : "User enabled");
+        },
+        onError: (error) => {
+          setOpen(false);
+          toast.error(`Failed to update user status: ${error.message}`);
+        },
+      },
+    );
+  }
+
+  if (user.banned) {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Enable ${user.email}`}
+        onClick={() => apply(false)}
+        disabled={setBanned.isPending}
+        aria-busy={setBanned.isPending || undefined}
+      >
+        {setBanned.isPending ? <Spinner /> : null}
+        Enable
+      </Button>
+    );
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!setBanned.isPending) setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={`Disable ${user.email}`}>
+          Disable
+        </Button>
+      </AlertDialog.Trigger>
+      {open ? (
+        <AlertDialogContent
+          title={`Disable ${displayName(user)}?`}
+          description={<p>{user.email} is signed out everywhere and cannot sign in until the account is enabled again.</p>}
+          actions={
+            <>
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary" disabled={setBanned.isPending}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button variant="destructive" onClick={() => apply(true)} disabled={setBanned.isPending} aria-busy={setBanned.isPending || undefined}>
+                {setBanned.isPending ? <Spinner /> : null}
+                Disable
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,226 @@
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Tabs } from "radix-ui";
+import { UserRound } from "lucide-react";
+import { toast } from "sonner";
+import type { AdminUserView } from "../../../server/services/admin-users.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { useAuth } from "../../app/auth-provider.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+import { RoleChangeHistory } from "./role-change-history.tsx";
+import { useAdminUsers } from "./use-admin-users.ts";
+import { RoleChangeButton, UserStatusButton } from "./user-actions.tsx";
+
+const OWN_ROW_NOTE = "You cannot change your own role or status.";
+
+function RoleBadge({ role }: { role: AdminUserView["role"] }) {
+  return <Badge tone={role === "admin" ? "brand" : "neutral"}>{role === "admin" ? "Admin" : "User"}</Badge>;
+}
+
+function StatusBadge({ banned }: { banned: boolean }) {
+  return <Badge tone={banned ? "danger" : "success"}>{banned ? "Disabled" : "Active"}</Badge>;
+}
+
+function LastSignIn({ at }: { at: string | null }) {
+  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="text-slate-500">Never</span>;
+}
+
+function UserActions({ user, isMe }: { user: AdminUserView; isMe: boolean }) {
+  if (isMe) return <p className="text-xs text-slate-600">{OWN_ROW_NOTE}</p>;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <RoleChangeButton user={user} />
+      <UserStatusButton user={user} />
+    </div>
+  );
+}
+
+function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | undefined }) {
+  const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+  const td = "px-4 py-3 align-middle text-sm text-slate-700";
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[56rem]">
+        <caption className="sr-only">Users</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={th}>Name</th>
+            <th scope="col" className={th}>Email</th>
+            <th scope="col" className={th}>Role</th>
+            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>Last sign in</th>
+            <th scope="col" className={th}>Created</th>
+            <th scope="col" className={th}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user) => {
+            const isMe = user.id === myId;
+            return (
+              <tr key={user.id}>
+                <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
+                  {user.name || "—"}
+                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+                </th>
+                <td className={`${td} break-all`}>{user.email}</td>
+                <td className={td}>
+                  <RoleBadge role={user.role} />
+                </td>
+                <td className={td}>
+                  <StatusBadge banned={user.banned} />
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <LastSignIn at={user.lastSignInAt} />
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
+                </td>
+                <td className={`${td} w-56`}>
+                  <UserActions user={user} isMe={isMe} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | undefined }) {
+  return (
+    <ul aria-label="Users" className="divide-y divide-slate-100">
+      {users.map((user) => {
+        const isMe = user.id === myId;
+        return (
+          <li key={user.id} className="space-y-3 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">
+                  {user.name || "—"}
+                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+                </p>
+                <p className="text-sm break-all text-slate-600">{user.email}</p>
+              </div>
+              <div className="flex shrink-0 gap-1.5">
+                <RoleBadge role={user.role} />
+                <StatusBadge banned={user.banned} />
+              </div>
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 text-sm">
+              <div>
+                <dt className="text-xs text-slate-600">Last sign in</dt>
+                <dd className="text-slate-800">
+                  <LastSignIn at={user.lastSignInAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-600">Created</dt>
+                <dd className="text-slate-800">
+                  <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
+                </dd>
+              </div>
+            </dl>
+            <UserActions user={user} isMe={isMe} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function UsersTab() {
+  const { user: me } = useAuth();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const users = useAdminUsers(search);
+  const wide = useMediaQuery("(min-width: 768px)");
+  const searchId = useId();
+
+  useEffect(() => {
+    if (users.error) toast.error(`Failed to fetch users: ${users.error.message}`);
+  }, [users.error]);
+
+  return (
+    <div className="space-y-4">
+      <div className="max-w-md space-y-1.5">
+        <Label htmlFor={searchId}>Search users</Label>
+        <Input id={searchId} type="search" placeholder="Name or e-mail" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+      </div>
+      <Card className="overflow-hidden" aria-busy={users.isFetching || undefined}>
+        {users.isPending ? (
+          <div className="space-y-3 p-4">
+            <p role="status" className="sr-only">
+              Loading...
+            </p>
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-8 w-full" />
+            ))}
+          </div>
+        ) : users.isError && !users.data ? (
+          <div className="space-y-4 p-4">
+            <Alert variant="error">Failed to fetch users: {users.error.message}</Alert>
+            <Button variant="secondary" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : users.data.users.length === 0 ? (
+          <div className="flex flex-col items-center px-4 py-14 text-center">
+            <UserRound aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="mt-3 font-medium text-slate-900">No users found</p>
+            <p className="mt-1 text-sm text-slate-600">Try a different name or e-mail.</p>
+          </div>
+        ) : wide ? (
+          <UsersTable users={users.data.users} myId={me?.id} />
+        ) : (
+          <UserCards users={users.data.users} myId={me?.id} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+type Tab = "users" | "history";
+
+export function UserManagementPage() {
+  useDocumentTitle("User Management");
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The open tab is in the URL so the history view can be linked to and survives a reload.
+  const tab: Tab = searchParams.get("tab") === "history" ? "history" : "users";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <AdminPageHeader
+        title="User Management"
+        description="Promote or demote admins, disable or enable accounts, and see who changed which role. Promoted users must sign out and in again for the change to apply."
+      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === "history" ? { tab: "history" } : {}, { replace: true })}
+        className="mt-8"
+      >
+        <TabsList aria-label="User management" className="w-full sm:w-auto">
+          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="history">Role Change History</TabsTrigger>
+        </TabsList>
+        <Tabs.Content value="users" className="mt-6 focus-visible:outline-none">
+          <UsersTab />
+        </Tabs.Content>
+        <Tabs.Content value="history" className="mt-6 focus-visible:outline-none">
+          <RoleChangeHistory />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

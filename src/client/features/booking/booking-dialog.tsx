@@ -1,0 +1,203 @@
+import { useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "radix-ui";
+import type { SessionUser } from "../../../shared/auth.ts";
+import { GuestDetails, HOLD_MINUTES, type CreateBookingResponse } from "../../../shared/booking.ts";
+import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { useAuth } from "../../app/auth-provider.tsx";
+import { DialogContent } from "../../components/ui/dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { formatDateRange } from "../../lib/format.ts";
+import { confirmBookingPayment, createBookingHold, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
+import { BookingConfirmed } from "./booking-confirmed.tsx";
+import { GuestDetailsStep } from "./guest-details-step.tsx";
+import { PaymentStep } from "./payment-step.tsx";
+
+const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
+
+type Step = "info" | "payment" | "success";
+type Hold = { response: CreateBookingResponse; deadline: number };
+
+export type BookingDialogProps = {
+  hotel: HotelDetail;
+  room: RoomOffer;
+  /** The stay from the hotel page's address. */
+  stay: Stay;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+function guestDefaults(user: SessionUser | null) {
+  return { guestName: user?.name ?? "", guestEmail: user?.email ?? "", guestPhone: "", specialRequests: "" };
+}
+
+/** How long the hold lasts, measured on the server's clock, so a wrong clock here cannot shorten or stretch it. */
+function holdSpanMs(response: CreateBookingResponse): number {
+  const { holdExpiresAt, createdAt } = response.booking;
+  const span = holdExpiresAt ? Date.parse(holdExpiresAt) - Date.parse(createdAt) : Number.NaN;
+  return Number.isFinite(span) && span > 0 ? span : HOLD_MINUTES * 60_000;
+}
+
+/**
+ * Spec 'Booking dialog': info -> payment (once the hold and its payment exist) -> success (once the
+ * payment confirms). Closing the payment or success dialog returns to info; a new Continue makes a
+ * new hold and the abandoned one expires by itself.
+ */
+export function BookingDialog({ hotel, room, stay, open, onOpenChange }: BookingDialogProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const signedInDefaults = useMemo(() => (user ? guestDefaults(user) : undefined), [user]);
+  const form = useForm({
+    resolver: zodResolver(GuestDetails),
+    defaultValues: guestDefaults(null),
+    // Fills the signed-in user's name and e-mail even if the session arrives after the dialog mounted, without overwriting typing.
+    values: signedInDefaults,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const [step, setStep] = useState<Step>("info");
+  const [hold, setHold] = useState<Hold | null>(null);
+  const [holdError, setHoldError] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<ConfirmPaymentResponse | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+  const [checking, setChecking] = useState(false);
+  // A double submit lands before React re-renders the disabled button; two holds would block two rooms.
+  const holding = useRef(false);
+  const createHold = useMutation({ mutationFn: createBookingHold });
+
+  function refreshAvailability() {
+    void queryClient.invalidateQueries({ queryKey: ["hotel", hotel.id] });
+  }
+
+  function submitGuest(values: GuestDetails) {
+    if (holding.current) return;
+    holding.current = true;
+    setHoldError(null);
+    createHold.mutate(
+      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined },
+      {
+        onSuccess(response) {
+          setHold({ response, deadline: Date.now() + holdSpanMs(response) });
+          setAwaitingConfirmation(false);
+          setStep("payment");
+        },
+        onError(error) {
+          if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
+          setHoldError(error instanceof ApiError ? error.message : PAYMENT_CREATE_FAILED);
+        },
+        onSettled() {
+          holding.current = false;
+        },
+      },
+    );
+  }
+
+  function settle(result: ConfirmPaymentResponse): void {
+    const outcome = paymentOutcome(result);
+    if (outcome.kind === "confirmed") {
+      setConfirmed(result);
+      setStep("success");
+      refreshAvailability();
+      void queryClient.invalidateQueries({ queryKey: ["bookings"] });
+    } else if (outcome.kind === "processing") {
+      setAwaitingConfirmation(true);
+    } else {
+      throw new Error(outcome.message);
+    }
+  }
+
+  async function finishPayment(): Promise<void> {
+    if (!hold) return;
+    const { booking, payment } = hold.response;
+    settle(await confirmBookingPayment(booking.id, payment.paymentId, true));
+  }
+
+  async function checkAgain() {
+    if (!hold) return;
+    setChecking(true);
+    try {
+      await finishPayment();
+    } catch {
+      // A still-pending answer keeps the guest on the "being confirmed" note; nothing else to tell.
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function backToInfo() {
+    if (step === "success") form.reset(guestDefaults(user));
+    setStep("info");
+    setHold(null);
+    setConfirmed(null);
+    setAwaitingConfirmation(false);
+    setHoldError(null);
+  }
+
+  function changeOpen(next: boolean) {
+    if (next) return onOpenChange(true);
+    // A payment in flight must finish (or fail) before the dialog can go: its result would be lost.
+    if (paying) return;
+    if (step === "info") {
+      setHoldError(null);
+      onOpenChange(false);
+    } else {
+      backToInfo();
+    }
+  }
+
+  const currentHold = step === "payment" ? hold : null;
+  const done = step === "success" ? confirmed : null;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      {done ? (
+        <DialogContent key="success" title="Booking Confirmed!" description={`${hotel.name} · ${room.name}`} className="max-w-lg">
+          <BookingConfirmed
+            booking={done.booking}
+            accessToken={done.accessToken}
+            signedIn={user !== null}
+            actions={
+              <Button variant="ghost" className="sm:flex-1" onClick={backToInfo}>
+                Done
+              </Button>
+            }
+          />
+        </DialogContent>
+      ) : currentHold ? (
+        <DialogContent
+          key="payment"
+          title="Complete Payment"
+          description="Pay securely to confirm your booking."
+          className="max-w-lg"
+          // A stray tap beside the dialog must not abandon the hold; Escape and Close still return to the details.
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <PaymentStep
+            hold={currentHold.response}
+            holdDeadline={currentHold.deadline}
+            awaitingConfirmation={awaitingConfirmation}
+            checking={checking}
+            onCheckAgain={() => void checkAgain()}
+            onSucceeded={finishPayment}
+            onBusyChange={setPaying}
+          />
+        </DialogContent>
+      ) : (
+        <DialogContent key="info" title={`Book ${room.name}`} description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`} className="max-w-3xl">
+          <GuestDetailsStep
+            hotel={hotel}
+            room={room}
+            stay={stay}
+            form={form}
+            submitting={createHold.isPending}
+            serverError={holdError}
+            onSubmit={submitGuest}
+          />
+        </DialogContent>
+      )}
+    </Dialog.Root>
+  );
+}

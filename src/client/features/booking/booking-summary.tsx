@@ -1,0 +1,45 @@
+import type { BookingView } from "../../../shared/booking.ts";
+import { formatCount, formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+
+/** The reference, large and copyable: it is what the guest quotes to the hotel and uses in Find my booking. */
+export function BookingReference({ reference }: { reference: string }) {
+  return (
+    <div className="rounded-xl bg-brand-50 px-4 py-3 text-center ring-1 ring-brand-100">
+      <p className="text-xs font-medium tracking-wide text-brand-800 uppercase">Booking reference</p>
+      <p className="mt-0.5 font-mono text-lg font-semibold break-all text-slate-900 select-all">{reference}</p>
+    </div>
+  );
+}
+
+/** What was booked: hotel, room, dates, party and the total paid. */
+export function BookingSummary({ booking }: { booking: BookingView }) {
+  const rows: [string, string][] = [
+    ["Hotel", booking.hotelName || "Hotel Booking"],
+    ["Room", booking.roomType],
+    ["Check-in", formatDate(booking.checkIn)],
+    ["Check-out", formatDate(booking.checkOut)],
+    ["Nights", String(booking.totalNights)],
+    ["Guests", pluralize(booking.numGuests || 2, "guest", "guests")],
+    ["Rooms", pluralize(booking.numRooms, "room", "rooms")],
+  ];
+  return (
+    <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-4 px-4 py-2.5">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="text-right font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+      {booking.discountCents > 0 ? (
+        <div className="flex justify-between gap-4 px-4 py-2.5">
+          <dt className="text-slate-600">Points discount ({formatCount(booking.pointsRedeemed)} points)</dt>
+          <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+        <dt className="font-semibold text-slate-900">Total paid</dt>
+        <dd className="text-right text-base font-bold text-slate-900">{formatMoney(booking.amountDueCents, booking.currency)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { Clock, ShieldCheck } from "lucide-react";
+import { bookingTotalCents, HOLD_MINUTES, type GuestDetails } from "../../../shared/booking.ts";
+import { countNights } from "../../../shared/dates.ts";
+import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+
+export type GuestForm = UseFormReturn<z.input<typeof GuestDetails>, unknown, GuestDetails>;
+
+type StaySummaryProps = { hotel: HotelDetail; room: RoomOffer; stay: Stay };
+
+/** The stay being booked and its price, from the one shared total rule (the server computes the same). */
+function StaySummary({ hotel, room, stay }: StaySummaryProps) {
+  const nights = countNights(stay.checkIn, stay.checkOut);
+  const total = bookingTotalCents(room.priceCents, nights, stay.rooms);
+  return (
+    <section aria-label="Your stay" className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm">
+      <p className="font-semibold text-slate-900">{hotel.name}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
+        <div>
+          <dt className="text-xs text-slate-600">Check-in</dt>
+          <dd className="font-medium text-slate-900">{formatDate(stay.checkIn)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">Check-out</dt>
+          <dd className="font-medium text-slate-900">{formatDate(stay.checkOut)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="sr-only">Stay</dt>
+          <dd className="text-slate-700">
+            {pluralize(nights, "night", "nights")} · {pluralize(stay.rooms, "room", "rooms")} · {pluralize(stay.guests, "guest", "guests")}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
+        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+          <span>
+            {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} × {pluralize(stay.rooms, "room", "rooms")}
+          </span>
+          <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
+        </p>
+        <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
+          <span>Total</span>
+          <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+type GuestDetailsStepProps = StaySummaryProps & {
+  form: GuestForm;
+  submitting: boolean;
+  serverError: string | null;
+  onSubmit: (values: GuestDetails) => void;
+};
+
+/** Spec 'Booking info form': full name, email and phone required; special requests optional. */
+export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverError, onSubmit }: GuestDetailsStepProps) {
+  const requestsId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const requestsError = errors.specialRequests?.message;
+
+  return (
+    <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="md:col-start-2 md:row-start-1">
+        <StaySummary hotel={hotel} room={room} stay={stay} />
+      </div>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 md:col-start-1 md:row-start-1">
+        <TextField label="Full Name" autoComplete="name" error={errors.guestName?.message} {...register("guestName")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={errors.guestEmail?.message}
+            {...register("guestEmail")}
+          />
+          <TextField label="Phone" type="tel" autoComplete="tel" error={errors.guestPhone?.message} {...register("guestPhone")} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={requestsId}>
+            Special Requests <span className="font-normal text-slate-500">(optional)</span>
+          </Label>
+          <Textarea
+            id={requestsId}
+            rows={3}
+            placeholder="Late arrival, cot, quiet room..."
+            aria-invalid={requestsError ? true : undefined}
+            aria-describedby={requestsError ? `${requestsId}-error` : undefined}
+            {...register("specialRequests")}
+          />
+          {requestsError ? (
+            <p id={`${requestsId}-error`} role="alert" className="text-sm text-red-700">
+              {requestsError}
+            </p>
+          ) : null}
+        </div>
+        <ul className="space-y-2 text-sm text-slate-700">
+          <li className="flex gap-2.5">
+            <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+            <span>
+              <span className="font-medium text-slate-900">Cancellation policy:</span> {hotel.cancellationPolicy}
+            </span>
+          </li>
+          <li className="flex gap-2.5">
+            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            <span>Once you continue, we hold this room for you for {HOLD_MINUTES} minutes while you pay.</span>
+          </li>
+        </ul>
+        {serverError ? <Alert variant="error">{serverError}</Alert> : null}
+        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? <Spinner /> : null}
+          Continue to Payment
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from "react";
+import { FlaskConical } from "lucide-react";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { confirmSimulatedCard } from "./booking-api.ts";
+import { PayButton, PaymentFailure, type PaymentMethodProps } from "./pay-button.tsx";
+import { usePaymentAttempt } from "./use-payment-attempt.ts";
+
+/** The simulated processor follows Stripe's test cards; listing them is honest about test mode and makes demos possible. */
+const TEST_CARDS = [
+  ["4242 4242 4242 4242", "payment succeeds"],
+  ["4000 0000 0000 0002", "card declined"],
+  ["4000 0000 0000 9995", "insufficient funds"],
+  ["4000 0027 6000 3184", "3-D Secure check"],
+] as const;
+
+function digitsOf(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+function formatCardNumber(value: string): string {
+  return digitsOf(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+function formatExpiry(value: string, previous: string): string {
+  const digits = digitsOf(value).slice(0, 4);
+  // Deleting the slash must not put it straight back, or backspace would get stuck after the month.
+  if (digits.length === 2 && value.length < previous.length) return digits;
+  return digits.length >= 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+type FieldErrors = Partial<Record<"number" | "expiry" | "cvc", string>>;
+
+function readCard(number: string, expiry: string, cvc: string) {
+  const errors: FieldErrors = {};
+  const digits = digitsOf(number);
+  if (digits.length === 0) errors.number = "Enter your card number.";
+  else if (digits.length < 12) errors.number = "Your card number is incomplete.";
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
+  const month = match ? Number(match[1]) : 0;
+  if (!match || month < 1 || month > 12) errors.expiry = "Enter the expiry date as MM/YY.";
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
+  if (Object.keys(errors).length > 0 || !match) return { errors, card: null };
+  return { errors, card: { number: digits, expMonth: month, expYear: 2000 + Number(match[2]), cvc } };
+}
+
+export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, onBusyChange }: PaymentMethodProps) {
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, error, attempt } = usePaymentAttempt(onBusyChange);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readCard(number, expiry, cvc);
+    setErrors(read.errors);
+    const card = read.card;
+    if (!card) return;
+    void attempt(async () => {
+      const result = await confirmSimulatedCard(payment, bookingId, card);
+      if (result.status === "failed") throw new Error(result.message || "Payment failed");
+      if (result.status === "requires_action") {
+        window.location.assign(result.redirectUrl);
+        return "redirecting";
+      }
+      await onSucceeded();
+      return "settled";
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Card number"
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        maxLength={23}
+        value={number}
+        disabled={busy}
+        error={errors.number}
+        onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Expiry date"
+          name="exp-date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={5}
+          value={expiry}
+          disabled={busy}
+          error={errors.expiry}
+          onChange={(event) => setExpiry(formatExpiry(event.target.value, expiry))}
+        />
+        <TextField
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={cvc}
+          disabled={busy}
+          error={errors.cvc}
+          onChange={(event) => setCvc(digitsOf(event.target.value).slice(0, 4))}
+        />
+      </div>
+      <PaymentFailure message={error} />
+      <PayButton payment={payment} busy={busy} disabled={expired} />
+      <aside aria-label="Test cards" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        <p className="flex items-center gap-2 font-medium text-slate-900">
+          <FlaskConical aria-hidden="true" className="size-4 text-slate-500" />
+          Test mode: no real card is charged
+        </p>
+        <ul className="mt-2 space-y-1">
+          {TEST_CARDS.map(([card, outcome]) => (
+            <li key={card} className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-mono text-slate-900 tabular-nums">{card}</span>
+              <span className="text-slate-600">{outcome}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-slate-600">Use any future expiry date and any 3 digits for CVC.</p>
+      </aside>
+    </form>
+  );
+}

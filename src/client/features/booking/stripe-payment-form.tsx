@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { PaymentProvider } from "../../../shared/booking.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { apiGet } from "../../lib/api.ts";
+import { bookingReturnPath } from "./booking-api.ts";
+import { PayButton, PaymentFailure, type PaymentMethodProps } from "./pay-button.tsx";
+import { usePaymentAttempt } from "./use-payment-attempt.ts";
+
+// This module is only ever imported dynamically (provider "stripe"), so Stripe.js stays out of the default bundle.
+
+// <Elements> must keep the same Stripe promise for its whole life, so one is kept per key.
+const stripePromises = new Map<string, Promise<Stripe | null>>();
+
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = stripePromises.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    stripePromises.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange }: PaymentMethodProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const { busy, error, attempt } = usePaymentAttempt(onBusyChange);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    void attempt(async () => {
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}${bookingReturnPath(bookingId)}` },
+        redirect: "if_required",
+      });
+      if (result.error) throw new Error(result.error.message || "Payment failed");
+      await onSucceeded();
+      return "settled";
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {ready ? null : <Skeleton className="h-48 w-full rounded-xl" />}
+      <PaymentElement onReady={() => setReady(true)} options={{ layout: "tabs" }} />
+      <PaymentFailure message={error} />
+      <PayButton payment={payment} busy={busy} disabled={expired || !stripe || !elements || !ready} />
+    </form>
+  );
+}
+
+export function StripePaymentForm(props: PaymentMethodProps) {
+  const config = useQuery({
+    queryKey: ["payments", "config"],
+    queryFn: () => apiGet<{ provider: PaymentProvider; publishableKey: string | null }>("/api/payments/config"),
+    staleTime: Infinity,
+  });
+  if (config.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
+  const key = config.data?.publishableKey;
+  if (!key) return <Alert variant="error">{config.error?.message ?? "Card payments are not available right now. Please try again later."}</Alert>;
+  return (
+    <Elements
+      stripe={stripeFor(key)}
+      options={{
+        clientSecret: props.payment.clientSecret,
+        appearance: { theme: "stripe", variables: { colorPrimary: "#0f766e", borderRadius: "8px", fontFamily: "system-ui, sans-serif" } },
+      }}
+    >
+      <StripeCheckout {...props} />
+    </Elements>
+  );
+}

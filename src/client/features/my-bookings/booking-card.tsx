@@ -1,0 +1,108 @@
+import { useId } from "react";
+import { BedDouble, CalendarDays, Users } from "lucide-react";
+import type { BookingStatus, BookingView } from "../../../shared/booking.ts";
+import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
+import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+import { CancelBookingDialog } from "./cancel-booking-dialog.tsx";
+
+const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone; className?: string }> = {
+  confirmed: { label: "Confirmed", tone: "success" },
+  pending: { label: "Pending", tone: "warning" },
+  cancelled: { label: "Cancelled", tone: "danger" },
+  // The badge primitive has no blue tone; completed stays are told apart from confirmed ones by colour too.
+  completed: { label: "Completed", tone: "neutral", className: "bg-sky-50 text-sky-800 ring-sky-200" },
+};
+
+function StatusBadge({ status }: { status: BookingStatus }) {
+  const { label, tone, className } = STATUS[status];
+  return (
+    <Badge tone={tone} className={className}>
+      {label}
+    </Badge>
+  );
+}
+
+type BookingCardProps = {
+  booking: BookingView;
+  /** A visitor's access token (Find my booking); null for the signed-in owner, whose cookie suffices. */
+  accessToken: string | null;
+  onCancelled: (booking: BookingView) => void;
+};
+
+/** One booking with its status, the confirmation download and, while allowed, cancellation. */
+export function BookingCard({ booking, accessToken, onCancelled }: BookingCardProps) {
+  const headingId = useId();
+  return (
+    <Card className="p-4 sm:p-5">
+      <article aria-labelledby={headingId}>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg font-semibold text-balance text-slate-900">
+              {booking.hotelName || "Hotel Booking"}
+            </h3>
+            <p className="mt-0.5 text-sm text-slate-600">
+              Ref. <span className="font-mono break-all text-slate-800">{booking.bookingReference}</span>
+            </p>
+          </div>
+          <StatusBadge status={booking.status} />
+        </div>
+
+        <div className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+          <div className="flex gap-2.5">
+            <BedDouble aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            <dl>
+              <dt className="text-xs text-slate-600">Room</dt>
+              <dd className="font-medium text-slate-900">{booking.roomType}</dd>
+            </dl>
+          </div>
+          <div className="flex gap-2.5">
+            <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            <dl className="grid grid-cols-2 gap-x-4 sm:block">
+              <div>
+                <dt className="text-xs text-slate-600">Check-in</dt>
+                <dd className="font-medium text-slate-900">{formatDate(booking.checkIn)}</dd>
+              </div>
+              <div className="sm:mt-2">
+                <dt className="text-xs text-slate-600">Check-out</dt>
+                <dd className="font-medium text-slate-900">{formatDate(booking.checkOut)}</dd>
+              </div>
+            </dl>
+          </div>
+          <div className="flex gap-2.5">
+            <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            <dl>
+              <dt className="text-xs text-slate-600">Guests</dt>
+              <dd className="font-medium text-slate-900">
+                {pluralize(booking.numGuests || 2, "guest", "guests")}
+                <span className="font-normal text-slate-600">
+                  {" "}
+                  · {pluralize(booking.numRooms, "room", "rooms")} · {pluralize(booking.totalNights, "night", "nights")}
+                </span>
+              </dd>
+            </dl>
+          </div>
+        </div>
+
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-600">
+            Total <span className="ml-1 text-xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(booking.totalPriceCents, booking.currency)}</span>
+          </p>
+          <div className="flex gap-2">
+            <DownloadConfirmationButton
+              bookingId={booking.id}
+              reference={booking.bookingReference}
+              accessToken={accessToken}
+              size="sm"
+              aria-label={`Download confirmation ${booking.bookingReference}`}
+            >
+              Download
+            </DownloadConfirmationButton>
+            {booking.canCancel ? <CancelBookingDialog booking={booking} accessToken={accessToken} onCancelled={onCancelled} /> : null}
+          </div>
+        </div>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,208 @@
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { MessageSquarePlus, RefreshCw } from "lucide-react";
+import { toast } from "sonner";
+import type { ReviewSort, VoteType } from "../../../shared/reviews.ts";
+import { useAuth } from "../../app/auth-provider.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { RatingStars } from "../../components/ui/rating-stars.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { pluralize } from "../../lib/format.ts";
+import { ReviewCard } from "./review-card.tsx";
+import { useHotelReviews } from "./use-hotel-reviews.ts";
+import { useReviewVote } from "./use-review-vote.ts";
+
+// The form brings react-hook-form and its resolver; only guests who start a review download them.
+const ReviewForm = lazy(() => import("./review-form.tsx").then((m) => ({ default: m.ReviewForm })));
+
+/**
+ * Typed against the shared ReviewSort, so a sort added there fails the build until it is labelled
+ * here. The shared REVIEW_SORTS is not imported: its module brings zod, which visitors reading
+ * reviews do not need.
+ */
+const SORT_LABELS: Record<ReviewSort, string> = {
+  recent: "Most recent",
+  helpful: "Most helpful",
+  rating_high: "Highest rating",
+  rating_low: "Lowest rating",
+};
+const SORTS = Object.keys(SORT_LABELS) as ReviewSort[];
+
+function isReviewSort(value: string): value is ReviewSort {
+  return (SORTS as string[]).includes(value);
+}
+
+function FormLoading() {
+  return (
+    <Card role="status" className="flex items-center gap-3 p-6 text-slate-600">
+      <Spinner className="text-brand-700" />
+      Loading...
+    </Card>
+  );
+}
+
+/** The hotel page's 'Guest Reviews' section: approved reviews with sorting and votes, and the review form. */
+export function GuestReviews({ hotelId }: { hotelId: string }) {
+  const headingId = useId();
+  const sortId = useId();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [sort, setSort] = useState<ReviewSort>("recent");
+  const [writing, setWriting] = useState(false);
+  const writeButtonRef = useRef<HTMLButtonElement>(null);
+  const reviews = useHotelReviews(hotelId, sort, user?.id ?? null);
+  const vote = useReviewVote(hotelId);
+  const { data, error, isPending, isError, isFetching, isPlaceholderData, refetch } = reviews;
+
+  useEffect(() => {
+    // Spec section 8: a failed load of the reviews is reported as a toast.
+    if (error) toast.error("Failed to load reviews", { id: "reviews-load", description: error.message });
+  }, [error]);
+
+  function closeForm() {
+    setWriting(false);
+    writeButtonRef.current?.focus();
+  }
+
+  function promptLogin() {
+    toast("Please login to vote", { action: { label: "Log in", onClick: () => void navigate("/login") } });
+  }
+
+  function castVote(reviewId: number, voteType: VoteType) {
+    if (!user) {
+      promptLogin();
+      return;
+    }
+    vote.mutate(
+      { reviewId, voteType },
+      {
+        onSuccess: () => toast.success("Vote recorded"),
+        onError: (voteError) => {
+          // The session may have ended in another tab since the page was loaded.
+          if (voteError instanceof ApiError && voteError.status === 401) promptLogin();
+          else toast.error("Failed to vote", { description: voteError.message });
+        },
+      },
+    );
+  }
+
+  const average = data?.averageRating ?? null;
+  return (
+    <section id="reviews" aria-labelledby={headingId} className="scroll-mt-20">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Guest Reviews
+      </h2>
+
+      <Card className="mt-4 flex flex-col gap-5 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <div className="flex items-center gap-4">
+          <p className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
+            <span className="sr-only">Average rating: </span>
+            {data ? (average === null ? "N/A" : average.toFixed(1)) : "–"}
+            {average === null ? null : <span className="sr-only"> out of 5</span>}
+          </p>
+          <div className="space-y-1">
+            {/* The number beside it already says it to screen readers. */}
+            <span aria-hidden="true">
+              <RatingStars rating={average ?? 0} starClassName="size-5" />
+            </span>
+            <p className="text-sm text-slate-600">{data ? pluralize(data.count, "verified review", "verified reviews") : "\u00a0"}</p>
+          </div>
+        </div>
+        {user ? (
+          <Button
+            ref={writeButtonRef}
+            variant={writing ? "secondary" : "primary"}
+            aria-expanded={writing}
+            onClick={() => (writing ? closeForm() : setWriting(true))}
+            className="w-full sm:w-auto"
+          >
+            <MessageSquarePlus aria-hidden="true" />
+            Write a review
+          </Button>
+        ) : (
+          <div className="flex flex-col gap-2 sm:items-end">
+            <p className="text-sm text-slate-700">Please login to submit a review</p>
+            <Button asChild variant="secondary" className="w-full sm:w-auto">
+              <Link to="/login">Log in</Link>
+            </Button>
+          </div>
+        )}
+      </Card>
+
+      {user && writing ? (
+        <div className="mt-4">
+          <Suspense fallback={<FormLoading />}>
+            <ReviewForm hotelId={hotelId} onClose={closeForm} />
+          </Suspense>
+        </div>
+      ) : null}
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          {isPending ? (
+            <>
+              <Spinner className="text-brand-700" />
+              Loading reviews...
+            </>
+          ) : isPlaceholderData && isFetching ? (
+            <>
+              <Spinner className="text-brand-700" />
+              Sorting reviews...
+            </>
+          ) : null}
+        </p>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm font-medium whitespace-nowrap text-slate-700">
+            Sort reviews
+          </label>
+          <NativeSelect
+            id={sortId}
+            value={sort}
+            onChange={(event) => (isReviewSort(event.target.value) ? setSort(event.target.value) : undefined)}
+            wrapperClassName="w-44"
+          >
+            {SORTS.map((option) => (
+              <option key={option} value={option}>
+                {SORT_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {isError && !data ? (
+        <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-white p-5">
+          <p className="font-medium text-slate-900">Failed to load reviews</p>
+          <Button variant="secondary" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+            {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+            Try again
+          </Button>
+        </div>
+      ) : data && data.reviews.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-slate-700">
+          No reviews yet. Be the first to review!
+        </p>
+      ) : data ? (
+        <ul
+          aria-label="Reviews"
+          aria-busy={isPlaceholderData || undefined}
+          className={cn("mt-2 divide-y divide-slate-200 transition-opacity", isPlaceholderData ? "opacity-60" : null)}
+        >
+          {data.reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard
+                review={review}
+                voting={vote.isPending && vote.variables.reviewId === review.id}
+                onVote={(voteType) => castVote(review.id, voteType)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId } from "react";
+import { BadgeCheck, ThumbsDown, ThumbsUp } from "lucide-react";
+import type { ReviewView, VoteType } from "../../../shared/reviews.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
+import { RatingStars } from "../../components/ui/rating-stars.tsx";
+import { formatCount } from "../../lib/format.ts";
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+const voteButtonClass =
+  "aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:[&_svg]:fill-brand-200";
+
+type ReviewCardProps = {
+  review: ReviewView;
+  onVote: (voteType: VoteType) => void;
+  voting: boolean;
+};
+
+/** One approved review. Its text is rendered as text, never as HTML: whatever a guest typed shows literally. */
+export function ReviewCard({ review, onVote, voting }: ReviewCardProps) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="py-6">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+        >
+          {review.authorInitial}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="font-semibold break-words text-slate-900">{review.authorName}</p>
+            {review.verifiedStay ? (
+              <Badge tone="success" className="gap-1">
+                <BadgeCheck aria-hidden="true" className="size-3.5" />
+                Verified stay
+              </Badge>
+            ) : null}
+          </div>
+          <p className="text-sm text-slate-600">
+            <time dateTime={review.createdAt}>{dayFormat.format(new Date(review.createdAt))}</time>
+          </p>
+        </div>
+      </div>
+
+      {/* From small screens up the review lines up under the name rather than the avatar. */}
+      <div className="sm:pl-13">
+        <div className="mt-3 space-y-2">
+          <RatingStars rating={review.rating} />
+          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+            {review.title}
+          </h3>
+          <p className="leading-7 break-words whitespace-pre-line text-slate-700">{review.comment}</p>
+        </div>
+
+        <PhotoThumbnails photos={review.photos} label={`Photos from ${review.authorName}'s review`} className="mt-4" />
+
+        <div role="group" aria-label="Was this review helpful?" className="mt-4 flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-pressed={review.myVote === "helpful"}
+            disabled={voting}
+            onClick={() => onVote("helpful")}
+            className={voteButtonClass}
+          >
+            <ThumbsUp aria-hidden="true" />
+            Helpful ({formatCount(review.helpfulVotes)})
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-pressed={review.myVote === "unhelpful"}
+            disabled={voting}
+            onClick={() => onVote("unhelpful")}
+            className={voteButtonClass}
+          >
+            <ThumbsDown aria-hidden="true" />
+            Not helpful ({formatCount(review.unhelpfulVotes)})
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

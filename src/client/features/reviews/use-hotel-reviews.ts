@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { HotelReviewsResponse, ReviewSort } from "../../../shared/reviews.ts";
+import { apiGet } from "../../lib/api.ts";
+
+/** Every sort order of one hotel's reviews shares this prefix, so a vote or a sign-in can refresh them all. */
+export function hotelReviewsKey(hotelId: string) {
+  return ["hotel-reviews", hotelId] as const;
+}
+
+/** The viewer is part of the key: each signed-in guest sees their own votes. */
+export function useHotelReviews(hotelId: string, sort: ReviewSort, viewerId: string | null) {
+  return useQuery({
+    queryKey: [...hotelReviewsKey(hotelId), viewerId, sort],
+    queryFn: () => apiGet<HotelReviewsResponse>(`/api/hotels/${encodeURIComponent(hotelId)}/reviews?sort=${sort}`),
+    // Changing the sort keeps the current list on screen until the re-ordered one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
