@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
-import { GuestDetails, HOLD_MINUTES, type CreateBookingResponse } from "../../../shared/booking.ts";
+import { GuestDetails, HOLD_MINUTES, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { useAuth } from "../../app/auth-provider.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
@@ -15,6 +15,8 @@ import { confirmBookingPayment, createBookingHold, paymentOutcome, type ConfirmP
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
+import { PointsOption } from "./points-option.tsx";
+import { countNights } from "../../../shared/dates.ts";
 
 const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
 
@@ -66,6 +68,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   const [checking, setChecking] = useState(false);
   // A double submit lands before React re-renders the disabled button; two holds would block two rooms.
   const holding = useRef(false);
+  const [pointsToRedeem, setPointsToRedeem] = useState(0);
   const createHold = useMutation({ mutationFn: createBookingHold });
 
   function refreshAvailability() {
@@ -77,7 +80,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     holding.current = true;
     setHoldError(null);
     createHold.mutate(
-      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined },
+      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem },
       {
         onSuccess(response) {
           setHold({ response, deadline: Date.now() + holdSpanMs(response) });
@@ -195,6 +198,14 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             submitting={createHold.isPending}
             serverError={holdError}
             onSubmit={submitGuest}
+            extra={
+              user ? (
+                <PointsOption
+                  totalCents={bookingTotalCents(room.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
+                  onChange={setPointsToRedeem}
+                />
+              ) : null
+            }
           />
         </DialogContent>
       )}

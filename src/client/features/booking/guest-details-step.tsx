@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
@@ -61,10 +61,12 @@ type GuestDetailsStepProps = StaySummaryProps & {
   submitting: boolean;
   serverError: string | null;
   onSubmit: (values: GuestDetails) => void;
+  /** Extra choices shown above the button (loyalty points for signed-in guests). */
+  extra?: ReactNode;
 };
 
 /** Spec 'Booking info form': full name, email and phone required; special requests optional. */
-export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverError, onSubmit }: GuestDetailsStepProps) {
+export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverError, onSubmit, extra }: GuestDetailsStepProps) {
   const requestsId = useId();
   const {
     register,
@@ -121,6 +123,7 @@ export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverEr
             <span>Once you continue, we hold this room for you for {HOLD_MINUTES} minutes while you pay.</span>
           </li>
         </ul>
+        {extra}
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
         <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? <Spinner /> : null}

@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { APPLY_POINTS_KEY } from "../../lib/apply-points.ts";
 
 /**
  * The guest's wish to spend their points on the next booking. The booking dialog reads the same
  * localStorage key and pre-selects redemption; the server still decides what can be redeemed.
  */
-export const APPLY_POINTS_KEY = "staywise.applyPoints";
 
 // The storage event only reports other tabs' writes, so this tab's own writes notify here.
 const listeners = new Set<() => void>();

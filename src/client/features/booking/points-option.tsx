@@ -1,0 +1,40 @@
+import { useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { CENTS_PER_POINT, MIN_REDEEM_POINTS, type LoyaltyInfo } from "../../../shared/loyalty.ts";
+import { apiGet } from "../../lib/api.ts";
+import { readApplyPoints } from "../../lib/apply-points.ts";
+import { formatMoney } from "../../lib/format.ts";
+
+/** The card is always charged at least this much; points cover the rest (the server applies the same rule). */
+const MIN_CHARGE_CENTS = 50;
+
+/** Whole hundreds of points a guest can spend on a total. */
+export function usablePoints(balance: number, totalCents: number): number {
+  const byBalance = Math.floor(balance / MIN_REDEEM_POINTS) * MIN_REDEEM_POINTS;
+  const byTotal = Math.floor(Math.max(0, totalCents - MIN_CHARGE_CENTS) / CENTS_PER_POINT / MIN_REDEEM_POINTS) * MIN_REDEEM_POINTS;
+  return Math.min(byBalance, byTotal);
+}
+
+/** For a signed-in guest with at least 100 points: spend them on this booking (100 points = $1). */
+export function PointsOption({ totalCents, onChange }: { totalCents: number; onChange: (points: number) => void }) {
+  const id = useId();
+  const loyalty = useQuery({ queryKey: ["loyalty"], queryFn: () => apiGet<LoyaltyInfo>("/api/loyalty") });
+  const balance = loyalty.data?.account.pointsBalance ?? 0;
+  const points = usablePoints(balance, totalCents);
+  const [use, setUse] = useState(readApplyPoints);
+  useEffect(() => {
+    onChange(use && points >= MIN_REDEEM_POINTS ? points : 0);
+  }, [use, points, onChange]);
+  if (points < MIN_REDEEM_POINTS) return null;
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm">
+      <input id={id} type="checkbox" className="mt-0.5 size-5 accent-brand-700" checked={use} onChange={(e) => setUse(e.target.checked)} />
+      <label htmlFor={id} className="text-slate-800">
+        <span className="font-medium text-slate-900">
+          Use {points.toLocaleString("en-US")} points ({formatMoney(points * CENTS_PER_POINT, "USD")} off)
+        </span>
+        <span className="block text-slate-700">You have {balance.toLocaleString("en-US")} points; 100 points = $1.</span>
+      </label>
+    </div>
+  );
+}
