@@ -38,6 +38,9 @@ const ReviewModerationPage = lazy(() =>
   import("../features/admin/review-moderation-page.tsx").then((m) => ({ default: m.ReviewModerationPage })),
 );
 const ApiSettingsPage = lazy(() => import("../features/admin/api-settings-page.tsx").then((m) => ({ default: m.ApiSettingsPage })));
+const ApiDiagnosticsPage = lazy(() =>
+  import("../features/admin/api-diagnostics-page.tsx").then((m) => ({ default: m.ApiDiagnosticsPage })),
+);
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
 );
@@ -110,6 +113,7 @@ export const router = createBrowserRouter([
               { path: "activity", element: <ActivityLogsPage /> },
               { path: "reviews", element: <ReviewModerationPage /> },
               { path: "api-settings", element: <ApiSettingsPage /> },
+              { path: "api-diagnostics", element: <ApiDiagnosticsPage /> },
               { path: "diagnostics", element: <SystemDiagnosticsPage /> },
             ],
           },

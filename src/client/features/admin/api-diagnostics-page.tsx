@@ -1,0 +1,133 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ApiError, apiGet, apiSend } from "../../lib/api.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+
+interface DiagnosticsResult {
+  success: boolean;
+  environment: string;
+  apiUrl: string;
+  durationMs: number;
+  resultCount: number;
+  sample: { id: string; name: string; priceCents: number }[];
+  error: string | null;
+}
+
+interface SandboxInfo {
+  enabled: boolean;
+  apiUrl: string | null;
+  username: string | null;
+  password: string | null;
+}
+
+/** Spec 'API Diagnostics': the test search (Dubai, 7 to 9 days ahead, 2 guests, 1 room) through the active supplier. */
+export function ApiDiagnosticsPage() {
+  useDocumentTitle("API Diagnostics");
+  const sandbox = useQuery({ queryKey: ["admin", "supplier-sandbox"], queryFn: () => apiGet<SandboxInfo>("/api/admin/supplier-sandbox") });
+  const run = useMutation({
+    mutationFn: () => apiSend<DiagnosticsResult>("POST", "/api/admin/api-diagnostics"),
+    onSuccess(result) {
+      if (result.success) toast.success("Diagnostics completed");
+      else toast.error(`Diagnostics failed: ${result.error ?? "Unknown error"}`);
+    },
+    onError(error) {
+      toast.error(error instanceof ApiError && error.code === "NO_ACTIVE_API_CONFIGURATION" ? error.message : `Diagnostics failed: ${error.message}`);
+    },
+  });
+  const result = run.data;
+  const noConfig = run.error instanceof ApiError && run.error.code === "NO_ACTIVE_API_CONFIGURATION";
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <AdminPageHeader
+        title="API Diagnostics"
+        description="Runs a test search (Dubai, check-in 7 days ahead, check-out 9 days ahead, 2 guests, 0 children, 1 room) through the active supplier environment."
+        actions={
+          <Button onClick={() => run.mutate()} disabled={run.isPending}>
+            {run.isPending ? <Spinner /> : null}
+            Run diagnostics
+          </Button>
+        }
+      />
+
+      {noConfig ? (
+        <Alert variant="error">
+          {run.error?.message} <Link to="/admin/api-settings" className="font-medium underline">Open API Settings</Link>
+        </Alert>
+      ) : run.error ? (
+        <Alert variant="error">Diagnostics failed: {run.error.message}</Alert>
+      ) : null}
+
+      {result ? (
+        <Card className="space-y-4 p-5">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">Result</h2>
+            <Badge tone={result.success ? "success" : "danger"}>{result.success ? "Passed" : "Failed"}</Badge>
+            <span className="text-sm text-slate-600">
+              {result.environment} · {result.apiUrl}
+            </span>
+          </div>
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-600">Time taken</dt>
+              <dd className="text-xl font-semibold text-slate-900">{result.durationMs} ms</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Hotels found</dt>
+              <dd className="text-xl font-semibold text-slate-900">{result.resultCount}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Errors</dt>
+              <dd className="font-medium text-slate-900">{result.error ?? "None"}</dd>
+            </div>
+          </dl>
+          {result.sample.length > 0 ? (
+            <div>
+              <h3 className="text-sm font-semibold text-slate-900">First results</h3>
+              <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
+                {result.sample.map((hotel) => (
+                  <li key={hotel.id} className="flex justify-between gap-4 px-4 py-2 text-sm">
+                    <span className="text-slate-900">{hotel.name}</span>
+                    <span className="text-slate-700 tabular-nums">{formatMoney(hotel.priceCents, "USD")} per night</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
+
+      {sandbox.data?.enabled ? (
+        <Card className="space-y-2 p-5 text-sm">
+          <h2 className="text-lg font-semibold text-slate-900">Supplier sandbox</h2>
+          <p className="text-slate-700">
+            This installation serves a sandbox that speaks the supplier&apos;s protocol. To try the connection without a real account, save these
+            in the TEST tab of API Settings and press Save &amp; Activate:
+          </p>
+          <dl className="grid gap-2 sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-600">API URL</dt>
+              <dd className="font-mono break-all text-slate-900">{sandbox.data.apiUrl}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Username</dt>
+              <dd className="font-mono text-slate-900">{sandbox.data.username}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Password</dt>
+              <dd className="font-mono text-slate-900">{sandbox.data.password}</dd>
+            </div>
+          </dl>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
