@@ -18,7 +18,9 @@ import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
 import { readDestination } from "./search-params.ts";
 import type { HotelSearch } from "./use-hotel-search.ts";
 
-function propertiesFound(total: number): string {
+/** On very large catalogues the server stops counting and says so: the count then reads "1,000+". */
+function propertiesFound(total: number, capped: boolean): string {
+  if (capped) return `${formatCount(total)}+ properties found`;
   return total === 1 ? "1 property found" : `${formatCount(total)} properties found`;
 }
 
@@ -64,7 +66,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           <p className="mt-1 text-slate-600" aria-live="polite">
             {shown ? (
               <>
-                {propertiesFound(shown.total)}
+                {propertiesFound(shown.total, shown.totalIsCapped)}
                 {" · "}
                 {formatDateRange(shown.stay.checkIn, shown.stay.checkOut)}
               </>
