@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { toast } from "sonner";
 import { Navigate, useLocation } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -18,8 +19,19 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <PageLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (!user.isAdmin) return <AccessDenied />;
+  if (!user.isAdmin) {
+    // Spec: the API Settings page sends a non-admin home with a message; other admin pages explain in place.
+    if (location.pathname === "/admin/api-settings") return <DeniedToHome />;
+    return <AccessDenied />;
+  }
   return children;
+}
+
+function DeniedToHome() {
+  useEffect(() => {
+    toast.error("Access denied. Admin privileges required.", { id: "admin-access-denied" });
+  }, []);
+  return <Navigate to="/" replace />;
 }
 
 function AccessDenied() {
