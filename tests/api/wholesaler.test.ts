@@ -139,7 +139,7 @@ describe("with TEST active on the sandbox", () => {
     expect(detail).toMatchObject({ id: "wh-43", supplier: "wholesaler", city: "Dubai", nights: 2 });
     expect(detail.rooms.length).toBeGreaterThan(0);
     expect(detail.images[0]).toMatch(/^http:\/\/localhost:3000\/images\/\w+-\d+\.svg$/);
-    for (const room of detail.rooms) expect(room).toMatchObject({ id: expect.stringMatching(/^wh-\d+-\d+$/), bookable: true, priceCents: expect.any(Number) });
+    for (const room of detail.rooms) expect(room).toMatchObject({ id: expect.stringMatching(/^wh-\d+-\d+$/), bookable: false, priceCents: expect.any(Number) });
     expect(detail.priceCents).toBe(Math.min(...detail.rooms.map((r) => r.priceCents)));
     const unknown = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-999999"), 404);
     expect(unknown.message).toBe("Hotel not found");

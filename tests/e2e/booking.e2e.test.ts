@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
 /** Opens the first hotel in a city for the given stay and presses Book Now on its first bookable room. */
 async function openBookingDialog(page: Page, city: string, checkIn: string, nights: number): Promise<string> {
   await page.goto(`/?destination=${encodeURIComponent(city)}&checkIn=${checkIn}&checkOut=${addDays(checkIn, nights)}&guests=2&rooms=1`);
-  await page.locator("article").filter({ hasText: "per night" }).first().getByRole("link").click();
+  await page.locator("article").filter({ hasText: "per night" }).filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') }).first().getByRole("link").click();
   await page.waitForURL(/\/hotel\/\d+/);
   const book = page.getByRole("button", { name: "Book Now" }).and(page.locator(":not([aria-disabled=true])")).first();
   await book.click();

@@ -63,7 +63,7 @@ describe("finding a hotel in the browser", () => {
     await page.waitForURL((url) => !url.search.includes("sort=price"));
 
     // Open the first hotel.
-    await page.locator("article").filter({ hasText: "per night" }).first().getByRole("link").click();
+    await page.locator("article").filter({ hasText: "per night" }).filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') }).first().getByRole("link").click();
     await page.waitForURL(/\/hotel\/\d+\?/);
     await page.getByRole("heading", { name: "Available Rooms" }).waitFor();
     await page.getByRole("heading", { name: "Amenities" }).waitFor();

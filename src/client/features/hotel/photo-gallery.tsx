@@ -19,7 +19,8 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
       <button
         key={src + index}
         type="button"
-        aria-label={`Open photo ${index + 1} of ${images.length}`}
+        // The visible "+N photos" must be part of the name (WCAG 2.5.3, label in name).
+        aria-label={isLastSmall ? `+${hidden} photos: open photo ${index + 1} of ${images.length}` : `Open photo ${index + 1} of ${images.length}`}
         onClick={() => setOpen(index)}
         className={cn("group relative overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px] focus-visible:outline-white", className)}
       >
@@ -34,8 +35,11 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
         />
         {isLastSmall ? (
           <span className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-950/50 text-sm font-semibold text-white">
-            <Images aria-hidden="true" className="hidden size-5 md:block" />+{hidden}
-            <span className="-ml-1.5 hidden md:inline">photos</span>
+            <Images aria-hidden="true" className="hidden size-5 md:block" />
+            <span>
+              +{hidden}
+              <span className="hidden md:inline"> photos</span>
+            </span>
           </span>
         ) : null}
       </button>

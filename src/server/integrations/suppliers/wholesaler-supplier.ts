@@ -514,10 +514,14 @@ function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mea
     totalRooms: stay.rooms,
     roomsAvailable: stay.rooms,
     fitsParty: room.beds * stay.rooms >= stay.guests + stay.children,
-    bookable: true,
-    unavailableReason: null,
+    // Our booking flow does not yet place bookings with the wholesaler (price check, book after
+    // payment, refunds on failure); until it does, its rooms are shown but cannot be booked here.
+    bookable: false,
+    unavailableReason: PARTNER_ROOM_NOT_BOOKABLE,
   };
 }
+
+export const PARTNER_ROOM_NOT_BOOKABLE = "This partner hotel cannot be booked online yet.";
 
 /** Map insertion order doubles as age: the oldest entries go first when the cache is full. */
 function remember<T>(cache: Map<string, T>, key: string, value: T, max: number): void {
