@@ -3,12 +3,12 @@ import { csvRow } from "../../shared/csv.ts";
 import type { BookingView } from "../../shared/booking.ts";
 import type { Db } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/client.ts";
-import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
+import { bookings, hotels, payments } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";
 import { logActivity } from "./activity-log.ts";
 import { bookingCancellationEmail } from "./booking-emails.ts";
-import { type BookingDeps, settlePointsOnCancel, toBookingView } from "./bookings.ts";
+import { type BookingDeps, releaseRoomNights, retakeRoomNights, settlePointsOnCancel, toBookingView } from "./bookings.ts";
 import { queueEmail } from "./email-outbox.ts";
 
 export const ADMIN_BOOKING_ACTIVITY = { statusChanged: "admin_booking_status_changed", refunded: "admin_booking_refunded", refundFailed: "admin_refund_failed", exported: "admin_bookings_exported" } as const;
@@ -87,21 +87,6 @@ export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "sear
   return lines.join("\r\n") + "\r\n";
 }
 
-async function changeRoomNights(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], row: BookingRow, delta: number): Promise<void> {
-  if (row.roomTypeId === null) return;
-  if (delta < 0) {
-    await tx.execute(sql`update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
-      where room_type_id = ${row.roomTypeId} and night >= ${row.checkIn}::date and night < ${row.checkOut}::date`);
-    return;
-  }
-  const [room] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, row.roomTypeId));
-  await tx.execute(sql`
-    insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
-    select ${row.roomTypeId}, night::date, ${room?.totalRooms ?? 0}, ${row.numRooms}
-    from generate_series(${row.checkIn}::date, ${row.checkOut}::date - 1, interval '1 day') as night
-    on conflict (room_type_id, night) do update set rooms_taken = room_nights.rooms_taken + excluded.rooms_taken`);
-}
-
 /**
  * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms; reviving a cancelled
  * booking takes them again, and is refused when they are no longer free.
@@ -113,10 +98,10 @@ export async function setBookingStatus(db: Db, bookingId: string, status: "confi
       if (!current) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
       if (current.status === status) return current;
       if (status === "cancelled") {
-        await changeRoomNights(tx, current, -1);
+        await releaseRoomNights(tx, current);
         await settlePointsOnCancel(tx, current);
       }
-      if (current.status === "cancelled") await changeRoomNights(tx, current, +1);
+      if (current.status === "cancelled") await retakeRoomNights(tx, current);
       const [updated] = await tx
         .update(bookings)
         .set({ status, holdExpiresAt: null, cancelledAt: status === "cancelled" ? new Date() : null, updatedAt: new Date() })
@@ -170,7 +155,7 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
       .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: new Date(), holdExpiresAt: null, updatedAt: new Date() })
       .where(eq(bookings.id, bookingId))
       .returning();
-    await changeRoomNights(tx, row, -1);
+    await releaseRoomNights(tx, row);
     await settlePointsOnCancel(tx, row);
     await tx
       .update(payments)

@@ -112,7 +112,7 @@ async function takeRoomNights(tx: Tx, roomTypeId: number, totalRooms: number, ch
     on conflict (room_type_id, night) do update set rooms_taken = room_nights.rooms_taken + excluded.rooms_taken`);
 }
 
-async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> {
+export async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> {
   if (row.roomTypeId === null) return;
   await tx.execute(sql`
     update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
@@ -403,6 +403,12 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
     await refundPayment(deps, latest, payment.amountCents, "paid after the hold expired and the room was sold");
   }
   return latest ?? null;
+}
+
+/** Takes a booking's rooms again (a cancelled booking brought back); refused by the check constraint when they are gone. */
+export async function retakeRoomNights(tx: Tx, row: BookingRow): Promise<void> {
+  if (row.roomTypeId === null) return;
+  await takeRoomNights(tx, row.roomTypeId, await roomCount(tx, row.roomTypeId), row.checkIn, row.checkOut, row.numRooms);
 }
 
 async function roomCount(tx: Tx, roomTypeId: number): Promise<number> {
