@@ -63,6 +63,8 @@ function apiRoutes(deps: AppDeps) {
 /** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
+  const stripe = deps.gateway.provider === "stripe";
   app.use(requestLog(deps));
   app.use(
     secureHeaders({
@@ -70,10 +72,10 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        frameSrc: ["'self'", ...(stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -56,6 +56,21 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     expect(await (await t.request("GET", "/api/payments/config")).json()).toEqual({ provider: "stripe", publishableKey: "pk_test_fake" });
   });
 
+  it("lets the page load Stripe.js and its frames, which the simulated gateway does not need", async () => {
+    const csp = (await t.request("GET", "/api/payments/config")).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const simulated = await createTestApp();
+    try {
+      const plain = (await simulated.request("GET", "/api/payments/config")).headers.get("content-security-policy") ?? "";
+      expect(plain).toContain("script-src 'self';");
+      expect(plain).not.toContain("stripe");
+    } finally {
+      await simulated.close();
+    }
+  });
+
   it("creates a PaymentIntent for exactly the booking total with an idempotency key per booking", async () => {
     const res = await t.request("POST", "/api/bookings", { body });
     const created = (await res.json()) as CreateBookingResponse;

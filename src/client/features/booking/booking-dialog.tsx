@@ -131,7 +131,8 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   }
 
   function backToInfo() {
-    if (step === "success") form.reset(guestDefaults(user));
+    // keepDirtyValues (set for the late-arriving session) would otherwise keep the finished booking's details.
+    if (step === "success") form.reset(guestDefaults(user), { keepDirtyValues: false });
     setStep("info");
     setHold(null);
     setConfirmed(null);

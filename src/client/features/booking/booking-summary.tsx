@@ -36,7 +36,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
         </div>
       ) : null}
-      <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+      <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
         <dt className="font-semibold text-slate-900">Total paid</dt>
         <dd className="text-right text-base font-bold text-slate-900">{formatMoney(booking.amountDueCents, booking.currency)}</dd>
       </div>

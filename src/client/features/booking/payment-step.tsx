@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatDateRange, formatMoney } from "../../lib/format.ts";
 import { SimulatedCardForm } from "./simulated-card-form.tsx";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 
@@ -58,9 +58,7 @@ export function PaymentStep({ hold, holdDeadline, awaitingConfirmation, checking
           <div className="min-w-0 text-sm">
             <p className="font-semibold text-slate-900">{booking.hotelName || "Hotel Booking"}</p>
             <p className="text-slate-700">{booking.roomType}</p>
-            <p className="text-slate-600">
-              {formatDate(booking.checkIn)} – {formatDate(booking.checkOut)}
-            </p>
+            <p className="text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
           </div>
           <div className="shrink-0 text-right">
             <p className="text-xs text-slate-600">Amount</p>

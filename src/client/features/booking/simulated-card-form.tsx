@@ -7,8 +7,8 @@ import { usePaymentAttempt } from "./use-payment-attempt.ts";
 
 /** The simulated processor follows Stripe's test cards; listing them is honest about test mode and makes demos possible. */
 const TEST_CARDS = [
-  ["4242 4242 4242 4242", "payment succeeds"],
-  ["4000 0000 0000 0002", "card declined"],
+  ["4242 4242 4242 4242", "succeeds"],
+  ["4000 0000 0000 0002", "declined"],
   ["4000 0000 0000 9995", "insufficient funds"],
   ["4000 0027 6000 3184", "3-D Secure check"],
 ] as const;
@@ -115,14 +115,14 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
           <FlaskConical aria-hidden="true" className="size-4 text-slate-500" />
           Test mode: no real card is charged
         </p>
-        <ul className="mt-2 space-y-1">
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
           {TEST_CARDS.map(([card, outcome]) => (
-            <li key={card} className="flex flex-wrap justify-between gap-x-3">
-              <span className="font-mono text-slate-900 tabular-nums">{card}</span>
-              <span className="text-slate-600">{outcome}</span>
-            </li>
+            <div key={card} className="contents">
+              <dt className="font-mono text-[13px] whitespace-nowrap text-slate-900 tabular-nums">{card}</dt>
+              <dd className="text-right text-slate-600">{outcome}</dd>
+            </div>
           ))}
-        </ul>
+        </dl>
         <p className="mt-2 text-slate-600">Use any future expiry date and any 3 digits for CVC.</p>
       </aside>
     </form>

@@ -39,9 +39,9 @@ export function BookingCard({ booking, accessToken, onCancelled }: BookingCardPr
       <article aria-labelledby={headingId}>
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 id={headingId} className="text-lg font-semibold text-balance text-slate-900">
+            <h2 id={headingId} className="text-lg font-semibold text-balance text-slate-900">
               {booking.hotelName || "Hotel Booking"}
-            </h3>
+            </h2>
             <p className="mt-0.5 text-sm text-slate-600">
               Ref. <span className="font-mono break-all text-slate-800">{booking.bookingReference}</span>
             </p>
