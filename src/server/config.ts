@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
   SUPPLIER_SANDBOX: booleanFlag.optional(),
+  SUPPLIER_BOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(45_000),
 });
 
 export interface RateLimitRule {
@@ -60,6 +61,8 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined } | null;
   /** The wholesaler sandbox at /supplier-sandbox: a stand-in supplier for TEST; off in production unless asked for. */
   supplierSandbox: boolean;
+  /** How long a supplier booking call may take before its outcome counts as unknown (then looked up by reference). */
+  supplierTimeouts: { bookMs: number };
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
     supplierSandbox: e.SUPPLIER_SANDBOX ?? e.NODE_ENV !== "production",
+    supplierTimeouts: { bookMs: e.SUPPLIER_BOOK_TIMEOUT_MS },
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },

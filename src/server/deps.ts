@@ -10,7 +10,7 @@ import { createLocalStorage } from "./integrations/storage.ts";
 import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
 import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-supplier.ts";
 import type { Logger } from "./logger.ts";
-import { apiSettingsService } from "./services/api-settings.ts";
+import { apiSettingsService, isEnvironment } from "./services/api-settings.ts";
 import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
 
 /** Wires the shared services for one app instance over an opened, migrated database. */
@@ -18,7 +18,15 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
   const deliveryMode = config.smtpUrl ? "smtp" : "mailbox";
   const auth = createAuth({ db: database.db, config, deliveryMode });
   const settings = apiSettingsService(database.db, config.appSecret);
-  const wholesaler = createWholesalerSupplier({ activeCredentials: () => settings.active(), logger });
+  const wholesaler = createWholesalerSupplier({
+    activeCredentials: () => settings.active(),
+    environmentCredentials: async (environment) => {
+      const stored = isEnvironment(environment) ? await settings.credentials(environment) : null;
+      return stored ? { ...stored, environment } : null;
+    },
+    logger,
+    timeouts: config.supplierTimeouts,
+  });
   const suppliers = [createInventorySupplier(database.db), wholesaler];
 
   // The simulated processor "sends its webhook" in-process, after the response, like a provider would.
@@ -54,5 +62,5 @@ function apiAddress(base: string): { host: string; port: number; protocol: "http
 }
 
 export function bookingDeps(deps: AppDeps): BookingDeps {
-  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl };
+  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl, wholesaler: deps.wholesaler };
 }

@@ -61,4 +61,6 @@ export interface ApiErrorBody {
   code: string;
   message: string;
   issues?: { path: string; message: string }[];
+  /** Machine-readable facts about the error (e.g. the new price of a PRICE_INCREASED refusal). */
+  details?: Record<string, number | string>;
 }

@@ -48,6 +48,11 @@ export const CreateBookingInput = GuestDetails.extend({
     .max(10_000_000)
     .refine((p) => p === 0 || p >= 100, "Redeem at least 100 points")
     .default(0),
+  /**
+   * The nightly price the guest was shown or has accepted. A partner hotel's room whose price
+   * has risen above it is not held; the guest is asked to accept the new price first.
+   */
+  expectedNightlyPriceCents: z.coerce.number().int("Price must be whole cents").min(0).max(100_000_000).optional(),
 });
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 
@@ -91,6 +96,8 @@ export interface BookingView {
   canCancel: boolean;
   /** A cancellation now would be refunded in full. */
   refundOnCancel: boolean;
+  /** Why a paid booking did not go ahead (the hotel could not confirm it), else null. */
+  notice: string | null;
 }
 
 export type PaymentProvider = "simulated" | "stripe";

@@ -139,7 +139,7 @@ describe("with TEST active on the sandbox", () => {
     expect(detail).toMatchObject({ id: "wh-43", supplier: "wholesaler", city: "Dubai", nights: 2 });
     expect(detail.rooms.length).toBeGreaterThan(0);
     expect(detail.images[0]).toMatch(/^http:\/\/localhost:3000\/images\/\w+-\d+\.svg$/);
-    for (const room of detail.rooms) expect(room).toMatchObject({ id: expect.stringMatching(/^wh-\d+-\d+$/), bookable: false, priceCents: expect.any(Number) });
+    for (const room of detail.rooms) expect(room).toMatchObject({ id: expect.stringMatching(/^wh-\d+-\d+$/), bookable: true, fitsParty: true, priceCents: expect.any(Number) });
     expect(detail.priceCents).toBe(Math.min(...detail.rooms.map((r) => r.priceCents)));
     const unknown = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-999999"), 404);
     expect(unknown.message).toBe("Hotel not found");
@@ -172,7 +172,7 @@ describe("booking-side calls against the sandbox", () => {
     const room = await cheapestRoom("wh-98");
     const check = await wholesaler.priceCheck({ roomOfferId: room.id, stay, shownNightlyPriceCents: room.priceCents });
     if (check.status !== "available") throw new Error(check.reason);
-    return { roomOfferId: room.id, stay, preBookCode: check.preBookCode, email: "guest@example.com" };
+    return { environment: check.environment, roomOfferId: room.id, stay, preBookCode: check.preBookCode, email: "guest@example.com" };
   }
 
   it("books with our reference, and cancelling twice counts as cancelled both times", async () => {

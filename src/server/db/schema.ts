@@ -301,8 +301,23 @@ export const bookings = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentIntentId: text("payment_intent_id"),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** Who provides the room: 'inventory' (ours) or 'wholesaler'. */
     supplier: text("supplier").notNull().default("inventory"),
+    /** The supplier's booking number, once it confirmed the booking. */
     supplierBookingRef: text("supplier_booking_ref"),
+    /** Supplier bookings: the supplier's hotel and room offer ids (e.g. wh-123, wh-456-1). */
+    supplierHotelId: text("supplier_hotel_id"),
+    supplierRoomId: text("supplier_room_id"),
+    /** The supplier environment (TEST or LIVE) that priced the room; the booking goes only there. */
+    supplierEnvironment: text("supplier_environment"),
+    /** The price check's code that holds the supplier's price for the booking call. */
+    supplierPriceCode: text("supplier_price_code"),
+    /** priced → booking → booked | failed | unknown (no clear answer: look up before retrying) → cancelled. */
+    supplierState: text("supplier_state"),
+    supplierAttempts: integer("supplier_attempts").notNull().default(0),
+    /** The supplier's cancellation terms at the price check (our own hotels' terms live on the hotel). */
+    freeCancellationDays: integer("free_cancellation_days"),
+    cancellationPolicy: text("cancellation_policy"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -314,6 +329,8 @@ export const bookings = pgTable(
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),
     index("bookings_pending_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    index("bookings_supplier_open_idx").on(t.updatedAt).where(sql`${t.supplierState} in ('booking','unknown')`),
+    check("bookings_supplier_state_known", sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`),
   ],
 );
 

@@ -11,13 +11,14 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: ApiErrorBody["issues"],
+    readonly details?: ApiErrorBody["details"],
   ) {
     super(message);
   }
 }
 
-export function errorBody(code: string, message: string, issues?: ApiErrorBody["issues"]): ApiErrorBody {
-  return issues ? { code, message, issues } : { code, message };
+export function errorBody(code: string, message: string, issues?: ApiErrorBody["issues"], details?: ApiErrorBody["details"]): ApiErrorBody {
+  return { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) };
 }
 
 export function validationError(error: ZodError): ApiError {
@@ -29,7 +30,7 @@ export function validationError(error: ZodError): ApiError {
 
 /** Maps any thrown error to a JSON answer; only unexpected errors become a 500, with no detail leaked. */
 export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
-  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.issues), error.status);
+  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.issues, error.details), error.status);
   if (error instanceof HTTPException) {
     const status = error.status;
     const message = status === 413 ? "Request body is too large" : error.message || "Bad request";

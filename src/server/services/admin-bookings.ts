@@ -8,7 +8,9 @@ import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";
 import { logActivity } from "./activity-log.ts";
 import { bookingCancellationEmail } from "./booking-emails.ts";
-import { type BookingDeps, releaseRoomNights, retakeRoomNights, settlePointsOnCancel, toBookingView } from "./bookings.ts";
+import { type BookingDeps, bookingPolicy, isSupplierBooking, settlePointsOnCancel, toBookingView } from "./booking-records.ts";
+import { releaseRoomNights, retakeRoomNights } from "./bookings.ts";
+import { cancelAtSupplier } from "./supplier-bookings.ts";
 import { queueEmail } from "./email-outbox.ts";
 
 export const ADMIN_BOOKING_ACTIVITY = { statusChanged: "admin_booking_status_changed", refunded: "admin_booking_refunded", refundFailed: "admin_refund_failed", exported: "admin_bookings_exported" } as const;
@@ -88,10 +90,18 @@ export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "sear
 }
 
 /**
- * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms; reviving a cancelled
- * booking takes them again, and is refused when they are no longer free.
+ * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms (a partner booking is
+ * cancelled with its supplier first); reviving a cancelled booking takes them again, and is
+ * refused when they are no longer free or the booking was a partner's.
  */
-export async function setBookingStatus(db: Db, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
+export async function setBookingStatus(deps: BookingDeps, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
+  const { db } = deps;
+  const [before] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!before) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (isSupplierBooking(before) && before.status === "cancelled" && status !== "cancelled") {
+    throw new ApiError(409, "PARTNER_BOOKING_CANCELLED", "A cancelled partner hotel booking cannot be restored; please make a new booking.");
+  }
+  if (status === "cancelled" && before.status !== "cancelled") await cancelAtSupplier(deps, before, actor);
   try {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
@@ -116,19 +126,13 @@ export async function setBookingStatus(db: Db, bookingId: string, status: "confi
       });
       return updated!;
     });
-    return toAdminView(row, await policy(db, row.hotelId));
+    return toAdminView(row, await bookingPolicy(db, row));
   } catch (error) {
     if (pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked") {
       throw new ApiError(409, "ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
     }
     throw error;
   }
-}
-
-async function policy(db: Db, hotelId: number | null) {
-  if (hotelId === null) return { cancellationPolicy: null, freeCancellationDays: 0 };
-  const [h] = await db.select({ cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays }).from(hotels).where(eq(hotels.id, hotelId));
-  return h ?? { cancellationPolicy: null, freeCancellationDays: 0 };
 }
 
 /**
@@ -142,6 +146,8 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
   if (row.status === "cancelled") throw new ApiError(409, "ALREADY_CANCELLED", "This booking is already cancelled.");
   if (row.paymentStatus !== "completed" || !row.paymentIntentId) throw new ApiError(409, "NOT_PAID", "This booking has no completed payment to refund.");
   const amountCents = row.totalPriceCents - row.discountCents;
+  // The booking is cancelled with the refund; a partner booking is cancelled with its supplier first.
+  await cancelAtSupplier(deps, row, actor);
   try {
     await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer");
   } catch (error) {
@@ -171,5 +177,5 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
     });
     return cancelled!;
   });
-  return { booking: toAdminView(updated, await policy(db, updated.hotelId)), amountCents };
+  return { booking: toAdminView(updated, await bookingPolicy(db, updated)), amountCents };
 }

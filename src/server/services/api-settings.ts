@@ -9,6 +9,10 @@ import { createSecretBox } from "./secret-box.ts";
 export const ENVIRONMENTS = ["TEST", "LIVE"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+export function isEnvironment(value: string): value is Environment {
+  return (ENVIRONMENTS as readonly string[]).includes(value);
+}
+
 export interface ApiSettingsView {
   environment: Environment;
   apiUrl: string;

@@ -79,6 +79,28 @@ export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean,
 }
 
 /** The text file a guest downloads from My Bookings. */
+/** The hotel (a partner supplier) refused or never confirmed a paid booking: the guest gets every cent back. */
+export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): OutgoingEmail {
+  return {
+    to: b.guestEmail,
+    kind: "booking_not_placed",
+    dedupeKey: `booking:${b.id}:not-placed`,
+    subject: `We could not confirm your booking: ${b.hotelName} (${b.bookingReference})`,
+    text: [
+      `Dear ${b.guestName},`,
+      "",
+      "We are sorry: the hotel could not confirm this booking, so it has not been made.",
+      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      "",
+      ...bookingSummaryLines(b),
+      "",
+      `Find another stay: ${manageUrl}`,
+      "",
+      "— Staywise",
+    ].join("\n"),
+  };
+}
+
 export function bookingConfirmationText(b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null }): string {
   return [
     "STAYWISE BOOKING CONFIRMATION",

@@ -1,19 +1,35 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { type BookingView, type CreateBookingInput, type CreateBookingResponse, HOLD_MINUTES, bookingReference, bookingTotalCents } from "../../shared/booking.ts";
-import { countNights, daysBetween, todayUtc } from "../../shared/dates.ts";
+import { countNights, todayUtc } from "../../shared/dates.ts";
+import { CENTS_PER_POINT } from "../../shared/loyalty.ts";
+import type { Stay } from "../../shared/search.ts";
 import type { Db } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
-import type { Logger } from "../logger.ts";
 import { logActivity } from "./activity-log.ts";
-import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails.ts";
-import { type DeliveryMode, queueEmail } from "./email-outbox.ts";
+import { bookingCancellationEmail } from "./booking-emails.ts";
+import {
+  BOOKING_ACTIVITY,
+  type BookingDeps,
+  type BookingRow,
+  type ConfirmSource,
+  type Tx,
+  bookingPolicy,
+  isSupplierBooking,
+  recordConfirmation,
+  refundPayment,
+  refundableOnCancel,
+  settlePointsOnCancel,
+  toBookingView,
+} from "./booking-records.ts";
+import { queueEmail } from "./email-outbox.ts";
 import { stayFromQuery } from "./hotel-search.ts";
-import { creditReferralIfDue, ensureLoyaltyAccount, pointsRecorded, recordPoints } from "./loyalty.ts";
-import { CENTS_PER_POINT, pointsForPayment } from "../../shared/loyalty.ts";
+import { ensureLoyaltyAccount, recordPoints } from "./loyalty.ts";
+import { cancelAtSupplier, placeSupplierBooking, priceSupplierRoom } from "./supplier-bookings.ts";
+
+export { BOOKING_ACTIVITY, type BookingDeps, viewOf } from "./booking-records.ts";
 
 /** The smallest card charge; points can cover the rest. */
 const MIN_CHARGE_CENTS = 50;
@@ -21,82 +37,31 @@ const MIN_CHARGE_CENTS = 50;
 export const ROOM_UNAVAILABLE = "Sorry, this room is no longer available for your dates. Please choose another room or other dates.";
 export const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
 
-export interface BookingDeps {
-  db: Db;
-  gateway: PaymentGateway;
-  deliveryMode: DeliveryMode;
-  logger: Logger;
-  publicUrl: string;
-}
-
-export const BOOKING_ACTIVITY = {
-  hold: "booking_hold_created",
-  confirmed: "booking_confirmed",
-  paymentFailed: "payment_failed",
-  holdExpired: "booking_hold_expired",
-  cancelled: "booking_cancelled",
-  refunded: "booking_refunded",
-  refundFailed: "booking_refund_failed",
-} as const;
-
-type BookingRow = typeof bookings.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-interface HotelPolicy {
-  cancellationPolicy: string | null;
-  freeCancellationDays: number;
-}
-
-/** Full refund when the hotel allows free cancellation and enough days remain before check-in. */
-export function refundableOnCancel(checkIn: string, freeCancellationDays: number, today = todayUtc()): boolean {
-  return freeCancellationDays > 0 && daysBetween(today, checkIn) >= freeCancellationDays;
-}
-
-export function toBookingView(row: BookingRow, policy: HotelPolicy, today = todayUtc()): BookingView {
-  const completed = row.status === "confirmed" && row.checkOut <= today;
-  const canCancel = row.status === "confirmed" && row.checkIn > today;
-  return {
-    id: row.id,
-    bookingReference: row.bookingReference,
-    hotelId: row.hotelId === null ? null : String(row.hotelId),
-    hotelName: row.hotelName,
-    roomType: row.roomType,
-    roomPriceCents: row.roomPriceCents,
-    checkIn: row.checkIn,
-    checkOut: row.checkOut,
-    numGuests: row.numGuests,
-    numRooms: row.numRooms,
-    totalNights: row.totalNights,
-    totalPriceCents: row.totalPriceCents,
-    discountCents: row.discountCents,
-    pointsRedeemed: row.pointsRedeemed,
-    amountDueCents: row.totalPriceCents - row.discountCents,
-    currency: "USD",
-    guestName: row.guestName,
-    guestEmail: row.guestEmail,
-    guestPhone: row.guestPhone,
-    specialRequests: row.specialRequests,
-    status: completed ? "completed" : (row.status as BookingView["status"]),
-    paymentStatus: row.paymentStatus,
-    createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
-    cancellationPolicy: policy.cancellationPolicy,
-    canCancel,
-    refundOnCancel: canCancel && refundableOnCancel(row.checkIn, policy.freeCancellationDays, today),
-  };
-}
-
-async function policyOf(db: Db | Tx, hotelId: number | null): Promise<HotelPolicy> {
-  if (hotelId === null) return { cancellationPolicy: null, freeCancellationDays: 0 };
-  const [hotel] = await db
-    .select({ cancellationPolicy: hotels.cancellationPolicy, freeCancellationDays: hotels.freeCancellationDays })
-    .from(hotels)
-    .where(eq(hotels.id, hotelId));
-  return hotel ?? { cancellationPolicy: null, freeCancellationDays: 0 };
-}
-
-export async function viewOf(db: Db, row: BookingRow): Promise<BookingView> {
-  return toBookingView(row, await policyOf(db, row.hotelId));
+/** A room priced by the server for one stay, ready to be held. */
+export interface PricedRoom {
+  hotelName: string;
+  roomName: string;
+  nightlyPriceCents: number;
+  totalPriceCents: number;
+  currency: string;
+  /** Where the room comes from, as booking columns. */
+  source: Partial<
+    Pick<
+      typeof bookings.$inferInsert,
+      | "hotelId"
+      | "roomTypeId"
+      | "supplier"
+      | "supplierHotelId"
+      | "supplierRoomId"
+      | "supplierEnvironment"
+      | "supplierPriceCode"
+      | "supplierState"
+      | "freeCancellationDays"
+      | "cancellationPolicy"
+    >
+  >;
+  /** Takes our rooms inside the hold's transaction; a supplier's room is held by its price check instead. */
+  take?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -127,44 +92,8 @@ function isOverdrawn(error: unknown): boolean {
   return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
 }
 
-/** Points back for a booking that did not happen: the redeemed ones returned, the earned ones reversed. */
-export async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<void> {
-  if (!row.userId) return;
-  if (row.pointsRedeemed > 0) {
-    await recordPoints(tx, {
-      userId: row.userId,
-      points: row.pointsRedeemed,
-      description: `Points returned: booking ${row.bookingReference} cancelled`,
-      sourceKey: `booking:${row.id}:redeem-returned`,
-      countsAsEarned: false,
-    });
-  }
-  const earned = await pointsRecorded(tx, `booking:${row.id}:earn`);
-  if (earned > 0) {
-    await recordPoints(tx, {
-      userId: row.userId,
-      points: -earned,
-      description: `Points reversed: booking ${row.bookingReference} cancelled`,
-      sourceKey: `booking:${row.id}:earn-reversed`,
-      countsAsEarned: true,
-      clamp: true,
-    });
-  }
-}
-
-/**
- * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
- * server's price, then starts a payment for exactly that amount. The hold exists before any
- * money moves; if the payment cannot be started the hold is released at once.
- */
-export async function createBookingHold(
-  deps: BookingDeps,
-  input: CreateBookingInput,
-  user: { id: string; email: string } | null,
-  today = todayUtc(),
-): Promise<CreateBookingResponse> {
-  const { db, gateway } = deps;
-  const stay = stayFromQuery(input, today);
+/** One of our own rooms, priced from the database: nightly price × nights × rooms. */
+async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
   if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
     throw new ApiError(404, "ROOM_NOT_FOUND", "This room was not found at this hotel.");
   }
@@ -182,9 +111,39 @@ export async function createBookingHold(
       `${room.room.name} sleeps up to ${room.room.maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`,
     );
   }
-  const nights = countNights(stay.checkIn, stay.checkOut);
-  const total = bookingTotalCents(room.room.priceCents, nights, stay.rooms);
+  const { id: roomTypeId, totalRooms } = room.room;
+  return {
+    hotelName: room.hotelName,
+    roomName: room.room.name,
+    nightlyPriceCents: room.room.priceCents,
+    totalPriceCents: bookingTotalCents(room.room.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms),
+    currency: room.currency,
+    source: { hotelId: Number(input.hotelId), roomTypeId },
+    take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),
+  };
+}
+
+/**
+ * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
+ * server's price, then starts a payment for exactly that amount. The hold exists before any
+ * money moves; if the payment cannot be started the hold is released at once. A partner
+ * (wholesaler) room is priced by the supplier's price check instead of our database.
+ */
+export async function createBookingHold(
+  deps: BookingDeps,
+  input: CreateBookingInput,
+  user: { id: string; email: string } | null,
+  today = todayUtc(),
+): Promise<CreateBookingResponse> {
+  const { db, gateway } = deps;
+  const stay = stayFromQuery(input, today);
   if (input.pointsToRedeem > 0 && !user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to use your points.");
+  const priced =
+    deps.wholesaler?.ownsHotelId(input.hotelId) === true
+      ? await priceSupplierRoom(deps, deps.wholesaler, input, stay)
+      : await priceInventoryRoom(db, input, stay);
+  const nights = countNights(stay.checkIn, stay.checkOut);
+  const total = priced.totalPriceCents;
   // Points pay whole cents; the card is always charged at least MIN_CHARGE_CENTS.
   const discount = Math.min(input.pointsToRedeem * CENTS_PER_POINT, Math.max(0, total - MIN_CHARGE_CENTS));
   const pointsUsed = Math.floor(discount / CENTS_PER_POINT);
@@ -195,7 +154,7 @@ export async function createBookingHold(
   let row: BookingRow;
   try {
     row = await db.transaction(async (tx) => {
-      await takeRoomNights(tx, room.room.id, room.room.totalRooms, stay.checkIn, stay.checkOut, stay.rooms);
+      await priced.take?.(tx);
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
         if (account.pointsBalance < pointsUsed) {
@@ -208,11 +167,10 @@ export async function createBookingHold(
           id,
           userId: user?.id ?? null,
           bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
-          hotelId: Number(input.hotelId),
-          hotelName: room.hotelName,
-          roomTypeId: room.room.id,
-          roomType: room.room.name,
-          roomPriceCents: room.room.priceCents,
+          ...priced.source,
+          hotelName: priced.hotelName,
+          roomType: priced.roomName,
+          roomPriceCents: priced.nightlyPriceCents,
           checkIn: stay.checkIn,
           checkOut: stay.checkOut,
           numGuests: stay.guests,
@@ -245,7 +203,14 @@ export async function createBookingHold(
         userId: user?.id ?? null,
         userEmail: user?.email ?? null,
         targetUserEmail: guestEmail,
-        details: { bookingId: id, reference: inserted!.bookingReference, hotelId: input.hotelId, roomTypeId: input.roomTypeId, totalPriceCents: total },
+        details: {
+          bookingId: id,
+          reference: inserted!.bookingReference,
+          hotelId: input.hotelId,
+          roomTypeId: input.roomTypeId,
+          totalPriceCents: total,
+          ...(inserted!.supplierEnvironment ? { supplier: inserted!.supplier, environment: inserted!.supplierEnvironment } : {}),
+        },
       });
       return inserted!;
     });
@@ -259,12 +224,12 @@ export async function createBookingHold(
   try {
     started = await gateway.createPayment({
       amountCents: amountDue,
-      currency: room.currency,
+      currency: priced.currency,
       idempotencyKey: `booking-${row.id}`,
       bookingId: row.id,
       bookingReference: row.bookingReference,
       guestEmail,
-      description: `${room.hotelName}: ${room.room.name}, ${stay.checkIn} to ${stay.checkOut}`,
+      description: `${priced.hotelName}: ${priced.roomName}, ${stay.checkIn} to ${stay.checkOut}`,
     });
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
@@ -278,15 +243,15 @@ export async function createBookingHold(
       provider: gateway.provider,
       providerPaymentId: started.paymentId,
       amountCents: amountDue,
-      currency: room.currency,
+      currency: priced.currency,
       status: "pending",
     });
     await tx.update(bookings).set({ paymentIntentId: started.paymentId, updatedAt: new Date() }).where(eq(bookings.id, row.id));
   });
   row = { ...row, paymentIntentId: started.paymentId };
   return {
-    booking: toBookingView(row, await policyOf(db, row.hotelId), today),
-    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: amountDue, currency: room.currency },
+    booking: toBookingView(row, await bookingPolicy(db, row), today),
+    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: amountDue, currency: priced.currency },
   };
 }
 
@@ -311,12 +276,11 @@ async function releaseHold(db: Db, bookingId: string, paymentStatus: "expired" |
   });
 }
 
-export type ConfirmSource = "return" | "webhook" | "reconciliation";
-
 /**
  * Confirms the booking of a paid payment. Safe to call any number of times from the browser's
  * return, the provider's webhook and the reconciliation: only the first call changes anything
- * and queues the confirmation e-mail. Returns null for a payment we do not know.
+ * and queues the confirmation e-mail. A partner room is booked with its supplier first (see
+ * supplier-bookings.ts). Returns null for a payment we do not know.
  */
 export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: string, source: ConfirmSource): Promise<BookingRow | null> {
   const { db, gateway } = deps;
@@ -341,6 +305,15 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   if (remote.amountCents !== payment.amountCents) {
     deps.logger.error({ bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents }, "paid amount differs from the booking total");
     return current;
+  }
+  if (isSupplierBooking(current)) {
+    if (current.status === "cancelled" && current.paymentStatus === "expired") {
+      // Paid after the hold lapsed: the supplier's price is no longer held, so the money goes back.
+      await refundPayment(deps, current, payment.amountCents, "paid after the hold expired");
+      const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
+      return latest ?? null;
+    }
+    return placeSupplierBooking(deps, current.id, payment, source);
   }
   const confirmed = await db.transaction(async (tx) => {
     let row: BookingRow | undefined;
@@ -376,24 +349,7 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
       }
     }
     if (!row) return null;
-    await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
-    if (row.userId) {
-      await recordPoints(tx, {
-        userId: row.userId,
-        points: pointsForPayment(payment.amountCents),
-        description: `Earned on booking ${row.bookingReference} (${row.hotelName})`,
-        sourceKey: `booking:${row.id}:earn`,
-        countsAsEarned: true,
-      });
-      await creditReferralIfDue(tx, row.userId);
-    }
-    await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
-    await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.confirmed,
-      userId: row.userId,
-      targetUserEmail: row.guestEmail,
-      details: { bookingId: row.id, reference: row.bookingReference, paymentId: providerPaymentId, via: source, totalPriceCents: row.totalPriceCents },
-    });
+    await recordConfirmation(tx, deps, row, payment, source);
     return row;
   });
   if (confirmed) return confirmed;
@@ -414,35 +370,6 @@ export async function retakeRoomNights(tx: Tx, row: BookingRow): Promise<void> {
 async function roomCount(tx: Tx, roomTypeId: number): Promise<number> {
   const [row] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, roomTypeId));
   return row?.totalRooms ?? 0;
-}
-
-async function refundPayment(deps: BookingDeps, booking: BookingRow, amountCents: number, why: string): Promise<boolean> {
-  if (!booking.paymentIntentId) return false;
-  try {
-    await deps.gateway.refund(booking.paymentIntentId, amountCents, "requested_by_customer");
-  } catch (error) {
-    await deps.db.update(bookings).set({ paymentStatus: "refund_pending", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
-    await logActivity(deps.db, {
-      actionType: BOOKING_ACTIVITY.refundFailed,
-      targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, message: error instanceof Error ? error.message : String(error) },
-    });
-    deps.logger.error({ err: error, bookingId: booking.id }, "refund failed; will retry");
-    return false;
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx.update(bookings).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
-    await tx
-      .update(payments)
-      .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, booking.paymentIntentId!)));
-    await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.refunded,
-      targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, amountCents, why },
-    });
-  });
-  return true;
 }
 
 /**
@@ -496,8 +423,9 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
 }
 
 /**
- * A guest cancels their confirmed, future booking: the rooms are freed and the cancellation
- * e-mail queued in one transaction; inside the free-cancellation window the payment is refunded.
+ * A guest cancels their confirmed, future booking: the rooms are freed (or the supplier's booking
+ * cancelled) and the cancellation e-mail queued in one transaction; inside the free-cancellation
+ * window the payment is refunded.
  */
 export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }, today = todayUtc()): Promise<{ booking: BookingView; refunded: boolean }> {
   const { db } = deps;
@@ -506,8 +434,10 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
   if (existing.status !== "confirmed" || existing.checkIn <= today) {
     throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
   }
-  const policy = await policyOf(db, existing.hotelId);
+  const policy = await bookingPolicy(db, existing);
   const refund = refundableOnCancel(existing.checkIn, policy.freeCancellationDays, today);
+  // A partner booking is cancelled with the supplier first; if that fails, nothing here changes.
+  await cancelAtSupplier(deps, existing, actor);
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)

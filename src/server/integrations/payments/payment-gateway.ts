@@ -35,6 +35,8 @@ export interface PaymentGateway {
   readonly provider: PaymentProvider;
   /** Public key for the browser, when the provider needs one. */
   readonly publishableKey: string | null;
+  /** Test-mode money (the simulated gateway, Stripe test keys): never good for a LIVE supplier booking. */
+  readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; clientSecret: string }>;
   getPayment(paymentId: string): Promise<GatewayPayment>;
   /** Stops an unpaid payment from being completed later (used when a hold expires). */

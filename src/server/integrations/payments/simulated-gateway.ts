@@ -111,6 +111,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
   return {
     provider: "simulated",
     publishableKey: null,
+    testMode: true,
 
     async createPayment(input) {
       const id = `sim_pi_${randomBytes(12).toString("hex")}`;

@@ -51,6 +51,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   return {
     provider: "stripe",
     publishableKey: settings.publishableKey,
+    testMode: /^(sk|rk)_test_/.test(settings.secretKey),
 
     async createPayment(input) {
       try {

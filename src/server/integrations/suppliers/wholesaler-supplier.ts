@@ -61,6 +61,11 @@ const MAX_CACHED_SEARCHES = 500;
 export interface WholesalerSupplierOptions {
   /** The active environment's credentials, or null when no environment is active. */
   activeCredentials: () => Promise<ActiveCredentials | null>;
+  /**
+   * One environment's stored credentials. A booking is made, looked up and cancelled in the
+   * environment that priced it, even after an admin switches the active one.
+   */
+  environmentCredentials?: (environment: string) => Promise<ActiveCredentials | null>;
   logger: Logger;
   timeouts?: Partial<WholesalerTimeouts>;
   retryBackoffMs?: number;
@@ -98,6 +103,8 @@ export type PriceCheckResult =
   | { status: "unavailable"; environment: string; reason: string };
 
 export interface BookInput {
+  /** The environment that priced the room (PriceCheckResult.environment). */
+  environment: string;
   roomOfferId: string;
   stay: Stay;
   preBookCode: string;
@@ -142,12 +149,12 @@ export interface WholesalerSupplier extends HotelCatalogSupplier {
   diagnosticSearch(destination: string, stay: Stay): Promise<DiagnosticSearchResult>;
   /** PreBookV3: the current price of a room offer, and a code that holds it for `book`. */
   priceCheck(input: PriceCheckInput): Promise<PriceCheckResult>;
-  /** BookV3, sent exactly once (never retried: the API has no idempotency key). */
+  /** BookV3 in the given environment, sent exactly once (never retried: the API has no idempotency key). */
   book(input: BookInput): Promise<BookResult>;
-  /** CancelBooking; a booking that is already cancelled counts as cancelled. */
-  cancel(bookingNumber: string): Promise<CancelResult>;
+  /** CancelBooking in the environment that booked; a booking that is already cancelled counts as cancelled. */
+  cancel(bookingNumber: string, environment?: string): Promise<CancelResult>;
   /** GetBookingInformationV3 by our reference (yourRef): the check before retrying a timed-out book. */
-  lookupByReference(yourRef: string): Promise<LookupResult>;
+  lookupByReference(yourRef: string, environment?: string): Promise<LookupResult>;
 }
 
 interface Cached<T> {
@@ -172,8 +179,17 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
   const read = (budgetMs: number): CallPolicy => ({ budgetMs, retries: READ_RETRIES });
   const once = (budgetMs: number): CallPolicy => ({ budgetMs, retries: 0 });
 
-  async function credentialsOrThrow(): Promise<ActiveCredentials> {
-    const credentials = await options.activeCredentials();
+  /** The named environment's credentials (falling back to the active one when it is that environment), else the active one's. */
+  async function credentialsFor(environment?: string): Promise<ActiveCredentials | null> {
+    if (environment === undefined) return options.activeCredentials();
+    const stored = options.environmentCredentials ? await options.environmentCredentials(environment) : null;
+    if (stored) return stored;
+    const active = await options.activeCredentials();
+    return active?.environment === environment ? active : null;
+  }
+
+  async function credentialsOrThrow(environment?: string): Promise<ActiveCredentials> {
+    const credentials = await credentialsFor(environment);
     if (!credentials) throw new WholesalerError(NOT_CONFIGURED_MESSAGE, "NotConfigured");
     return credentials;
   }
@@ -341,7 +357,7 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
     },
 
     async book(input: BookInput): Promise<BookResult> {
-      const credentials = await options.activeCredentials();
+      const credentials = await credentialsFor(input.environment);
       if (!credentials) return { status: "failed", environment: null, errorType: "NotConfigured", reason: NOT_CONFIGURED_MESSAGE };
       const { roomId, mealId } = parseRoomOfferId(input.roomOfferId);
       try {
@@ -381,8 +397,8 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
       }
     },
 
-    async cancel(bookingNumber: string): Promise<CancelResult> {
-      const credentials = await credentialsOrThrow();
+    async cancel(bookingNumber: string, environment?: string): Promise<CancelResult> {
+      const credentials = await credentialsOrThrow(environment);
       try {
         const answer = parseCancel(await connection.call(credentials, "NonStaticXMLAPI", "CancelBooking", cancelBookingParams(bookingNumber), once(timeouts.cancelMs)));
         if (!answer.cancelled) throw new WholesalerError("The supplier did not confirm the cancellation", "CancelNotConfirmed");
@@ -395,8 +411,8 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
       }
     },
 
-    async lookupByReference(yourRef: string): Promise<LookupResult> {
-      const credentials = await credentialsOrThrow();
+    async lookupByReference(yourRef: string, environment?: string): Promise<LookupResult> {
+      const credentials = await credentialsOrThrow(environment);
       const answer = await connection.call(credentials, "NonStaticXMLAPI", "GetBookingInformationV3", bookingInformationParams({ reference: yourRef }), read(timeouts.lookupMs));
       return { environment: credentials.environment, bookings: parseBookingInformation(answer, inCents).filter((b) => b.yourRef === yourRef) };
     },
@@ -498,6 +514,8 @@ function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mea
   const originalPriceCents = meal.discountCents > 0 ? nightly(meal.priceCents + meal.discountCents, stay) : null;
   const board = mealNames.get(meal.mealId) ?? `Meal plan ${meal.mealId}`;
   const name = room.roomTypeName || content?.name || "Room";
+  const party = stay.guests + stay.children;
+  const fitsParty = room.beds * stay.rooms >= party;
   return {
     id: `wh-${room.roomId}-${meal.mealId}`,
     name: `${name} · ${board}`,
@@ -513,15 +531,11 @@ function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mea
     currency: meal.currency,
     totalRooms: stay.rooms,
     roomsAvailable: stay.rooms,
-    fitsParty: room.beds * stay.rooms >= stay.guests + stay.children,
-    // Our booking flow does not yet place bookings with the wholesaler (price check, book after
-    // payment, refunds on failure); until it does, its rooms are shown but cannot be booked here.
-    bookable: false,
-    unavailableReason: PARTNER_ROOM_NOT_BOOKABLE,
+    fitsParty,
+    bookable: fitsParty,
+    unavailableReason: fitsParty ? null : `Sleeps up to ${room.beds} per room: too small for ${party} guests in ${stay.rooms} room${stay.rooms > 1 ? "s" : ""}`,
   };
 }
-
-export const PARTNER_ROOM_NOT_BOOKABLE = "This partner hotel cannot be booked online yet.";
 
 /** Map insertion order doubles as age: the oldest entries go first when the cache is full. */
 function remember<T>(cache: Map<string, T>, key: string, value: T, max: number): void {

@@ -40,7 +40,7 @@ export function adminBookingRoutes(deps: AppDeps) {
     })
     .patch("/bookings/:id/status", validate("param", IdParam), validate("json", StatusInput), async (c) => {
       const user = c.get("user")!;
-      const booking = await setBookingStatus(deps.db, c.req.valid("param").id, c.req.valid("json").status, { id: user.id, email: user.email });
+      const booking = await setBookingStatus(bookingDeps(deps), c.req.valid("param").id, c.req.valid("json").status, { id: user.id, email: user.email });
       return c.json({ booking });
     })
     .post("/bookings/:id/refund", validate("param", IdParam), async (c) => {
