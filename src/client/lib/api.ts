@@ -5,6 +5,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiErrorBody["issues"];
+  readonly details: ApiErrorBody["details"];
 
   constructor(status: number, body: ApiErrorBody) {
     super(body.message);
@@ -12,6 +13,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.issues = body.issues;
+    this.details = body.details;
   }
 }
 

@@ -63,6 +63,8 @@ export function paymentOutcome(result: ConfirmPaymentResponse): PaymentOutcome {
   if (booking.status === "confirmed" || booking.status === "completed") return { kind: "confirmed" };
   if (paymentError) return { kind: "failed", message: paymentError };
   if (booking.status === "pending") return { kind: "processing" };
+  // A partner hotel refused the paid booking: the server refunds it and says so.
+  if (booking.notice) return { kind: "failed", message: booking.notice };
   // The server refunds a payment that arrived after the hold lapsed and the room was sold.
   if (booking.paymentStatus.startsWith("refund")) {
     return { kind: "failed", message: "Your hold expired before the payment went through and the room is no longer available. Your payment is being refunded in full." };

@@ -16,6 +16,7 @@ import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";
+import { type PriceIncrease, PriceIncreaseNotice } from "./price-increase-notice.tsx";
 import { countNights } from "../../../shared/dates.ts";
 
 const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
@@ -69,18 +70,27 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   // A double submit lands before React re-renders the disabled button; two holds would block two rooms.
   const holding = useRef(false);
   const [pointsToRedeem, setPointsToRedeem] = useState(0);
+  // A partner hotel's room can cost more at the price check than in the search; the guest accepts it or not.
+  const [priceIncrease, setPriceIncrease] = useState<PriceIncrease | null>(null);
+  const [accepted, setAccepted] = useState<{ roomId: string; nightlyPriceCents: number } | null>(null);
+  const nightlyPriceCents = accepted?.roomId === room.id ? accepted.nightlyPriceCents : room.priceCents;
+  const pricedRoom = useMemo(
+    () => (nightlyPriceCents === room.priceCents ? room : { ...room, priceCents: nightlyPriceCents, originalPriceCents: null, discountPercent: 0 }),
+    [room, nightlyPriceCents],
+  );
   const createHold = useMutation({ mutationFn: createBookingHold });
 
   function refreshAvailability() {
     void queryClient.invalidateQueries({ queryKey: ["hotel", hotel.id] });
   }
 
-  function submitGuest(values: GuestDetails) {
+  function submitGuest(values: GuestDetails, expectedNightlyPriceCents = nightlyPriceCents) {
     if (holding.current) return;
     holding.current = true;
     setHoldError(null);
+    setPriceIncrease(null);
     createHold.mutate(
-      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem },
+      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem, expectedNightlyPriceCents },
       {
         onSuccess(response) {
           setHold({ response, deadline: Date.now() + holdSpanMs(response) });
@@ -88,6 +98,11 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
           setStep("payment");
         },
         onError(error) {
+          const details = error instanceof ApiError ? error.details : undefined;
+          if (error instanceof ApiError && error.code === "PRICE_INCREASED" && typeof details?.nightlyPriceCents === "number") {
+            setPriceIncrease({ message: error.message, nightlyPriceCents: details.nightlyPriceCents, totalPriceCents: Number(details.totalPriceCents) });
+            return;
+          }
           if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
           setHoldError(error instanceof ApiError ? error.message : PAYMENT_CREATE_FAILED);
         },
@@ -96,6 +111,19 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
         },
       },
     );
+  }
+
+  function acceptPriceIncrease() {
+    if (!priceIncrease) return;
+    const next = priceIncrease.nightlyPriceCents;
+    setAccepted({ roomId: room.id, nightlyPriceCents: next });
+    void form.handleSubmit((values) => submitGuest(values, next))();
+  }
+
+  function declinePriceIncrease() {
+    setPriceIncrease(null);
+    refreshAvailability();
+    onOpenChange(false);
   }
 
   function settle(result: ConfirmPaymentResponse): void {
@@ -146,6 +174,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     if (paying) return;
     if (step === "info") {
       setHoldError(null);
+      setPriceIncrease(null);
       onOpenChange(false);
     } else {
       backToInfo();
@@ -193,16 +222,28 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
         <DialogContent key="info" title={`Book ${room.name}`} description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`} className="max-w-3xl">
           <GuestDetailsStep
             hotel={hotel}
-            room={room}
+            room={pricedRoom}
             stay={stay}
             form={form}
             submitting={createHold.isPending}
-            serverError={holdError}
+            serverError={
+              priceIncrease ? (
+                <PriceIncreaseNotice
+                  change={priceIncrease}
+                  currency={room.currency}
+                  submitting={createHold.isPending}
+                  onAccept={acceptPriceIncrease}
+                  onDecline={declinePriceIncrease}
+                />
+              ) : (
+                holdError
+              )
+            }
             onSubmit={submitGuest}
             extra={
               user ? (
                 <PointsOption
-                  totalCents={bookingTotalCents(room.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
+                  totalCents={bookingTotalCents(pricedRoom.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
                   onChange={setPointsToRedeem}
                 />
               ) : null

@@ -59,7 +59,8 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
 type GuestDetailsStepProps = StaySummaryProps & {
   form: GuestForm;
   submitting: boolean;
-  serverError: string | null;
+  /** The server's refusal: its message, or a question for the guest (a changed price). */
+  serverError: ReactNode;
   onSubmit: (values: GuestDetails) => void;
   /** Extra choices shown above the button (loyalty points for signed-in guests). */
   extra?: ReactNode;
@@ -124,7 +125,7 @@ export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverEr
           </li>
         </ul>
         {extra}
-        {serverError ? <Alert variant="error">{serverError}</Alert> : null}
+        {typeof serverError === "string" ? <Alert variant="error">{serverError}</Alert> : serverError}
         <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? <Spinner /> : null}
           Continue to Payment

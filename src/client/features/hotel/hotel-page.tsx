@@ -215,7 +215,7 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBo
             ) : null}
             <div className={cn("mt-5 transition-opacity", updating ? "opacity-60" : null)} aria-busy={updating}>
               {hotel.rooms.length > 0 ? (
-                <RoomList rooms={hotel.rooms} selectedRoomId={selectedRoom?.id ?? null} onBook={setSelectedRoom} />
+                <RoomList rooms={hotel.rooms} selectedRoomId={selectedRoom?.id ?? null} showRoomsLeft={hotel.supplier === "inventory"} onBook={setSelectedRoom} />
               ) : (
                 <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-slate-700">
                   <span className="font-semibold text-slate-900">Rooms Available:</span> Contact the hotel for room availability and pricing.
@@ -235,7 +235,8 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBo
             </section>
           ) : null}
 
-          {renderReviews ? renderReviews(hotel.id) : null}
+          {/* Our guests review our own hotels; a partner hotel's rating comes from the partner. */}
+          {renderReviews && hotel.supplier === "inventory" ? renderReviews(hotel.id) : null}
         </div>
 
         <aside aria-label="Stay summary" className="lg:row-start-1 lg:col-start-2">

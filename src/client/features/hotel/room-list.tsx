@@ -9,13 +9,15 @@ import { PhotoViewer } from "./photo-viewer.tsx";
 type RoomCardProps = {
   room: RoomOffer;
   selected: boolean;
+  /** Our own rooms say how many are left; a partner hotel only confirms the rooms asked for. */
+  showRoomsLeft: boolean;
   onBook: (room: RoomOffer) => void;
   onOpenPhotos: (room: RoomOffer) => void;
 };
 
-function RoomCard({ room, selected, onBook, onOpenPhotos }: RoomCardProps) {
+function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomCardProps) {
   const reasonId = useId();
-  const fewLeft = room.roomsAvailable > 0 && room.roomsAvailable <= 3;
+  const fewLeft = showRoomsLeft && room.roomsAvailable > 0 && room.roomsAvailable <= 3;
   const [cover] = room.images;
   return (
     <article
@@ -87,7 +89,7 @@ function RoomCard({ room, selected, onBook, onOpenPhotos }: RoomCardProps) {
             <p className="text-xs text-slate-600">per night</p>
             {room.bookable ? (
               <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
-                {pluralize(room.roomsAvailable, "room", "rooms")} left
+                {showRoomsLeft ? `${pluralize(room.roomsAvailable, "room", "rooms")} left` : "Available for your stay"}
               </p>
             ) : (
               <p id={reasonId} className="mt-2 text-sm font-medium text-amber-800">
@@ -113,10 +115,11 @@ function RoomCard({ room, selected, onBook, onOpenPhotos }: RoomCardProps) {
 type RoomListProps = {
   rooms: RoomOffer[];
   selectedRoomId: string | null;
+  showRoomsLeft: boolean;
   onBook: (room: RoomOffer) => void;
 };
 
-export function RoomList({ rooms, selectedRoomId, onBook }: RoomListProps) {
+export function RoomList({ rooms, selectedRoomId, showRoomsLeft, onBook }: RoomListProps) {
   const [photos, setPhotos] = useState<{ room: RoomOffer; index: number | null } | null>(null);
   return (
     <>
@@ -126,6 +129,7 @@ export function RoomList({ rooms, selectedRoomId, onBook }: RoomListProps) {
             <RoomCard
               room={room}
               selected={room.id === selectedRoomId}
+              showRoomsLeft={showRoomsLeft}
               onBook={onBook}
               onOpenPhotos={(r) => setPhotos({ room: r, index: 0 })}
             />

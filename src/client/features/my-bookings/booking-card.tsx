@@ -48,6 +48,7 @@ export function BookingCard({ booking, accessToken, onCancelled }: BookingCardPr
           </div>
           <StatusBadge status={booking.status} />
         </div>
+        {booking.notice ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{booking.notice}</p> : null}
 
         <div className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
           <div className="flex gap-2.5">

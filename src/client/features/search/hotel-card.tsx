@@ -14,7 +14,9 @@ const distanceFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits:
  * card is one click target and screen readers hear a short link name.
  */
 export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
-  const fewLeft = hotel.roomsAvailable > 0 && hotel.roomsAvailable <= 3;
+  // A partner hotel confirms the rooms asked for, not how many more it has.
+  const roomsLeftKnown = hotel.supplier === "inventory";
+  const fewLeft = roomsLeftKnown && hotel.roomsAvailable > 0 && hotel.roomsAvailable <= 3;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]">
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
@@ -65,7 +67,7 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
-            {hotel.roomsAvailable > 0 ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left` : "Sold out"}
+            {hotel.roomsAvailable === 0 ? "Sold out" : roomsLeftKnown ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left` : "Available"}
           </p>
           <div className="text-right">
             {hotel.originalPriceCents !== null && hotel.discountPercent > 0 ? (

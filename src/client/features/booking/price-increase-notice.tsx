@@ -1,0 +1,33 @@
+import { Button } from "../../components/ui/button.tsx";
+import { formatMoney } from "../../lib/format.ts";
+
+export type PriceIncrease = { message: string; nightlyPriceCents: number; totalPriceCents: number };
+
+type PriceIncreaseNoticeProps = {
+  change: PriceIncrease;
+  currency: string;
+  submitting: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+};
+
+/** A partner hotel's price went up between the search and the price check: the guest decides. */
+export function PriceIncreaseNotice({ change, currency, submitting, onAccept, onDecline }: PriceIncreaseNoticeProps) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">The price has changed</p>
+      <p>{change.message}</p>
+      <p>
+        New total for your stay: <span className="font-semibold tabular-nums">{formatMoney(change.totalPriceCents, currency)}</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={onAccept} disabled={submitting}>
+          Accept new price
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDecline} disabled={submitting}>
+          Choose another room
+        </Button>
+      </div>
+    </div>
+  );
+}
