@@ -29,15 +29,12 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // Serialised before the network try: a body that cannot be sent is a bug, not a lost connection.
+  const payload = body === undefined ? undefined : JSON.stringify(body);
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, { method, headers, credentials: "same-origin", body: payload });
   } catch {
     throw new ApiError(0, {
       code: "NETWORK_ERROR",
@@ -46,14 +43,14 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
 
   // A proxy or crash page may answer with HTML, so the body is only trusted when it parses.
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  const answer: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     throw new ApiError(
       response.status,
-      isApiErrorBody(payload) ? payload : { code: `HTTP_${response.status}`, message: `Request failed (${response.status})` },
+      isApiErrorBody(answer) ? answer : { code: `HTTP_${response.status}`, message: `Request failed (${response.status})` },
     );
   }
-  return payload as T;
+  return answer as T;
 }
 
 export function apiGet<T>(path: string): Promise<T> {

@@ -239,7 +239,8 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
                 holdError
               )
             }
-            onSubmit={submitGuest}
+            // react-hook-form passes the submit event second; the price must not be taken from it.
+            onSubmit={(values) => submitGuest(values)}
             extra={
               user ? (
                 <PointsOption
