@@ -12,6 +12,7 @@ import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-su
 import type { Logger } from "./logger.ts";
 import { apiSettingsService, isEnvironment } from "./services/api-settings.ts";
 import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
+import { supplierFailureRecorder } from "./services/supplier-problems.ts";
 
 /** Wires the shared services for one app instance over an opened, migrated database. */
 export function createDeps(config: AppConfig, database: Database, logger: Logger, clientDir?: string): AppDeps {
@@ -25,6 +26,7 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
       return stored ? { ...stored, environment } : null;
     },
     logger,
+    onFailure: supplierFailureRecorder(database.db, logger),
     timeouts: config.supplierTimeouts,
   });
   const suppliers = [createInventorySupplier(database.db), wholesaler];

@@ -57,6 +57,12 @@ describe("every admin endpoint checks the role on the server", () => {
     ["GET", "/api/admin/reviews"],
     ["POST", "/api/admin/reviews/1/moderate", { status: "approved" }],
     ["GET", "/api/admin/mailbox"],
+    ["GET", "/api/admin/api-settings"],
+    ["PUT", "/api/admin/api-settings/TEST", { apiUrl: "http://127.0.0.1:9/15", username: "u", password: "p", makeActive: false }],
+    ["POST", "/api/admin/api-settings/test", { environment: "TEST" }],
+    ["POST", "/api/admin/api-diagnostics"],
+    ["GET", "/api/admin/api-diagnostics/problems"],
+    ["GET", "/api/admin/supplier-sandbox"],
   ];
 
   it.each(endpoints)("%s %s: 401 for visitors, 403 for users, not 401/403 for admins", async (method, path, body) => {

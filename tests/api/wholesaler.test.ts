@@ -214,4 +214,16 @@ describe("when the supplier is down", () => {
     const detail = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-43"), 502);
     expect(detail.message).toMatch(/^Supplier API Error: /);
   });
+
+  it("shows admins each failed supplier call with its request id in API Diagnostics (not the calls the open circuit refused)", async () => {
+    const { problems } = await json<{ problems: { actionType: string; requestId: string | null; details: Record<string, unknown> }[] }>(
+      await t.request("GET", "/api/admin/api-diagnostics/problems", { cookie: admin }),
+    );
+    const failed = problems.filter((p) => p.actionType === "supplier_call_failed");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.details).toMatchObject({ environment: "TEST", method: "SearchV3", errorType: expect.any(String), message: expect.stringContaining("Could not reach") });
+    expect(failed.every((p) => typeof p.requestId === "string" && p.requestId.length > 0)).toBe(true);
+    expect(failed.some((p) => p.details.errorType === "CircuitOpen")).toBe(false);
+    expect(JSON.stringify(problems)).not.toContain(sandbox.password);
+  });
 });

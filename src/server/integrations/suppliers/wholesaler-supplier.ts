@@ -10,7 +10,7 @@ import { type Stay, discountPercent } from "../../../shared/search-options.ts";
 import type { Logger } from "../../logger.ts";
 import { currentRequest } from "../../request-context.ts";
 import { WholesalerError } from "../wholesaler/wholesaler-client.ts";
-import { type ActiveCredentials, type CallPolicy, createWholesalerConnection } from "../wholesaler/wholesaler-connection.ts";
+import { type ActiveCredentials, type CallPolicy, type SupplierCallFailure, createWholesalerConnection } from "../wholesaler/wholesaler-connection.ts";
 import {
   type BookingInformation,
   type CancellationRule,
@@ -67,6 +67,8 @@ export interface WholesalerSupplierOptions {
    */
   environmentCredentials?: (environment: string) => Promise<ActiveCredentials | null>;
   logger: Logger;
+  /** Every supplier call that finally failed (recorded for API Diagnostics). */
+  onFailure?: (failure: SupplierCallFailure) => void;
   timeouts?: Partial<WholesalerTimeouts>;
   retryBackoffMs?: number;
   breaker?: { failureThreshold: number; openMs: number };
@@ -170,6 +172,7 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
   const connection = createWholesalerConnection({
     logger: options.logger,
     now,
+    ...(options.onFailure ? { onFailure: options.onFailure } : {}),
     ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
     ...(options.breaker ? { breaker: options.breaker } : {}),
   });

@@ -13,8 +13,21 @@ export interface CallPolicy {
   retries: number;
 }
 
+/** A supplier call that finally failed (after any retries), for admins to see in API Diagnostics. */
+export interface SupplierCallFailure {
+  environment: string;
+  method: string;
+  errorType: string;
+  message: string;
+  attempts: number;
+  durationMs: number;
+  requestId: string | null;
+}
+
 export interface ConnectionOptions {
   logger: Logger;
+  /** Told of every call that finally failed, except calls refused while the circuit is open. */
+  onFailure?: (failure: SupplierCallFailure) => void;
   retryBackoffMs?: number;
   breaker?: { failureThreshold: number; openMs: number };
   now?: () => number;
@@ -50,7 +63,8 @@ export function createWholesalerConnection(options: ConnectionOptions) {
       policy: CallPolicy,
     ): Promise<Record<string, unknown>> {
       const breaker = breakerFor(credentials);
-      const deadline = now() + policy.budgetMs;
+      const started = now();
+      const deadline = started + policy.budgetMs;
       const context = { requestId: currentRequest()?.requestId, supplier: "wholesaler", environment: credentials.environment, apiUrl: credentials.apiUrl, method };
       for (let attempt = 1; ; attempt++) {
         if (!breaker.allow()) {
@@ -73,7 +87,18 @@ export function createWholesalerConnection(options: ConnectionOptions) {
           const retry = failure.retryable && attempt <= policy.retries && now() + wait < deadline && !opened;
           logger.warn({ ...context, attempt, errorType: failure.type, error: failure.message, willRetry: retry }, "wholesaler call failed");
           if (opened) logger.error({ ...context, pauseMs: breakerSettings.openMs }, "wholesaler circuit opened after repeated failures");
-          if (!retry) throw failure;
+          if (!retry) {
+            options.onFailure?.({
+              environment: credentials.environment,
+              method,
+              errorType: failure.type,
+              message: failure.message,
+              attempts: attempt,
+              durationMs: Math.round(now() - started),
+              requestId: context.requestId ?? null,
+            });
+            throw failure;
+          }
           await sleep(wait);
         }
       }

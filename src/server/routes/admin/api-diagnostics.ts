@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
 import { apiSettingsService } from "../../services/api-settings.ts";
+import { recentSupplierProblems } from "../../services/supplier-problems.ts";
 
 /** Spec section 9: the diagnostics search. */
 const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutDaysAhead: 9, guests: 2, children: 0, rooms: 1 } as const;
@@ -13,7 +14,12 @@ const SAMPLE_SIZE = 5;
 /** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
 export function adminApiDiagnosticsRoutes(deps: AppDeps) {
   const settings = apiSettingsService(deps.db, deps.config.appSecret);
-  return new Hono<AppEnv>().post("/api-diagnostics", async (c) => {
+  return new Hono<AppEnv>()
+    .get("/api-diagnostics/problems", async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ problems: await recentSupplierProblems(deps.db) });
+    })
+    .post("/api-diagnostics", async (c) => {
     const user = c.get("user")!;
     const active = await settings.active();
     if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
