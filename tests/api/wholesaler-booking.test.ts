@@ -150,6 +150,43 @@ describe("booking a wholesaler room", () => {
     }
   });
 
+  it("keeps the booking when the supplier cannot cancel it, and says so", async () => {
+    const offer = await room("wh-98");
+    const created = await hold(holdBody("wh-98", offer.id, offer.priceCents));
+    await pay(created);
+    const { booking, accessToken } = await settle(created);
+    await s.activate("TEST", "http://127.0.0.1:9/15");
+    try {
+      const res = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { message: string }).message).toBe("We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.");
+      expect(await row(booking.id)).toMatchObject({ status: "confirmed", supplierState: "booked" });
+    } finally {
+      await s.activate("TEST", s.sandboxUrl);
+    }
+    expect(await supplierBookings(booking.bookingReference)).toMatchObject([{ status: "Active" }]);
+  });
+
+  it("forwards an admin's cancellation and refund to the supplier, and will not restore a cancelled partner booking", async () => {
+    const offer = await room("wh-98");
+    const byStatus = await hold(holdBody("wh-98", offer.id, offer.priceCents));
+    await pay(byStatus);
+    await settle(byStatus);
+    const cancel = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, { cookie: s.admin, body: { status: "cancelled" } });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect(await supplierBookings(byStatus.booking.bookingReference)).toMatchObject([{ status: "NotActive" }]);
+    const restore = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, { cookie: s.admin, body: { status: "confirmed" } });
+    expect(restore.status).toBe(409);
+
+    const byRefund = await hold(holdBody("wh-98", offer.id, offer.priceCents));
+    await pay(byRefund);
+    await settle(byRefund);
+    const refund = await s.t.request("POST", `/api/admin/bookings/${byRefund.booking.id}/refund`, { cookie: s.admin });
+    expect(refund.status, await refund.clone().text()).toBe(200);
+    expect(await row(byRefund.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded", supplierState: "cancelled" });
+    expect(await supplierBookings(byRefund.booking.bookingReference)).toMatchObject([{ status: "NotActive" }]);
+  });
+
   it("refuses a LIVE booking while payments are in test mode, before anything is held", async () => {
     await s.activate("LIVE", s.sandboxUrl);
     try {
