@@ -205,6 +205,13 @@ export const hotels = pgTable(
     index("hotels_city_rating_idx").on(t.city, t.rating.desc(), t.reviewCount.desc(), t.id),
     index("hotels_city_distance_idx").on(t.city, t.distanceFromCenterKm, t.id),
     index("hotels_city_price_idx").on(t.city, t.priceCents, t.id),
+    // Price sort for parties needing 2, 3 or 4 guests per room: walks hotels by their cheapest room
+    // that sleeps that many (f_room_floor, migration 0004), with the same INCLUDE columns.
+    ...[2, 3, 4].map((guests) =>
+      index(`hotels_city_price_for_${guests}_idx`)
+        .on(t.city, sql.raw(`f_room_floor(room_offers, ${guests})`), t.id)
+        .where(sql.raw(`f_room_floor(room_offers, ${guests}) is not null`)),
+    ),
     // Hotel names without their own city's name: finds "Paris" in the names of hotels elsewhere
     // without reading the thousands of Paris hotels whose names say "Paris".
     index("hotels_name_trgm_idx").using("gin", sql`f_unaccent(lower(replace(${t.name}, ${t.city}, ''))) gin_trgm_ops`),
