@@ -187,6 +187,8 @@ describe.each([
       expect(four.hotels[0]).toMatchObject({ priceCents: 30000, roomsAvailable: 1 });
       // Two rooms of two fit four guests.
       expect((await search({ guests: 4, rooms: 2 })).total).toBe(3);
+      expect(names(await search({ guests: 4, rooms: 1, sort: "price" }))).toEqual(["Grand Testville Palace"]);
+      expect(names(await search({ guests: 4, rooms: 2, sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace"]);
     });
   });
 

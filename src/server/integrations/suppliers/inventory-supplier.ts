@@ -539,17 +539,22 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
   };
 }
 
+/** Guests per room for which hotels_city_price_for_N_idx exists (migration 0004). */
+const PRICE_FLOOR_INDEXED = [2, 3, 4];
+
 /**
  * The page of the price sort, which orders by the OFFER price (cheapest free room that fits the
- * party), known only after pricing a hotel. Hotels are walked in (hotels.price_cents, id) order,
- * through the (city, price_cents, id) indexes, and priced in batches.
+ * party), known only after pricing a hotel. Hotels are walked in (key, id) order and priced in
+ * batches; the key is f_room_floor(room_offers, N), the cheapest room type sleeping the party's N
+ * guests per room, through hotels_city_price_for_N_idx (N = 2, 3, 4), else hotels.price_cents through
+ * the (city, price_cents, id) index.
  *
- * Why stopping early is correct: hotels.price_cents is the lowest price of ALL the hotel's room
- * types, and the offer is the lowest over a subset of them, so offer >= price_cents. After a batch
- * ending at candidate (P, I), every hotel not yet walked has (price_cents, id) > (P, I), hence
- * (offer, id) >= (price_cents, id) > (P, I). So every priced hotel with (offer, id) <= (P, I) sorts
- * before all unwalked ones; once there are offset + limit of them, the page is final. Within one
- * party size offers track price_cents closely, so a batch or two usually suffices.
+ * Why stopping early is correct: the key is the lowest price over a set of the hotel's room types
+ * that contains every room type that can make the offer (the offer needs a room type sleeping N),
+ * so offer >= key. After a batch ending at candidate (P, I), every hotel not yet walked has
+ * (key, id) > (P, I), hence (offer, id) >= (key, id) > (P, I). So every priced hotel with
+ * (offer, id) <= (P, I) sorts before all unwalked ones; once there are offset + limit of them, the
+ * page is final. Offers usually equal the key, so one batch usually suffices.
  */
 async function pricePage(
   db: Db,
@@ -571,16 +576,22 @@ async function pricePage(
     exhausted: false,
     done: false,
   }));
+  // The walk's key: the cheapest room type that sleeps the party's guests per room where an index
+  // has it (hotels_city_price_for_N_idx), else the cheapest room of any size. Either is <= the offer.
+  const perRoom = Math.ceil(partySize(criteria.stay) / criteria.stay.rooms);
+  const key = PRICE_FLOOR_INDEXED.includes(perRoom) ? sql.raw(`f_room_floor(h.room_offers, ${perRoom})`) : sql`h.price_cents`;
+  const keyFilters = criteria.maxPriceCents === null ? [] : [sql`${key} <= ${criteria.maxPriceCents}`];
   let batch = Math.max(need + 12, 24);
   for (;;) {
     const active = walksLeft.filter((w) => !w.done);
     if (active.length === 0) break;
     const branches = active.map((w, i) => {
-      const keyset = w.after ? [sql`(h.price_cents, h.id) > (${w.after.price}, ${w.after.id})`] : [];
-      return sql`(select ${i}::int as walk, h.id, h.price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+      // "is not null" also lets the planner use the partial index.
+      const keyset = [sql`${key} is not null`, ...(w.after ? [sql`(${key}, h.id) > (${w.after.price}, ${w.after.id})`] : [])];
+      return sql`(select ${i}::int as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
         from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
-        where ${sql.join([w.condition, ...filters, ...keyset], sql` and `)}
-        order by h.price_cents, h.id limit ${batch})`;
+        where ${sql.join([w.condition, ...filters, ...keyFilters, ...keyset], sql` and `)}
+        order by ${key}, h.id limit ${batch})`;
     });
     const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     active.forEach((w, i) => {
