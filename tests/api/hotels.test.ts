@@ -1,202 +1,247 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
-import { roomNights } from "../../src/server/db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import { AMENITY_OPTIONS } from "../../src/shared/search-options.ts";
+import { queryRows } from "../../src/server/db/client.ts";
+import { roomNights, roomTypes } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
+import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
-let t: TestApp;
 const today = todayUtc();
 const d = (n: number) => addDays(today, n);
-const h: Record<string, HotelRow> = {};
-const r: Record<string, RoomTypeRow> = {};
-
 const base = { city: "Testville", country: "Testland", countryCode: "TL", originalPriceCents: null } as const;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.deps.db;
-  h.grand = await createHotel(db, { ...base, name: "Grand Testville Palace", starRating: 5, rating: 4.8, reviewCount: 100, distanceFromCenterKm: 1, amenities: ["Free WiFi", "Outdoor pool", "Gym"], priceCents: 20000 });
-  r.grandDouble = await createRoomType(db, h.grand.id, { name: "Deluxe Double", priceCents: 20000, originalPriceCents: 25000, maxGuests: 2, totalRooms: 3 });
-  r.grandFamily = await createRoomType(db, h.grand.id, { name: "Family Suite", priceCents: 30000, originalPriceCents: null, maxGuests: 4, totalRooms: 1 });
-  h.budget = await createHotel(db, { ...base, name: "Budget Inn Testville", starRating: 3, rating: 4.0, reviewCount: 500, distanceFromCenterKm: 5, amenities: ["Parking", "Restaurant"], priceCents: 8000 });
-  r.budgetTwin = await createRoomType(db, h.budget.id, { name: "Twin Room", priceCents: 8000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
-  h.luxury = await createHotel(db, { ...base, name: "Testville Royal Tower", starRating: 4, rating: 4.5, reviewCount: 50, distanceFromCenterKm: 3, amenities: ["Spa"], priceCents: 120000 });
-  r.luxurySuite = await createRoomType(db, h.luxury.id, { name: "Penthouse", priceCents: 120000, originalPriceCents: null, maxGuests: 2, totalRooms: 1 });
-  h.far = await createHotel(db, { ...base, name: "Testville Countryside Lodge", starRating: 2, rating: 3.5, reviewCount: 10, distanceFromCenterKm: 12, amenities: ["Parking"], priceCents: 5000 });
-  r.farRoom = await createRoomType(db, h.far.id, { name: "Cabin", priceCents: 5000, originalPriceCents: null, maxGuests: 2, totalRooms: 4 });
-  h.zurich = await createHotel(db, { name: "Hôtel Süd", city: "Zürich", country: "Switzerland", countryCode: "CH", starRating: 4, rating: 4.2, reviewCount: 30, distanceFromCenterKm: 2, amenities: ["Free WiFi"], priceCents: 15000, originalPriceCents: null });
-  r.zurichRoom = await createRoomType(db, h.zurich.id, { name: "Classic", priceCents: 15000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
-  await refreshDestinations(db);
-});
-afterAll(() => t.close());
+// Every search assertion runs against both plans of the inventory supplier: the single exact query
+// (catalogues up to SMALL_CATALOGUE hotels) and the index walks used above it, forced here on a few
+// hotels, so the two are proved to give the same answers.
+describe.each([
+  { plan: "small-catalogue plan", smallCatalogue: undefined },
+  { plan: "large-catalogue plan", smallCatalogue: 0 },
+])("$plan", ({ smallCatalogue }) => {
+  let t: TestApp;
+  const h: Record<string, HotelRow> = {};
+  const r: Record<string, RoomTypeRow> = {};
 
-async function search(params: Record<string, string | number> = {}): Promise<SearchResponse> {
-  const query = new URLSearchParams(Object.entries({ destination: "Testville", ...params }).map(([k, v]) => [k, String(v)]));
-  const res = await t.request("GET", `/api/hotels/search?${query}`);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as SearchResponse;
-}
-
-async function searchError(params: Record<string, string | number>): Promise<string> {
-  const res = await t.request("GET", `/api/hotels/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
-  expect(res.status).toBe(400);
-  return ((await res.json()) as { message: string }).message;
-}
-
-const names = (res: SearchResponse) => res.hotels.map((x) => x.name);
-
-describe("search: destination and defaults", () => {
-  it("matches city, country or hotel name regardless of case and accents, and tolerates a typo", async () => {
-    expect((await search({ destination: "TESTVILLE" })).total).toBe(4);
-    expect((await search({ destination: "testland" })).total).toBe(4);
-    expect(names(await search({ destination: "royal tower" }))).toEqual(["Testville Royal Tower"]);
-    expect(names(await search({ destination: "zurich" }))).toEqual(["Hôtel Süd"]);
-    expect(names(await search({ destination: "hotel sud" }))).toEqual(["Hôtel Süd"]);
-    expect((await search({ destination: "Testvile" })).total).toBe(4);
-  });
-
-  it("defaults to tomorrow and the day after, 2 guests, 1 room", async () => {
-    const res = await search();
-    expect(res.stay).toEqual({ checkIn: d(1), checkOut: d(2), guests: 2, children: 0, rooms: 1 });
-    expect(res.nights).toBe(1);
-  });
-
-  it("treats what the user types as text, never as SQL or a wildcard", async () => {
-    expect((await search({ destination: "'; drop table hotels; --" })).total).toBe(0);
-    expect((await search({ destination: "%" })).total).toBe(0);
-    expect((await search({ destination: "Testville" })).total).toBe(4);
-  });
-});
-
-describe("search: results", () => {
-  it("prices each hotel at its cheapest free room that fits, with the discount", async () => {
-    const grand = (await search()).hotels.find((x) => x.name === "Grand Testville Palace")!;
-    expect(grand).toMatchObject({ priceCents: 20000, originalPriceCents: 25000, discountPercent: 20, roomsAvailable: 4 });
-  });
-
-  it("sorts by popularity by default, and by price, rating and distance", async () => {
-    expect(names(await search())).toEqual(["Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower", "Testville Countryside Lodge"]);
-    expect(names(await search({ sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower"]);
-    expect(names(await search({ sort: "rating" }))[0]).toBe("Grand Testville Palace");
-    expect(names(await search({ sort: "distance" }))).toEqual(["Grand Testville Palace", "Testville Royal Tower", "Budget Inn Testville", "Testville Countryside Lodge"]);
-  });
-
-  it("pages with a stable total", async () => {
-    const first = await search({ pageSize: 3, page: 1, sort: "price" });
-    const second = await search({ pageSize: 3, page: 2, sort: "price" });
-    const beyond = await search({ pageSize: 3, page: 5, sort: "price" });
-    expect([first.total, second.total, beyond.total]).toEqual([4, 4, 4]);
-    expect(names(second)).toEqual(["Testville Royal Tower"]);
-    expect(beyond.hotels).toEqual([]);
-  });
-});
-
-describe("search: filters", () => {
-  it("filters by nightly price; the slider's top end means 'and above'", async () => {
-    expect(names(await search({ minPrice: 100, maxPrice: 250, sort: "price" }))).toEqual(["Grand Testville Palace"]);
-    expect(names(await search({ minPrice: 500, maxPrice: 1000 }))).toEqual(["Testville Royal Tower"]);
-    expect((await search({ maxPrice: 990 })).total).toBe(3);
-  });
-
-  it("filters by distance; 10 km at the top end means any distance", async () => {
-    expect(names(await search({ maxDistance: 1.5 }))).toEqual(["Grand Testville Palace"]);
-    expect((await search({ maxDistance: 10 })).total).toBe(4);
-    expect((await search({ maxDistance: 9.5 })).total).toBe(3);
-  });
-
-  it("filters by any of the chosen star ratings", async () => {
-    expect(names(await search({ stars: "5" }))).toEqual(["Grand Testville Palace"]);
-    expect((await search({ stars: "5,3" })).total).toBe(2);
-  });
-
-  it("requires every chosen amenity, matched case-insensitively inside the amenity texts", async () => {
-    expect(names(await search({ amenities: "WiFi,Pool" }))).toEqual(["Grand Testville Palace"]);
-    expect(names(await search({ amenities: "wifi,pool,gym" }))).toEqual(["Grand Testville Palace"]);
-    expect(names(await search({ amenities: "Parking,Restaurant" }))).toEqual(["Budget Inn Testville"]);
-    expect((await search({ amenities: "Parking" })).total).toBe(2);
-  });
-});
-
-describe("search: bad input", () => {
-  it.each([
-    [{ checkIn: d(5), checkOut: d(5) }, "Check-out must be after check-in"],
-    [{ checkIn: d(5), checkOut: d(3) }, "Check-out must be after check-in"],
-    [{ checkIn: d(-3), checkOut: d(1) }, "Check-in cannot be in the past"],
-    [{ checkIn: d(1), checkOut: d(40) }, "Stays can be at most 30 nights"],
-    [{ checkIn: d(600), checkOut: d(602) }, "Check-in can be at most 18 months ahead"],
-    [{ checkIn: "2026-02-30" }, "Check-in must be a date like 2026-05-31"],
-    [{ guests: 0 }, "Guests must be at least 1"],
-    [{ guests: 17 }, "Guests must be at most 16"],
-    [{ rooms: 3, guests: 2 }, "Each room needs at least one guest"],
-    [{ rooms: "two" }, "Rooms must be a number"],
-    [{ sort: "cheapest" }, "Sort must be one of popularity, price, rating, distance"],
-    [{ stars: "6" }, "Unknown star rating: 6"],
-    [{ amenities: "Sauna" }, "Unknown amenity: Sauna"],
-    [{ minPrice: 500, maxPrice: 100 }, "Minimum price cannot be above maximum price"],
-    [{ maxDistance: 11 }, "Maximum distance must be at most 10"],
-  ])("refuses %j with 400: %s", async (params, message) => {
-    expect(await searchError(params)).toContain(message);
-  });
-});
-
-describe("availability", () => {
-  it("drops a booked-out room type for those nights only, and counts partly taken rooms", async () => {
-    const stay = { checkIn: d(10), checkOut: d(12) };
-    await t.deps.db.insert(roomNights).values({ roomTypeId: r.budgetTwin!.id, night: d(11), roomsTotal: 2, roomsTaken: 2 });
-    await t.deps.db.insert(roomNights).values({ roomTypeId: r.grandDouble!.id, night: d(10), roomsTotal: 3, roomsTaken: 1 });
-    const during = await search(stay);
-    expect(names(during)).not.toContain("Budget Inn Testville");
-    expect(during.hotels.find((x) => x.name === "Grand Testville Palace")?.roomsAvailable).toBe(3);
-    // The night before and the check-out night are free.
-    expect(names(await search({ checkIn: d(9), checkOut: d(11) }))).toContain("Budget Inn Testville");
-    expect(names(await search({ checkIn: d(12), checkOut: d(13) }))).toContain("Budget Inn Testville");
-
-    const detail = (await (await t.request("GET", `/api/hotels/${h.budget!.id}?checkIn=${d(10)}&checkOut=${d(12)}`)).json()) as HotelDetail;
-    expect(detail.rooms[0]).toMatchObject({ roomsAvailable: 0, bookable: false, unavailableReason: "Sold out for these dates" });
-  });
-
-  it("offers only room types that hold the party across the rooms asked for", async () => {
-    const four = await search({ guests: 4, rooms: 1 });
-    expect(names(four)).toEqual(["Grand Testville Palace"]);
-    expect(four.hotels[0]).toMatchObject({ priceCents: 30000, roomsAvailable: 1 });
-    // Two rooms of two fit four guests.
-    expect((await search({ guests: 4, rooms: 2 })).total).toBe(3);
-  });
-});
-
-describe("hotel detail", () => {
-  it("prices every room for the stay and says which cannot be booked", async () => {
-    const res = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(20)}&checkOut=${d(23)}&guests=3&rooms=1`);
-    expect(res.status).toBe(200);
-    const hotel = (await res.json()) as HotelDetail;
-    expect(hotel).toMatchObject({ name: "Grand Testville Palace", nights: 3, stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 } });
-    const [double, family] = hotel.rooms;
-    expect(double).toMatchObject({ name: "Deluxe Double", fitsParty: false, bookable: false, discountPercent: 20 });
-    expect(double?.unavailableReason).toMatch(/too small for 3 guests/);
-    expect(family).toMatchObject({ name: "Family Suite", fitsParty: true, bookable: true, roomsAvailable: 1, unavailableReason: null });
-    expect(hotel.priceCents).toBe(30000);
-  });
-
-  it("answers 404 'Hotel not found' for unknown ids and 400 for bad dates", async () => {
-    for (const id of ["999999999", "no-such-hotel", "12abc"]) {
-      const res = await t.request("GET", `/api/hotels/${id}`);
-      expect(res.status, id).toBe(404);
-      expect(await res.json()).toMatchObject({ code: "HOTEL_NOT_FOUND", message: "Hotel not found" });
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    if (smallCatalogue !== undefined) {
+      expect(t.deps.suppliers[0]?.id).toBe("inventory");
+      t.deps.suppliers[0] = createInventorySupplier(db, { smallCatalogue });
     }
-    const bad = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(3)}&checkOut=${d(2)}`);
-    expect(bad.status).toBe(400);
+    h.grand = await createHotel(db, { ...base, name: "Grand Testville Palace", starRating: 5, rating: 4.8, reviewCount: 100, distanceFromCenterKm: 1, amenities: ["Free WiFi", "Outdoor pool", "Gym"], priceCents: 20000 });
+    r.grandDouble = await createRoomType(db, h.grand.id, { name: "Deluxe Double", priceCents: 20000, originalPriceCents: 25000, maxGuests: 2, totalRooms: 3 });
+    r.grandFamily = await createRoomType(db, h.grand.id, { name: "Family Suite", priceCents: 30000, originalPriceCents: null, maxGuests: 4, totalRooms: 1 });
+    h.budget = await createHotel(db, { ...base, name: "Budget Inn Testville", starRating: 3, rating: 4.0, reviewCount: 500, distanceFromCenterKm: 5, amenities: ["Parking", "Restaurant"], priceCents: 8000 });
+    r.budgetTwin = await createRoomType(db, h.budget.id, { name: "Twin Room", priceCents: 8000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+    h.luxury = await createHotel(db, { ...base, name: "Testville Royal Tower", starRating: 4, rating: 4.5, reviewCount: 50, distanceFromCenterKm: 3, amenities: ["Spa"], priceCents: 120000 });
+    r.luxurySuite = await createRoomType(db, h.luxury.id, { name: "Penthouse", priceCents: 120000, originalPriceCents: null, maxGuests: 2, totalRooms: 1 });
+    h.far = await createHotel(db, { ...base, name: "Testville Countryside Lodge", starRating: 2, rating: 3.5, reviewCount: 10, distanceFromCenterKm: 12, amenities: ["Parking"], priceCents: 5000 });
+    r.farRoom = await createRoomType(db, h.far.id, { name: "Cabin", priceCents: 5000, originalPriceCents: null, maxGuests: 2, totalRooms: 4 });
+    h.zurich = await createHotel(db, { name: "Hôtel Süd", city: "Zürich", country: "Switzerland", countryCode: "CH", starRating: 4, rating: 4.2, reviewCount: 30, distanceFromCenterKm: 2, amenities: ["Free WiFi"], priceCents: 15000, originalPriceCents: null });
+    r.zurichRoom = await createRoomType(db, h.zurich.id, { name: "Classic", priceCents: 15000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+    await refreshDestinations(db);
   });
-});
+  afterAll(() => t.close());
 
-describe("destination suggestions", () => {
-  it("suggests matching cities by prefix, accent-insensitively, with hotel counts", async () => {
-    const res = await t.request("GET", "/api/destinations?q=test");
-    expect(await res.json()).toEqual({ suggestions: [{ city: "Testville", country: "Testland", hotelCount: 4 }] });
-    const zur = (await (await t.request("GET", "/api/destinations?q=zur")).json()) as { suggestions: { city: string }[] };
-    expect(zur.suggestions.map((s) => s.city)).toEqual(["Zürich"]);
-    const none = await t.request("GET", `/api/destinations?q=${encodeURIComponent("%_\\")}`);
-    expect(await none.json()).toEqual({ suggestions: [] });
+  async function search(params: Record<string, string | number> = {}): Promise<SearchResponse> {
+    const query = new URLSearchParams(Object.entries({ destination: "Testville", ...params }).map(([k, v]) => [k, String(v)]));
+    const res = await t.request("GET", `/api/hotels/search?${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as SearchResponse;
+  }
+
+  async function searchError(params: Record<string, string | number>): Promise<string> {
+    const res = await t.request("GET", `/api/hotels/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { message: string }).message;
+  }
+
+  const names = (res: SearchResponse) => res.hotels.map((x) => x.name);
+
+  describe("search: destination and defaults", () => {
+    it("matches city, country or hotel name regardless of case and accents, and tolerates a typo", async () => {
+      expect((await search({ destination: "TESTVILLE" })).total).toBe(4);
+      expect((await search({ destination: "testland" })).total).toBe(4);
+      expect(names(await search({ destination: "royal tower" }))).toEqual(["Testville Royal Tower"]);
+      expect(names(await search({ destination: "zurich" }))).toEqual(["Hôtel Süd"]);
+      expect(names(await search({ destination: "hotel sud" }))).toEqual(["Hôtel Süd"]);
+      expect((await search({ destination: "Testvile" })).total).toBe(4);
+    });
+
+    it("defaults to tomorrow and the day after, 2 guests, 1 room", async () => {
+      const res = await search();
+      expect(res.stay).toEqual({ checkIn: d(1), checkOut: d(2), guests: 2, children: 0, rooms: 1 });
+      expect(res.nights).toBe(1);
+    });
+
+    it("treats what the user types as text, never as SQL or a wildcard", async () => {
+      expect((await search({ destination: "'; drop table hotels; --" })).total).toBe(0);
+      expect((await search({ destination: "%" })).total).toBe(0);
+      expect((await search({ destination: "Testville" })).total).toBe(4);
+    });
+  });
+
+  describe("search: results", () => {
+    it("prices each hotel at its cheapest free room that fits, with the discount", async () => {
+      const grand = (await search()).hotels.find((x) => x.name === "Grand Testville Palace")!;
+      expect(grand).toMatchObject({ priceCents: 20000, originalPriceCents: 25000, discountPercent: 20, roomsAvailable: 4 });
+    });
+
+    it("sorts by popularity by default, and by price, rating and distance", async () => {
+      expect(names(await search())).toEqual(["Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower", "Testville Countryside Lodge"]);
+      expect(names(await search({ sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower"]);
+      expect(names(await search({ sort: "rating" }))[0]).toBe("Grand Testville Palace");
+      expect(names(await search({ sort: "distance" }))).toEqual(["Grand Testville Palace", "Testville Royal Tower", "Budget Inn Testville", "Testville Countryside Lodge"]);
+    });
+
+    it("pages with a stable total", async () => {
+      const first = await search({ pageSize: 3, page: 1, sort: "price" });
+      const second = await search({ pageSize: 3, page: 2, sort: "price" });
+      const beyond = await search({ pageSize: 3, page: 5, sort: "price" });
+      expect([first.total, second.total, beyond.total]).toEqual([4, 4, 4]);
+      expect(names(second)).toEqual(["Testville Royal Tower"]);
+      expect(beyond.hotels).toEqual([]);
+    });
+  });
+
+  describe("search: filters", () => {
+    it("filters by nightly price; the slider's top end means 'and above'", async () => {
+      expect(names(await search({ minPrice: 100, maxPrice: 250, sort: "price" }))).toEqual(["Grand Testville Palace"]);
+      expect(names(await search({ minPrice: 500, maxPrice: 1000 }))).toEqual(["Testville Royal Tower"]);
+      expect((await search({ maxPrice: 990 })).total).toBe(3);
+    });
+
+    it("filters by distance; 10 km at the top end means any distance", async () => {
+      expect(names(await search({ maxDistance: 1.5 }))).toEqual(["Grand Testville Palace"]);
+      expect((await search({ maxDistance: 10 })).total).toBe(4);
+      expect((await search({ maxDistance: 9.5 })).total).toBe(3);
+    });
+
+    it("filters by any of the chosen star ratings", async () => {
+      expect(names(await search({ stars: "5" }))).toEqual(["Grand Testville Palace"]);
+      expect((await search({ stars: "5,3" })).total).toBe(2);
+    });
+
+    it("requires every chosen amenity, matched case-insensitively inside the amenity texts", async () => {
+      expect(names(await search({ amenities: "WiFi,Pool" }))).toEqual(["Grand Testville Palace"]);
+      expect(names(await search({ amenities: "wifi,pool,gym" }))).toEqual(["Grand Testville Palace"]);
+      expect(names(await search({ amenities: "Parking,Restaurant" }))).toEqual(["Budget Inn Testville"]);
+      expect((await search({ amenities: "Parking" })).total).toBe(2);
+    });
+  });
+
+  describe("amenity mask", () => {
+    it("sets bit i when an amenity text contains AMENITY_OPTIONS[i] in any case, as the filter matches", async () => {
+      for (const [i, option] of AMENITY_OPTIONS.entries()) {
+        const [row] = await queryRows<{ mask: number }>(t.deps.db, sql`select f_amenity_mask(array['Free', ${`near ${option.toUpperCase()} area`}]) as mask`);
+        expect(row?.mask, option).toBe(1 << i);
+      }
+    });
+  });
+
+  describe("search: bad input", () => {
+    it.each([
+      [{ checkIn: d(5), checkOut: d(5) }, "Check-out must be after check-in"],
+      [{ checkIn: d(5), checkOut: d(3) }, "Check-out must be after check-in"],
+      [{ checkIn: d(-3), checkOut: d(1) }, "Check-in cannot be in the past"],
+      [{ checkIn: d(1), checkOut: d(40) }, "Stays can be at most 30 nights"],
+      [{ checkIn: d(600), checkOut: d(602) }, "Check-in can be at most 18 months ahead"],
+      [{ checkIn: "2026-02-30" }, "Check-in must be a date like 2026-05-31"],
+      [{ guests: 0 }, "Guests must be at least 1"],
+      [{ guests: 17 }, "Guests must be at most 16"],
+      [{ rooms: 3, guests: 2 }, "Each room needs at least one guest"],
+      [{ rooms: "two" }, "Rooms must be a number"],
+      [{ sort: "cheapest" }, "Sort must be one of popularity, price, rating, distance"],
+      [{ stars: "6" }, "Unknown star rating: 6"],
+      [{ amenities: "Sauna" }, "Unknown amenity: Sauna"],
+      [{ minPrice: 500, maxPrice: 100 }, "Minimum price cannot be above maximum price"],
+      [{ maxDistance: 11 }, "Maximum distance must be at most 10"],
+    ])("refuses %j with 400: %s", async (params, message) => {
+      expect(await searchError(params)).toContain(message);
+    });
+  });
+
+  describe("availability", () => {
+    it("drops a booked-out room type for those nights only, and counts partly taken rooms", async () => {
+      const stay = { checkIn: d(10), checkOut: d(12) };
+      await t.deps.db.insert(roomNights).values({ roomTypeId: r.budgetTwin!.id, night: d(11), roomsTotal: 2, roomsTaken: 2 });
+      await t.deps.db.insert(roomNights).values({ roomTypeId: r.grandDouble!.id, night: d(10), roomsTotal: 3, roomsTaken: 1 });
+      const during = await search(stay);
+      expect(names(during)).not.toContain("Budget Inn Testville");
+      expect(during.hotels.find((x) => x.name === "Grand Testville Palace")?.roomsAvailable).toBe(3);
+      // The night before and the check-out night are free.
+      expect(names(await search({ checkIn: d(9), checkOut: d(11) }))).toContain("Budget Inn Testville");
+      expect(names(await search({ checkIn: d(12), checkOut: d(13) }))).toContain("Budget Inn Testville");
+
+      const detail = (await (await t.request("GET", `/api/hotels/${h.budget!.id}?checkIn=${d(10)}&checkOut=${d(12)}`)).json()) as HotelDetail;
+      expect(detail.rooms[0]).toMatchObject({ roomsAvailable: 0, bookable: false, unavailableReason: "Sold out for these dates" });
+    });
+
+    it("offers only room types that hold the party across the rooms asked for", async () => {
+      const four = await search({ guests: 4, rooms: 1 });
+      expect(names(four)).toEqual(["Grand Testville Palace"]);
+      expect(four.hotels[0]).toMatchObject({ priceCents: 30000, roomsAvailable: 1 });
+      // Two rooms of two fit four guests.
+      expect((await search({ guests: 4, rooms: 2 })).total).toBe(3);
+      expect(names(await search({ guests: 4, rooms: 1, sort: "price" }))).toEqual(["Grand Testville Palace"]);
+      expect(names(await search({ guests: 4, rooms: 2, sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace"]);
+    });
+  });
+
+  describe("hotel detail", () => {
+    it("prices every room for the stay and says which cannot be booked", async () => {
+      const res = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(20)}&checkOut=${d(23)}&guests=3&rooms=1`);
+      expect(res.status).toBe(200);
+      const hotel = (await res.json()) as HotelDetail;
+      expect(hotel).toMatchObject({ name: "Grand Testville Palace", nights: 3, stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 } });
+      const [double, family] = hotel.rooms;
+      expect(double).toMatchObject({ name: "Deluxe Double", fitsParty: false, bookable: false, discountPercent: 20 });
+      expect(double?.unavailableReason).toMatch(/too small for 3 guests/);
+      expect(family).toMatchObject({ name: "Family Suite", fitsParty: true, bookable: true, roomsAvailable: 1, unavailableReason: null });
+      expect(hotel.priceCents).toBe(30000);
+    });
+
+    it("answers 404 'Hotel not found' for unknown ids and 400 for bad dates", async () => {
+      for (const id of ["999999999", "no-such-hotel", "12abc"]) {
+        const res = await t.request("GET", `/api/hotels/${id}`);
+        expect(res.status, id).toBe(404);
+        expect(await res.json()).toMatchObject({ code: "HOTEL_NOT_FOUND", message: "Hotel not found" });
+      }
+      const bad = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(3)}&checkOut=${d(2)}`);
+      expect(bad.status).toBe(400);
+    });
+  });
+
+  describe("room type changes", () => {
+    it("shows a room type's new price, a new room type and a removed one in the next search", async () => {
+      const db = t.deps.db;
+      const hotel = await createHotel(db, { name: "Changeton Inn", city: "Changeton", country: "Elsewhere", countryCode: "EW", priceCents: 9000, originalPriceCents: null });
+      const double = await createRoomType(db, hotel.id, { name: "Double", priceCents: 9000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+      await refreshDestinations(db);
+      const offer = async (guests = 2) => (await search({ destination: "Changeton", guests })).hotels[0] ?? null;
+      expect(await offer()).toMatchObject({ priceCents: 9000, roomsAvailable: 2 });
+      await db.update(roomTypes).set({ priceCents: 9500, originalPriceCents: 12000, totalRooms: 5 }).where(eq(roomTypes.id, double.id));
+      expect(await offer()).toMatchObject({ priceCents: 9500, originalPriceCents: 12000, roomsAvailable: 5 });
+      expect(await offer(3)).toBeNull();
+      const family = await createRoomType(db, hotel.id, { name: "Family", priceCents: 15000, originalPriceCents: null, maxGuests: 4, totalRooms: 1 });
+      expect(await offer(3)).toMatchObject({ priceCents: 15000, roomsAvailable: 1 });
+      await db.delete(roomTypes).where(eq(roomTypes.id, family.id));
+      expect(await offer(3)).toBeNull();
+    });
+  });
+
+  describe("destination suggestions", () => {
+    it("suggests matching cities by prefix, accent-insensitively, with hotel counts", async () => {
+      const res = await t.request("GET", "/api/destinations?q=test");
+      expect(await res.json()).toEqual({ suggestions: [{ city: "Testville", country: "Testland", hotelCount: 4 }] });
+      const zur = (await (await t.request("GET", "/api/destinations?q=zur")).json()) as { suggestions: { city: string }[] };
+      expect(zur.suggestions.map((s) => s.city)).toEqual(["Zürich"]);
+      const none = await t.request("GET", `/api/destinations?q=${encodeURIComponent("%_\\")}`);
+      expect(await none.json()).toEqual({ suggestions: [] });
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { type Database, openDatabase, queryRows } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { hotels, roomTypes } from "../../src/server/db/schema.ts";
 import { generateHotel } from "../../src/server/db/seed/catalogue.ts";
@@ -38,6 +38,10 @@ describe("seedCatalogue on PostgreSQL (COPY)", () => {
     expect(stored).toMatchObject({ ...generated.hotel, rating: expect.closeTo(generated.hotel.rating, 5) });
     const rooms = await database.db.select().from(roomTypes).where(eq(roomTypes.hotelId, 1_500)).orderBy(roomTypes.id);
     expect(rooms).toMatchObject(generated.roomTypes);
+    // Search reads the room types from hotels.room_offers: cheapest first, five integers each.
+    expect(stored!.roomOffers).toEqual(rooms.flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]));
+    const [stale] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`);
+    expect(stale!.n).toBe(0);
 
     expect((await createHotel(database.db)).id).toBe(2_001);
   });

@@ -181,6 +181,14 @@ export const hotels = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`f_unaccent(lower(name || ' ' || city || ' ' || country))`,
     ),
+    /** Bit i set when an amenity text contains AMENITY_OPTIONS[i] (case-insensitive): amenity filters without the row. */
+    amenityMask: integer("amenity_mask").generatedAlwaysAs(sql`f_amenity_mask(amenities)`),
+    /**
+     * The hotel's room types for search, cheapest first, five integers each: id, max_guests,
+     * price_cents, total_rooms, original_price_cents. Kept by triggers on room_types (migration
+     * 0003); carried in the city sort indexes so a search prices hotels without reading room_types.
+     */
+    roomOffers: integer("room_offers").array().$type<(number | null)[]>().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,11 +198,20 @@ export const hotels = pgTable(
     index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
     // Search walks one city's hotels in the requested order and stops at the end of the page
-    // (inventory-supplier.ts); the country is checked on the row.
+    // (inventory-supplier.ts). Migration 0003 recreates these four with INCLUDE (country,
+    // star_rating, distance_from_center_km, price_cents, amenity_mask, room_offers), which Drizzle
+    // cannot express: filters and pricing are then index-only.
     index("hotels_city_popularity_idx").on(t.city, t.reviewCount.desc(), t.id),
     index("hotels_city_rating_idx").on(t.city, t.rating.desc(), t.reviewCount.desc(), t.id),
     index("hotels_city_distance_idx").on(t.city, t.distanceFromCenterKm, t.id),
     index("hotels_city_price_idx").on(t.city, t.priceCents, t.id),
+    // Price sort for parties needing 2, 3 or 4 guests per room: walks hotels by their cheapest room
+    // that sleeps that many (f_room_floor, migration 0004), with the same INCLUDE columns.
+    ...[2, 3, 4].map((guests) =>
+      index(`hotels_city_price_for_${guests}_idx`)
+        .on(t.city, sql.raw(`f_room_floor(room_offers, ${guests})`), t.id)
+        .where(sql.raw(`f_room_floor(room_offers, ${guests}) is not null`)),
+    ),
     // Hotel names without their own city's name: finds "Paris" in the names of hotels elsewhere
     // without reading the thousands of Paris hotels whose names say "Paris".
     index("hotels_name_trgm_idx").using("gin", sql`f_unaccent(lower(replace(${t.name}, ${t.city}, ''))) gin_trgm_ops`),

@@ -6,7 +6,7 @@
 import type { hotels, roomTypes } from "../schema.ts";
 import { destinationAt, type Destination, type StreetLanguage } from "./destinations.ts";
 
-export type GeneratedHotelRow = Required<Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt">>;
+export type GeneratedHotelRow = Required<Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers">>;
 export type GeneratedRoomType = Required<Omit<typeof roomTypes.$inferInsert, "id" | "hotelId">>;
 
 export interface GeneratedHotel {

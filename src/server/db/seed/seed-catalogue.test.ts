@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHotel, createRoomType } from "../../../../tests/factories.ts";
-import { type Database, openDatabase } from "../client.ts";
+import { type Database, openDatabase, queryRows } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { hotels, roomTypes } from "../schema.ts";
 import { generateHotel } from "./catalogue.ts";
@@ -35,6 +35,10 @@ describe("seedCatalogue on PGlite", () => {
     expect(stored).toMatchObject({ ...generated.hotel, rating: expect.closeTo(generated.hotel.rating, 5) });
     const rooms = await database.db.select().from(roomTypes).where(eq(roomTypes.hotelId, 17)).orderBy(roomTypes.id);
     expect(rooms.map((r) => r.name)).toEqual(generated.roomTypes.map((r) => r.name));
+    // Search reads the room types from hotels.room_offers: cheapest first, five integers each.
+    expect(stored!.roomOffers).toEqual(rooms.flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]));
+    const [stale] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`);
+    expect(stale!.n).toBe(0);
   });
 
   it("leaves the id sequence after the seeded hotels, so later inserts work", async () => {

@@ -56,9 +56,12 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
       ? await copyCatalogue(database.pool!, opts.hotels, seed, opts.onProgress)
       : await insertCatalogue(db, opts.hotels, seed, opts.onProgress);
 
-  // Hotels were given explicit ids, which do not advance the sequence; room types used the default.
+  // Hotels and room types were given explicit ids, which do not advance the sequences.
   await db.execute(
     sql`select setval(pg_get_serial_sequence('hotels', 'id'), coalesce(max(id), 1), max(id) is not null) from ${hotels}`,
+  );
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('room_types', 'id'), coalesce(max(id), 1), max(id) is not null) from ${roomTypes}`,
   );
   await refreshDestinations(db);
   // Fresh statistics, so the first searches after a large seed get sensible plans.
@@ -83,9 +86,17 @@ async function insertCatalogue(
     const end = Math.min(total, start + PGLITE_BATCH);
     const batch: GeneratedHotel[] = [];
     for (let i = start; i < end; i++) batch.push(generateHotel(i, seed));
-    const rooms = batch.flatMap((g, j) => g.roomTypes.map((room) => ({ ...room, hotelId: start + j + 1 })));
+    const hotelRows: (typeof hotels.$inferInsert)[] = [];
+    const rooms: (typeof roomTypes.$inferInsert)[] = [];
+    batch.forEach((g, j) => {
+      const hotelId = start + j + 1;
+      const first = roomTypeCount + rooms.length;
+      const withIds = g.roomTypes.map((room, k) => ({ ...room, id: first + k + 1, hotelId }));
+      rooms.push(...withIds);
+      hotelRows.push({ id: hotelId, ...g.hotel, roomOffers: roomOffers(withIds) });
+    });
     await db.transaction(async (tx) => {
-      await tx.insert(hotels).values(batch.map((g, j) => ({ id: start + j + 1, ...g.hotel })));
+      await tx.insert(hotels).values(hotelRows);
       await tx.insert(roomTypes).values(rooms);
     });
     roomTypeCount += rooms.length;
@@ -105,8 +116,8 @@ async function copyCatalogue(
   onProgress: SeedCatalogueOptions["onProgress"],
 ): Promise<number> {
   const sample = generateHotel(0, seed);
-  const hotelKeys = ["id", ...Object.keys(sample.hotel)];
-  const roomKeys = ["hotelId", ...Object.keys(sample.roomTypes[0]!)];
+  const hotelKeys = ["id", ...Object.keys(sample.hotel), "roomOffers"];
+  const roomKeys = ["id", "hotelId", ...Object.keys(sample.roomTypes[0]!)];
   const hotelClient = await pool.connect();
   const roomClient = await pool.connect();
   let failed: unknown = null;
@@ -117,7 +128,7 @@ async function copyCatalogue(
       const end = Math.min(total, start + COPY_CHUNK);
       // Encoded lines, not row objects: a chunk's room types then take a few MB instead of ~100.
       const roomLines: string[] = [];
-      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines));
+      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines, roomTypeCount));
       await pendingRooms;
       if (start > 0) onProgress?.(start, total);
       roomTypeCount += roomLines.length;
@@ -145,13 +156,27 @@ function* chunkHotelLines(
   hotelKeys: readonly string[],
   roomKeys: readonly string[],
   roomLines: string[],
+  roomTypesBefore: number,
 ): Generator<string> {
   for (let i = start; i < end; i++) {
     const generated = generateHotel(i, seed);
     const id = i + 1;
-    for (const room of generated.roomTypes) roomLines.push(encodeCopyRow(roomKeys, { hotelId: id, ...room }));
-    yield encodeCopyRow(hotelKeys, { id, ...generated.hotel });
+    const first = roomTypesBefore + roomLines.length;
+    const rooms = generated.roomTypes.map((room, k) => ({ ...room, id: first + k + 1, hotelId: id }));
+    for (const room of rooms) roomLines.push(encodeCopyRow(roomKeys, room));
+    yield encodeCopyRow(hotelKeys, { id, ...generated.hotel, roomOffers: roomOffers(rooms) });
   }
+}
+
+/**
+ * hotels.room_offers for room types with their ids, as the room_types triggers compute it
+ * (f_room_offers in migration 0003): cheapest first, then by id. Written with the hotel so the
+ * triggers find nothing to change.
+ */
+function roomOffers(rooms: readonly { id: number; maxGuests: number; priceCents: number; totalRooms: number; originalPriceCents: number | null }[]): (number | null)[] {
+  return [...rooms]
+    .sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)
+    .flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]);
 }
 
 /**
@@ -221,9 +246,9 @@ function escapeCopyText(text: string): string {
   return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c]!) : text;
 }
 
-/** A text[] literal; every element is quoted so commas, braces, spaces and "NULL" stay text. */
+/** An array literal; every element is quoted so commas, braces, spaces and "NULL" stay text; null is NULL. */
 function arrayLiteral(items: readonly unknown[]): string {
-  return `{${items.map((item) => `"${String(item).replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+  return `{${items.map((item) => (item === null ? "NULL" : `"${String(item).replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
 }
 
 /** Rebuilds the destination list (suggestions, hotel counts) from the hotels. */

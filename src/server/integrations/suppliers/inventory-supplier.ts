@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { countNights } from "../../../shared/dates.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
-import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
+import { AMENITY_OPTIONS, POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
@@ -71,7 +71,9 @@ const HOTEL_COLUMNS = sql.raw(
  * 2. The page is found by walking each city's hotels through a (city, sort key, id) index, merged
  *    (Merge Append over a UNION ALL), pricing each hotel on the way (LATERAL: its room types that fit
  *    the party, and a primary-key probe into room_nights per room type); LIMIT stops the walk at the
- *    end of the page. Star, distance and amenity filters are checked on the way.
+ *    end of the page. Star, distance and amenity filters are checked on the way. The indexes carry
+ *    the filter columns and `room_offers` (the hotel's room types), so all of it is index-only: no
+ *    random read of a hotel row or a room_types page per hotel walked (migration 0003).
  * 3. The total is counted exactly up to TOTAL_CAP; beyond that the answer says "at least TOTAL_CAP"
  *    (totalIsCapped), which needs no more than TOTAL_CAP + 1 hotels checked.
  * 4. Price sort: see pricePage.
@@ -185,13 +187,9 @@ function offerLateral(stay: Stay): SQL {
       (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
       sum(f.rooms_free)::int as rooms_available
     from (
-      select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
-      from room_types rt
-      left join lateral (
-        select max(n.rooms_taken) as taken from room_nights n
-        where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-      ) b on true
-      where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+      select h.room_offers[i] as id, h.room_offers[i + 2] as price_cents, h.room_offers[i + 4] as original_price_cents,
+        h.room_offers[i + 3] - ${roomsTaken(stay, sql`h.room_offers[i]`)} as rooms_free
+      from ${fittingRoomOffers(stay)}
     ) f
     where f.rooms_free >= ${stay.rooms}`;
 }
@@ -199,12 +197,36 @@ function offerLateral(stay: Stay): SQL {
 /** Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting). */
 function hasOffer(stay: Stay): SQL {
   return sql`exists (
-    select 1 from room_types rt
-    where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
-      and rt.total_rooms - coalesce((
-        select max(n.rooms_taken) from room_nights n
-        where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-      ), 0) >= ${stay.rooms})`;
+    select 1 from ${fittingRoomOffers(stay)}
+      and h.room_offers[i + 3] >= ${stay.rooms}
+      and h.room_offers[i + 3] - ${roomsTaken(stay, sql`h.room_offers[i]`)} >= ${stay.rooms})`;
+}
+
+/**
+ * The positions i of h.room_offers (five integers per room type: id, max_guests, price_cents,
+ * total_rooms, original_price_cents) whose room type holds the party across the rooms asked for.
+ */
+function fittingRoomOffers(stay: Stay): SQL {
+  return sql`generate_series(1, cardinality(h.room_offers), 5) i where h.room_offers[i + 1] * ${stay.rooms} >= ${partySize(stay)}`;
+}
+
+/** The most rooms of room type `roomTypeId` taken on any night of the stay (0 when none). */
+function roomsTaken(stay: Stay, roomTypeId: SQL): SQL {
+  return sql`coalesce((
+    select max(n.rooms_taken) from room_nights n
+    where n.room_type_id = ${roomTypeId} and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+  ), 0)`;
+}
+
+/** The amenity filter as bits of hotels.amenity_mask (f_amenity_mask: bit i = AMENITY_OPTIONS[i]), or null for an unknown amenity. */
+function amenityBits(amenities: readonly string[]): number | null {
+  let bits = 0;
+  for (const amenity of amenities) {
+    const index = AMENITY_OPTIONS.findIndex((a) => a.toLowerCase() === amenity.toLowerCase());
+    if (index < 0) return null;
+    bits |= 1 << index;
+  }
+  return bits;
 }
 
 interface OfferRow {
@@ -349,8 +371,21 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
   };
 }
 
+export interface InventorySupplierOptions {
+  /**
+   * Catalogues up to this many hotels are searched with the single exact query, larger ones with the
+   * index walks (default SMALL_CATALOGUE). Tests set 0 to run the large-catalogue plan on a few hotels.
+   */
+  smallCatalogue?: number;
+}
+
+/** How long a destination text's resolved cities and name matches are reused. */
+const SCOPE_TTL_MS = 60_000;
+const SCOPE_CACHE_SIZE = 1000;
+
 /** Our own hotels, rooms and prices in the database: the default supplier. */
-export function createInventorySupplier(db: Db): HotelCatalogSupplier {
+export function createInventorySupplier(db: Db, options: InventorySupplierOptions = {}): HotelCatalogSupplier {
+  const smallCatalogue = options.smallCatalogue ?? SMALL_CATALOGUE;
   // The catalogue size picks the search plan; re-read at most once a minute.
   let size: { hotels: number; at: number } | null = null;
   const catalogueSize = async (): Promise<number> => {
@@ -360,6 +395,21 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
     }
     return size.hotels;
   };
+  // Resolving a destination costs two queries (~3 ms) and changes only when hotels or cities are
+  // added, so, like the catalogue size, it is reused for a minute (Map order = oldest first).
+  const scopes = new Map<string, { scope: Promise<Scope>; at: number }>();
+  const scopeOf = (destination: string): Promise<Scope> => {
+    const key = destination.toLowerCase();
+    const cached = scopes.get(key);
+    if (cached && Date.now() - cached.at <= SCOPE_TTL_MS) return cached.scope;
+    const scope = resolveScope(db, destination);
+    scopes.delete(key);
+    scopes.set(key, { scope, at: Date.now() });
+    if (scopes.size > SCOPE_CACHE_SIZE) scopes.delete(scopes.keys().next().value!);
+    // A failed lookup is not kept.
+    scope.catch(() => scopes.delete(key));
+    return scope;
+  };
   return {
     id: "inventory",
 
@@ -368,9 +418,9 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
     },
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
-      if ((await catalogueSize()) <= SMALL_CATALOGUE) return exactSearch(db, criteria);
+      if ((await catalogueSize()) <= smallCatalogue) return exactSearch(db, criteria);
       const { stay } = criteria;
-      const scope = await resolveScope(db, criteria.destination);
+      const scope = await scopeOf(criteria.destination);
       if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
 
       const filters: SQL[] = [];
@@ -379,9 +429,14 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
       }
       if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
       if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
-      for (const amenity of criteria.amenities) {
-        const pattern = `%${likeEscape(amenity)}%`;
-        filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
+      const bits = amenityBits(criteria.amenities);
+      if (bits === null) {
+        for (const amenity of criteria.amenities) {
+          const pattern = `%${likeEscape(amenity)}%`;
+          filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
+        }
+      } else if (bits !== 0) {
+        filters.push(sql`h.amenity_mask & ${bits} = ${bits}`);
       }
       // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
       // priced above the maximum can be within it: skipped before pricing.
@@ -484,17 +539,22 @@ export function createInventorySupplier(db: Db): HotelCatalogSupplier {
   };
 }
 
+/** Guests per room for which hotels_city_price_for_N_idx exists (migration 0004). */
+const PRICE_FLOOR_INDEXED = [2, 3, 4];
+
 /**
  * The page of the price sort, which orders by the OFFER price (cheapest free room that fits the
- * party), known only after pricing a hotel. Hotels are walked in (hotels.price_cents, id) order,
- * through the (city, price_cents, id) indexes, and priced in batches.
+ * party), known only after pricing a hotel. Hotels are walked in (key, id) order and priced in
+ * batches; the key is f_room_floor(room_offers, N), the cheapest room type sleeping the party's N
+ * guests per room, through hotels_city_price_for_N_idx (N = 2, 3, 4), else hotels.price_cents through
+ * the (city, price_cents, id) index.
  *
- * Why stopping early is correct: hotels.price_cents is the lowest price of ALL the hotel's room
- * types, and the offer is the lowest over a subset of them, so offer >= price_cents. After a batch
- * ending at candidate (P, I), every hotel not yet walked has (price_cents, id) > (P, I), hence
- * (offer, id) >= (price_cents, id) > (P, I). So every priced hotel with (offer, id) <= (P, I) sorts
- * before all unwalked ones; once there are offset + limit of them, the page is final. Within one
- * party size offers track price_cents closely, so a batch or two usually suffices.
+ * Why stopping early is correct: the key is the lowest price over a set of the hotel's room types
+ * that contains every room type that can make the offer (the offer needs a room type sleeping N),
+ * so offer >= key. After a batch ending at candidate (P, I), every hotel not yet walked has
+ * (key, id) > (P, I), hence (offer, id) >= (key, id) > (P, I). So every priced hotel with
+ * (offer, id) <= (P, I) sorts before all unwalked ones; once there are offset + limit of them, the
+ * page is final. Offers usually equal the key, so one batch usually suffices.
  */
 async function pricePage(
   db: Db,
@@ -516,16 +576,22 @@ async function pricePage(
     exhausted: false,
     done: false,
   }));
+  // The walk's key: the cheapest room type that sleeps the party's guests per room where an index
+  // has it (hotels_city_price_for_N_idx), else the cheapest room of any size. Either is <= the offer.
+  const perRoom = Math.ceil(partySize(criteria.stay) / criteria.stay.rooms);
+  const key = PRICE_FLOOR_INDEXED.includes(perRoom) ? sql.raw(`f_room_floor(h.room_offers, ${perRoom})`) : sql`h.price_cents`;
+  const keyFilters = criteria.maxPriceCents === null ? [] : [sql`${key} <= ${criteria.maxPriceCents}`];
   let batch = Math.max(need + 12, 24);
   for (;;) {
     const active = walksLeft.filter((w) => !w.done);
     if (active.length === 0) break;
     const branches = active.map((w, i) => {
-      const keyset = w.after ? [sql`(h.price_cents, h.id) > (${w.after.price}, ${w.after.id})`] : [];
-      return sql`(select ${i}::int as walk, h.id, h.price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+      // "is not null" also lets the planner use the partial index.
+      const keyset = [sql`${key} is not null`, ...(w.after ? [sql`(${key}, h.id) > (${w.after.price}, ${w.after.id})`] : [])];
+      return sql`(select ${i}::int as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
         from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
-        where ${sql.join([w.condition, ...filters, ...keyset], sql` and `)}
-        order by h.price_cents, h.id limit ${batch})`;
+        where ${sql.join([w.condition, ...filters, ...keyFilters, ...keyset], sql` and `)}
+        order by ${key}, h.id limit ${batch})`;
     });
     const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     active.forEach((w, i) => {
