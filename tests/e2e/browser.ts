@@ -23,6 +23,11 @@ interface AxeViolation {
 
 /** Fails the test when axe finds a serious or critical accessibility violation on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are only judged at rest: a toast fading in has a contrast that no one reads.
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run();
