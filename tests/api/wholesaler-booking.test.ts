@@ -96,6 +96,9 @@ describe("booking a wholesaler room", () => {
     expect(await supplierBookings(booking.bookingReference)).toMatchObject([{ bookingNumber: stored.supplierBookingRef, status: "Active" }]);
     const mail = await s.t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:confirmation`));
     expect(mail).toHaveLength(1);
+    expect(mail[0]!.textBody).toContain(`Hotel confirmation number: ${stored.supplierBookingRef}`);
+    const admin = (await (await s.t.request("GET", `/api/admin/bookings?search=${booking.bookingReference}`, { cookie: s.admin })).json()) as { bookings: { supplier: unknown }[] };
+    expect(admin.bookings[0]!.supplier).toEqual({ environment: "TEST", state: "booked", bookingNumber: stored.supplierBookingRef });
   });
 
   it("refunds in full and tells the guest when the supplier refuses the booking after payment", async () => {

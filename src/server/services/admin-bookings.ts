@@ -27,6 +27,8 @@ export interface AdminBookingView extends BookingView {
   userId: string | null;
   /** A refund can be issued: paid, not refunded, not cancelled. */
   refundable: boolean;
+  /** Partner bookings: where the booking was placed and the supplier's number, for support. */
+  supplier: { environment: string | null; state: string | null; bookingNumber: string | null } | null;
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -57,6 +59,7 @@ function toAdminView(row: BookingRow, policy: { cancellationPolicy: string | nul
   return {
     ...toBookingView(row, { cancellationPolicy: policy.cancellationPolicy, freeCancellationDays: policy.freeCancellationDays ?? 0 }),
     userId: row.userId,
+    supplier: isSupplierBooking(row) ? { environment: row.supplierEnvironment, state: row.supplierState, bookingNumber: row.supplierBookingRef } : null,
     refundable: row.status !== "cancelled" && row.paymentStatus === "completed" && row.paymentIntentId !== null,
   };
 }

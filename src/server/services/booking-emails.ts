@@ -14,6 +14,8 @@ export interface BookingEmailData {
   numRooms: number;
   totalPriceCents: number;
   currency: string;
+  /** A partner hotel's own confirmation number, once it confirmed the booking. */
+  supplierBookingRef?: string | null;
 }
 
 export function formatMoney(cents: number, currency = "USD"): string {
@@ -32,6 +34,7 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
     `Guests: ${b.numGuests}`,
     `Rooms: ${b.numRooms}`,
     `Total: ${formatMoney(b.totalPriceCents, b.currency)}`,
+    ...(b.supplierBookingRef ? [`Hotel confirmation number: ${b.supplierBookingRef}`] : []),
   ];
 }
 

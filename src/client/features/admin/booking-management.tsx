@@ -95,6 +95,28 @@ function StatusSelect({ booking }: { booking: AdminBookingView }) {
   );
 }
 
+const SUPPLIER_STATE: Record<string, string> = {
+  priced: "awaiting payment",
+  booking: "booking with partner",
+  booked: "partner no. ",
+  unknown: "partner answer pending",
+  failed: "partner refused",
+  cancelled: "cancelled with partner",
+};
+
+/** Partner bookings: the environment and the partner's booking number, so support can find it there. */
+function PartnerLine({ booking }: { booking: AdminBookingView }) {
+  const partner = booking.supplier;
+  if (!partner) return null;
+  const state = partner.state ? (SUPPLIER_STATE[partner.state] ?? partner.state) : "";
+  const number = partner.bookingNumber ?? "";
+  return (
+    <span className="block text-xs text-slate-600">
+      Partner · {partner.environment ?? "?"} · {state === SUPPLIER_STATE.booked ? `${state}${number}` : [state, number && `no. ${number}`].filter(Boolean).join(", ")}
+    </span>
+  );
+}
+
 function BookingTotal({ booking }: { booking: AdminBookingView }) {
   return (
     <>
@@ -151,6 +173,7 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
               <td className={td}>
                 <span className="block font-medium text-slate-900">{booking.hotelName}</span>
                 <span className="block text-slate-600">{booking.roomType}</span>
+                <PartnerLine booking={booking} />
               </td>
               <td className={td}>
                 <BookingDates booking={booking} />
@@ -195,6 +218,7 @@ function BookingCardItem({ booking }: { booking: AdminBookingView }) {
             <dt className="text-xs text-slate-600">Hotel / Room</dt>
             <dd className="text-slate-900">
               {booking.hotelName} · <span className="text-slate-600">{booking.roomType}</span>
+              <PartnerLine booking={booking} />
             </dd>
           </div>
           <div>
