@@ -70,7 +70,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // A LIVE supplier's hotel photos come from its own image servers (https only).
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
         fontSrc: ["'self'", "data:"],

@@ -52,8 +52,13 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
           <span>
             {hotel.city}, {hotel.country}
-            <span className="text-slate-400"> · </span>
-            <span className="whitespace-nowrap">{distanceFormat.format(hotel.distanceFromCenterKm)} km from centre</span>
+            {/* A partner may not say how far the hotel is from the centre (-1). */}
+            {hotel.distanceFromCenterKm >= 0 ? (
+              <>
+                <span className="text-slate-400"> · </span>
+                <span className="whitespace-nowrap">{distanceFormat.format(hotel.distanceFromCenterKm)} km from centre</span>
+              </>
+            ) : null}
           </span>
         </p>
         {hotel.amenities.length > 0 ? (
