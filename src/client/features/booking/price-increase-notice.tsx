@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { formatMoney } from "../../lib/format.ts";
 
@@ -13,6 +14,12 @@ type PriceIncreaseNoticeProps = {
 
 /** A partner hotel's price went up between the search and the price check: the guest decides. */
 export function PriceIncreaseNotice({ change, currency, submitting, onAccept, onDecline }: PriceIncreaseNoticeProps) {
+  const accept = useRef<HTMLButtonElement>(null);
+  // The question appears below the form: bring it into view (phones) and put the keyboard on the answer.
+  useEffect(() => {
+    accept.current?.scrollIntoView({ block: "nearest" });
+    accept.current?.focus({ preventScroll: true });
+  }, [change]);
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <p className="font-semibold">The price has changed</p>
@@ -21,7 +28,7 @@ export function PriceIncreaseNotice({ change, currency, submitting, onAccept, on
         New total for your stay: <span className="font-semibold tabular-nums">{formatMoney(change.totalPriceCents, currency)}</span>
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={onAccept} disabled={submitting}>
+        <Button ref={accept} type="button" onClick={onAccept} disabled={submitting}>
           Accept new price
         </Button>
         <Button type="button" variant="ghost" onClick={onDecline} disabled={submitting}>
