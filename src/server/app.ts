@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.route("/images", imagesRouter);
   app.route("/uploads", uploadRoutes(deps.storage));
-  if (deps.config.supplierSandbox) app.route("/supplier-sandbox", supplierSandboxRoutes(deps.config));
+  if (deps.config.supplierSandbox) app.route("/supplier-sandbox", supplierSandboxRoutes(deps.config, deps.db));
   if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
   app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
   return app;

@@ -4,8 +4,11 @@ import type { BookingView, CreateBookingResponse } from "../../src/shared/bookin
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail } from "../../src/shared/search.ts";
 import { activityLogs, bookings, emailOutbox, payments } from "../../src/server/db/schema.ts";
+import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxMethodParameters, sandboxPassword } from "../../src/server/integrations/wholesaler/sandbox.ts";
+import { databaseSandboxStore } from "../../src/server/integrations/wholesaler/sandbox-store.ts";
 import { NOT_PLACED_NOTICE } from "../../src/server/services/booking-records.ts";
 import { type ServedTestApp, serveTestApp } from "../support/served-app.ts";
+import { TEST_SECRET } from "../support/test-app.ts";
 
 // Booking a wholesaler room end to end through our API, against the app's own sandbox over HTTP.
 // Sandbox hooks: hotels whose id ends in 3 cost 5 % more at pre-book; a guest named "… Fail" is
@@ -99,6 +102,16 @@ describe("booking a wholesaler room", () => {
     expect(mail[0]!.textBody).toContain(`Hotel confirmation number: ${stored.supplierBookingRef}`);
     const admin = (await (await s.t.request("GET", `/api/admin/bookings?search=${booking.bookingReference}`, { cookie: s.admin })).json()) as { bookings: { supplier: unknown }[] };
     expect(admin.bookings[0]!.supplier).toEqual({ environment: "TEST", state: "booked", bookingNumber: stored.supplierBookingRef });
+    // The sandbox keeps it in the database: another instance (or this one after a restart) finds it.
+    const otherInstance = createWholesalerSandbox({ appSecret: TEST_SECRET, publicUrl: "http://localhost:3000", store: databaseSandboxStore(s.t.deps.db) });
+    const form = new URLSearchParams({
+      ...Object.fromEntries((sandboxMethodParameters("GetBookingInformationV3") ?? []).map((p) => [p, ""])),
+      userName: SANDBOX_USERNAME,
+      password: sandboxPassword(TEST_SECRET),
+      reference: booking.bookingReference,
+    });
+    const answer = await otherInstance.handle("NonStaticXMLAPI", "GetBookingInformationV3", form);
+    expect(answer.xml).toContain(`<bookingnumber>${stored.supplierBookingRef}</bookingnumber>`);
   });
 
   it("refunds in full and tells the guest when the supplier refuses the booking after payment", async () => {

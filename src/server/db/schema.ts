@@ -537,3 +537,26 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Bookings made in the built-in wholesaler sandbox (decision 003): kept in the database so they
+ * survive restarts and are shared by every app instance, like a real supplier's.
+ */
+export const supplierSandboxBookings = pgTable(
+  "supplier_sandbox_bookings",
+  {
+    bookingNumber: integer("booking_number").primaryKey().generatedAlwaysAsIdentity({ startWith: 7_000_001 }),
+    yourRef: text("your_ref").notNull(),
+    hotelId: integer("hotel_id").notNull(),
+    roomTypeName: text("room_type_name").notNull(),
+    mealId: integer("meal_id").notNull(),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    guests: jsonb("guests").$type<string[]>().notNull(),
+    email: text("email").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("supplier_sandbox_bookings_your_ref_idx").on(t.yourRef)],
+);

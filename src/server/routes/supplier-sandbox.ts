@@ -2,15 +2,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/types.ts";
+import type { Db } from "../db/client.ts";
 import { createWholesalerSandbox } from "../integrations/wholesaler/sandbox.ts";
+import { databaseSandboxStore } from "../integrations/wholesaler/sandbox-store.ts";
 
-/** The wholesaler sandbox's HTTP face: `{PUBLIC_URL}/supplier-sandbox/15` is its API URL. */
-export function supplierSandboxRoutes(config: { appSecret: string; publicUrl: string }) {
-  const sandbox = createWholesalerSandbox({ appSecret: config.appSecret, publicUrl: config.publicUrl });
+/** The wholesaler sandbox's HTTP face: `{PUBLIC_URL}/supplier-sandbox/15` is its API URL; its bookings live in the database. */
+export function supplierSandboxRoutes(config: { appSecret: string; publicUrl: string }, db: Db) {
+  const sandbox = createWholesalerSandbox({ appSecret: config.appSecret, publicUrl: config.publicUrl, store: databaseSandboxStore(db) });
   return new Hono<AppEnv>().post("/15/PostGet/:service/:method", bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
     const service = c.req.param("service").replace(/\.asmx$/, "");
     const form = new URLSearchParams(await c.req.text());
-    const answer = sandbox.handle(service, c.req.param("method"), form);
+    const answer = await sandbox.handle(service, c.req.param("method"), form);
     if (answer.delayMs > 0) await sleep(answer.delayMs);
     return c.body(answer.xml, answer.status as 200, { "content-type": "text/xml; charset=utf-8" });
   });

@@ -201,32 +201,65 @@ interface PreBooked extends StayRequest {
   expires: number;
 }
 
-interface SandboxBooking {
+/** A booking the sandbox made. */
+export interface SandboxBooking {
   bookingNumber: number;
   yourRef: string;
-  hotel: SandboxHotel;
+  hotelId: number;
   roomTypeName: string;
   mealId: number;
   checkIn: string;
   checkOut: string;
   priceCents: number;
+  /** YYYY-MM-DD */
   createdAt: string;
   active: boolean;
   guests: string[];
   email: string;
 }
 
+/** Where the sandbox keeps its bookings: in memory (tests), or the app's database (see sandbox-store.ts). */
+export interface SandboxBookingStore {
+  add(booking: Omit<SandboxBooking, "bookingNumber">): Promise<SandboxBooking>;
+  /** Cancels an active booking: 'cancelled', or why not. */
+  cancel(bookingNumber: number): Promise<"cancelled" | "not-found" | "already-cancelled">;
+  find(filter: { bookingNumber?: number; yourRef?: string }): Promise<SandboxBooking[]>;
+}
+
+export function memorySandboxStore(): SandboxBookingStore {
+  const bookings = new Map<number, SandboxBooking>();
+  let next = 7_000_001;
+  return {
+    async add(booking) {
+      const stored = { ...booking, bookingNumber: next++ };
+      bookings.set(stored.bookingNumber, stored);
+      return stored;
+    },
+    async cancel(bookingNumber) {
+      const booking = bookings.get(bookingNumber);
+      if (!booking) return "not-found";
+      if (!booking.active) return "already-cancelled";
+      booking.active = false;
+      return "cancelled";
+    },
+    async find(filter) {
+      return [...bookings.values()].filter(
+        (b) => (filter.bookingNumber === undefined || b.bookingNumber === filter.bookingNumber) && (filter.yourRef === undefined || b.yourRef === filter.yourRef),
+      );
+    },
+  };
+}
+
 /**
  * One sandbox with its own bookings; `handle` answers one call. Photos are the app's own generated
  * images, addressed from `publicUrl` as a supplier's would be from its image host.
  */
-export function createWholesalerSandbox(options: { appSecret: string; publicUrl: string; now?: () => Date }) {
+export function createWholesalerSandbox(options: { appSecret: string; publicUrl: string; now?: () => Date; store?: SandboxBookingStore }) {
   const { appSecret, publicUrl } = options;
   const now = options.now ?? (() => new Date());
   const password = sandboxPassword(appSecret);
   const signingKey = createHmac("sha256", appSecret).update("supplier-sandbox-prebook").digest();
-  const bookings = new Map<number, SandboxBooking>();
-  let nextBookingNumber = 7_000_001;
+  const bookings = options.store ?? memorySandboxStore();
 
   function sign(payload: string): string {
     return createHmac("sha256", signingKey).update(payload).digest("base64url");
@@ -411,7 +444,7 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     );
   }
 
-  function bookV3(form: URLSearchParams): SandboxAnswer {
+  async function bookV3(form: URLSearchParams): Promise<SandboxAnswer> {
     const pre = readPreBookCode(form.get("preBookCode") ?? "");
     const stay = stayFrom(form, { rooms: "rooms", adults: "adults", children: "children" });
     if (
@@ -429,10 +462,9 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     const lastNames = guests.map(([, last]) => last.trim().toLowerCase());
     if (lastNames.includes("fail")) throw new SandboxError("BookingFailed", "Room no longer available");
     const { hotel, index } = findRoom(pre.roomId)!;
-    const booking: SandboxBooking = {
-      bookingNumber: nextBookingNumber++,
+    const booking = await bookings.add({
       yourRef,
-      hotel,
+      hotelId: hotel.id,
       roomTypeName: hotel.roomTypes[index]!.name,
       mealId: pre.mealId,
       checkIn: pre.checkIn,
@@ -442,8 +474,7 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
       active: true,
       guests: guests.map(([first, last]) => `${first} ${last}`.trim()),
       email,
-    };
-    bookings.set(booking.bookingNumber, booking);
+    });
     const days = hotel.hotel.freeCancellationDays;
     const xml = document(
       "bookResult",
@@ -470,11 +501,10 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     return { status: 200, xml, delayMs: lastNames.includes("slow") ? SLOW_ANSWER_MS : 0 };
   }
 
-  function cancelBooking(form: URLSearchParams): string {
-    const booking = bookings.get(Number(form.get("bookingID")));
-    if (!booking) throw new SandboxError("BookingNotFound", "No booking with that bookingID");
-    if (!booking.active) throw new SandboxError("BookingAlreadyCancelledException", "The booking is already cancelled", 200, -2);
-    booking.active = false;
+  async function cancelBooking(form: URLSearchParams): Promise<string> {
+    const outcome = await bookings.cancel(Number(form.get("bookingID")));
+    if (outcome === "not-found") throw new SandboxError("BookingNotFound", "No booking with that bookingID");
+    if (outcome === "already-cancelled") throw new SandboxError("BookingAlreadyCancelledException", "The booking is already cancelled", 200, -2);
     return document(
       "result",
       text("Code", 1),
@@ -482,13 +512,16 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     );
   }
 
-  function bookingInformation(form: URLSearchParams): string {
+  async function bookingInformation(form: URLSearchParams): Promise<string> {
     const bookingId = form.get("bookingID") ?? "";
     const reference = form.get("reference") ?? "";
     if (!bookingId && !reference) throw new SandboxError("InvalidParameter", "Give a bookingID or a reference");
-    const found = [...bookings.values()].filter(
-      (b) => (!bookingId || String(b.bookingNumber) === bookingId) && (!reference || b.yourRef === reference),
-    );
+    const number = Number(bookingId);
+    if (bookingId && !Number.isSafeInteger(number)) return document("getBookingInformationResult", el("bookings", null));
+    const found = (await bookings.find({ ...(bookingId ? { bookingNumber: number } : {}), ...(reference ? { yourRef: reference } : {}) })).map((b) => ({
+      ...b,
+      hotel: hotels()[b.hotelId - 1]!,
+    }));
     const showGuests = form.get("showGuests") === "1" || form.get("showGuests") === "true";
     return document(
       "getBookingInformationResult",
@@ -517,7 +550,7 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     );
   }
 
-  function dispatch(method: string, form: URLSearchParams): SandboxAnswer {
+  async function dispatch(method: string, form: URLSearchParams): Promise<SandboxAnswer> {
     const answer = (xml: string): SandboxAnswer => ({ status: 200, xml, delayMs: 0 });
     switch (method) {
       case "GetLanguages":
@@ -538,14 +571,14 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
       case "BookV3":
         return bookV3(form);
       case "CancelBooking":
-        return answer(cancelBooking(form));
+        return answer(await cancelBooking(form));
       default:
-        return answer(bookingInformation(form));
+        return answer(await bookingInformation(form));
     }
   }
 
   return {
-    handle(service: string, method: string, form: URLSearchParams): SandboxAnswer {
+    async handle(service: string, method: string, form: URLSearchParams): Promise<SandboxAnswer> {
       try {
         const spec = METHODS[method];
         if (!spec || spec.service !== service) throw new SandboxError("UnknownMethod", `${service} has no method ${method}`, 404);
@@ -554,7 +587,7 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
         }
         const missing = spec.params.find((p) => !form.has(p));
         if (missing) throw new SandboxError("MissingParameter", `Missing parameter: ${missing}`, 500);
-        return dispatch(method, form);
+        return await dispatch(method, form);
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         const xml = document(
