@@ -29,11 +29,12 @@ describe("finding a hotel in the browser", () => {
     await destination.press("Escape");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/destination=Paris/);
+    await page.getByRole("heading", { level: 1, name: /Paris/ }).waitFor();
+    await page.waitForLoadState("networkidle");
     const summary = page.getByText(/propert(y|ies) found/);
     await summary.waitFor();
     const total = countOf(await summary.innerText());
     expect(total).toBeGreaterThan(0);
-    await page.getByRole("heading", { level: 1, name: /Paris/ }).waitFor();
     await expectAccessible(page);
 
     // A filter narrows the list and lives in the address.
