@@ -140,16 +140,20 @@ async function callBook(deps: BookingDeps, wholesaler: WholesalerSupplier, row: 
   if (environment === "LIVE" && deps.gateway.testMode) {
     return { status: "failed", environment, errorType: "TestPayment", reason: "A test-mode payment cannot book in the LIVE environment" };
   }
-  return wholesaler.book({
-    environment,
-    roomOfferId: row.supplierRoomId ?? "",
-    stay: { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.numGuests, children: row.numChildren, rooms: row.numRooms },
-    preBookCode: row.supplierPriceCode ?? "",
-    yourRef: row.bookingReference,
-    email: row.guestEmail,
-    guests: [leadGuest(row.guestName)],
-    ...(row.specialRequests ? { specialRequest: row.specialRequests } : {}),
-  });
+  // book() turns every answer, and every failure on the wire, into a result; what it throws
+  // happened before anything was sent (e.g. a room offer id it cannot read), so nothing was booked.
+  return wholesaler
+    .book({
+      environment,
+      roomOfferId: row.supplierRoomId ?? "",
+      stay: { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.numGuests, children: row.numChildren, rooms: row.numRooms },
+      preBookCode: row.supplierPriceCode ?? "",
+      yourRef: row.bookingReference,
+      email: row.guestEmail,
+      guests: [leadGuest(row.guestName)],
+      ...(row.specialRequests ? { specialRequest: row.specialRequests } : {}),
+    })
+    .catch((error: unknown): BookResult => ({ status: "failed", environment, errorType: "NotSent", reason: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
