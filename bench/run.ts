@@ -9,7 +9,7 @@
  *
  * Each scenario starts the app as a child process on a free local port, waits for /readyz, warms
  * up, measures, stops the app and writes bench/results/<scenario>.json. `all` is every scenario
- * but lighthouse (it rebuilds dist/client and needs Chromium; run it on its own).
+ * but lighthouse (it rebuilds dist/client and needs Chromium): `--scenario all,lighthouse` adds it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -87,7 +87,8 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
     return v;
   };
-  const scenarios = values.scenario === "all" ? [...ALL_SCENARIOS] : values.scenario.split(",");
+  // "all" may be combined with others: --scenario all,lighthouse
+  const scenarios = [...new Set(values.scenario.split(",").flatMap((s): string[] => (s === "all" ? [...ALL_SCENARIOS] : [s])))];
   for (const s of scenarios) {
     if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`Unknown scenario "${s}"`);
   }
