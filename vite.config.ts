@@ -1,11 +1,38 @@
-import { defineConfig } from "vite";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { type Plugin, defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, so the server
+ * sends compressed assets without compressing on each request (serveStatic `precompressed`).
+ */
+function precompress(): Plugin {
+  return {
+    name: "staywise-precompress",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? "";
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const content = readFileSync(path.join(dir, file));
+        if (content.length < 1024) continue;
+        const br = brotliCompressSync(content, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+        });
+        writeFileSync(path.join(dir, `${file}.br`), br);
+        writeFileSync(path.join(dir, `${file}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: "src/client",
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -41,11 +41,12 @@ interface ManifestChunk {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-async function viteBuild(outDir: string): Promise<void> {
+/** `vite build` with extra arguments (e.g. another --outDir); retried, as the client may be mid-edit. */
+export async function viteBuild(extraArgs: string[]): Promise<void> {
   let lastOutput = "";
   for (let attempt = 1; attempt <= 3; attempt++) {
     const code = await new Promise<number>((resolve) => {
-      const child = spawn("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--manifest", "--logLevel", "warn"], {
+      const child = spawn("npx", ["vite", "build", ...extraArgs, "--logLevel", "warn"], {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -71,7 +72,7 @@ export async function measureBundle(budgetGzipKb = 170): Promise<BundleResult> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-build-"));
   try {
     const started = performance.now();
-    await viteBuild(outDir);
+    await viteBuild(["--outDir", outDir, "--emptyOutDir", "--manifest"]);
     const buildMs = Math.round(performance.now() - started);
 
     const html = readFileSync(path.join(outDir, "index.html"), "utf8");

@@ -1,14 +1,15 @@
 /**
  * Staywise performance benchmarks (GUIDE.md section 6). See docs/benchmarks.md.
  *
- *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|bundle|all
+ *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|bundle|lighthouse|all
  *     [--database-url URL]      PostgreSQL with the demo catalogue (default $BENCH_DATABASE_URL)
  *     [--database-url-2m URL]   PostgreSQL with 2,000,000 hotels (default $BENCH_DATABASE_URL_2M)
  *     [--rate 100] [--duration 20] [--warmup 5] [--repeat 1] [--pacing staggered|burst]
  *     [--connections 20] [--requests 300] [--seed 1]
  *
  * Each scenario starts the app as a child process on a free local port, waits for /readyz, warms
- * up, measures, stops the app and writes bench/results/<scenario>.json.
+ * up, measures, stops the app and writes bench/results/<scenario>.json. `all` is every scenario
+ * but lighthouse (it rebuilds dist/client and needs Chromium): `--scenario all,lighthouse` adds it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,20 +19,25 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { ROOT, startApp } from "./app-process.ts";
 import { type BundleResult, measureBundle } from "./bundle.ts";
+import { type LighthouseResult, measureLighthouse } from "./lighthouse.ts";
 import { type LoadResult, type Pacing, type SequentialResult, runLoad, runSequential } from "./load.ts";
 import { collectHotelIds, detailPathGenerator, fetchDestinations, searchPathGenerator } from "./mix.ts";
 
-const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "bundle"] as const;
+const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "bundle", "lighthouse"] as const;
 type Scenario = (typeof SCENARIOS)[number];
+/** What `--scenario all` runs: lighthouse is left out (it rewrites dist/client and needs Chromium). */
+const ALL_SCENARIOS: readonly Scenario[] = SCENARIOS.filter((s) => s !== "lighthouse");
 
 /** p95 budgets in ms (GUIDE.md section 6). */
-const BUDGET_P95: Record<Exclude<Scenario, "bundle">, number> = {
+const BUDGET_P95: Record<Exclude<Scenario, "bundle" | "lighthouse">, number> = {
   "search-pg": 50,
   "detail-pg": 30,
   "search-pglite": 100,
   "search-pg-2m": 100,
 };
 const BUNDLE_BUDGET_KB = 170;
+const LIGHTHOUSE_BUDGET_SCORE = 95;
+const LIGHTHOUSE_RUNS = 3;
 const DEMO_HOTELS = 5000;
 const MIN_HOTELS_2M = 1_900_000;
 
@@ -81,7 +87,8 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
     return v;
   };
-  const scenarios = values.scenario === "all" ? [...SCENARIOS] : values.scenario.split(",");
+  // "all" may be combined with others: --scenario all,lighthouse
+  const scenarios = [...new Set(values.scenario.split(",").flatMap((s): string[] => (s === "all" ? [...ALL_SCENARIOS] : [s])))];
   for (const s of scenarios) {
     if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`Unknown scenario "${s}"`);
   }
@@ -276,6 +283,7 @@ async function main(): Promise<number> {
   }
   const env = environment();
   const table: string[][] = [["scenario", "hotels", "rate", "achieved", "p50", "p95", "p99", "max", "errors", "non-2xx", "budget", "result"]];
+  const lighthouseTable: string[][] = [["lighthouse page", "score", "FCP", "LCP", "TBT", "CLS", "SI", "runs", "budget", "result"]];
   let failed = false;
   for (const scenario of options.scenarios) {
     try {
@@ -284,6 +292,18 @@ async function main(): Promise<number> {
         const file = writeResult(scenario, { scenario, ...env, ...result });
         console.log(`bundle: initial JS ${result.initialJsGzipKb} KB gzipped (${result.initialJsKb} KB raw) -> ${file}`);
         table.push(["bundle (initial JS gz)", "", "", "", "", "", "", "", "", "", `${BUNDLE_BUDGET_KB} KB`, `${result.initialJsGzipKb} KB ${result.withinBudget ? "PASS" : "FAIL"}`]);
+        failed ||= !result.withinBudget;
+        continue;
+      }
+      if (scenario === "lighthouse") {
+        const result: LighthouseResult = await measureLighthouse({ budgetScore: LIGHTHOUSE_BUDGET_SCORE, runs: LIGHTHOUSE_RUNS, log: (line) => console.log(line) });
+        const file = writeResult(scenario, { scenario, ...env, ...result });
+        console.log(`  -> ${file}`);
+        for (const p of result.pages) {
+          const m = p.median;
+          lighthouseTable.push([p.page, String(m.score), String(m.fcpMs), String(m.lcpMs), String(m.tbtMs), String(m.cls), String(m.speedIndexMs), p.runs.map((r) => r.score).join(" / "), `>=${result.budgetScore}`, p.withinBudget ? "PASS" : "FAIL"]);
+        }
+        table.push(["lighthouse (desktop)", "", "", "", "", "", "", "", "", "", `score>=${result.budgetScore}`, result.withinBudget ? "PASS" : "FAIL"]);
         failed ||= !result.withinBudget;
         continue;
       }
@@ -332,6 +352,10 @@ async function main(): Promise<number> {
   console.log(`\n${env.date}  ${env.cpus} cores (${env.cpuModel}), ${env.memoryGb} GB, Node ${env.node}, commit ${env.commit}`);
   console.log("latency in ms; achieved = responses per second; the best of --repeat runs\n");
   printTable(table);
+  if (lighthouseTable.length > 1) {
+    console.log(`\nLighthouse ${LIGHTHOUSE_RUNS} runs per page, median of each value; FCP, LCP, TBT, SI in ms\n`);
+    printTable(lighthouseTable);
+  }
   return failed ? 1 : 0;
 }
 

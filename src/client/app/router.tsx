@@ -1,6 +1,7 @@
 import { Suspense, lazy } from "react";
 import { createBrowserRouter, Outlet } from "react-router";
 import { HomePage } from "../features/home/home-page.tsx";
+import { HotelPageSkeleton } from "../features/hotel/hotel-page-skeleton.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
@@ -47,19 +48,22 @@ const SystemDiagnosticsPage = lazy(() =>
 
 /** The hotel page with the features it shows composed in here, so features do not import each other. */
 function HotelRoute() {
+  // The page's own skeleton while its code loads (not the small spinner): the footer starts where it stays.
   return (
-    <HotelPage
-      renderBooking={({ hotel, room, stay, onClose }) => (
-        <Suspense fallback={null}>
-          <BookingDialog hotel={hotel} room={room} stay={stay} open onOpenChange={(open) => (open ? undefined : onClose())} />
-        </Suspense>
-      )}
-      renderReviews={(hotelId) => (
-        <Suspense fallback={<p role="status">Loading reviews...</p>}>
-          <GuestReviews hotelId={hotelId} />
-        </Suspense>
-      )}
-    />
+    <Suspense fallback={<HotelPageSkeleton />}>
+      <HotelPage
+        renderBooking={({ hotel, room, stay, onClose }) => (
+          <Suspense fallback={null}>
+            <BookingDialog hotel={hotel} room={room} stay={stay} open onOpenChange={(open) => (open ? undefined : onClose())} />
+          </Suspense>
+        )}
+        renderReviews={(hotelId) => (
+          <Suspense fallback={<p role="status">Loading reviews...</p>}>
+            <GuestReviews hotelId={hotelId} />
+          </Suspense>
+        )}
+      />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,22 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types.ts";
+
+/**
+ * Files of the build under root, with these headers on every file sent. The build writes .br and
+ * .gz copies of its text files (vite.config.ts); a browser that accepts one gets it.
+ */
+function buildFiles(root: string, headers: Record<string, string>): MiddlewareHandler<AppEnv> {
+  const serve = serveStatic<AppEnv>({ root, precompressed: true });
+  return async (c, next) => {
+    const res = await serve(c, next);
+    // serveStatic answers with the file's response (its onFound runs too late to add headers to it) or passes on.
+    if (res instanceof Response) for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  };
+}
 
 /** Serves the built client; any other GET path gets index.html so the client router can answer it. */
 export function clientRoutes(clientDir: string) {
@@ -12,17 +26,12 @@ export function clientRoutes(clientDir: string) {
   }
   const indexHtml = readFileSync(indexFile, "utf8");
   const root = path.relative(process.cwd(), clientDir) || ".";
+  // Caches must keep the compressed and the plain copy apart, also when the answer is the plain one.
+  const vary = { Vary: "Accept-Encoding" };
   return new Hono<AppEnv>()
-    .use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    )
-    .use("*", serveStatic({ root }))
+    .use("/assets/*", buildFiles(root, { ...vary, "Cache-Control": "public, max-age=31536000, immutable" }))
+    // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
+    .use("*", buildFiles(root, { ...vary, "Cache-Control": "no-cache" }))
     .get("*", (c) => {
       c.header("Cache-Control", "no-cache");
       return c.html(indexHtml);

@@ -9,7 +9,6 @@ import { StarRating } from "../../components/star-rating.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -17,6 +16,7 @@ import { formatMoney, pluralize } from "../../lib/format.ts";
 import { readStay, writeStay } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AmenitiesGrid, hotelAmenities } from "./hotel-amenities.tsx";
+import { HotelPageSkeleton } from "./hotel-page-skeleton.tsx";
 import { PhotoGallery } from "./photo-gallery.tsx";
 import { RoomList } from "./room-list.tsx";
 import { useHotelDetails } from "./use-hotel-details.ts";
@@ -80,32 +80,6 @@ function HotelLoadFailed({ error, retrying, onRetry }: { error: Error; retrying:
         <Button asChild variant="secondary" size="lg">
           <Link to="/">Return to Search</Link>
         </Button>
-      </div>
-    </div>
-  );
-}
-
-function HotelPageSkeleton() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <div role="status">
-        <span className="sr-only">Loading hotel...</span>
-      </div>
-      <div aria-hidden="true">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="mt-3 h-9 w-2/3 max-w-md" />
-        <Skeleton className="mt-3 h-4 w-48" />
-        <div className="mt-6 grid grid-cols-4 gap-2 md:h-[28rem] md:grid-rows-2">
-          <Skeleton className="col-span-4 aspect-[4/3] rounded-2xl md:col-span-2 md:row-span-2 md:aspect-auto" />
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[4/3] rounded-xl md:aspect-auto" />
-          ))}
-        </div>
-        <div className="mt-10 space-y-4 lg:w-2/3">
-          <Skeleton className="h-6 w-48" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-        </div>
       </div>
     </div>
   );

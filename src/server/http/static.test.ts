@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { clientRoutes } from "./static.ts";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "staywise-static-"));
+const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
+mkdirSync(path.join(dir, "assets"));
+writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Staywise</title>");
+writeFileSync(path.join(dir, "assets/app-abc.js"), script);
+writeFileSync(path.join(dir, "assets/app-abc.js.br"), brotliCompressSync(script));
+writeFileSync(path.join(dir, "assets/app-abc.js.gz"), gzipSync(script));
+writeFileSync(path.join(dir, "assets/font-abc.woff2"), "not really a font");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const app = clientRoutes(dir);
+const get = (url: string, acceptEncoding?: string) => app.request(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+
+describe("client files", () => {
+  it("sends the build's brotli or gzip copy to browsers that accept it, cached for good", async () => {
+    const br = await get("/assets/app-abc.js", "gzip, deflate, br, zstd");
+    expect(br.status).toBe(200);
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(br.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+
+    const gz = await get("/assets/app-abc.js", "gzip");
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+  });
+
+  it("sends the plain file to clients that accept no compression", async () => {
+    const plain = await get("/assets/app-abc.js");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(await plain.text()).toBe(script);
+    const font = await get("/assets/font-abc.woff2", "br");
+    expect(font.headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("answers other paths with index.html for the client router", async () => {
+    const home = await get("/", "br");
+    expect(home.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await home.text()).toContain("<title>Staywise</title>");
+    const res = await get("/hotel/12?checkIn=2026-12-01", "br");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await res.text()).toContain("<title>Staywise</title>");
+  });
+});
