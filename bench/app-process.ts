@@ -24,6 +24,8 @@ export interface StartOptions {
   seedHotels: number;
   /** How long to wait for /readyz (a first PGlite start seeds the catalogue before listening). */
   readyTimeoutMs: number;
+  /** Extra settings for the app. */
+  env?: Record<string, string>;
 }
 
 export async function freePort(): Promise<number> {
@@ -51,6 +53,7 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
     LOG_LEVEL: "warn",
     APP_SECRET: randomBytes(32).toString("base64url"),
     DATABASE_URL: options.databaseUrl ?? "",
+    ...options.env,
   };
   delete env.SMTP_URL;
   delete env.ADMIN_EMAIL;

@@ -51,8 +51,10 @@ async function main(): Promise<number> {
     dropAfter = name;
   }
   const dataDirs = [mkdtempSync(path.join(os.tmpdir(), "sw-bench-a-")), mkdtempSync(path.join(os.tmpdir(), "sw-bench-b-"))];
-  const first = await startApp({ databaseUrl, dataDir: dataDirs[0]!, seedHotels: 5000, readyTimeoutMs: 600_000 });
-  const second = await startApp({ databaseUrl, dataDir: dataDirs[1]!, seedHotels: 5000, readyTimeoutMs: 120_000 });
+  // Every simulated guest comes from 127.0.0.1: the per-address hold limits (decision 008) would stop them.
+  const env = { HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" };
+  const first = await startApp({ databaseUrl, dataDir: dataDirs[0]!, seedHotels: 5000, readyTimeoutMs: 600_000, env });
+  const second = await startApp({ databaseUrl, dataDir: dataDirs[1]!, seedHotels: 5000, readyTimeoutMs: 120_000, env });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {

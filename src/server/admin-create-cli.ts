@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { NewPassword } from "../shared/auth.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
@@ -7,7 +8,7 @@ import { createDeps } from "./deps.ts";
 import { createLogger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts.ts";
 
-const USAGE = 'Usage: npm run admin:create -- --email you@example.com --password "secret123" [--name "Your Name"]';
+const USAGE = 'Usage: npm run admin:create -- --email you@example.com --password "a-long-passphrase" [--name "Your Name"]';
 
 async function main(): Promise<number> {
   let values: { email?: string; password?: string; name?: string };
@@ -26,8 +27,9 @@ async function main(): Promise<number> {
     console.error(`A valid --email is required.\n${USAGE}`);
     return 2;
   }
-  if (!password || password.length < 6) {
-    console.error(`--password must be at least 6 characters.\n${USAGE}`);
+  const passwordCheck = NewPassword.safeParse(password ?? "");
+  if (!password || !passwordCheck.success) {
+    console.error(`--password: ${passwordCheck.error?.issues[0]?.message ?? "Password is required"}\n${USAGE}`);
     return 2;
   }
   const config = loadConfig();

@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { ApiError, toErrorResponse } from "./http/errors.ts";
+import { timeout } from "hono/timeout";
+import { ApiError, DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
+import { originCheck } from "./middleware/origin-check.ts";
+import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
@@ -21,6 +24,7 @@ import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
+import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
@@ -38,6 +42,9 @@ function apiRoutes(deps: AppDeps) {
         },
       })(c, next);
     })
+    .use(timeout(deps.config.requestTimeoutMs))
+    .use(originCheck(deps))
+    .use(rejectUnsafeText)
     .use(loadSession(deps))
     // Every admin endpoint checks the role on the server, whatever the client shows.
     .use("/admin/*", requireAdmin)
@@ -45,6 +52,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/me", meRoutes())
     .route("/hotels", hotelRoutes(deps))
     .route("/destinations", destinationRoutes(deps))
+    .route("/site-stats", siteStatsRoutes(deps))
     .route("/bookings", bookingRoutes(deps))
     .route("/loyalty", loyaltyRoutes(deps))
     .route("/", reviewRoutes(deps))
@@ -66,8 +74,17 @@ export function createApp(deps: AppDeps) {
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   app.use(requestLog(deps));
+  app.use(async (c, next) => {
+    await next();
+    // A stopping instance tells every kept-alive client to reconnect (to another instance).
+    if (deps.lifecycle.draining) c.header("Connection", "close");
+    if (c.res.status === 429 && !c.res.headers.has("Retry-After")) c.header("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
+  });
   app.use(
     secureHeaders({
+      // A route's own stricter headers (the CSP of /uploads and /images) win over these defaults.
+      overwrite: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self", ...(stripe ? ["https://js.stripe.com"] : [])], usb: [] },
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // A LIVE supplier's hotel photos come from its own image servers (https only).
@@ -88,12 +105,20 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => toErrorResponse(c, error, (e) => deps.logger.error({ err: e, requestId: c.get("requestId") }, "unhandled error")));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return c.json({ status: "ready", database: deps.database.kind });
-    } catch {
-      return c.json({ status: "unavailable", database: deps.database.kind }, 503);
-    }
+    c.header("Cache-Control", "no-store");
+    if (deps.lifecycle.draining) return c.json({ status: "stopping" }, 503);
+    let timer: NodeJS.Timeout | undefined;
+    // Its own short limit: a load balancer must learn of a frozen database sooner than any request would.
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), deps.config.readyTimeoutMs);
+    });
+    const answered = deps.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+    const ready = await Promise.race([answered, timedOut]);
+    clearTimeout(timer);
+    return ready ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503);
   });
   const api = apiRoutes(deps);
   app.route("/api", api);

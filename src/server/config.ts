@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { NewPassword } from "../shared/auth.ts";
+import { DEFAULT_HOLD_MINUTES } from "../shared/booking.ts";
+import { MAX_ROOMS } from "../shared/search-options.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -11,16 +14,17 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.url().optional(),
+  // Empty counts as unset, as an env file line `PUBLIC_URL=` means.
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
   SEED_HOTELS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
-  DEMO_PASSWORD: z.string().min(6).optional(),
+  DEMO_PASSWORD: NewPassword.optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_PASSWORD: NewPassword.optional(),
   ADMIN_NAME: z.string().min(1).default("Administrator"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Staywise <no-reply@staywise.local>"),
@@ -32,7 +36,23 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
   SUPPLIER_SANDBOX: booleanFlag.optional(),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   SUPPLIER_BOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(45_000),
+  SUPPLIER_HOSTS: z.string().default(""),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(DEFAULT_HOLD_MINUTES),
+  HOLD_MAX_ROOMS: z.coerce.number().int().min(1).max(MAX_ROOMS).default(4),
+  HOLD_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(2),
+  HOLD_MAX_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
+  HOLD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
 });
 
 export interface RateLimitRule {
@@ -40,11 +60,28 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+export interface HoldSettings {
+  /** How long an unpaid hold keeps its rooms. */
+  minutes: number;
+  /** Rooms in one hold (never more than the adults either). */
+  maxRooms: number;
+  /** Unpaid holds at once per signed-in user or per visitor session. */
+  maxPending: number;
+  /** Unpaid holds at once per client address (several people may share one). */
+  maxPendingPerAddress: number;
+  /** New holds per client address, and per signed-in user, per hour. */
+  creation: RateLimitRule;
+}
+
 export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
   host: string;
   publicUrl: string;
+  /** Origins whose browsers may change state with our cookies; see trustedOriginsFor. */
+  trustedOrigins: string[];
+  /** A session is refused this long after sign-in, however recently it was used. */
+  sessionMaxAgeDays: number;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -57,12 +94,28 @@ export interface AppConfig {
   mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Unset: readable lines at a terminal outside production, JSON otherwise. */
+  logFormat: "json" | "pretty" | undefined;
+  /** How long a stopping instance lets in-flight requests and background work finish. */
+  shutdownGraceMs: number;
+  /** Deadline of one HTTP request; past it the client gets a 504. */
+  requestTimeoutMs: number;
+  /** PostgreSQL time limits, so a frozen or unreachable database fails requests instead of hanging them. */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** Time /readyz gives its database check. */
+  readyTimeoutMs: number;
+  /** Hosts (`host` or `host:port`) the wholesaler client may call; the built-in sandbox is added outside production. */
+  supplierHosts: string[];
   /** Stripe when all three keys are set; otherwise the simulated processor. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string | undefined } | null;
   /** The wholesaler sandbox at /supplier-sandbox: a stand-in supplier for TEST; off in production unless asked for. */
   supplierSandbox: boolean;
   /** How long a supplier booking call may take before its outcome counts as unknown (then looked up by reference). */
   supplierTimeouts: { bookMs: number };
+  /** What one guest may hold unpaid (see decision 008). */
+  holds: HoldSettings;
+  /** Rounds a failing background job (refund, payment reconciliation, supplier look-up) gets before it waits for an admin. */
+  retryMaxAttempts: number;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -70,6 +123,8 @@ export interface AppConfig {
     resetPerEmail: RateLimitRule;
     resetPerIp: RateLimitRule;
     signUpPerIp: RateLimitRule;
+    /** Review submissions (each may carry five photos to decode) per signed-in user. */
+    reviewPerUser: RateLimitRule;
   };
 }
 
@@ -94,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    trustedOrigins: trustedOriginsFor(e.PUBLIC_URL, e.PORT),
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -107,20 +164,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
+    supplierHosts: e.SUPPLIER_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
     supplierSandbox: e.SUPPLIER_SANDBOX ?? e.NODE_ENV !== "production",
     supplierTimeouts: { bookMs: e.SUPPLIER_BOOK_TIMEOUT_MS },
+    holds: {
+      minutes: e.HOLD_MINUTES,
+      maxRooms: e.HOLD_MAX_ROOMS,
+      maxPending: e.HOLD_MAX_PENDING,
+      maxPendingPerAddress: e.HOLD_MAX_PENDING_PER_ADDRESS,
+      creation: { limit: e.HOLD_RATE_PER_HOUR, windowSeconds: 60 * 60 },
+    },
+    retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },
       resetPerEmail: { limit: Math.max(1, Math.ceil(perMinute / 3)), windowSeconds: 15 * 60 },
       resetPerIp: { limit: perMinute * 2, windowSeconds: 15 * 60 },
       signUpPerIp: { limit: perMinute * 3, windowSeconds: 60 * 60 },
+      reviewPerUser: { limit: e.REVIEW_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
     },
   };
+}
+
+/**
+ * The one list of trusted origins, used by better-auth and by the API's origin check: PUBLIC_URL's
+ * origin when set; otherwise the loopback forms of the port, so http://127.0.0.1:3000 works as well
+ * as http://localhost:3000 on the machine running the app.
+ */
+export function trustedOriginsFor(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin];
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }
 
 /**

@@ -9,7 +9,9 @@ import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
 import { createLocalStorage } from "./integrations/storage.ts";
 import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
 import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-supplier.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import type { Logger } from "./logger.ts";
+import { supplierUrlPolicy } from "./integrations/wholesaler/supplier-url-policy.ts";
 import { apiSettingsService, isEnvironment } from "./services/api-settings.ts";
 import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
 import { supplierFailureRecorder } from "./services/supplier-problems.ts";
@@ -18,7 +20,9 @@ import { supplierFailureRecorder } from "./services/supplier-problems.ts";
 export function createDeps(config: AppConfig, database: Database, logger: Logger, clientDir?: string): AppDeps {
   const deliveryMode = config.smtpUrl ? "smtp" : "mailbox";
   const auth = createAuth({ db: database.db, config, deliveryMode });
-  const settings = apiSettingsService(database.db, config.appSecret);
+  const lifecycle = createLifecycle();
+  const urlPolicy = supplierUrlPolicy(config);
+  const settings = apiSettingsService(database.db, config.appSecret, urlPolicy);
   const wholesaler = createWholesalerSupplier({
     activeCredentials: () => settings.active(),
     environmentCredentials: async (environment) => {
@@ -26,7 +30,8 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
       return stored ? { ...stored, environment } : null;
     },
     logger,
-    onFailure: supplierFailureRecorder(database.db, logger),
+    onFailure: supplierFailureRecorder(database.db, logger, lifecycle),
+    urlPolicy,
     timeouts: config.supplierTimeouts,
   });
   const suppliers = [createInventorySupplier(database.db), wholesaler];
@@ -37,9 +42,12 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     const current = built.deps;
     if (event.type !== "payment.succeeded" || !event.paymentId || !current) return;
     const paymentId = event.paymentId;
-    setImmediate(() => {
-      confirmPaidBooking(bookingDeps(current), paymentId, "webhook").catch((error: unknown) => logger.error({ err: error, paymentId }, "simulated webhook failed; reconciliation will retry"));
-    });
+    // Tracked from the start, so a shutdown that begins before it runs still waits for it.
+    void lifecycle.track(
+      new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => confirmPaidBooking(bookingDeps(current), paymentId, "webhook"))
+        .catch((error: unknown) => logger.error({ err: error, paymentId }, "simulated webhook failed; reconciliation will retry")),
+    );
   }
   const simulatedGateway = config.stripe ? null : createSimulatedGateway(database.db, config.appSecret, onSimulatedEvent);
   const gateway = config.stripe
@@ -52,7 +60,7 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     : simulatedGateway!;
 
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  const deps: AppDeps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, ...(clientDir ? { clientDir } : {}) };
+  const deps: AppDeps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, lifecycle, ...(clientDir ? { clientDir } : {}) };
   built.deps = deps;
   return deps;
 }
@@ -64,5 +72,5 @@ function apiAddress(base: string): { host: string; port: number; protocol: "http
 }
 
 export function bookingDeps(deps: AppDeps): BookingDeps {
-  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl, wholesaler: deps.wholesaler };
+  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl, holds: deps.config.holds, maxAttempts: deps.config.retryMaxAttempts, wholesaler: deps.wholesaler };
 }

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -8,7 +9,8 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { bookingDeps, createDeps } from "./deps.ts";
 import { createSmtpTransport } from "./integrations/mailer.ts";
-import { createLogger } from "./logger.ts";
+import { chooseLogFormat, createLogger } from "./logger.ts";
+import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
 import { expireHolds, reconcilePayments } from "./services/bookings.ts";
 import { type Worker, startBookingWorkers, startEmailWorker } from "./workers.ts";
@@ -17,13 +19,20 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "pglite"),
-    poolSize: config.databasePoolSize,
-  });
-  await migrateDatabase(database);
+  const logger = createLogger(config.logLevel, chooseLogFormat({ format: config.logFormat, env: config.env, isTty: process.stdout.isTTY === true }));
+  const pgliteDir = path.join(config.dataDir, "pglite");
+  if (config.databaseUrl) {
+    // Migrations may run longer than any request may: they get a connection without the statement timeout.
+    // Two connections: one holds the migration lock while the other migrates.
+    const setup = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 2 });
+    try {
+      await migrateDatabase(setup);
+    } finally {
+      await setup.close();
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
+  if (!config.databaseUrl) await migrateDatabase(database);
   logger.info({ database: database.kind }, "database migrated");
 
   const deps = createDeps(config, database, logger, clientDir);
@@ -51,26 +60,15 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, url: config.publicUrl }, `Staywise is listening on ${config.publicUrl}`);
-  });
+    if (config.supplierSandbox) {
+      logger.warn(
+        { url: `${config.publicUrl}/supplier-sandbox/15` },
+        "The supplier sandbox is ON: a fake wholesaler answers at /supplier-sandbox for anyone who has its password (API Settings shows it). Set SUPPLIER_SANDBOX=false to turn it off.",
+      );
+    }
+  }) as Server;
 
-  let stopping = false;
-  async function shutdown(signal: string): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Idle keep-alive connections would otherwise hold the close open until they time out.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
-    await closed;
-    await Promise.all(workers.map((w) => w.stop()));
-    await database.close();
-    logger.info("stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  stopOnSignals({ server, lifecycle: deps.lifecycle, workers, closeDatabase: () => database.close(), logger, graceMs: config.shutdownGraceMs });
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,22 @@
 import { z } from "zod";
+import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
-/** Spec section 9: the minimum password length. */
-export const MIN_PASSWORD_LENGTH = 6;
+/** The spec's 6 raised to 8 (docs/decisions/006-password-policy.md). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
+export const PASSWORD_TOO_COMMON = "This password is too common. Choose another.";
 /** Spec section 9: the delay before the sign-up page moves on to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
 
 export const ROLES = ["admin", "user"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Roles that may not use their privileges until two-factor authentication is on. */
+const ROLES_REQUIRING_TWO_FACTOR: ReadonlySet<Role> = new Set<Role>(["admin"]);
+
+export function roleRequiresTwoFactor(role: Role): boolean {
+  return ROLES_REQUIRING_TWO_FACTOR.has(role);
+}
 
 /** Any role value other than 'admin' is an ordinary user (spec section 6). */
 export function isAdminRole(role: string | null | undefined): boolean {
@@ -14,14 +24,33 @@ export function isAdminRole(role: string | null | undefined): boolean {
 }
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").email("Enter a valid email address");
-const password = z
+let commonPasswords: Set<string> | null = null;
+
+/** True for a password on the shipped list of common breached passwords (case ignored). */
+export function isCommonPassword(value: string): boolean {
+  commonPasswords ??= new Set(COMMON_PASSWORDS.split("\n"));
+  return commonPasswords.has(value.toLowerCase());
+}
+
+/** The password policy for every password that is set (sign-up, reset, admin:create, configured passwords). */
+export const NewPassword = z
   .string()
   .min(1, "Password is required")
-  .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters")
-  .max(128, "Password must be at most 128 characters");
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(128, "Password must be at most 128 characters")
+  .refine((value) => !isCommonPassword(value), PASSWORD_TOO_COMMON);
+const password = NewPassword;
+
+/** Line breaks and other control characters in a name would forge lines in e-mails and logs. */
+export const PersonName = z
+  .string()
+  .trim()
+  .min(1, "Full name is required")
+  .max(100, "Full name is too long")
+  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), "Full name cannot contain line breaks or control characters");
 
 export const SignUpInput = z.object({
-  name: z.string().trim().min(1, "Full name is required").max(100, "Full name is too long"),
+  name: PersonName,
   email,
   password,
 });
@@ -54,6 +83,9 @@ export interface SessionUser {
   email: string;
   role: Role;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  /** The role requires two-factor authentication and it is not on yet: privileges wait until it is. */
+  twoFactorSetupRequired: boolean;
 }
 
 /** Every API error body: a code for programs and a message a person can act on. */

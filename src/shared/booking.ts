@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { StayFields } from "./search.ts";
 
-/** Unpaid holds keep their rooms this long. */
-export const HOLD_MINUTES = 15;
+/** Unpaid holds keep their rooms this long unless HOLD_MINUTES says otherwise. */
+export const DEFAULT_HOLD_MINUTES = 15;
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -98,6 +98,14 @@ export interface BookingView {
   refundOnCancel: boolean;
   /** Why a paid booking did not go ahead (the hotel could not confirm it), else null. */
   notice: string | null;
+  /** An unpaid hold: not a booking until its payment goes through; it can be paid or abandoned. */
+  awaitingPayment: boolean;
+}
+
+/** What the hold rules are, for the booking form (from the server's settings). */
+export interface HoldRules {
+  holdMinutes: number;
+  maxRooms: number;
 }
 
 export type PaymentProvider = "simulated" | "stripe";
@@ -113,4 +121,6 @@ export interface PaymentStart {
 export interface CreateBookingResponse {
   booking: BookingView;
   payment: PaymentStart;
+  /** Lets the guest (a visitor too) abandon or pay this hold later. */
+  accessToken: string;
 }

@@ -4,6 +4,8 @@ export const REVIEW_SORTS = ["recent", "helpful", "rating_high", "rating_low"] a
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const MAX_REVIEW_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Decoded size cap: a small file can hold a huge image, and decoding costs memory per pixel. */
+export const MAX_PHOTO_MEGAPIXELS = 24;
 export const VOTE_TYPES = ["helpful", "unhelpful"] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -53,10 +55,16 @@ export interface ReviewView {
   verifiedStay: boolean;
   /** The signed-in viewer's own vote. */
   myVote: VoteType | null;
+  /** Written by the signed-in viewer: they cannot vote on it. */
+  mine: boolean;
 }
 
 export interface HotelReviewsResponse {
   reviews: ReviewView[];
+  /** The signed-in viewer's own reviews awaiting moderation, shown only to them. */
+  myPendingReviews: ReviewView[];
+  /** The signed-in viewer has a stay (or, without stays, the hotel) not yet reviewed. */
+  canReview: boolean;
   count: number;
   /** One decimal, null when there are none. */
   averageRating: number | null;

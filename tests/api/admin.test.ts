@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { activityLogs, bookings, roleChanges, sessions, simulatedPaymentIntents, users } from "../../src/server/db/schema.ts";
+import { activityLogs, backgroundFailures, bookings, roleChanges, sessions, simulatedPaymentIntents, users } from "../../src/server/db/schema.ts";
+import { bookingDeps } from "../../src/server/deps.ts";
+import { listStuckCases } from "../../src/server/services/background-failures.ts";
+import { reconcilePayments } from "../../src/server/services/bookings.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
-import type { DashboardStats } from "../../src/server/services/admin-dashboard.ts";
+import type { DashboardStats, Occupancy } from "../../src/server/services/admin-dashboard.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
@@ -32,11 +35,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest"): Promise<CreateBookingResponse> {
+async function hold(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest", rooms = 1): Promise<CreateBookingResponse> {
   const res = await t.request("POST", "/api/bookings", {
-    body: { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), guests: 2, rooms: 1, guestName, guestEmail: "g@example.com", guestPhone: "+1 555 0000" },
+    body: { hotelId: String(room.hotelId), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), guests: 2, rooms, guestName, guestEmail: "g@example.com", guestPhone: "+1 555 0000" },
   });
-  const created = (await res.json()) as CreateBookingResponse;
+  expect(res.status).toBe(201);
+  return (await res.json()) as CreateBookingResponse;
+}
+
+async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest", rooms = 1): Promise<CreateBookingResponse> {
+  const created = await hold(room, checkIn, nights, guestName, rooms);
   await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
   await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
   return created;
@@ -62,6 +70,8 @@ describe("every admin endpoint checks the role on the server", () => {
     ["POST", "/api/admin/api-settings/test", { environment: "TEST" }],
     ["POST", "/api/admin/api-diagnostics"],
     ["GET", "/api/admin/api-diagnostics/problems"],
+    ["GET", "/api/admin/api-diagnostics/stuck"],
+    ["POST", "/api/admin/api-diagnostics/stuck/1/retry"],
     ["GET", "/api/admin/supplier-sandbox"],
   ];
 
@@ -76,7 +86,7 @@ describe("every admin endpoint checks the role on the server", () => {
 });
 
 describe("dashboard figures", () => {
-  it("computes revenue, this month, occupancy and popular room types from the bookings", async () => {
+  it("computes revenue, this month, counts and popular room types from paid bookings only", async () => {
     const before = (await (await t.request("GET", "/api/admin/dashboard", { cookie: admin })).json()) as DashboardStats;
     expect(before.totalRevenueCents).toBe(0);
     expect(before.growthPercent).toBeNull();
@@ -84,10 +94,8 @@ describe("dashboard figures", () => {
     await paidBooking(deluxe, d(2), 3); // 30000, 3 room-nights inside the window
     await paidBooking(deluxe, d(28), 5); // 50000, 2 nights inside the 30-night window
     await paidBooking(twin, d(40), 2); // 10000, outside the window
-    // A pending hold and a cancelled booking never count.
-    await t.request("POST", "/api/bookings", {
-      body: { hotelId: String(hotel.id), roomTypeId: String(twin.id), checkIn: d(3), checkOut: d(4), guests: 2, rooms: 1, guestName: "Hold", guestEmail: "h@example.com", guestPhone: "+1 555 0000" },
-    });
+    // An unpaid hold is not a booking: neither counted nor earning revenue.
+    await hold(twin, d(3), 1, "Hold");
     const cancelled = await paidBooking(twin, d(5), 1);
     await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
     // Last month's revenue for the growth figure.
@@ -102,14 +110,51 @@ describe("dashboard figures", () => {
     expect(stats.monthRevenueCents).toBe(90000);
     expect(stats.lastMonthRevenueCents).toBe(10000);
     expect(stats.growthPercent).toBe(800);
-    expect(stats.occupancy).toMatchObject({ bookedRoomNights: 5, availableRoomNights: 20 * 30 });
-    expect(stats.occupancy.percent).toBeCloseTo((5 / 600) * 100, 1);
+    expect(stats.bookingCounts).toEqual({ pending: 0, confirmed: 4, cancelled: 1, completed: 0 });
     expect(stats.popularRoomTypes).toEqual([
       { roomType: "Twin", bookings: 2 },
       { roomType: "Deluxe", bookings: 2 },
     ].sort((a, b) => b.bookings - a.bookings || a.roomType.localeCompare(b.roomType)));
     expect(stats.revenueByMonth).toHaveLength(12);
     expect(stats.revenueByMonth.at(-1)?.revenueCents).toBe(90000);
+  });
+});
+
+describe("occupancy", () => {
+  it("divides the room-nights sold by those available, for the chosen window and hotel, leaving unpaid holds out", async () => {
+    const small = await createHotel(t.deps.db, { name: "Occupancy Inn" });
+    const five = await createRoomType(t.deps.db, small.id, { name: "Five", priceCents: 8000, maxGuests: 2, totalRooms: 5 });
+    const three = await createRoomType(t.deps.db, small.id, { name: "Three", priceCents: 6000, maxGuests: 2, totalRooms: 3 });
+    await paidBooking(five, d(1), 3, "Two rooms", 2); // 6 room-nights
+    await paidBooking(three, d(5), 5); // nights d5 and d6 inside 7 days, 5 inside 30
+    await hold(three, d(2), 1, "Unpaid"); // held, not sold
+    const cancelled = await paidBooking(five, d(2), 2);
+    await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
+
+    const week = (await (await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
+    expect(week).toEqual({ from: d(0), to: d(7), days: 7, hotel: { id: small.id, name: "Occupancy Inn", city: small.city }, soldRoomNights: 8, availableRoomNights: 8 * 7, percent: 14.29 });
+    const month = (await (await t.request("GET", `/api/admin/occupancy?hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
+    expect(month).toMatchObject({ days: 30, soldRoomNights: 11, availableRoomNights: 240, percent: 4.58 });
+
+    // All hotels: the sums over every hotel, in one aggregate.
+    const other = (await (await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${hotel.id}`, { cookie: admin })).json()) as Occupancy;
+    const all = (await (await t.request("GET", "/api/admin/occupancy?days=7", { cookie: admin })).json()) as Occupancy;
+    expect(all.hotel).toBeNull();
+    expect(all.availableRoomNights).toBe((8 + 20) * 7);
+    expect(all.soldRoomNights).toBe(other.soldRoomNights + 8);
+
+    expect((await t.request("GET", "/api/admin/occupancy?days=0", { cookie: admin })).status).toBe(400);
+    expect((await t.request("GET", "/api/admin/occupancy?days=lots", { cookie: admin })).status).toBe(400);
+    expect((await t.request("GET", "/api/admin/occupancy?hotelId=wh-1", { cookie: admin })).status).toBe(400);
+    expect((await t.request("GET", "/api/admin/occupancy?hotelId=999999", { cookie: admin })).status).toBe(404);
+  });
+
+  it("finds a hotel to measure by name, city or id", async () => {
+    const found = (await (await t.request("GET", "/api/admin/hotels?search=occupancy inn", { cookie: admin })).json()) as { hotels: { id: number; name: string }[] };
+    expect(found.hotels.map((h) => h.name)).toEqual(["Occupancy Inn"]);
+    const byId = (await (await t.request("GET", `/api/admin/hotels?search=${hotel.id}00`, { cookie: admin })).json()) as { hotels: unknown[] };
+    expect(byId.hotels).toEqual([]);
+    expect((await t.request("GET", "/api/admin/hotels?search=ab", { cookie: admin })).status).toBe(400);
   });
 });
 
@@ -155,6 +200,60 @@ describe("booking management", () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/exceeds/);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row?.status).toBe("confirmed");
+  });
+
+  it("refuses to restore a refunded booking, so a later guest cancel cannot start an impossible refund", async () => {
+    const created = await paidBooking(deluxe, d(100), 1);
+    await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    for (const status of ["confirmed", "pending"]) {
+      const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status } });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: "CONTRADICTS_PAYMENT", message: `This booking's payment has been refunded, so it cannot be set to ${status}. Ask the guest to make a new booking.` });
+    }
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+  });
+
+  it("refuses to confirm a booking that was never paid", async () => {
+    const res = await t.request("POST", "/api/bookings", {
+      body: { hotelId: String(hotel.id), roomTypeId: String(twin.id), checkIn: d(101), checkOut: d(102), guests: 2, rooms: 1, guestName: "Unpaid", guestEmail: "u@example.com", guestPhone: "+1 555 0000" },
+    });
+    const created = (await res.json()) as CreateBookingResponse;
+    const change = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "confirmed" } });
+    expect(change.status).toBe(409);
+    expect(await change.json()).toMatchObject({ message: "This booking has no completed payment, so it cannot be confirmed." });
+  });
+
+  it("stops retrying a refund after RETRY_MAX_ATTEMPTS and lists it under API Diagnostics until an admin retries", async () => {
+    const created = await paidBooking(deluxe, d(110), 1);
+    // Cancelled with a refund the provider refuses (it was refunded elsewhere): the worker retries it.
+    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 10000 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "refund_pending" }).where(eq(bookings.id, created.booking.id));
+    const max = t.deps.config.retryMaxAttempts;
+    const attemptsSeen: number[] = [];
+    for (let round = 0; round < max + 2; round++) {
+      await reconcilePayments(bookingDeps(t.deps));
+      const [failure] = await t.deps.db.select().from(backgroundFailures).where(eq(backgroundFailures.bookingId, created.booking.id));
+      attemptsSeen.push(failure?.attempts ?? 0);
+    }
+    expect(attemptsSeen.slice(-3)).toEqual([max, max, max]);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row?.paymentStatus).toBe("refund_pending");
+
+    const stuck = await t.request("GET", "/api/admin/api-diagnostics/stuck", { cookie: admin });
+    const body = (await stuck.json()) as { maxAttempts: number; cases: { id: number; job: string; bookingReference: string; attempts: number; lastError: string }[] };
+    expect(body.maxAttempts).toBe(max);
+    const listed = body.cases.find((c) => c.bookingReference === created.booking.bookingReference);
+    expect(listed).toMatchObject({ job: "refund", attempts: max, lastError: expect.stringMatching(/exceeds/) });
+
+    // The provider's side is fixed; the admin retries and the next round refunds.
+    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 0 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(200);
+    expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(404);
+    await reconcilePayments(bookingDeps(t.deps));
+    const [done] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(done?.paymentStatus).toBe("refunded");
+    expect(await listStuckCases(t.deps.db, 1)).toEqual([]);
   });
 
   it("exports CSV with the spec's columns, quoted and safe from formulas", async () => {
@@ -225,5 +324,9 @@ describe("activity log", () => {
     const today = (await (await t.request("GET", `/api/admin/activity?startDate=${d(0)}&endDate=${d(0)}&search=naughty`, { cookie: admin })).json()) as { logs: { userEmail: string | null; targetUserEmail: string | null }[] };
     expect(today.logs.length).toBeGreaterThan(0);
     expect((await t.request("GET", "/api/admin/activity?startDate=yesterday", { cookie: admin })).status).toBe(400);
+    // The admin reads labels: searching a label finds the rows of its type.
+    const refunds = (await (await t.request("GET", "/api/admin/activity?search=Refund%20issued", { cookie: admin })).json()) as { logs: { actionType: string }[] };
+    expect(refunds.logs.length).toBeGreaterThan(0);
+    expect(refunds.logs.every((l) => l.actionType === "admin_booking_refunded")).toBe(true);
   });
 });

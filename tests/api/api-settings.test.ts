@@ -12,9 +12,6 @@ const seenBodies: string[] = [];
 const seenUrls: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
-  admin = await signIn(t, "ops@example.com", "ops-password");
   // A stand-in for the wholesaler's GetLanguages: right credentials get languages, wrong ones an <Error>.
   fake = createServer((req, res) => {
     let body = "";
@@ -33,7 +30,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
   const address = fake.address();
-  fakeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/15`;
+  const port = typeof address === "object" && address ? address.port : 0;
+  fakeUrl = `http://127.0.0.1:${port}/15`;
+  // The stand-in is a configured supplier host; so is the dead port the failure case calls.
+  t = await createTestApp({ SUPPLIER_HOSTS: `127.0.0.1:${port},127.0.0.1:1` });
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
+  admin = await signIn(t, "ops@example.com", "ops-password");
 });
 afterAll(async () => {
   await t.close();

@@ -34,7 +34,7 @@ describe("sign up", () => {
   it.each([
     [{ email: "a@b.co", password: "secret123" }, "name"],
     [{ name: "A", email: "not-an-email", password: "secret123" }, "Enter a valid email address"],
-    [{ name: "A", email: "short@example.com", password: "12345" }, "Password must be at least 6 characters"],
+    [{ name: "A", email: "short@example.com", password: "12345" }, "Password must be at least 8 characters"],
     [{ name: "A", email: "long@example.com", password: "x".repeat(129) }, "at most 128"],
     [{ name: "", email: "blank@example.com", password: "secret123" }, "Full name is required"],
   ])("refuses %j with 400 naming the problem", async (body, expected) => {
@@ -96,7 +96,15 @@ describe("sign in and out", () => {
     const cookie = cookieFrom(res);
     const me = await t.request("GET", "/api/me", { cookie });
     expect(await me.json()).toEqual({
-      user: { id: expect.any(String), name: "Grace Hopper", email: "grace@example.com", role: "user", isAdmin: false },
+      user: {
+        id: expect.any(String),
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        role: "user",
+        isAdmin: false,
+        twoFactorEnabled: false,
+        twoFactorSetupRequired: false,
+      },
     });
     const [user] = await t.deps.db.select().from(users).where(eq(users.email, "grace@example.com"));
     expect(user?.lastSignInAt).toBeInstanceOf(Date);

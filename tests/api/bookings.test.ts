@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookings, emailOutbox, roomNights, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
+import { bookings, emailOutbox, roomNights, simulatedPaymentIntents, simulatedRefunds } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { SimulatedGateway } from "../../src/server/integrations/payments/simulated-gateway.ts";
-import { expireHolds, reconcilePayments } from "../../src/server/services/bookings.ts";
+import { confirmPaidBooking, expireHolds, reconcilePayments } from "../../src/server/services/bookings.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
@@ -228,6 +228,50 @@ describe("reconciliation", () => {
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, gone.payment.paymentId));
     expect(intent?.refundedCents).toBe(gone.booking.totalPriceCents);
+  });
+});
+
+describe("a payment that lands after its hold expired and the room was sold", () => {
+  it("is refunded once when the return, the webhook and the reconciliation race, and the guest is told once", async () => {
+    const late = await hold(holdBody(single, refundable, { checkIn: d(60), checkOut: d(61) }));
+    // The hold lapsed and someone else took the room (its night stays taken); then the payment succeeded.
+    await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "expired", holdExpiresAt: null }).where(eq(bookings.id, late.booking.id));
+    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
+    const gateway = t.deps.gateway as SimulatedGateway;
+    const payload = JSON.stringify({ id: "evt_late_race", type: "payment.succeeded", paymentId: late.payment.paymentId });
+    const [returned] = await Promise.all([
+      confirm(late),
+      t.request("POST", "/api/payments/webhook", { body: payload, headers: { "x-simulated-signature": gateway.signEvent(payload) } }),
+      reconcilePayments(bookingDeps(t.deps)),
+      confirmPaidBooking(bookingDeps(t.deps), late.payment.paymentId, "reconciliation"),
+    ]);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, late.booking.id));
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    const refunds = await t.deps.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.paymentId, late.payment.paymentId));
+    expect(refunds).toHaveLength(1);
+    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
+    expect(intent?.refundedCents).toBe(late.booking.totalPriceCents);
+    const told = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${late.booking.id}:late-payment-refund`));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.textBody).toContain("is being refunded in full");
+    // The return's answer says the money is going back, never that a hold simply lapsed or a refund is pending.
+    expect(returned.booking.paymentStatus).toMatch(/^(refunding|refunded)$/);
+    const again = await confirm(late);
+    expect(again.booking).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    // Nothing is left for the reconciliation to retry.
+    await reconcilePayments(bookingDeps(t.deps));
+    expect(await t.deps.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.paymentId, late.payment.paymentId))).toHaveLength(1);
+  });
+
+  it("answers a repeated refund request with the same key with the first refund (simulated gateway)", async () => {
+    const created = await hold(holdBody(roomA, refundable, { checkIn: d(62), checkOut: d(63) }));
+    await pay(created);
+    const first = await t.deps.gateway.refund(created.payment.paymentId, 1000, "requested_by_customer", "test-key-1");
+    const second = await t.deps.gateway.refund(created.payment.paymentId, 1000, "requested_by_customer", "test-key-1");
+    expect(second.refundId).toBe(first.refundId);
+    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    expect(intent?.refundedCents).toBe(1000);
+    await expect(t.deps.gateway.refund(created.payment.paymentId, 2000, "requested_by_customer", "test-key-1")).rejects.toThrow(/same parameters/);
   });
 });
 

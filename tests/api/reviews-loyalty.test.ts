@@ -8,7 +8,7 @@ import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
 import type { HotelReviewsResponse, ModerationReviewView, ReviewView } from "../../src/shared/reviews.ts";
-import { bookings, hotels } from "../../src/server/db/schema.ts";
+import { bookings, hotels, reviews as reviewsTable, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { expireHolds } from "../../src/server/services/bookings.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
@@ -84,7 +84,8 @@ describe("reviews", () => {
     expect(res.status).toBe(201);
     review = ((await res.json()) as { review: ReviewView }).review;
     expect(review.photos).toHaveLength(1);
-    expect(review.photos[0]).toMatch(/^\/uploads\/reviews\/[A-Za-z0-9]+\/\d{13}-[a-f0-9]{16}\.webp$/);
+    // A random name: nothing in a public photo URL identifies its author.
+    expect(review.photos[0]).toMatch(/^\/uploads\/reviews\/[a-f0-9]{32}\.webp$/);
     const photo = await t.request("GET", review.photos[0]!);
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/webp");
@@ -93,7 +94,73 @@ describe("reviews", () => {
     expect(Math.max(meta.width!, meta.height!)).toBe(1600);
     expect(meta.exif).toBeUndefined();
     const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`)).json()) as HotelReviewsResponse;
-    expect(list).toEqual({ reviews: [], count: 0, averageRating: null });
+    expect(list).toEqual({ reviews: [], myPendingReviews: [], canReview: false, count: 0, averageRating: null });
+  });
+
+  it("shows the author, and only the author, their review awaiting moderation and refuses a second one", async () => {
+    const mine = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: author })).json()) as HotelReviewsResponse;
+    expect(mine.myPendingReviews.map((r) => r.id)).toEqual([review.id]);
+    expect(mine.myPendingReviews[0]).toMatchObject({ mine: true, title: valid.title });
+    expect(mine.canReview).toBe(false);
+    const other = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: voter })).json()) as HotelReviewsResponse;
+    expect(other.myPendingReviews).toEqual([]);
+    expect(other.canReview).toBe(true);
+    const second = await postReview(reviewForm({ ...valid, title: "Again" }), author);
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ code: "ALREADY_REVIEWED", message: "You have already reviewed your stay at this hotel." });
+  });
+
+  it("allows one review per past stay, each a verified stay", async () => {
+    await signUp(t, "stayer@example.com", "secret123", "Sam Stayer");
+    const stayer = await signIn(t, "stayer@example.com");
+    const [user] = await t.deps.db.select().from(users).where(eq(users.email, "stayer@example.com"));
+    const stay = (id: string, checkIn: string) => ({
+      id, userId: user!.id, bookingReference: `REF-${id}`, hotelId: hotel.id, hotelName: hotel.name, roomTypeId: room.id, roomType: room.name,
+      roomPriceCents: 100, checkIn, checkOut: addDays(checkIn, 1), numGuests: 1, numRooms: 1, totalNights: 1, totalPriceCents: 100,
+      guestName: "Sam", guestEmail: "stayer@example.com", guestPhone: "+1 555 0100", status: "confirmed",
+    });
+    await t.deps.db.insert(bookings).values([stay("stay-old", addDays(todayUtc(), -40)), stay("stay-new", addDays(todayUtc(), -5))]);
+    const first = await postReview(reviewForm(valid), stayer);
+    expect(first.status).toBe(201);
+    expect(((await first.json()) as { review: ReviewView }).review.verifiedStay).toBe(true);
+    const view = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: stayer })).json()) as HotelReviewsResponse;
+    expect(view.canReview).toBe(true);
+    expect((await postReview(reviewForm(valid), stayer)).status).toBe(201);
+    expect((await postReview(reviewForm(valid), stayer)).status).toBe(409);
+    const rows = await t.deps.db.select({ bookingId: reviewsTable.bookingId }).from(reviewsTable).where(eq(reviewsTable.userId, user!.id));
+    expect(rows.map((r) => r.bookingId).sort()).toEqual(["stay-new", "stay-old"]);
+  });
+
+  it("refuses a photo above 24 megapixels before decoding it, with a message saying so", async () => {
+    await signUp(t, "pixels@example.com");
+    const cookie = await signIn(t, "pixels@example.com");
+    // 25 megapixels of one colour: a small file that would cost a lot to decode.
+    const huge = await sharp({ create: { width: 10_000, height: 2_500, channels: 3, background: "#fff" } }).png().toBuffer();
+    const res = await postReview(reviewForm(valid, [{ name: "huge.png", type: "image/png", data: huge }]), cookie);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("PHOTO_TOO_MANY_PIXELS");
+    expect(body.message).toContain("at most 24 megapixels");
+  });
+
+  it("rate-limits review submissions per user with 429 and Retry-After", async () => {
+    await signUp(t, "eager@example.com");
+    const cookie = await signIn(t, "eager@example.com");
+    const notImage = [{ name: "x.jpg", type: "image/jpeg", data: Buffer.from("not an image") }];
+    for (let i = 0; i < 5; i++) expect((await postReview(reviewForm(valid, notImage), cookie)).status).toBe(400);
+    const limited = await postReview(reviewForm(valid, notImage), cookie);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another user is not affected.
+    await signUp(t, "calm@example.com");
+    expect((await postReview(reviewForm(valid, notImage), await signIn(t, "calm@example.com"))).status).toBe(400);
+  });
+
+  it("still serves photos stored under the earlier per-user names", async () => {
+    await t.deps.storage.save("reviews/abc123/1700000000000-0123456789abcdef.webp", await sharp(photoJpeg).webp().toBuffer());
+    const res = await t.request("GET", "/uploads/reviews/abc123/1700000000000-0123456789abcdef.webp");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
   });
 
   it("lets only admins moderate; approval shows the review, updates the hotel and credits 50 points once", async () => {
@@ -113,7 +180,8 @@ describe("reviews", () => {
     expect(list.averageRating).toBe(5);
     expect(list.reviews[0]).toMatchObject({ authorName: "Rita Author", authorInitial: "R", title: valid.title, verifiedStay: false });
     const [updated] = await t.deps.db.select().from(hotels).where(eq(hotels.id, hotel.id));
-    expect(updated).toMatchObject({ reviewCount: 4, rating: 4.3 });
+    // The factory's invented 4.0 from 3 reviews gives way to what the review rows say.
+    expect(updated).toMatchObject({ reviewCount: 1, rating: 5 });
     const points = (await (await t.request("GET", "/api/loyalty", { cookie: author })).json()) as LoyaltyInfo;
     expect(points.account.pointsBalance).toBe(50);
     expect(points.transactions.map((x) => x.description)).toContain("Review approved");
@@ -130,6 +198,14 @@ describe("reviews", () => {
     const mine = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=helpful`, { cookie: voter })).json()) as HotelReviewsResponse;
     expect(mine.reviews[0]?.myVote).toBe("unhelpful");
     expect((await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=best`)).status).toBe(400);
+  });
+
+  it("refuses a vote on one's own review", async () => {
+    const res = await t.request("POST", `/api/reviews/${review.id}/vote`, { cookie: author, body: { voteType: "helpful" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "OWN_REVIEW", message: "You cannot vote on your own review." });
+    const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: author })).json()) as HotelReviewsResponse;
+    expect(list.reviews.find((r) => r.id === review.id)).toMatchObject({ mine: true, helpfulVotes: 0 });
   });
 
   it("never shows rejected reviews", async () => {
@@ -220,5 +296,36 @@ describe("loyalty", () => {
     const after = await info(referrer);
     expect(after.account.pointsBalance).toBe(100);
     expect(after.transactions).toHaveLength(1);
+  });
+  it("reverses the referral bonus once when the friend's qualifying booking is cancelled and refunded", async () => {
+    await signUp(t, "referrer2@example.com");
+    const referrer = await signIn(t, "referrer2@example.com");
+    const { account } = await info(referrer);
+    await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Friend Two", email: "friend2@example.com", password: "secret123", referralCode: account.referralCode } });
+    const friend = await signIn(t, "friend2@example.com");
+    const created = await bookAndPay(friend, { checkIn: d(20), checkOut: d(22) });
+    expect((await info(referrer)).account).toMatchObject({ pointsBalance: 100, totalPointsEarned: 100 });
+    const cancel = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie: friend });
+    expect(await cancel.json()).toMatchObject({ refunded: true, booking: { status: "cancelled", paymentStatus: "refunded" } });
+    const after = await info(referrer);
+    expect(after.account).toMatchObject({ pointsBalance: 0, totalPointsEarned: 0 });
+    expect(after.transactions.map((tx) => tx.points)).toEqual([-100, 100]);
+    // A second cancellation attempt or a later cancelled booking takes nothing more.
+    await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie: friend });
+    expect((await info(referrer)).transactions).toHaveLength(2);
+  });
+
+  it("keeps the referral bonus while another of the friend's bookings still stands", async () => {
+    await signUp(t, "referrer3@example.com");
+    const referrer = await signIn(t, "referrer3@example.com");
+    const { account } = await info(referrer);
+    await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Friend Three", email: "friend3@example.com", password: "secret123", referralCode: account.referralCode } });
+    const friend = await signIn(t, "friend3@example.com");
+    const first = await bookAndPay(friend, { checkIn: d(30), checkOut: d(31) });
+    const second = await bookAndPay(friend, { checkIn: d(40), checkOut: d(41) });
+    await t.request("POST", `/api/bookings/${first.booking.id}/cancel`, { cookie: friend });
+    expect((await info(referrer)).account.pointsBalance).toBe(100);
+    await t.request("POST", `/api/bookings/${second.booking.id}/cancel`, { cookie: friend });
+    expect((await info(referrer)).account.pointsBalance).toBe(0);
   });
 });

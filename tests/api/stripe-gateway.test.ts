@@ -113,5 +113,10 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     const res = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie });
     expect(((await res.json()) as { refunded: boolean }).refunded).toBe(true);
     expect(fake.refunds).toContainEqual({ payment_intent: created.payment.paymentId, amount: 30000, reason: "requested_by_customer" });
+    // One idempotency key per booking: a repeated refund request (a retry, a racing caller) returns the first refund.
+    expect(fake.idempotencyKeys).toContain(`booking-${created.booking.id}-refund`);
+    const again = await t.deps.gateway.refund(created.payment.paymentId, 30000, "requested_by_customer", `booking-${created.booking.id}-refund`);
+    expect(fake.refunds.filter((r) => r.payment_intent === created.payment.paymentId)).toHaveLength(1);
+    expect(again.refundId).toMatch(/^re_/);
   });
 });

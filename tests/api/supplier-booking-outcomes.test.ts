@@ -90,6 +90,7 @@ async function paidHold(script: Script) {
     deps,
     { hotelId: "wh-501", roomTypeId: room.id, checkIn, checkOut, guests: 2, children: 0, rooms: 1, guestName: "Ann Lee", guestEmail: "ann@example.com", guestPhone: "+1 555 0100", pointsToRedeem: 0 },
     null,
+    { visitorId: null, address: "unknown" },
   );
   await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
   return { deps, created };

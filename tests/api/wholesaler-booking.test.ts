@@ -114,6 +114,17 @@ describe("booking a wholesaler room", () => {
     expect(answer.xml).toContain(`<bookingnumber>${stored.supplierBookingRef}</bookingnumber>`);
   });
 
+  it("lets the guest abandon an unpaid partner hold: the payment is cancelled and nothing reaches the supplier", async () => {
+    const offer = await room("wh-41");
+    const created = await hold(holdBody("wh-41", offer.id, offer.priceCents));
+    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/abandon`, { headers: { "x-booking-access": created.accessToken } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await row(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "expired", supplierState: "priced", supplierBookingRef: null });
+    const [payment] = await s.t.deps.db.select().from(payments).where(eq(payments.bookingId, created.booking.id));
+    expect(payment?.status).toBe("canceled");
+    expect(await supplierBookings(created.booking.bookingReference)).toEqual([]);
+  });
+
   it("refunds in full and tells the guest when the supplier refuses the booking after payment", async () => {
     const offer = await room("wh-98");
     const created = await hold(holdBody("wh-98", offer.id, offer.priceCents, "Fail"));

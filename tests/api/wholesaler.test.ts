@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
   const deadAddress = dead.address();
-  deadUrl = `http://127.0.0.1:${typeof deadAddress === "object" && deadAddress ? deadAddress.port : 0}/15`;
+  deadUrl = `http://127.0.0.1:${typeof deadAddress === "object" && deadAddress ? deadAddress.port : 0}/supplier-sandbox/15`; // a sandbox that is down: an allowed address that does not answer
   server.on("connection", (socket: Socket) => {
     openSockets.add(socket);
     socket.on("close", () => openSockets.delete(socket));

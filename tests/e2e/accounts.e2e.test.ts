@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage as openPage, signInAs } from "./browser.ts";
+import { totpCode } from "../support/totp.ts";
+import { enrollTwoFactorInBrowser, expectAccessible, launchBrowser, newPage as openPage, signInAs } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -32,6 +33,8 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByText("Account created! Redirecting to login...").waitFor();
     await page.waitForURL(`${baseUrl}/login`);
+    // Said also when the address already had an account: its owner was e-mailed a notice instead.
+    await page.getByRole("status").filter({ hasText: `We've sent an e-mail to ${email}` }).waitFor();
     await expectAccessible(page);
 
     await page.getByLabel("Email").fill(email);
@@ -49,6 +52,33 @@ describe("accounts in the browser", () => {
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.getByRole("link", { name: "Sign In" }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
+  it("turns two-factor on from Account security, then signs in with a code from the app", async () => {
+    const page = await newPage();
+    const email = `totp-${Date.now()}@example.com`;
+    const signup = await page.request.post("/api/auth/sign-up/email", { data: { name: "Tess Otp", email, password: "tess-password" } });
+    expect(signup.status()).toBe(200);
+    await signIn(page, email, "tess-password");
+    const secret = await enrollTwoFactorInBrowser(page, "tess-password");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /Tess Otp/ }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("tess-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() - 10 * 60_000));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByRole("alert").filter({ hasText: "That code is not right" }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("Authentication code").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole("button", { name: /Tess Otp/ }).waitFor();
     await page.context().close();
   });
 

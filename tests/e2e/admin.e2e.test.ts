@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -20,21 +20,31 @@ function inventoryHotel(hotels: { id: string }[]): { id: string } {
 describe("the back office in the browser", () => {
   it("shows computed figures, changes a status, refunds, exports CSV, promotes a user, and logs it all", async () => {
     const guestPage = await newPage(browser);
-    // A paid booking to manage, made through the public API like a guest would.
+    // Paid bookings to manage, made through the public API like a guest would.
     const stamp = Date.now();
-    const hotels = (await (await guestPage.request.get(`/api/hotels/search?destination=Dubai&checkIn=${addDays(todayUtc(), 40)}&checkOut=${addDays(todayUtc(), 42)}`)).json()) as { hotels: { id: string }[] };
-    const detail = (await (await guestPage.request.get(`/api/hotels/${inventoryHotel(hotels.hotels).id}?checkIn=${addDays(todayUtc(), 40)}&checkOut=${addDays(todayUtc(), 42)}`)).json()) as { rooms: { id: string; bookable: boolean }[] };
-    const room = detail.rooms.find((r) => r.bookable)!;
-    const hold = (await (
-      await guestPage.request.post("/api/bookings", {
-        data: { hotelId: inventoryHotel(hotels.hotels).id, roomTypeId: room.id, checkIn: addDays(todayUtc(), 40), checkOut: addDays(todayUtc(), 42), guests: 2, rooms: 1, guestName: `Admin Test ${stamp}`, guestEmail: `admin-test-${stamp}@example.com`, guestPhone: "+1 555 0100" },
-      })
-    ).json()) as { booking: { id: string; bookingReference: string }; payment: { paymentId: string; clientSecret: string } };
-    await guestPage.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
-      data: { clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } },
-    });
-    await guestPage.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, { data: { paymentId: hold.payment.paymentId } });
-    const reference = hold.booking.bookingReference;
+    async function paidBooking(checkInDays: number): Promise<string> {
+      const checkIn = addDays(todayUtc(), checkInDays);
+      const checkOut = addDays(todayUtc(), checkInDays + 2);
+      const hotels = (await (await guestPage.request.get(`/api/hotels/search?destination=Dubai&checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as { hotels: { id: string }[] };
+      const hotelId = inventoryHotel(hotels.hotels).id;
+      const detail = (await (await guestPage.request.get(`/api/hotels/${hotelId}?checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as { rooms: { id: string; bookable: boolean }[] };
+      const room = detail.rooms.find((r) => r.bookable)!;
+      const hold = (await (
+        await guestPage.request.post("/api/bookings", {
+          headers: sameOriginHeaders(),
+          data: { hotelId, roomTypeId: room.id, checkIn, checkOut, guests: 2, rooms: 1, guestName: `Admin Test ${stamp}`, guestEmail: `admin-test-${stamp}@example.com`, guestPhone: "+1 555 0100" },
+        })
+      ).json()) as { booking: { id: string; bookingReference: string }; payment: { paymentId: string; clientSecret: string } };
+      await guestPage.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
+        headers: sameOriginHeaders(),
+        data: { clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } },
+      });
+      await guestPage.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, { headers: sameOriginHeaders(), data: { paymentId: hold.payment.paymentId } });
+      return hold.booking.bookingReference;
+    }
+    const reference = await paidBooking(40);
+    // More to refund one after the other: every refund must say so, although its row's dialog unmounts.
+    const moreReferences = [await paidBooking(44), await paidBooking(48), await paidBooking(52)];
     const promotedEmail = `promote-${stamp}@example.com`;
     await guestPage.request.post("/api/auth/sign-up/email", { data: { name: "Future Admin", email: promotedEmail, password: "secret123" } });
 
@@ -56,9 +66,24 @@ describe("the back office in the browser", () => {
     expect(text.split(/\r?\n/)[0]).toBe("Reference,Guest,Email,Room,Check-in,Check-out,Total,Status");
     expect(text).toContain(reference);
 
-    await page.getByRole("button", { name: `Refund booking ${reference}` }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Issue refund" }).click();
-    await page.getByRole("row").filter({ hasText: reference }).getByText("refunded").waitFor();
+    for (const refunded of [reference, ...moreReferences]) {
+      await page.getByRole("button", { name: `Refund booking ${refunded}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Issue refund" }).click();
+      await page.getByRole("row").filter({ hasText: refunded }).getByText("refunded").waitFor();
+      const toast = page.getByRole("listitem").filter({ hasText: "Refund Processed" }).filter({ hasText: "Booking cancelled and refund issued" });
+      await toast.first().waitFor();
+      // Closed before the next refund, so the next toast seen is the next refund's own.
+      await toast.first().getByRole("button", { name: "Close toast" }).click();
+      await toast.first().waitFor({ state: "detached" });
+    }
+
+    // Occupancy: a window and one hotel, with the room-nights beside the percentage.
+    await page.getByLabel("Window").selectOption("7");
+    await page.getByText("Room-nights available").waitFor();
+    await page.getByLabel("Hotel", { exact: true }).fill("Dubai");
+    await page.getByRole("list", { name: "Matching hotels" }).getByRole("button").first().click();
+    await page.getByRole("button", { name: "All hotels" }).waitFor();
+    await expectAccessible(page);
 
     await page.goto("/admin/users");
     await page.getByLabel("Search users").fill(promotedEmail);
@@ -75,11 +100,13 @@ describe("the back office in the browser", () => {
 
     await page.goto("/admin/activity");
     await page.getByLabel("Search").fill(promotedEmail);
-    await page.locator("td, li").filter({ hasText: /user.role.changed/i }).first().waitFor();
+    await page.locator("td, li").filter({ hasText: "Role changed" }).first().waitFor();
+    await page.getByLabel("Action type").selectOption({ label: "Role changed" });
+    await page.locator("td, li").filter({ hasText: "Role changed" }).first().waitFor();
     await expectAccessible(page);
 
     expect(page.url().startsWith(baseUrl)).toBe(true);
     await page.context().close();
     await guestPage.context().close();
-  });
+  }, 180_000);
 });

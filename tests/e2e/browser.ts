@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { expect, inject } from "vitest";
+import { totpCode } from "../support/totp.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -40,6 +41,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** A fresh browser context (own cookies) at the given width, against the app under test. */
+/** Headers for API calls a test makes with page.request: the server refuses cookie-carrying writes without the app's Origin. */
+export function sameOriginHeaders(): Record<string, string> {
+  return { origin: inject("baseUrl") };
+}
+
 export async function newPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
@@ -47,10 +53,43 @@ export async function newPage(browser: Browser, width = 1280): Promise<Page> {
   return page;
 }
 
+/** Authenticator secrets known to this test file: the e2e admin's, and any account enrolled by signInAs. */
+const totpSecrets = new Map<string, string>([[inject("adminEmail"), inject("adminTotpSecret")]]);
+
+/**
+ * Signs in through the login page, answering the two-factor step with a computed code when it is
+ * asked; an account whose role requires two-factor (a newly promoted admin) is enrolled through the
+ * Account security page, as the app makes a person do.
+ */
 export async function signInAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${inject("baseUrl")}/`);
+  const home = `${inject("baseUrl")}/`;
+  const codeField = page.getByLabel("Authentication code");
+  await Promise.race([page.waitForURL(home), codeField.waitFor()]);
+  if (await codeField.isVisible()) {
+    const secret = totpSecrets.get(email);
+    expect(secret, `${email} asks for a two-factor code but its secret is unknown`).toBeDefined();
+    await codeField.fill(totpCode(secret!));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(home);
+  }
+  const me = (await (await page.request.get("/api/me")).json()) as { user: { twoFactorSetupRequired: boolean } };
+  if (me.user.twoFactorSetupRequired) totpSecrets.set(email, await enrollTwoFactorInBrowser(page, password));
+}
+
+/** Turns two-factor on through the Account security page; returns the setup key it showed. */
+export async function enrollTwoFactorInBrowser(page: Page, password: string): Promise<string> {
+  await page.goto("/account/security");
+  await page.getByLabel("Current password").fill(password);
+  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  const secret = await page.getByLabel("Setup key").inputValue();
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await expect.poll(() => page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").count()).toBe(10);
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Confirm and turn on" }).click();
+  await page.getByText("Two-factor authentication is on").first().waitFor();
+  return secret;
 }

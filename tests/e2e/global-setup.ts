@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { secretFromUri, totpCode } from "../support/totp.ts";
 
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
 
@@ -12,6 +13,8 @@ declare module "vitest" {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** The e2e admin's authenticator secret: admins must use two-factor, so setup enrols it. */
+    adminTotpSecret: string;
   }
 }
 
@@ -40,6 +43,30 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`The app did not become ready:\n${output()}`);
 }
 
+/**
+ * Turns on two-factor for the admin through the same endpoints the Account security page uses,
+ * answering with a code computed here, as an authenticator app would.
+ */
+async function enrollAdmin(baseUrl: string): Promise<string> {
+  let cookie = "";
+  async function post(path: string, body: unknown): Promise<unknown> {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify(body),
+    });
+    const setCookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    if (setCookies.length > 0) cookie = setCookies.join("; ");
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  }
+  await post("/api/auth/sign-in/email", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const { totpURI } = (await post("/api/auth/two-factor/enable", { password: E2E_ADMIN.password })) as { totpURI: string };
+  const secret = secretFromUri(totpURI);
+  await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+  return secret;
+}
+
 /** Builds the client and starts the real app (PGlite, small demo catalogue) for the browser tests. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== "1") execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
@@ -60,6 +87,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_RATE_LIMIT_PER_MINUTE: "200",
+      // Every browser test comes from 127.0.0.1; the per-address hold limits are tested in tests/api/hold-limits.test.ts.
+      HOLD_MAX_PENDING: "20",
+      HOLD_MAX_PENDING_PER_ADDRESS: "100",
+      HOLD_RATE_PER_HOUR: "1000",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -70,6 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   project.provide("adminEmail", E2E_ADMIN.email);
   project.provide("adminPassword", E2E_ADMIN.password);
+  project.provide("adminTotpSecret", await enrollAdmin(baseUrl));
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");

@@ -40,9 +40,15 @@ describe("reviews and rewards in the browser", () => {
     await author.getByLabel("Photos", { exact: true }).setInputFiles(photo);
     await author.getByRole("button", { name: "Submit Review" }).click();
     await author.getByText("Review submitted! It will be visible after admin approval.").waitFor();
+    // The author sees their review waiting, and is not offered a second review of the same stay.
+    const waiting = author.getByRole("list", { name: "Your reviews awaiting moderation" }).getByRole("article", { name: title });
+    await waiting.getByText("Awaiting moderation").waitFor();
     await author.reload();
-    await author.getByRole("heading", { name: "Guest Reviews" }).waitFor();
-    expect(await author.getByRole("article", { name: title }).count()).toBe(0);
+    await waiting.getByText("Awaiting moderation").waitFor();
+    await author.getByText("You have reviewed your stay at this hotel.").waitFor();
+    expect(await author.getByRole("button", { name: "Write a review" }).count()).toBe(0);
+    expect(await author.getByText("No reviews yet. Be the first to review!").count()).toBe(0);
+    await expectAccessible(author);
 
     const admin = await newPage(browser);
     await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
@@ -61,7 +67,7 @@ describe("reviews and rewards in the browser", () => {
     await review.waitFor();
     await review.getByText("<script>alert(1)</script>", { exact: false }).waitFor();
     expect(await review.getByRole("button", { name: /^Open photo 1 of 1/ }).count()).toBe(1);
-    await voter.getByText("1 verified review").waitFor();
+    await voter.getByText(`${hotel.reviewCount + 1} verified reviews`).waitFor();
     await review.getByRole("button", { name: "Helpful (0)", exact: true }).click();
     await voter.getByText("Vote recorded").waitFor();
     await review.getByRole("button", { name: "Helpful (1)", exact: true }).waitFor();
@@ -69,6 +75,11 @@ describe("reviews and rewards in the browser", () => {
     const after = (await (await voter.request.get(`/api/hotels/${hotel.id}`)).json()) as { reviewCount: number };
     expect(after.reviewCount).toBe(hotel.reviewCount + 1);
     await voter.context().close();
+    // No one votes on their own review.
+    await author.reload();
+    const own = author.getByRole("list", { name: "Reviews" }).getByRole("article", { name: title });
+    await own.getByText("Your review", { exact: false }).waitFor();
+    expect(await own.getByRole("button", { name: /Helpful/ }).count()).toBe(0);
     await author.context().close();
   });
 

@@ -70,7 +70,8 @@ describe("finding a hotel in the browser", () => {
     await page.getByRole("heading", { name: "Amenities" }).waitFor();
     await expectAccessible(page);
 
-    const openFirst = page.getByRole("button", { name: /^Open photo 1 of \d+$/ });
+    // The hotel's gallery comes first; guests' review photos further down have the same labels.
+    const openFirst = page.getByRole("button", { name: /^Open photo 1 of \d+$/ }).first();
     const label = (await openFirst.getAttribute("aria-label")) ?? (await openFirst.innerText());
     const photoCount = Number(/of (\d+)/.exec(label)![1]);
     await openFirst.click();
@@ -89,6 +90,21 @@ describe("finding a hotel in the browser", () => {
     const page = await newPage(browser);
     await page.goto("/?destination=London&checkIn=2020-01-01&checkOut=2020-01-03");
     await page.getByRole("alert").filter({ hasText: "Check-in cannot be in the past" }).waitFor();
+    await page.context().close();
+  });
+
+  it("searching without a destination shows hotels across the popular destinations, titled so", async () => {
+    const page = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("heading", { name: /Popular destinations/i }).waitFor();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/destination=/);
+    await page.getByRole("heading", { level: 1, name: "Hotels in all popular destinations" }).waitFor();
+    await page.getByText(/No destination chosen: showing hotels in/).waitFor();
+    const summary = page.getByText(/propert(y|ies) found/);
+    await summary.waitFor();
+    expect(countOf(await summary.innerText())).toBeGreaterThan(0);
+    expect(await page.getByRole("article").count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

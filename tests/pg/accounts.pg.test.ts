@@ -30,8 +30,10 @@ describe("on PostgreSQL", () => {
   it("applies every migration to a fresh database, with the search extensions", async () => {
     const rows = await queryRows<{ extname: string }>(database.db, sql`select extname from pg_extension order by extname`);
     expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(["pg_trgm", "unaccent"]));
-    const [readiness] = await Promise.all([first.request("GET", "/readyz")]);
-    expect(await readiness.json()).toEqual({ status: "ready", database: "postgres" });
+    expect(database.kind).toBe("postgres");
+    const readiness = await first.request("GET", "/readyz");
+    // /readyz does not say which engine answers (issue 11): only whether it does.
+    expect(await readiness.json()).toEqual({ status: "ready" });
   });
 
   it("signs up on one instance and in on another, and both see the session", async () => {

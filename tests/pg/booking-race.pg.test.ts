@@ -1,28 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { bookings, roomNights } from "../../src/server/db/schema.ts";
 import { createHotel, createRoomType } from "../factories.ts";
-import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
-import { type TestApp, createTestApp } from "../support/test-app.ts";
+import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
 
-let temp: TempDatabase;
-let databases: Database[] = [];
-let instances: TestApp[] = [];
+let cluster: TwoInstances;
+let databases: TwoInstances["databases"];
+let instances: TwoInstances["instances"];
 
 beforeAll(async () => {
-  temp = await createTempDatabase();
-  // Two app instances, each with its own connection pool, on one PostgreSQL database.
-  databases = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 20 })));
-  await migrateDatabase(databases[0]!);
-  instances = await Promise.all(databases.map((db) => createTestApp({}, db)));
+  cluster = await startTwoInstances();
+  ({ databases, instances } = cluster);
 });
 
 afterAll(async () => {
-  await Promise.all(databases.map((d) => d.close()));
-  await temp?.drop();
+  await cluster?.close();
 });
 
 describe("the last room under concurrent holds on PostgreSQL", () => {

@@ -7,6 +7,7 @@ import { generateHotel } from "../../src/server/db/seed/catalogue.ts";
 import { copyRows, seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createHotel } from "../factories.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
+import { expectSeededReviewsConsistent } from "../support/seed-checks.ts";
 
 let temp: TempDatabase;
 let database: Database;
@@ -42,6 +43,9 @@ describe("seedCatalogue on PostgreSQL (COPY)", () => {
     expect(stored!.roomOffers).toEqual(rooms.flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]));
     const [stale] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`);
     expect(stale!.n).toBe(0);
+
+    // Every hotel's figures are what its review rows say, and every review is about its author's past stay there.
+    await expectSeededReviewsConsistent(database.db, result.reviews);
 
     expect((await createHotel(database.db)).id).toBe(2_001);
   });

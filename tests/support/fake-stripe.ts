@@ -32,6 +32,7 @@ function readBody(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
+  const refundsByKey = new Map<string, unknown>();
   const idempotencyKeys: string[] = [];
   const refunds: FakeStripe["refunds"] = [];
 
@@ -82,10 +83,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      // Like Stripe: a repeated idempotency key answers with the first refund and refunds nothing more.
+      if (typeof key === "string" && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
       const intent = intents.get(body.get("payment_intent") ?? "");
       if (!intent || intent.status !== "succeeded") return error(400, "charge_not_refundable", "This PaymentIntent has no successful charge to refund.");
       refunds.push({ payment_intent: intent.id, amount: Number(body.get("amount")), reason: body.get("reason") ?? "" });
-      return send(200, { id: `re_${randomBytes(6).toString("hex")}`, object: "refund", amount: Number(body.get("amount")), status: "succeeded" });
+      const refund = { id: `re_${randomBytes(6).toString("hex")}`, object: "refund", amount: Number(body.get("amount")), status: "succeeded" };
+      if (typeof key === "string") refundsByKey.set(key, refund);
+      return send(200, refund);
     }
     error(404, "resource_missing", `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   });

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import { type TestApp, createTestApp } from "./test-app.ts";
 
 /** The server the PostgreSQL tests use: TEST_DATABASE_URL, else the local one. */
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -25,6 +28,32 @@ export async function createTempDatabase(prefix = "staywise_test"): Promise<Temp
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+export interface TwoInstances {
+  temp: TempDatabase;
+  /** One connection pool per instance, both on the same fresh, migrated database. */
+  databases: [Database, Database];
+  instances: [TestApp, TestApp];
+  close(): Promise<void>;
+}
+
+/** Two app instances, each with its own pool, on one throw-away PostgreSQL database. */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+  const temp = await createTempDatabase();
+  const open = () => openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 20 });
+  const databases: [Database, Database] = [await open(), await open()];
+  await migrateDatabase(databases[0]);
+  const instances: [TestApp, TestApp] = [await createTestApp(env, databases[0]), await createTestApp(env, databases[1])];
+  return {
+    temp,
+    databases,
+    instances,
+    async close() {
+      await Promise.all(databases.map((d) => d.close()));
+      await temp.drop();
     },
   };
 }

@@ -6,6 +6,7 @@ import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { createDeps } from "../../src/server/deps.ts";
 import type { AppDeps } from "../../src/server/http/types.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { secretFromUri, totpCode } from "./totp.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -18,6 +19,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: "silent",
     TRUST_PROXY: "true",
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // Tests book freely from one address; the hold limits have their own tests with their own values.
+    HOLD_MAX_PENDING: "1000",
+    HOLD_MAX_PENDING_PER_ADDRESS: "1000",
+    HOLD_RATE_PER_HOUR: "100000",
     ...env,
   });
 }
@@ -69,10 +74,50 @@ export async function signUp(t: TestApp, email: string, password = "secret123", 
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/** Authenticator secrets of accounts enrolled by `signIn`, per database, so later sign-ins can answer the code. */
+const enrolled = new WeakMap<Database, Map<string, string>>();
+
+/**
+ * Turns on two-factor authentication through the real endpoints; returns the base32 secret, the
+ * recovery codes and the new session cookie (confirming the code replaces the session).
+ */
+export async function enrollTwoFactor(
+  t: TestApp,
+  cookie: string,
+  password: string,
+): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
+  const enable = await t.request("POST", "/api/auth/two-factor/enable", { cookie, body: { password } });
+  expect(enable.status, await enable.clone().text()).toBe(200);
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretFromUri(totpURI);
+  const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totpCode(secret) } });
+  expect(verify.status, await verify.clone().text()).toBe(200);
+  return { secret, backupCodes, cookie: cookieFrom(verify) };
+}
+
+/**
+ * Signs in like a browser would: answers the authenticator code when two-factor is on, and enrols
+ * an account whose role requires two-factor (an admin) the first time, as the app makes them do.
+ */
 export async function signIn(t: TestApp, email: string, password = "secret123"): Promise<string> {
+  const secrets = enrolled.get(t.database) ?? new Map<string, string>();
+  enrolled.set(t.database, secrets);
   const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
   expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = cookieFrom(res);
+  let cookie = cookieFrom(res);
+  if (((await res.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+    const secret = secrets.get(email);
+    expect(secret, `${email} has two-factor on but was not enrolled by this helper`).toBeDefined();
+    const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totpCode(secret!) } });
+    expect(verify.status, await verify.clone().text()).toBe(200);
+    cookie = cookieFrom(verify);
+  }
   expect(cookie).toContain("session_token");
+  const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { twoFactorSetupRequired: boolean } };
+  if (me.user.twoFactorSetupRequired) {
+    const enrolment = await enrollTwoFactor(t, cookie, password);
+    secrets.set(email, enrolment.secret);
+    cookie = enrolment.cookie;
+  }
   return cookie;
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { CalendarCheck, ChevronDown, Gift, LayoutDashboard, LogOut } from "lucide-react";
+import { CalendarCheck, ChevronDown, Gift, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import type { SessionUser } from "../../shared/auth.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from "../components/ui/dropdown-menu.tsx";
@@ -35,6 +35,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <Link to="/rewards">
             <Gift aria-hidden="true" />
             Rewards
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/security">
+            <ShieldCheck aria-hidden="true" />
+            Account security
           </Link>
         </DropdownMenuItem>
         {user.isAdmin ? (

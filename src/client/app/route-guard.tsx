@@ -24,6 +24,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     if (location.pathname === "/admin/api-settings") return <DeniedToHome />;
     return <AccessDenied />;
   }
+  // The server refuses the admin API until two-factor is on; send the admin to turn it on first.
+  if (user.twoFactorSetupRequired) return <Navigate to="/account/security" replace />;
   return children;
 }
 

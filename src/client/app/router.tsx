@@ -16,6 +16,9 @@ const PasswordResetPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import("../features/auth/reset-password-page.tsx").then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AccountSecurityPage = lazy(() =>
+  import("../features/auth/account-security-page.tsx").then((m) => ({ default: m.AccountSecurityPage })),
+);
 // The hotel page (gallery viewer, room list) is only needed once a traveller opens a hotel.
 const HotelPage = lazy(() => import("../features/hotel/hotel-page.tsx").then((m) => ({ default: m.HotelPage })));
 // Booking code (forms, card entry) loads when a guest presses Book Now or returns from a payment.
@@ -23,6 +26,7 @@ const BookingDialog = lazy(() => import("../features/booking/booking-dialog.tsx"
 const BookingSuccessPage = lazy(() =>
   import("../features/booking/booking-success-page.tsx").then((m) => ({ default: m.BookingSuccessPage })),
 );
+const HoldPaymentDialog = lazy(() => import("../features/booking/hold-payment-dialog.tsx").then((m) => ({ default: m.HoldPaymentDialog })));
 const MyBookingsPage = lazy(() => import("../features/my-bookings/my-bookings-page.tsx").then((m) => ({ default: m.MyBookingsPage })));
 const GuestReviews = lazy(() => import("../features/reviews/guest-reviews.tsx").then((m) => ({ default: m.GuestReviews })));
 const RewardsPage = lazy(() => import("../features/rewards/rewards-page.tsx").then((m) => ({ default: m.RewardsPage })));
@@ -67,6 +71,19 @@ function HotelRoute() {
   );
 }
 
+/** My Bookings with the booking feature's payment step, to finish paying an unpaid hold. */
+function MyBookingsRoute() {
+  return (
+    <MyBookingsPage
+      renderPayment={({ booking, onClose }) => (
+        <Suspense fallback={null}>
+          <HoldPaymentDialog booking={booking} accessToken={null} onClose={onClose} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
 function SignedInArea() {
   return (
     <RequireAuth>
@@ -98,8 +115,9 @@ export const router = createBrowserRouter([
           {
             element: <SignedInArea />,
             children: [
-              { path: "my-bookings", element: <MyBookingsPage /> },
+              { path: "my-bookings", element: <MyBookingsRoute /> },
               { path: "rewards", element: <RewardsPage /> },
+              { path: "account/security", element: <AccountSecurityPage /> },
             ],
           },
           { path: "login", element: <LoginPage /> },

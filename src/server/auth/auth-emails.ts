@@ -45,3 +45,21 @@ export function signUpAttemptEmail(user: Recipient, resetUrl: string): OutgoingE
     ].join("\n"),
   };
 }
+
+export function welcomeEmail(user: Recipient, loginUrl: string): OutgoingEmail {
+  return {
+    to: user.email,
+    kind: "welcome",
+    subject: "Welcome to Staywise",
+    text: [
+      `Hello ${user.name || "there"},`,
+      "",
+      "Your Staywise account is ready. Sign in here to book stays and earn points:",
+      loginUrl,
+      "",
+      "If you did not create this account, someone else used your address; you can reset the password from the sign-in page.",
+      "",
+      "— Staywise",
+    ].join("\n"),
+  };
+}

@@ -1,16 +1,17 @@
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { accounts, sessions, users, verifications } from "../db/schema.ts";
+import { MIN_PASSWORD_LENGTH } from "../../shared/auth.ts";
+import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
 import { ACTIVITY, logActivity } from "../services/activity-log.ts";
 import { type DeliveryMode, queueEmail } from "../services/email-outbox.ts";
 import { ensureLoyaltyAccount, linkReferral } from "../services/loyalty.ts";
 import { currentRequest } from "../request-context.ts";
-import { RESET_TOKEN_MINUTES, passwordResetEmail, signUpAttemptEmail } from "./auth-emails.ts";
+import { RESET_TOKEN_MINUTES, passwordResetEmail, signUpAttemptEmail, welcomeEmail } from "./auth-emails.ts";
 
 export const SESSION_DAYS = 7;
 /** Shown when a disabled (banned) user tries to sign in. */
@@ -18,7 +19,7 @@ export const BANNED_MESSAGE = "This account has been disabled. Please contact su
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<AppConfig, "appSecret" | "publicUrl">;
+  config: Pick<AppConfig, "appSecret" | "publicUrl" | "trustedOrigins">;
   deliveryMode: DeliveryMode;
 }
 
@@ -29,7 +30,7 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.appSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     // Expected refusals (unknown user, wrong password) are answered and logged by our routes.
     logger: { level: "error" },
@@ -38,7 +39,7 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
     database: drizzleAdapter(db, {
       provider: "pg",
       transaction: true,
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     user: {
       additionalFields: {
@@ -51,7 +52,8 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
+      // The full policy (common passwords too) is checked by our routes before better-auth is called.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       // The spec sends a new user to /login after sign-up rather than signing them in.
       autoSignIn: false,
@@ -87,26 +89,21 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
         create: {
           async after(user) {
             await logActivity(db, { actionType: ACTIVITY.signUp, userId: user.id, userEmail: user.email });
+            // Sign-up through the web answers the same for new and taken addresses and says an e-mail
+            // was sent: for a new account this is that e-mail. Accounts made by commands get none.
+            const request = currentRequest();
+            if (request) await queueEmail(db, deliveryMode, welcomeEmail(user, `${config.publicUrl}/login`));
+            const referralCode = request?.referralCode;
             await ensureLoyaltyAccount(db, user.id);
-            const referralCode = currentRequest()?.referralCode;
             if (referralCode) await linkReferral(db, user.id, referralCode);
           },
         },
       },
-      session: {
-        create: {
-          async after(session) {
-            const [user] = await db
-              .update(users)
-              .set({ lastSignInAt: new Date() })
-              .where(eq(users.id, session.userId))
-              .returning({ email: users.email });
-            await logActivity(db, { actionType: ACTIVITY.signIn, userId: session.userId, userEmail: user?.email ?? null });
-          },
-        },
-      },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: BANNED_MESSAGE }),
+      twoFactor({ issuer: "Staywise", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     advanced: {
       ipAddress: { ipAddressHeaders: ["x-staywise-client-ip"] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
@@ -116,3 +113,9 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A completed sign-in (after the second factor when one is on): stamped on the user and logged. */
+export async function recordSignIn(db: Db, userId: string): Promise<void> {
+  const [user] = await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
+  await logActivity(db, { actionType: ACTIVITY.signIn, userId, userEmail: user?.email ?? null });
+}

@@ -30,13 +30,29 @@ export interface DatabaseOptions {
   /** Folder of the PGlite data; `null` keeps it in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
+  /**
+   * PostgreSQL time limits for serving requests: without them a frozen server hangs every query for
+   * as long as it is frozen. Left out by migrations and bulk seeding, whose statements may run long.
+   */
+  timeouts?: { connectMs: number; statementMs: number; idleInTransactionMs: number } | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const timeouts = options.timeouts;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      ...(timeouts
+        ? {
+            connectionTimeoutMillis: timeouts.connectMs,
+            // The server cancels a statement that runs (or waits for a lock) too long...
+            statement_timeout: timeouts.statementMs,
+            idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+            // ...and the client gives up on a server that stopped answering altogether, a little later.
+            query_timeout: timeouts.statementMs + timeouts.connectMs,
+          }
+        : {}),
       // JIT compiles any query whose estimate passes jit_above_cost; search queries over a large
       // catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
       // 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs.

@@ -39,6 +39,7 @@ export const users = pgTable("users", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -94,6 +95,24 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and the unused backup codes, both encrypted. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    /** False between enable and the first correct code: an unconfirmed secret does not guard sign-in. */
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
 );
 
 /** Fixed-window request counters shared by every app instance (sign-in, reset requests). */
@@ -318,6 +337,9 @@ export const bookings = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentIntentId: text("payment_intent_id"),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** Who asked for the hold: the visitor session and client address its limits are counted by (decision 008). */
+    holderVisitor: text("holder_visitor"),
+    holderAddress: text("holder_address"),
     /** Who provides the room: 'inventory' (ours) or 'wholesaler'. */
     supplier: text("supplier").notNull().default("inventory"),
     /** The supplier's booking number, once it confirmed the booking. */
@@ -346,6 +368,8 @@ export const bookings = pgTable(
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),
     index("bookings_pending_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_by_visitor_idx").on(t.holderVisitor).where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_by_address_idx").on(t.holderAddress).where(sql`${t.status} = 'pending'`),
     index("bookings_supplier_open_idx").on(t.updatedAt).where(sql`${t.supplierState} in ('booking','unknown')`),
     check("bookings_supplier_state_known", sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`),
   ],
@@ -400,6 +424,17 @@ export const simulatedPaymentIntents = pgTable("simulated_payment_intents", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The simulated processor's refunds: one per idempotency key, as Stripe keeps them. */
+export const simulatedRefunds = pgTable("simulated_refunds", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .references(() => simulatedPaymentIntents.id),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
 });
 
 // ---------------------------------------------------------------------------
@@ -559,4 +594,25 @@ export const supplierSandboxBookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("supplier_sandbox_bookings_your_ref_idx").on(t.yourRef)],
+);
+
+/**
+ * Background work that keeps failing (a refund, a payment reconciliation, a supplier look-up), one
+ * row per job and booking. Retries stop at RETRY_MAX_ATTEMPTS; the case then waits on Admin → API
+ * Diagnostics. A success deletes the row.
+ */
+export const backgroundFailures = pgTable(
+  "background_failures",
+  {
+    id: serial("id").primaryKey(),
+    job: text("job").notNull(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error").notNull(),
+    firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("background_failures_job_booking_idx").on(t.job, t.bookingId)],
 );

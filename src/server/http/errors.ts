@@ -28,13 +28,50 @@ export function validationError(error: ZodError): ApiError {
   return new ApiError(400, "VALIDATION_ERROR", message, issues);
 }
 
-/** Maps any thrown error to a JSON answer; only unexpected errors become a 500, with no detail leaked. */
+/** Seconds a client should wait before retrying a 429 that does not name its own window. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+/** Seconds to wait after a database outage answer: long enough for a failover or restart. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = "We cannot reach our database right now. Please try again in a few seconds.";
+
+// SQLSTATE classes and codes that mean "the database is not answering", not "this request is wrong":
+// 08 connection exception, 57P01-57P03 shutdown/cannot connect now, 57014 statement timeout,
+// 25P03 idle-in-transaction timeout, 53300 too many connections, 55P03 lock timeout.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|57014|25P03|53300|55P03)$/;
+const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// node-postgres reports its own time-outs and lost connections with plain messages and no code.
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|database request timed out/i;
+
+/** Whether an error (or one of its causes) says the database could not be reached or did not answer in time. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 6; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Maps any thrown error to a JSON answer: a database outage is a 503 with Retry-After, only
+ * unexpected errors become a 500, and no detail leaks.
+ */
 export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
-  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.issues, error.details), error.status);
+  if (error instanceof ApiError) {
+    if (error.status === 429 && !c.res.headers.has("Retry-After")) c.header("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
+    return c.json(errorBody(error.code, error.message, error.issues, error.details), error.status);
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
+    if (status === 504) return c.json(errorBody("TIMEOUT", "This took too long on our side. Please try again."), 504);
     const message = status === 413 ? "Request body is too large" : error.message || "Bad request";
     return c.json(errorBody(status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message), status as ContentfulStatusCode);
+  }
+  if (isDatabaseUnavailable(error)) {
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody("SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE), 503);
   }
   onUnexpected(error);
   return c.json(errorBody("INTERNAL_ERROR", "Something went wrong on our side. Please try again."), 500);

@@ -51,3 +51,12 @@ describe("client files", () => {
     expect(await res.text()).toContain("<title>Staywise</title>");
   });
 });
+
+describe("malformed addresses", () => {
+  it("answers a malformed %-escape with the page or a 404, never a 500", async () => {
+    for (const url of ["/%E0%A4%A", "/assets/%E0%A4%A.js", "/hotels/%", "/assets/%00.js"]) {
+      const res = await get(url);
+      expect(res.status, url).toBeLessThan(500);
+    }
+  });
+});

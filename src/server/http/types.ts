@@ -7,6 +7,7 @@ import type { SimulatedGateway } from "../integrations/payments/simulated-gatewa
 import type { FileStorage } from "../integrations/storage.ts";
 import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-supplier.ts";
 import type { WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
+import type { Lifecycle } from "../lifecycle.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   wholesaler: WholesalerSupplier;
   gateway: PaymentGateway;
   storage: FileStorage;
+  /** Draining state and background work of this instance, for a graceful shutdown. */
+  lifecycle: Lifecycle;
   /** Set when the simulated processor is the gateway: its own browser-facing endpoints are mounted. */
   simulatedGateway: SimulatedGateway | null;
   /** Folder of the built client; absent in API-only tests. */

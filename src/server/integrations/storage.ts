@@ -8,8 +8,12 @@ export interface FileStorage {
   read(relativePath: string): Promise<Buffer | null>;
 }
 
-/** Paths we write are always {folder}/{userId}/{timestamp}-{hex}.{ext}; nothing else is served. */
-export const STORED_PATH = /^[a-z]+\/[A-Za-z0-9]{1,64}\/\d{13}-[a-f0-9]{16}\.(webp|jpg|png)$/;
+/**
+ * Paths we write are {folder}/{32 hex}.{ext}; nothing else is served. Files stored before names
+ * stopped carrying the author ({folder}/{userId}/{timestamp}-{hex}.{ext}) are still served, so
+ * reviews already published keep their photos.
+ */
+export const STORED_PATH = /^[a-z]+\/(?:[a-f0-9]{32}|[A-Za-z0-9]{1,64}\/\d{13}-[a-f0-9]{16})\.(webp|jpg|png)$/;
 
 export function createLocalStorage(rootDir: string, publicBase = "/uploads"): FileStorage {
   const root = path.resolve(rootDir);

@@ -7,6 +7,15 @@ import { runWithRequestContext } from "../request-context.ts";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
+// Path segments that are secrets themselves: the password-reset token (/reset-password/<token>)
+// and any segment after one named "token".
+const SECRET_SEGMENT = /(\/(?:reset-password|token)\/)[^/?#]+/gi;
+
+/** The path as it may be logged: anyone reading the log must not be able to use a token from it. */
+export function redactPath(path: string): string {
+  return path.replace(SECRET_SEGMENT, "$1[redacted]");
+}
+
 function clientIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
@@ -37,7 +46,8 @@ export function requestLog(deps: Pick<AppDeps, "logger" | "config">) {
     deps.logger[status >= 500 ? "error" : "info"]({
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      // The query string is never logged: tokens and personal data travel there too (?token=, ?email=).
+      path: redactPath(c.req.path),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       userId: c.get("user")?.id,

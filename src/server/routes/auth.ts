@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { PasswordResetRequestInput, SignInInput, SignUpInput } from "../../shared/auth.ts";
-import { BANNED_MESSAGE } from "../auth/auth.ts";
+import { BANNED_MESSAGE, recordSignIn } from "../auth/auth.ts";
+import { users } from "../db/schema.ts";
+import { untrustedOriginMessage } from "../middleware/origin-check.ts";
 import type { RateLimitRule } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
@@ -19,8 +22,48 @@ const ResetPasswordInput = z.object({
   token: z.string().min(1, "The reset link is incomplete").max(200),
 });
 
+const PasswordConfirmation = z.object({
+  password: z.string().min(1, "Enter your current password").max(128, "Password must be at most 128 characters"),
+});
+const TotpCode = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app") });
+const BackupCode = z.object({
+  code: z.string().trim().regex(/^[A-Za-z0-9-]{10,11}$/, "Enter one of your recovery codes, like AbCdE-12345"),
+});
+
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 export const INVALID_CREDENTIALS = "Invalid email or password";
+export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your authenticator app (or recovery code) and try again.";
+export const TWO_FACTOR_SIGN_IN_EXPIRED = "Your sign-in has expired. Enter your email and password again.";
+
+/**
+ * Every answer of /api/auth is private to its user: never cached, and never carrying the raw
+ * session token in its body (the httpOnly cookie is the only place it lives).
+ */
+async function privateAnswer(res: Response): Promise<Response> {
+  const headers = new Headers(res.headers);
+  headers.set("Cache-Control", "no-store");
+  if (!headers.get("content-type")?.includes("application/json")) {
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+  const text = await res.text();
+  if (!text) return new Response(null, { status: res.status, statusText: res.statusText, headers });
+  const body = JSON.parse(text) as unknown;
+  if (body && typeof body === "object") {
+    const record = body as Record<string, unknown>;
+    delete record.token;
+    if (record.session && typeof record.session === "object") delete (record.session as Record<string, unknown>).token;
+  }
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: res.status, statusText: res.statusText, headers });
+}
+
+async function errorCode(res: Response): Promise<string | null> {
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === "string" ? body.code : null;
+}
+
+/** better-auth's refusals that mean "this page's origin is not trusted", not anything about the account. */
+const ORIGIN_REFUSALS = new Set(["INVALID_ORIGIN", "MISSING_OR_NULL_ORIGIN", "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED"]);
 
 /**
  * The only better-auth endpoints we expose. Each body is validated and rebuilt from known fields
@@ -50,29 +93,110 @@ export function authRoutes(deps: AppDeps) {
     return auth.handler(new Request(req.url, init));
   }
 
+  function requireSignedIn<T>(user: T | null): T {
+    if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
+    return user;
+  }
+
+  /**
+   * The second step of a sign-in (no session yet, the two-factor cookie names the user), or the
+   * confirmation of a newly enabled authenticator (signed in): better-auth checks the code either way.
+   */
+  async function verifySecondFactor(
+    req: Request,
+    ip: string | null,
+    user: { id: string; email: string; twoFactorEnabled: boolean } | null,
+    body: { code: string },
+  ): Promise<Response> {
+    await limit(`2fa:ip:${ip ?? "unknown"}`, config.rateLimits.signInPerIp);
+    const response = await forward(req, ip, body);
+    if (response.ok) {
+      const result = (await response.clone().json()) as { user: { id: string; email: string } };
+      if (!user) await recordSignIn(db, result.user.id);
+      else if (!user.twoFactorEnabled) await logActivity(db, { actionType: ACTIVITY.twoFactorEnabled, userId: user.id, userEmail: user.email });
+      return response;
+    }
+    const code = await errorCode(response);
+    if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+      return Response.json({ code: "TWO_FACTOR_EXPIRED", message: TWO_FACTOR_SIGN_IN_EXPIRED }, { status: 401 });
+    }
+    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
+      await logActivity(db, { actionType: ACTIVITY.signInFailed, userId: user?.id ?? null, userEmail: user?.email ?? null, details: { reason: "invalid_two_factor_code" } });
+      return Response.json({ code: "INVALID_TWO_FACTOR_CODE", message: INVALID_TWO_FACTOR_CODE }, { status: 401 });
+    }
+    return response;
+  }
+
   return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.res = await privateAnswer(c.res);
+    })
     .post("/sign-up/email", validate("json", SignUpWithReferral), async (c) => {
       await limit(`signup:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.signUpPerIp);
       const { name, email, password, referralCode } = c.req.valid("json");
       const context = currentRequest();
       if (context && referralCode) context.referralCode = referralCode;
-      return forward(c.req.raw, c.get("clientIp"), { name, email: email.toLowerCase(), password });
+      const response = await forward(c.req.raw, c.get("clientIp"), { name, email: email.toLowerCase(), password });
+      if (!response.ok) return response;
+      // A taken address and a new one get the same bytes: nothing in the answer tells them apart.
+      return c.json({ status: true });
     })
     .post("/sign-in/email", validate("json", SignInInput), async (c) => {
       const email = c.req.valid("json").email.toLowerCase();
       await limit(`signin:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.signInPerIp);
       await limit(`signin:email:${email}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { email, password: c.req.valid("json").password, rememberMe: true });
-      if (response.ok) return response;
-      const banned = response.status === 403;
-      await logActivity(db, {
-        actionType: ACTIVITY.signInFailed,
-        targetUserEmail: email,
-        details: { reason: banned ? "disabled" : response.status === 401 ? "invalid_credentials" : `status_${response.status}` },
-      });
-      if (banned) return c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403);
-      if (response.status === 401) return c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401);
+      if (response.ok) {
+        const body = (await response.clone().json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
+        // With two-factor on, the session only exists once the code is checked; that is the sign-in.
+        if (!body.twoFactorRedirect && body.user) await recordSignIn(db, body.user.id);
+        return response;
+      }
+      const code = await errorCode(response);
+      const [account] = await db.select({ banned: users.banned, banExpires: users.banExpires }).from(users).where(eq(users.email, email));
+      // A disabled account answers the same whether or not the password was right.
+      const disabled = account?.banned === true && (!account.banExpires || account.banExpires > new Date());
+      const reason = disabled
+        ? "disabled"
+        : code && ORIGIN_REFUSALS.has(code)
+          ? "untrusted_origin"
+          : response.status === 401
+            ? "invalid_credentials"
+            : `status_${response.status}${code ? `_${code}` : ""}`;
+      await logActivity(db, { actionType: ACTIVITY.signInFailed, targetUserEmail: email, details: { reason } });
+      if (reason === "disabled") return c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403);
+      if (reason === "untrusted_origin") {
+        return c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403);
+      }
+      if (reason === "invalid_credentials") return c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401);
       return response;
+    })
+    .post("/two-factor/enable", validate("json", PasswordConfirmation), async (c) => {
+      requireSignedIn(c.get("user"));
+      await limit(`2fa:user:${c.get("user")!.id}`, config.rateLimits.signInPerEmail);
+      const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password, method: "totp" });
+      if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
+        return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
+      }
+      return response;
+    })
+    .post("/two-factor/disable", validate("json", PasswordConfirmation), async (c) => {
+      const user = requireSignedIn(c.get("user"));
+      await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
+      const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password });
+      if (response.ok) {
+        await logActivity(db, { actionType: ACTIVITY.twoFactorDisabled, userId: user.id, userEmail: user.email });
+      } else if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
+        return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
+      }
+      return response;
+    })
+    .post("/two-factor/verify-totp", validate("json", TotpCode), async (c) => {
+      return verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code });
+    })
+    .post("/two-factor/verify-backup-code", validate("json", BackupCode), async (c) => {
+      return verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code });
     })
     .post("/sign-out", async (c) => {
       const user = c.get("user");

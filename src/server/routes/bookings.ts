@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
 import { isIsoDate } from "../../shared/dates.ts";
@@ -10,15 +12,19 @@ import { requireUser } from "../middleware/session.ts";
 import { createBookingAccessToken, verifyBookingAccessToken } from "../services/booking-access.ts";
 import { bookingConfirmationText } from "../services/booking-emails.ts";
 import { bookingDeps } from "../deps.ts";
+import { isAwaitingPayment } from "../services/booking-records.ts";
 import {
+  abandonHold,
   cancelBookingByGuest,
   confirmPaidBooking,
   createBookingHold,
   findBooking,
   findBookingByReference,
   listUserBookings,
+  resumeHoldPayment,
   viewOf,
 } from "../services/bookings.ts";
+import { holderAddress } from "../services/hold-limits.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 
 const BookingIdParam = z.object({ id: z.string().uuid("Booking not found") });
@@ -29,6 +35,26 @@ const MyBookingsQuery = z.object({
 const ConfirmPaymentInput = z.object({ paymentId: z.string().min(1).max(200) });
 
 const NOT_FOUND = "Booking not found";
+const NOT_PAID = "There is no confirmation for this booking: its payment has not gone through.";
+
+/** The visitor session of a guest who is not signed in: an opaque random id in an httpOnly cookie. */
+const VISITOR_COOKIE = "staywise_visitor";
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+function visitorId(c: Context<AppEnv>, secure: boolean): string {
+  const current = getCookie(c, VISITOR_COOKIE);
+  if (current && VISITOR_ID.test(current)) return current;
+  const id = randomBytes(16).toString("base64url");
+  setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: "Lax", secure, path: "/api/bookings", maxAge: 30 * 86_400 });
+  return id;
+}
+
+/** A 429 from the hold limits carries Retry-After, so scripts and proxies know when to come back. */
+function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
+  const seconds = error instanceof ApiError && error.status === 429 ? error.details?.retryAfterSeconds : undefined;
+  if (typeof seconds === "number") c.header("Retry-After", String(seconds));
+  throw error;
+}
 
 /** Bookings: holds with payment, the payment's return, My Bookings, and visitor access by reference. */
 export function bookingRoutes(deps: AppDeps) {
@@ -45,12 +71,24 @@ export function bookingRoutes(deps: AppDeps) {
     return row;
   }
 
+  function actorOf(c: Context<AppEnv>, row: { userId: string | null; guestEmail: string }) {
+    const user = c.get("user");
+    return user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail };
+  }
+
   return new Hono<AppEnv>()
     .post("/", validate("json", CreateBookingInput), async (c) => {
       const user = c.get("user");
-      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null);
-      return c.json(result, 201);
+      const requester = {
+        visitorId: user ? null : visitorId(c, deps.config.publicUrl.startsWith("https:")),
+        address: holderAddress(c.get("clientIp")),
+      };
+      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester).catch((error: unknown) =>
+        withRetryAfter(c, error),
+      );
+      return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
     })
+    .get("/hold-rules", (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }))
     .get("/mine", requireUser, validate("query", MyBookingsQuery), async (c) => {
       const list = await listUserBookings(deps.db, c.get("user")!.id, c.req.valid("query"));
       c.header("Cache-Control", "no-store");
@@ -73,6 +111,10 @@ export function bookingRoutes(deps: AppDeps) {
     })
     .get("/:id/confirmation", validate("param", BookingIdParam), async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
+      // A hold that was never paid is not a booking: nothing to confirm.
+      if (isAwaitingPayment(row) || row.paymentStatus === "expired" || row.paymentStatus === "payment_failed") {
+        throw new ApiError(409, "NOT_PAID", NOT_PAID);
+      }
       const view = await viewOf(deps.db, row);
       c.header("Content-Type", "text/plain; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="${row.bookingReference}.txt"`);
@@ -84,6 +126,20 @@ export function bookingRoutes(deps: AppDeps) {
       const user = c.get("user");
       const result = await cancelBookingByGuest(services, row.id, user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail });
       return c.json(result);
+    })
+    .post("/:id/abandon", validate("param", BookingIdParam), async (c) => {
+      // The guest left the payment step (closed the dialog, chose another room) or gave up in My Bookings.
+      const row = await accessible(c, c.req.valid("param").id);
+      const ended = await abandonHold(services, row.id, actorOf(c, row));
+      return c.json({ booking: await viewOf(deps.db, ended) });
+    })
+    .post("/:id/payment", validate("param", BookingIdParam), async (c) => {
+      // Finish paying an unpaid hold later, e.g. from My Bookings after a declined card.
+      const row = await accessible(c, c.req.valid("param").id);
+      const payment = await resumeHoldPayment(services, row);
+      c.header("Cache-Control", "no-store");
+      const holdSecondsLeft = Math.max(0, Math.floor(((row.holdExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      return c.json({ booking: await viewOf(deps.db, row), payment, accessToken: createBookingAccessToken(deps.config.appSecret, row.id), holdSecondsLeft });
     })
     .post("/:id/confirm-payment", validate("param", BookingIdParam), validate("json", ConfirmPaymentInput), async (c) => {
       // The browser's return from the payment step: it proves itself with the payment id it was given.

@@ -6,7 +6,8 @@ import type { AppDeps, AppEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
 import { requireUser } from "../middleware/session.ts";
 import { storeReviewPhoto } from "../services/photos.ts";
-import { hotelExists, listHotelReviews, listReviewsForModeration, moderateReview, submitReview, voteOnReview } from "../services/reviews.ts";
+import { hitRateLimit } from "../services/rate-limit.ts";
+import { assertCanReview, hotelExists, listHotelReviews, listReviewsForModeration, moderateReview, submitReview, voteOnReview } from "../services/reviews.ts";
 
 const HotelParam = z.object({ id: z.string().min(1).max(100) });
 const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not found").max(2_147_483_647, "Review not found") });
@@ -38,8 +39,15 @@ export function reviewRoutes(deps: AppDeps) {
       const photos = (Array.isArray(raw) ? raw : [raw]).filter((p): p is File => typeof p !== "string" && p.size > 0);
       if (photos.length > MAX_REVIEW_PHOTOS) throw new ApiError(400, "TOO_MANY_PHOTOS", `Add at most ${MAX_REVIEW_PHOTOS} photos.`);
       const user = c.get("user")!;
+      // Both checks come before any photo is decoded: decoding is what costs CPU and memory.
+      const limited = await hitRateLimit(deps.db, `review:user:${user.id}`, deps.config.rateLimits.reviewPerUser);
+      if (!limited.allowed) {
+        c.header("Retry-After", String(limited.retryAfterSeconds));
+        throw new ApiError(429, "RATE_LIMITED", "You have submitted too many reviews. Please try again later.");
+      }
+      await assertCanReview(deps.db, user.id, hotelId);
       const urls: string[] = [];
-      for (const [index, photo] of photos.entries()) urls.push(await storeReviewPhoto(deps.storage, user.id, photo, index));
+      for (const [index, photo] of photos.entries()) urls.push(await storeReviewPhoto(deps.storage, photo, index));
       const review = await submitReview(deps.db, user, hotelId, fields.data, urls);
       return c.json({ review }, 201);
     })

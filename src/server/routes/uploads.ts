@@ -4,11 +4,20 @@ import { type FileStorage, STORED_PATH } from "../integrations/storage.ts";
 
 const TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
 
+function decodedPath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    // A malformed %-escape names no file we could have written.
+    return null;
+  }
+}
+
 /** Serves stored uploads read-only; only paths of the shape we write are looked up. */
 export function uploadRoutes(storage: FileStorage) {
   return new Hono<AppEnv>().get("/*", async (c) => {
-    const relativePath = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ""));
-    if (!STORED_PATH.test(relativePath)) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    const relativePath = decodedPath(c.req.path.replace(/^\/uploads\//, ""));
+    if (relativePath === null || !STORED_PATH.test(relativePath)) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
     const data = await storage.read(relativePath);
     if (!data) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
     const ext = relativePath.slice(relativePath.lastIndexOf(".") + 1);

@@ -11,6 +11,8 @@ export const ACTIVITY = {
   passwordResetRequested: "password_reset_requested",
   passwordResetCompleted: "password_reset_completed",
   adminCreated: "admin_created",
+  twoFactorEnabled: "two_factor_enabled",
+  twoFactorDisabled: "two_factor_disabled",
 } as const;
 
 export interface ActivityEntry {

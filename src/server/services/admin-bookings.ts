@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { csvRow } from "../../shared/csv.ts";
 import type { BookingView } from "../../shared/booking.ts";
 import type { Db } from "../db/client.ts";
@@ -8,7 +8,7 @@ import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";
 import { logActivity } from "./activity-log.ts";
 import { bookingCancellationEmail } from "./booking-emails.ts";
-import { type BookingDeps, bookingPolicy, isSupplierBooking, settlePointsOnCancel, toBookingView } from "./booking-records.ts";
+import { type BookingDeps, bookingPolicy, isSupplierBooking, refundIdempotencyKey, settlePointsOnCancel, toBookingView } from "./booking-records.ts";
 import { releaseRoomNights, retakeRoomNights } from "./bookings.ts";
 import { cancelAtSupplier } from "./supplier-bookings.ts";
 import { queueEmail } from "./email-outbox.ts";
@@ -93,9 +93,25 @@ export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "sear
 }
 
 /**
+ * Why a status change would contradict the booking's payment, or null when it is allowed: a
+ * refunded (or refunding) booking cannot stand again, an unpaid one cannot be confirmed, and
+ * nothing changes while a refund is under way.
+ */
+function paymentConflict(row: BookingRow, status: "confirmed" | "pending" | "cancelled"): string | null {
+  if (row.paymentStatus === "refunding") return "A refund of this booking is under way. Try again in a few minutes.";
+  if (status === "cancelled") return null;
+  if (row.paymentStatus === "refunded" || row.paymentStatus === "refund_pending") {
+    return `This booking's payment has been refunded, so it cannot be set to ${status}. Ask the guest to make a new booking.`;
+  }
+  if (status === "confirmed" && row.paymentStatus !== "completed") return "This booking has no completed payment, so it cannot be confirmed.";
+  return null;
+}
+
+/**
  * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms (a partner booking is
  * cancelled with its supplier first); reviving a cancelled booking takes them again, and is
- * refused when they are no longer free or the booking was a partner's.
+ * refused when they are no longer free or the booking was a partner's. A change that contradicts
+ * the payment (a refunded booking confirmed again) is refused with 409.
  */
 export async function setBookingStatus(deps: BookingDeps, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
   const { db } = deps;
@@ -104,22 +120,26 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
   if (isSupplierBooking(before) && before.status === "cancelled" && status !== "cancelled") {
     throw new ApiError(409, "PARTNER_BOOKING_CANCELLED", "A cancelled partner hotel booking cannot be restored; please make a new booking.");
   }
+  const conflict = before.status === status ? null : paymentConflict(before, status);
+  if (conflict) throw new ApiError(409, "CONTRADICTS_PAYMENT", conflict);
   if (status === "cancelled" && before.status !== "cancelled") await cancelAtSupplier(deps, before, actor);
   try {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
       if (!current) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
       if (current.status === status) return current;
-      if (status === "cancelled") {
-        await releaseRoomNights(tx, current);
-        await settlePointsOnCancel(tx, current);
-      }
+      // Checked again under the row lock: a refund may have been claimed since the first read.
+      const lockedConflict = paymentConflict(current, status);
+      if (lockedConflict) throw new ApiError(409, "CONTRADICTS_PAYMENT", lockedConflict);
+      if (status === "cancelled") await releaseRoomNights(tx, current);
       if (current.status === "cancelled") await retakeRoomNights(tx, current);
       const [updated] = await tx
         .update(bookings)
         .set({ status, holdExpiresAt: null, cancelledAt: status === "cancelled" ? new Date() : null, updatedAt: new Date() })
         .where(eq(bookings.id, bookingId))
         .returning();
+      // After the update, so the referral check sees this booking no longer standing.
+      if (status === "cancelled") await settlePointsOnCancel(tx, current);
       await logActivity(tx, {
         actionType: ADMIN_BOOKING_ACTIVITY.statusChanged,
         userId: actor.id,
@@ -140,7 +160,9 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
 
 /**
  * Refunds what the guest paid through the payment gateway (reason 'requested_by_customer'),
- * then cancels the booking, frees its rooms and e-mails the guest. A failed refund changes nothing.
+ * then cancels the booking, frees its rooms and e-mails the guest. The refund is claimed first
+ * (payment status completed → refunding) so no other caller refunds the booking at the same
+ * time, and sent with the booking's idempotency key. A failed refund changes nothing.
  */
 export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string, actor: Actor): Promise<{ booking: AdminBookingView; amountCents: number }> {
   const { db } = deps;
@@ -151,21 +173,33 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
   const amountCents = row.totalPriceCents - row.discountCents;
   // The booking is cancelled with the refund; a partner booking is cancelled with its supplier first.
   await cancelAtSupplier(deps, row, actor);
+  const [claimed] = await db
+    .update(bookings)
+    .set({ paymentStatus: "refunding", updatedAt: new Date() })
+    .where(and(eq(bookings.id, bookingId), ne(bookings.status, "cancelled"), eq(bookings.paymentStatus, "completed")))
+    .returning();
+  if (!claimed) throw new ApiError(409, "NOT_PAID", "This booking has no completed payment to refund.");
   try {
-    await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer");
+    await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer", refundIdempotencyKey(bookingId));
   } catch (error) {
+    await db.update(bookings).set({ paymentStatus: "completed", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "refunding")));
     const message = error instanceof Error ? error.message : "Refund failed";
     await logActivity(db, { actionType: ADMIN_BOOKING_ACTIVITY.refundFailed, userId: actor.id, userEmail: actor.email, targetUserEmail: row.guestEmail, details: { bookingId, message } });
     throw new ApiError(502, "REFUND_FAILED", message);
   }
   const updated = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    if (!locked || locked.paymentStatus !== "refunding") throw new ApiError(409, "REFUND_IN_PROGRESS", "This booking's refund was completed by another request.");
     const [cancelled] = await tx
       .update(bookings)
-      .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: new Date(), holdExpiresAt: null, updatedAt: new Date() })
+      .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: locked.cancelledAt ?? new Date(), holdExpiresAt: null, updatedAt: new Date() })
       .where(eq(bookings.id, bookingId))
       .returning();
-    await releaseRoomNights(tx, row);
-    await settlePointsOnCancel(tx, row);
+    // The guest may have cancelled while the refund was out: the rooms and points are settled once.
+    if (locked.status !== "cancelled") {
+      await releaseRoomNights(tx, locked);
+      await settlePointsOnCancel(tx, locked);
+    }
     await tx
       .update(payments)
       .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { activityLogs, roleChanges, sessions, users } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
 import { ApiError } from "../http/errors.ts";
 import { logActivity } from "./activity-log.ts";
+import { activityTypesMatching } from "../../shared/activity-types.ts";
 import { addDays } from "../../shared/dates.ts";
 
 export const ADMIN_USER_ACTIVITY = { roleChanged: "user_role_changed", disabled: "user_disabled", enabled: "user_enabled" } as const;
@@ -138,7 +139,17 @@ export async function listActivity(db: Db, q: ActivityQuery) {
   if (q.endDate) conditions.push(lt(activityLogs.createdAt, new Date(`${addDays(q.endDate, 1)}T00:00:00Z`)));
   if (q.search) {
     const pattern = `%${likeEscape(q.search)}%`;
-    conditions.push(or(ilike(activityLogs.userEmail, pattern), ilike(activityLogs.targetUserEmail, pattern), ilike(activityLogs.actionType, pattern), sql`${activityLogs.details}::text ilike ${pattern}`)!);
+    // The admin reads labels, not machine names: a search for a label finds its type's rows too.
+    const labelled = activityTypesMatching(q.search);
+    conditions.push(
+      or(
+        ilike(activityLogs.userEmail, pattern),
+        ilike(activityLogs.targetUserEmail, pattern),
+        ilike(activityLogs.actionType, pattern),
+        sql`${activityLogs.details}::text ilike ${pattern}`,
+        ...(labelled.length > 0 ? [inArray(activityLogs.actionType, labelled)] : []),
+      )!,
+    );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals, types] = await Promise.all([

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { apiSettings } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import type { SupplierUrlPolicy } from "../integrations/wholesaler/supplier-url-policy.ts";
 import { WholesalerError, type WholesalerCredentials, testWholesalerConnection } from "../integrations/wholesaler/wholesaler-client.ts";
 import { logActivity } from "./activity-log.ts";
 import { createSecretBox } from "./secret-box.ts";
@@ -25,7 +26,7 @@ export interface ApiSettingsView {
 
 type Actor = { id: string; email: string };
 
-export function apiSettingsService(db: Db, appSecret: string) {
+export function apiSettingsService(db: Db, appSecret: string, urlPolicy: SupplierUrlPolicy) {
   const box = createSecretBox(appSecret, "api-settings-password");
 
   async function list(): Promise<ApiSettingsView[]> {
@@ -95,7 +96,7 @@ export function apiSettingsService(db: Db, appSecret: string) {
       if (!creds) return { success: false, message: "No settings saved for this environment yet" };
       let result: { success: boolean; message: string };
       try {
-        result = { success: true, message: await testWholesalerConnection(creds) };
+        result = { success: true, message: await testWholesalerConnection(creds, urlPolicy) };
       } catch (error) {
         result = { success: false, message: error instanceof WholesalerError ? error.message : "Unexpected error" };
       }

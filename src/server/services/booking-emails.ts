@@ -104,6 +104,28 @@ export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): O
   };
 }
 
+/** The payment arrived after the hold lapsed and the room was sold: the booking was not made and the money goes back. */
+export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): OutgoingEmail {
+  return {
+    to: b.guestEmail,
+    kind: "booking_late_payment_refund",
+    dedupeKey: `booking:${b.id}:late-payment-refund`,
+    subject: `Your payment is being refunded: ${b.hotelName} (${b.bookingReference})`,
+    text: [
+      `Dear ${b.guestName},`,
+      "",
+      "Your payment reached us after your hold on this room had expired, and the room had been booked by someone else meanwhile, so this booking could not be made.",
+      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      "",
+      ...bookingSummaryLines(b),
+      "",
+      `Find another stay: ${searchUrl}`,
+      "",
+      "— Staywise",
+    ].join("\n"),
+  };
+}
+
 export function bookingConfirmationText(b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null }): string {
   return [
     "STAYWISE BOOKING CONFIRMATION",

@@ -3,19 +3,21 @@
  * (supplier-bookings.ts) and the back office: how a booking reads, how it is confirmed once paid,
  * how its points are settled when it falls through, and how its payment is refunded.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { BookingView } from "../../shared/booking.ts";
 import { daysBetween, todayUtc } from "../../shared/dates.ts";
 import { pointsForPayment } from "../../shared/loyalty.ts";
+import type { HoldSettings } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { bookings, hotels, payments } from "../db/schema.ts";
 import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
 import type { WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
 import type { Logger } from "../logger.ts";
 import { logActivity } from "./activity-log.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "./background-failures.ts";
 import { bookingConfirmationEmail } from "./booking-emails.ts";
 import { type DeliveryMode, queueEmail } from "./email-outbox.ts";
-import { creditReferralIfDue, pointsRecorded, recordPoints } from "./loyalty.ts";
+import { creditReferralIfDue, pointsRecorded, recordPoints, reverseReferralIfUnearned } from "./loyalty.ts";
 
 export interface BookingDeps {
   db: Db;
@@ -23,12 +25,17 @@ export interface BookingDeps {
   deliveryMode: DeliveryMode;
   logger: Logger;
   publicUrl: string;
+  /** Hold length and what one guest may hold unpaid. */
+  holds: HoldSettings;
+  /** RETRY_MAX_ATTEMPTS: failed rounds of a background job before it waits for an admin. */
+  maxAttempts: number;
   /** The external wholesaler, when rooms may come from it (absent: our inventory only). */
   wholesaler?: WholesalerSupplier;
 }
 
 export const BOOKING_ACTIVITY = {
   hold: "booking_hold_created",
+  holdAbandoned: "booking_hold_abandoned",
   confirmed: "booking_confirmed",
   paymentFailed: "payment_failed",
   holdExpired: "booking_hold_expired",
@@ -59,6 +66,11 @@ export function refundableOnCancel(checkIn: string, freeCancellationDays: number
 
 export function isSupplierBooking(row: Pick<BookingRow, "supplier">): boolean {
   return row.supplier !== "inventory";
+}
+
+/** A hold whose payment has not gone through: not a booking yet (a paid partner booking in progress is). */
+export function isAwaitingPayment(row: Pick<BookingRow, "status" | "supplierState">): boolean {
+  return row.status === "pending" && (row.supplierState === null || row.supplierState === "priced");
 }
 
 /**
@@ -98,6 +110,7 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     canCancel,
     refundOnCancel: canCancel && refundableOnCancel(row.checkIn, policy.freeCancellationDays, today),
     notice: row.supplierState === "failed" ? NOT_PLACED_NOTICE : null,
+    awaitingPayment: isAwaitingPayment(row),
   };
 }
 
@@ -116,7 +129,11 @@ export async function viewOf(db: Db, row: BookingRow): Promise<BookingView> {
   return toBookingView(row, await bookingPolicy(db, row));
 }
 
-/** Points back for a booking that did not happen: the redeemed ones returned, the earned ones reversed. */
+/**
+ * Points back for a booking that did not happen: the redeemed ones returned, the earned ones
+ * reversed, and the referrer's bonus reversed when this was the friend's last standing booking.
+ * Call after the booking's cancelled status is written.
+ */
 export async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<void> {
   if (!row.userId) return;
   if (row.pointsRedeemed > 0) {
@@ -138,6 +155,7 @@ export async function settlePointsOnCancel(tx: Tx, row: BookingRow): Promise<voi
       countsAsEarned: true,
       clamp: true,
     });
+    await reverseReferralIfUnearned(tx, row.userId);
   }
 }
 
@@ -175,30 +193,73 @@ export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: Booking
   });
 }
 
+/** One refund per booking: every caller, retry and instance sends the gateway this key. */
+export function refundIdempotencyKey(bookingId: string): string {
+  return `booking-${bookingId}-refund`;
+}
+
+/** A 'refunding' claim this old belongs to a caller that died mid-call; the gateway key makes taking it over safe. */
+export const STALE_REFUND_CLAIM_MS = 5 * 60_000;
+
+/** Claims a booking's refund: moves its payment status from one of `from` (or a stale claim) to 'refunding'. */
+export function refundClaimCondition(bookingId: string, from: readonly string[]) {
+  return and(
+    eq(bookings.id, bookingId),
+    or(inArray(bookings.paymentStatus, [...from]), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))),
+  );
+}
+
 /**
- * Gives a booking's payment back through the gateway. A failed refund marks the booking
- * refund_pending, which the reconciliation retries; returns whether the money went back now.
+ * Gives a booking's payment back, once. Only the caller whose conditional update moves the payment
+ * status from one of `from` to 'refunding' calls the gateway, with the booking's idempotency key;
+ * `onClaim` runs in that claim's transaction (e.g. to queue the guest's e-mail exactly once). A
+ * failure leaves refund_pending for the reconciliation (a bounded number of times) and never
+ * overwrites a success. Returns whether the money went back in this call.
  */
-export async function refundPayment(deps: BookingDeps, booking: BookingRow, amountCents: number, why: string): Promise<boolean> {
+export async function refundPayment(
+  deps: BookingDeps,
+  booking: BookingRow,
+  amountCents: number,
+  why: string,
+  options: { from: readonly string[]; onClaim?: (tx: Tx, row: BookingRow) => Promise<void> },
+): Promise<boolean> {
   if (!booking.paymentIntentId) return false;
+  const paymentIntentId = booking.paymentIntentId;
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(bookings).set({ paymentStatus: "refunding", updatedAt: new Date() }).where(refundClaimCondition(booking.id, options.from)).returning();
+    if (row && options.onClaim) await options.onClaim(tx, row);
+    return row ?? null;
+  });
+  if (!claimed) return false;
   try {
-    await deps.gateway.refund(booking.paymentIntentId, amountCents, "requested_by_customer");
+    await deps.gateway.refund(paymentIntentId, amountCents, "requested_by_customer", refundIdempotencyKey(booking.id));
   } catch (error) {
-    await deps.db.update(bookings).set({ paymentStatus: "refund_pending", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await deps.db
+      .update(bookings)
+      .set({ paymentStatus: "refund_pending", updatedAt: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")));
+    const attempts = await recordBackgroundFailure(deps.db, BACKGROUND_JOBS.refund, booking.id, error, deps.maxAttempts);
     await logActivity(deps.db, {
       actionType: BOOKING_ACTIVITY.refundFailed,
       targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, message: error instanceof Error ? error.message : String(error) },
+      details: { bookingId: booking.id, reference: booking.bookingReference, attempts, message: error instanceof Error ? error.message : String(error) },
     });
-    deps.logger.error({ err: error, bookingId: booking.id }, "refund failed; will retry");
+    deps.logger.error({ err: error, bookingId: booking.id, attempts }, attempts < deps.maxAttempts ? "refund failed; will retry" : "refund failed; waiting for an admin");
     return false;
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(bookings).set({ paymentStatus: "refunded", updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    const [done] = await tx
+      .update(bookings)
+      .set({ paymentStatus: "refunded", updatedAt: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")))
+      .returning();
+    // Another caller took over a stale claim and finished first: the gateway's key made it the same refund.
+    if (!done) return;
     await tx
       .update(payments)
       .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, booking.paymentIntentId!)));
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, paymentIntentId)));
+    await clearBackgroundFailure(tx, BACKGROUND_JOBS.refund, booking.id);
     await logActivity(tx, {
       actionType: BOOKING_ACTIVITY.refunded,
       targetUserEmail: booking.guestEmail,

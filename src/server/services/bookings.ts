@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
-import { type BookingView, type CreateBookingInput, type CreateBookingResponse, HOLD_MINUTES, bookingReference, bookingTotalCents } from "../../shared/booking.ts";
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { type BookingView, type CreateBookingInput, type CreateBookingResponse, type PaymentStart, bookingReference, bookingTotalCents } from "../../shared/booking.ts";
 import { countNights, todayUtc } from "../../shared/dates.ts";
 import { CENTS_PER_POINT } from "../../shared/loyalty.ts";
 import type { Stay } from "../../shared/search.ts";
@@ -8,13 +8,17 @@ import type { Db } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import type { CreatePaymentInput } from "../integrations/payments/payment-gateway.ts";
 import { logActivity } from "./activity-log.ts";
-import { bookingCancellationEmail } from "./booking-emails.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, failingBookingIds, recordBackgroundFailure, stuckBookingIds } from "./background-failures.ts";
+import { bookingCancellationEmail, latePaymentRefundEmail } from "./booking-emails.ts";
 import {
   BOOKING_ACTIVITY,
+  STALE_REFUND_CLAIM_MS,
   type BookingDeps,
   type BookingRow,
   type ConfirmSource,
+  type PaymentRow,
   type Tx,
   bookingPolicy,
   isSupplierBooking,
@@ -26,6 +30,7 @@ import {
 } from "./booking-records.ts";
 import { queueEmail } from "./email-outbox.ts";
 import { stayFromQuery } from "./hotel-search.ts";
+import { type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
 import { ensureLoyaltyAccount, recordPoints } from "./loyalty.ts";
 import { cancelAtSupplier, placeSupplierBooking, priceSupplierRoom } from "./supplier-bookings.ts";
 
@@ -123,21 +128,39 @@ async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay)
   };
 }
 
+/** The payment a hold asks for; the same request again returns the same payment (its idempotency key). */
+function paymentRequest(row: BookingRow, amountCents: number, currency: string): CreatePaymentInput {
+  return {
+    amountCents,
+    currency,
+    idempotencyKey: `booking-${row.id}`,
+    bookingId: row.id,
+    bookingReference: row.bookingReference,
+    guestEmail: row.guestEmail,
+    description: `${row.hotelName}: ${row.roomType}, ${row.checkIn} to ${row.checkOut}`,
+  };
+}
+
 /**
  * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
  * server's price, then starts a payment for exactly that amount. The hold exists before any
  * money moves; if the payment cannot be started the hold is released at once. A partner
- * (wholesaler) room is priced by the supplier's price check instead of our database.
+ * (wholesaler) room is priced by the supplier's price check instead of our database. What one
+ * requester may hold unpaid is bounded (hold-limits.ts) before anything is priced or taken.
  */
 export async function createBookingHold(
   deps: BookingDeps,
   input: CreateBookingInput,
   user: { id: string; email: string } | null,
+  requester: Omit<HoldRequester, "userId">,
   today = todayUtc(),
-): Promise<CreateBookingResponse> {
+): Promise<Omit<CreateBookingResponse, "accessToken">> {
   const { db, gateway } = deps;
   const stay = stayFromQuery(input, today);
   if (input.pointsToRedeem > 0 && !user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to use your points.");
+  checkRoomsPerHold(stay.rooms, deps.holds);
+  const holder: HoldRequester = { ...requester, userId: user?.id ?? null };
+  await limitHoldAttempts(db, holder, deps.holds);
   const priced =
     deps.wholesaler?.ownsHotelId(input.hotelId) === true
       ? await priceSupplierRoom(deps, deps.wholesaler, input, stay)
@@ -154,6 +177,7 @@ export async function createBookingHold(
   let row: BookingRow;
   try {
     row = await db.transaction(async (tx) => {
+      await claimHoldSlot(tx, holder, deps.holds);
       await priced.take?.(tx);
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
@@ -186,7 +210,9 @@ export async function createBookingHold(
           specialRequests: input.specialRequests || null,
           status: "pending",
           paymentStatus: "pending",
-          holdExpiresAt: new Date(Date.now() + HOLD_MINUTES * 60_000),
+          holdExpiresAt: new Date(Date.now() + deps.holds.minutes * 60_000),
+          holderVisitor: holder.visitorId,
+          holderAddress: holder.address,
         })
         .returning();
       if (pointsUsed > 0) {
@@ -222,15 +248,7 @@ export async function createBookingHold(
 
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await gateway.createPayment({
-      amountCents: amountDue,
-      currency: priced.currency,
-      idempotencyKey: `booking-${row.id}`,
-      bookingId: row.id,
-      bookingReference: row.bookingReference,
-      guestEmail,
-      description: `${priced.hotelName}: ${priced.roomName}, ${stay.checkIn} to ${stay.checkOut}`,
-    });
+    started = await gateway.createPayment(paymentRequest(row, amountDue, priced.currency));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
     await releaseHold(db, row.id, "payment_failed");
@@ -255,8 +273,17 @@ export async function createBookingHold(
   };
 }
 
-/** Ends an unpaid hold and frees its rooms; does nothing unless the booking is still pending. */
-async function releaseHold(db: Db, bookingId: string, paymentStatus: "expired" | "payment_failed"): Promise<BookingRow | null> {
+/**
+ * Ends an unpaid hold and frees its rooms; does nothing unless the booking is still pending. An
+ * abandoned hold ends as an expired one does (payment status 'expired'), so every place that
+ * leaves out unpaid holds treats both alike; the activity log tells them apart.
+ */
+async function releaseHold(
+  db: Db,
+  bookingId: string,
+  paymentStatus: "expired" | "payment_failed",
+  abandonedBy?: { id: string | null; email: string },
+): Promise<BookingRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
@@ -268,12 +295,75 @@ async function releaseHold(db: Db, bookingId: string, paymentStatus: "expired" |
     await settlePointsOnCancel(tx, row);
     await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
     await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.holdExpired,
+      actionType: abandonedBy ? BOOKING_ACTIVITY.holdAbandoned : BOOKING_ACTIVITY.holdExpired,
+      ...(abandonedBy ? { userId: abandonedBy.id, userEmail: abandonedBy.email } : {}),
       targetUserEmail: row.guestEmail,
-      details: { bookingId: row.id, reference: row.bookingReference, reason: paymentStatus },
+      details: { bookingId: row.id, reference: row.bookingReference, reason: abandonedBy ? "abandoned" : paymentStatus },
     });
     return row;
   });
+}
+
+export const HOLD_ALREADY_PAID = "This booking is already paid, so it cannot be abandoned. You can find it in My Bookings.";
+export const HOLD_NOT_OPEN = "This booking is no longer waiting for payment.";
+const PAYMENT_NOT_STOPPED = "We could not stop the payment for this booking just now. Nothing has changed; please try again in a minute.";
+
+/**
+ * The guest gives up an unpaid hold: its provider payment is cancelled first (so it cannot succeed
+ * afterwards), then the rooms are freed and redeemed points returned at once. A hold that turns
+ * out to be paid is confirmed instead and refused (409); one already ended is returned as it is.
+ */
+export async function abandonHold(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }): Promise<BookingRow> {
+  const existing = await findBooking(deps.db, bookingId);
+  if (!existing) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (existing.status === "cancelled" && (existing.paymentStatus === "expired" || existing.paymentStatus === "payment_failed")) return existing;
+  if (existing.status !== "pending" || (existing.supplierState !== null && existing.supplierState !== "priced")) {
+    throw new ApiError(409, "HOLD_ALREADY_PAID", existing.status === "cancelled" ? HOLD_NOT_OPEN : HOLD_ALREADY_PAID);
+  }
+  if (existing.paymentIntentId) {
+    const cancelled = await deps.gateway.cancelPayment(existing.paymentIntentId).then(
+      () => true,
+      (error: unknown) => {
+        deps.logger.warn({ err: error, bookingId }, "could not cancel the payment of an abandoned hold");
+        return false;
+      },
+    );
+    const remote = await deps.gateway.getPayment(existing.paymentIntentId).catch(() => null);
+    if (remote?.status === "succeeded") {
+      await confirmPaidBooking(deps, existing.paymentIntentId, "return");
+      throw new ApiError(409, "HOLD_ALREADY_PAID", HOLD_ALREADY_PAID);
+    }
+    if (!cancelled && remote?.status !== "canceled") throw new ApiError(502, "PAYMENT_NOT_STOPPED", PAYMENT_NOT_STOPPED);
+  }
+  const released = await releaseHold(deps.db, bookingId, "expired", actor);
+  return released ?? (await findBooking(deps.db, bookingId)) ?? existing;
+}
+
+/**
+ * The payment of an unpaid hold again, to finish paying later (e.g. from My Bookings after a
+ * declined card): the same idempotent request returns the provider's same payment.
+ */
+export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Promise<PaymentStart> {
+  if (row.status !== "pending" || !row.paymentIntentId || (row.supplierState !== null && row.supplierState !== "priced")) {
+    throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+  }
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, row.id), eq(payments.providerPaymentId, row.paymentIntentId)));
+  if (!payment) throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+  let started: { paymentId: string; clientSecret: string };
+  try {
+    started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency));
+  } catch (error) {
+    deps.logger.error({ err: error, bookingId: row.id }, "could not resume the payment of a hold");
+    throw new ApiError(502, "PAYMENT_CREATE_FAILED", PAYMENT_CREATE_FAILED);
+  }
+  if (started.paymentId !== row.paymentIntentId) {
+    deps.logger.error({ bookingId: row.id, paymentId: started.paymentId }, "the provider answered a resumed payment with another payment");
+    throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+  }
+  return { provider: deps.gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: payment.amountCents, currency: payment.currency };
 }
 
 /**
@@ -304,14 +394,16 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   }
   if (remote.amountCents !== payment.amountCents) {
     deps.logger.error({ bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents }, "paid amount differs from the booking total");
+    if (source === "reconciliation") {
+      const message = `The payment of ${remote.amountCents} cents differs from the ${payment.amountCents} cents due`;
+      await recordBackgroundFailure(db, BACKGROUND_JOBS.paymentReconciliation, current.id, message, deps.maxAttempts);
+    }
     return current;
   }
   if (isSupplierBooking(current)) {
     if (current.status === "cancelled" && current.paymentStatus === "expired") {
       // Paid after the hold lapsed: the supplier's price is no longer held, so the money goes back.
-      await refundPayment(deps, current, payment.amountCents, "paid after the hold expired");
-      const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
-      return latest ?? null;
+      return refundLatePayment(deps, current, payment, "paid after the hold expired");
     }
     return placeSupplierBooking(deps, current.id, payment, source);
   }
@@ -323,16 +415,20 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
       .where(and(eq(bookings.id, current.id), eq(bookings.status, "pending")))
       .returning();
     if (!row && current.status === "cancelled" && current.paymentStatus === "expired") {
-      // Paid after the hold lapsed: take the rooms again if they are still free.
+      // Paid after the hold lapsed: take the rooms again if they are still free. The booking is
+      // claimed before its rooms are taken, in one savepoint, so a caller that loses the race takes
+      // no rooms, and rooms that are gone undo the claim.
       try {
-        await tx.transaction(async (inner) => {
+        row = await tx.transaction(async (inner) => {
+          const [revived] = await inner
+            .update(bookings)
+            .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
+            .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
+            .returning();
+          if (!revived) return undefined;
           await takeRoomNights(inner, current.roomTypeId!, await roomCount(inner, current.roomTypeId!), current.checkIn, current.checkOut, current.numRooms);
+          return revived;
         });
-        [row] = await tx
-          .update(bookings)
-          .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
-          .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
-          .returning();
         if (row?.userId && row.pointsRedeemed > 0) {
           // The expiry gave the redeemed points back; the booking now stands, so they are spent again.
           await recordPoints(tx, {
@@ -356,9 +452,23 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
   if (latest && latest.status === "cancelled" && latest.paymentStatus === "expired") {
     // The money arrived for rooms that are gone: give it back rather than keep it.
-    await refundPayment(deps, latest, payment.amountCents, "paid after the hold expired and the room was sold");
+    return refundLatePayment(deps, latest, payment, "paid after the hold expired and the room was sold");
   }
   return latest ?? null;
+}
+
+/**
+ * Gives back a payment that arrived for a lapsed hold. Of the callers racing here (return, webhook,
+ * reconciliation) only the one that claims the refund refunds and queues the guest's e-mail; each
+ * answers with the booking as it stands after its attempt.
+ */
+async function refundLatePayment(deps: BookingDeps, row: BookingRow, payment: PaymentRow, why: string): Promise<BookingRow | null> {
+  await refundPayment(deps, row, payment.amountCents, why, {
+    from: ["expired"],
+    onClaim: (tx, claimed) =>
+      queueEmail(tx, deps.deliveryMode, latePaymentRefundEmail({ ...claimed, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl)),
+  });
+  return findBooking(deps.db, row.id);
 }
 
 /** Takes a booking's rooms again (a cancelled booking brought back); refused by the check constraint when they are gone. */
@@ -402,23 +512,38 @@ export async function expireHolds(deps: BookingDeps, now = new Date()): Promise<
  * return and a lost webhook), and failed refunds to retry. Runs at start-up and on a timer.
  */
 export async function reconcilePayments(deps: BookingDeps): Promise<number> {
+  const stuck = await stuckBookingIds(deps.db, deps.maxAttempts);
+  const failing = await failingBookingIds(deps.db, BACKGROUND_JOBS.paymentReconciliation);
   const open = await deps.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({ providerPaymentId: payments.providerPaymentId, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.status, "pending"), eq(payments.provider, deps.gateway.provider), inArray(bookings.status, ["pending", "cancelled"]), gte(payments.createdAt, new Date(Date.now() - 7 * 86_400_000))))
     .limit(200);
   let confirmed = 0;
   for (const p of open) {
-    if (!p.providerPaymentId) continue;
-    const row = await confirmPaidBooking(deps, p.providerPaymentId, "reconciliation").catch((error: unknown) => {
-      deps.logger.error({ err: error, paymentId: p.providerPaymentId }, "reconciliation failed for a payment");
-      return null;
-    });
+    if (!p.providerPaymentId || stuck.has(p.bookingId)) continue;
+    let row: BookingRow | null;
+    try {
+      row = await confirmPaidBooking(deps, p.providerPaymentId, "reconciliation");
+      if (failing.has(p.bookingId)) await clearBackgroundFailure(deps.db, BACKGROUND_JOBS.paymentReconciliation, p.bookingId);
+    } catch (error) {
+      const attempts = await recordBackgroundFailure(deps.db, BACKGROUND_JOBS.paymentReconciliation, p.bookingId, error, deps.maxAttempts);
+      deps.logger.error({ err: error, paymentId: p.providerPaymentId, attempts }, "reconciliation failed for a payment");
+      row = null;
+    }
     if (row?.status === "confirmed") confirmed++;
   }
-  const refunds = await deps.db.select().from(bookings).where(eq(bookings.paymentStatus, "refund_pending")).limit(50);
-  for (const row of refunds) await refundPayment(deps, row, row.totalPriceCents - row.discountCents, "retry");
+  // Failed refunds, and refunds whose caller died mid-call, are retried until they use up their attempts.
+  const refunds = await deps.db
+    .select()
+    .from(bookings)
+    .where(or(eq(bookings.paymentStatus, "refund_pending"), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))))
+    .limit(50);
+  for (const row of refunds) {
+    if (stuck.has(row.id)) continue;
+    await refundPayment(deps, row, row.totalPriceCents - row.discountCents, "retry", { from: ["refund_pending"] });
+  }
   return confirmed;
 }
 
@@ -458,7 +583,9 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
     return row;
   });
   if (!cancelled) throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
-  const refunded = refund ? await refundPayment(deps, cancelled, cancelled.totalPriceCents - cancelled.discountCents, "cancelled within the free-cancellation window") : false;
+  const refunded = refund
+    ? await refundPayment(deps, cancelled, cancelled.totalPriceCents - cancelled.discountCents, "cancelled within the free-cancellation window", { from: ["completed"] })
+    : false;
   const [latest] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return { booking: toBookingView(latest!, policy, today), refunded };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type LoyaltyInfo, POINTS_PER_REFERRAL, nextTier, tierFor } from "../../shared/loyalty.ts";
 import type { Db } from "../db/client.ts";
-import { loyaltyAccounts, loyaltyTransactions } from "../db/schema.ts";
+import { bookings, loyaltyAccounts, loyaltyTransactions } from "../db/schema.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DbOrTx = Db | Tx;
@@ -69,6 +69,32 @@ export async function creditReferralIfDue(tx: DbOrTx, referredUserId: string): P
     description: "Referral bonus: a friend completed their first booking",
     sourceKey: `referral:${referredUserId}`,
     countsAsEarned: true,
+  });
+}
+
+/**
+ * Takes the referral bonus back, once, when the referred user no longer has a confirmed booking
+ * (the one that earned it was cancelled). Call after the cancelled booking's status is written.
+ */
+export async function reverseReferralIfUnearned(tx: DbOrTx, referredUserId: string): Promise<void> {
+  const [credit] = await tx
+    .select({ userId: loyaltyTransactions.userId, points: loyaltyTransactions.points })
+    .from(loyaltyTransactions)
+    .where(eq(loyaltyTransactions.sourceKey, `referral:${referredUserId}`));
+  if (!credit || credit.points <= 0) return;
+  const [standing] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, referredUserId), eq(bookings.status, "confirmed")))
+    .limit(1);
+  if (standing) return;
+  await recordPoints(tx, {
+    userId: credit.userId,
+    points: -credit.points,
+    description: "Referral bonus reversed: your friend's booking was cancelled",
+    sourceKey: `referral:${referredUserId}:reversed`,
+    countsAsEarned: true,
+    clamp: true,
   });
 }
 

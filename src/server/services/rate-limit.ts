@@ -28,3 +28,14 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
   };
 }
+
+/** Whether `key` has already used up `rule` in its current window, without counting a hit. */
+export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const rows = await queryRows<{ count: number; window_start: string | Date }>(db, sql`
+    select count, window_start from rate_limits
+    where key = ${key} and window_start >= now() - make_interval(secs => ${rule.windowSeconds})`);
+  const row = rows[0];
+  if (!row || Number(row.count) < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  const windowEnds = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)) };
+}

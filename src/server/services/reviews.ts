@@ -28,7 +28,7 @@ const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
 
 type ReviewRow = typeof reviews.$inferSelect;
 
-function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | null): ReviewView {
+function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | null, viewerId: string | null = null): ReviewView {
   const author = reviewerDisplay(authorName);
   return {
     id: row.id,
@@ -43,6 +43,7 @@ function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | nu
     unhelpfulVotes: row.unhelpfulVotes,
     verifiedStay: row.bookingId !== null,
     myVote,
+    mine: viewerId !== null && row.userId === viewerId,
   };
 }
 
@@ -53,8 +54,39 @@ export async function hotelExists(db: Db, hotelId: string): Promise<number> {
   return hotel.id;
 }
 
-/** Approved reviews of a hotel, with the viewer's own votes when signed in. */
-export async function listHotelReviews(db: Db, hotelId: number, sort: ReviewSort, viewerId: string | null): Promise<HotelReviewsResponse> {
+/**
+ * The stay a new review by this user would be about: their latest past stay at the hotel that has
+ * no review yet (a review without a stay when they never stayed). `undefined` when everything they
+ * could review is reviewed; a rejected review does not count, so its author may write another.
+ */
+async function nextReviewableStay(db: Db, userId: string, hotelId: number, today: string): Promise<{ bookingId: string | null } | undefined> {
+  const stays = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.hotelId, hotelId), inArray(bookings.status, ["confirmed", "completed"]), lte(bookings.checkIn, today)))
+    .orderBy(desc(bookings.checkIn), desc(bookings.id));
+  const written = await db
+    .select({ bookingId: reviews.bookingId })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.hotelId, hotelId), inArray(reviews.status, ["pending", "approved"])));
+  if (stays.length === 0) return written.length === 0 ? { bookingId: null } : undefined;
+  const reviewed = new Set(written.map((w) => w.bookingId));
+  const open = stays.find((stay) => !reviewed.has(stay.id));
+  return open ? { bookingId: open.id } : undefined;
+}
+
+const ALREADY_REVIEWED = "You have already reviewed your stay at this hotel.";
+
+/** Refuses, before any photo is decoded, a review the user may not write (one per stay). */
+export async function assertCanReview(db: Db, userId: string, hotelId: number, today = todayUtc()): Promise<void> {
+  if (!(await nextReviewableStay(db, userId, hotelId, today))) throw new ApiError(409, "ALREADY_REVIEWED", ALREADY_REVIEWED);
+}
+
+/**
+ * Approved reviews of a hotel, with the viewer's own votes when signed in, the viewer's reviews
+ * still awaiting moderation (only they see those) and whether they may write another.
+ */
+export async function listHotelReviews(db: Db, hotelId: number, sort: ReviewSort, viewerId: string | null, today = todayUtc()): Promise<HotelReviewsResponse> {
   const rows = await db
     .select({ review: reviews, authorName: users.name })
     .from(reviews)
@@ -73,14 +105,28 @@ export async function listHotelReviews(db: Db, hotelId: number, sort: ReviewSort
     .select({ count: sql<number>`count(*)::int`, average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float` })
     .from(reviews)
     .where(and(eq(reviews.hotelId, hotelId), eq(reviews.status, "approved")));
+  const pending = viewerId
+    ? await db
+        .select({ review: reviews, authorName: users.name })
+        .from(reviews)
+        .leftJoin(users, eq(users.id, reviews.userId))
+        .where(and(eq(reviews.hotelId, hotelId), eq(reviews.userId, viewerId), eq(reviews.status, "pending")))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    : [];
   return {
-    reviews: rows.map((r) => toView(r.review, r.authorName, voteOf.get(r.review.id) ?? null)),
+    reviews: rows.map((r) => toView(r.review, r.authorName, voteOf.get(r.review.id) ?? null, viewerId)),
+    myPendingReviews: pending.map((r) => toView(r.review, r.authorName, null, viewerId)),
+    canReview: viewerId ? (await nextReviewableStay(db, viewerId, hotelId, today)) !== undefined : false,
     count: Number(stats?.count ?? 0),
     averageRating: stats?.average === null || stats?.average === undefined ? null : Number(stats.average),
   };
 }
 
-/** A new review waits for moderation; it is a verified stay when the author stayed at the hotel. */
+/**
+ * A new review waits for moderation; it is about the author's latest stay at the hotel not yet
+ * reviewed (a verified stay), and a second review of the same stay is refused. The author's row is
+ * locked meanwhile, so two submissions at once cannot both take the same stay.
+ */
 export async function submitReview(
   db: Db,
   user: { id: string; email: string },
@@ -89,19 +135,17 @@ export async function submitReview(
   photoUrls: string[],
   today = todayUtc(),
 ): Promise<ReviewView> {
-  const [stay] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.userId, user.id), eq(bookings.hotelId, hotelId), eq(bookings.status, "confirmed"), lte(bookings.checkIn, today)))
-    .orderBy(desc(bookings.checkIn))
-    .limit(1);
-  const [row] = await db
-    .insert(reviews)
-    .values({ hotelId, userId: user.id, bookingId: stay?.id ?? null, title: fields.title, rating: fields.rating, comment: fields.comment, photos: photoUrls, status: "pending" })
-    .returning();
-  await logActivity(db, { actionType: REVIEW_ACTIVITY.submitted, userId: user.id, userEmail: user.email, details: { reviewId: row!.id, hotelId } });
-  const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
-  return toView(row!, author?.name ?? null, null);
+  return db.transaction(async (tx) => {
+    const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id)).for("update");
+    const stay = await nextReviewableStay(tx, user.id, hotelId, today);
+    if (!stay) throw new ApiError(409, "ALREADY_REVIEWED", ALREADY_REVIEWED);
+    const [row] = await tx
+      .insert(reviews)
+      .values({ hotelId, userId: user.id, bookingId: stay.bookingId, title: fields.title, rating: fields.rating, comment: fields.comment, photos: photoUrls, status: "pending" })
+      .returning();
+    await logActivity(tx, { actionType: REVIEW_ACTIVITY.submitted, userId: user.id, userEmail: user.email, details: { reviewId: row!.id, hotelId } });
+    return toView(row!, author?.name ?? null, null, user.id);
+  });
 }
 
 /** One vote per user per review; changing it moves the count from one side to the other. */
@@ -113,6 +157,7 @@ export async function voteOnReview(db: Db, userId: string, reviewId: number, vot
       .where(and(eq(reviews.id, reviewId), eq(reviews.status, "approved")))
       .for("update");
     if (!review) throw new ApiError(404, "REVIEW_NOT_FOUND", "Review not found");
+    if (review.userId === userId) throw new ApiError(403, "OWN_REVIEW", "You cannot vote on your own review.");
     const [previous] = await tx.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
     if (previous?.voteType === voteType) {
       return { helpfulVotes: review.helpfulVotes, unhelpfulVotes: review.unhelpfulVotes, myVote: voteType };
@@ -155,8 +200,8 @@ export async function listReviewsForModeration(db: Db, status: ReviewStatus): Pr
 }
 
 /**
- * Approves or rejects a pending review. Approval, once, folds the rating into the hotel's rating
- * and review count and credits the author 50 points.
+ * Approves or rejects a pending review. Approval, once, recomputes the hotel's rating and review
+ * count from its approved reviews and credits the author 50 points.
  */
 export async function moderateReview(
   db: Db,
@@ -177,11 +222,14 @@ export async function moderateReview(
       throw new ApiError(409, "ALREADY_MODERATED", `This review was already ${exists.status}.`);
     }
     if (status === "approved") {
+      // Recomputed from the rows, not adjusted: the hotel's figures are always what its reviews say.
+      // The hotel is locked first, so the recount's snapshot includes any approval committed meanwhile.
+      await tx.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, row.hotelId)).for("update");
       await tx
         .update(hotels)
         .set({
-          rating: sql`round(((${hotels.rating} * ${hotels.reviewCount} + ${row.rating})::numeric / (${hotels.reviewCount} + 1)), 1)`,
-          reviewCount: sql`${hotels.reviewCount} + 1`,
+          rating: sql`(select coalesce(round(avg(r.rating)::numeric, 1), 0) from ${reviews} r where r.hotel_id = ${row.hotelId} and r.status = 'approved')`,
+          reviewCount: sql`(select count(*)::int from ${reviews} r where r.hotel_id = ${row.hotelId} and r.status = 'approved')`,
           updatedAt: new Date(),
         })
         .where(eq(hotels.id, row.hotelId));

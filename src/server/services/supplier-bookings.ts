@@ -22,6 +22,7 @@ import { ApiError } from "../http/errors.ts";
 import type { BookResult, PriceCheckResult, WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
 import { currentRequest } from "../request-context.ts";
 import { logActivity } from "./activity-log.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "./background-failures.ts";
 import { bookingNotPlacedEmail, formatMoney } from "./booking-emails.ts";
 import {
   BOOKING_ACTIVITY,
@@ -203,9 +204,11 @@ export async function placeSupplierBooking(deps: BookingDeps, bookingId: string,
       try {
         found = await wholesaler.lookupByReference(row.bookingReference, row.supplierEnvironment ?? undefined);
       } catch (error) {
-        deps.logger.warn({ err: error, bookingId }, "supplier look-up failed; the reconciliation will ask again");
+        const attempts = await recordBackgroundFailure(db, BACKGROUND_JOBS.supplierLookup, bookingId, error, deps.maxAttempts);
+        deps.logger.warn({ err: error, bookingId, attempts }, "supplier look-up failed; the reconciliation will ask again");
         return row;
       }
+      await clearBackgroundFailure(db, BACKGROUND_JOBS.supplierLookup, bookingId);
       const active = found.bookings.find((b) => b.status === "Active");
       if (active) return confirmSupplierBooking(deps, row, payment, source, active.bookingNumber);
       if (row.supplierAttempts >= MAX_BOOK_ATTEMPTS) return failSupplierBooking(deps, row, payment, "The hotel did not confirm the booking");
@@ -254,7 +257,7 @@ async function failSupplierBooking(deps: BookingDeps, row: BookingRow, payment: 
     });
     return updated;
   });
-  if (failed) await refundPayment(deps, failed, payment.amountCents, "the hotel could not confirm the booking");
+  if (failed) await refundPayment(deps, failed, payment.amountCents, "the hotel could not confirm the booking", { from: ["refund_pending"] });
   return reread(deps.db, row.id);
 }
 

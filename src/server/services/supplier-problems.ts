@@ -2,6 +2,7 @@ import { desc, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { activityLogs } from "../db/schema.ts";
 import type { SupplierCallFailure } from "../integrations/wholesaler/wholesaler-connection.ts";
+import type { Lifecycle } from "../lifecycle.ts";
 import type { Logger } from "../logger.ts";
 import { logActivity } from "./activity-log.ts";
 import { BOOKING_ACTIVITY } from "./booking-records.ts";
@@ -19,10 +20,12 @@ export interface SupplierProblem {
 }
 
 /** Records a failed supplier call in the activity log, with the request id; never fails the caller. */
-export function supplierFailureRecorder(db: Db, logger: Logger): (failure: SupplierCallFailure) => void {
+export function supplierFailureRecorder(db: Db, logger: Logger, lifecycle: Pick<Lifecycle, "track">): (failure: SupplierCallFailure) => void {
   return (failure) => {
-    logActivity(db, { actionType: SUPPLIER_CALL_FAILED, details: { ...failure } }).catch((error: unknown) =>
-      logger.error({ err: error }, "could not record a supplier failure"),
+    void lifecycle.track(
+      logActivity(db, { actionType: SUPPLIER_CALL_FAILED, details: { ...failure } }).catch((error: unknown) =>
+        logger.error({ err: error }, "could not record a supplier failure"),
+      ),
     );
   };
 }

@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { activityLabel, groupedActivityTypes } from "../../../shared/activity-types.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -15,10 +16,6 @@ import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { Pager } from "./pager.tsx";
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, type ActivityFilters, type ActivityLog } from "./use-activity-logs.ts";
-
-function actionLabel(actionType: string): string {
-  return actionType.replaceAll("_", " ");
-}
 
 function detailValue(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -68,7 +65,7 @@ function LogsTable({ logs }: { logs: ActivityLog[] }) {
                 <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
               </td>
               <td className={td}>
-                <Badge tone="brand">{actionLabel(log.actionType)}</Badge>
+                <Badge tone="brand">{activityLabel(log.actionType)}</Badge>
               </td>
               <td className={td}>
                 <Actor email={log.userEmail} />
@@ -91,7 +88,7 @@ function LogCards({ logs }: { logs: ActivityLog[] }) {
       {logs.map((log) => (
         <li key={log.id} className="space-y-2 p-4 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Badge tone="brand">{actionLabel(log.actionType)}</Badge>
+            <Badge tone="brand">{activityLabel(log.actionType)}</Badge>
             <time dateTime={log.createdAt} className="text-xs text-slate-600">
               {formatDateTime(log.createdAt)}
             </time>
@@ -140,7 +137,8 @@ export function ActivityLogsPage() {
   }
 
   const filtered = filters.actionType !== "" || filters.startDate !== "" || filters.endDate !== "" || search !== "";
-  const actionTypes = logs.data?.actionTypes ?? [];
+  const actionGroups = groupedActivityTypes(logs.data?.actionTypes ?? []);
+  const listed = actionGroups.some((group) => group.types.some((type) => type.value === filters.actionType));
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -152,13 +150,15 @@ export function ActivityLogsPage() {
           <NativeSelect id={ids.action} value={filters.actionType} onChange={(event) => change({ actionType: event.target.value })}>
             <option value="">All actions</option>
             {/* Keeps a chosen type selectable while the list of types is still loading. */}
-            {filters.actionType && !actionTypes.includes(filters.actionType) ? (
-              <option value={filters.actionType}>{actionLabel(filters.actionType)}</option>
-            ) : null}
-            {actionTypes.map((type) => (
-              <option key={type} value={type}>
-                {actionLabel(type)}
-              </option>
+            {filters.actionType && !listed ? <option value={filters.actionType}>{activityLabel(filters.actionType)}</option> : null}
+            {actionGroups.map((group) => (
+              <optgroup key={group.group} label={group.group}>
+                {group.types.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </NativeSelect>
         </div>

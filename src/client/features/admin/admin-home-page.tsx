@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { BookingManagement, SORTS, STATUS_FILTERS } from "./booking-management.tsx";
 import { DashboardStatCards, DashboardStatCardsSkeleton } from "./dashboard-stat-cards.tsx";
+import { OccupancyPanel } from "./occupancy-panel.tsx";
 import { RevenueChart } from "./revenue-chart.tsx";
 import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts";
 import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
@@ -139,6 +140,8 @@ export function AdminHomePage() {
             <RevenueChart months={dashboard.data.revenueByMonth} />
           </>
         )}
+        {/* Its own query and controls: it stays usable while the other figures load or fail. */}
+        <OccupancyPanel />
       </section>
 
       <BookingManagement filters={filters} onFiltersChange={changeFilters} counts={dashboard.data?.bookingCounts} />

@@ -10,6 +10,7 @@ import { ApiError, apiGet, apiSend } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
+import { StuckCases } from "./stuck-cases.tsx";
 import { SupplierProblems } from "./supplier-problems.tsx";
 
 interface DiagnosticsResult {
@@ -108,6 +109,8 @@ export function ApiDiagnosticsPage() {
 
       {/* Refreshed after each run: a failed run adds its own entries. */}
       <SupplierProblems refreshKey={run.submittedAt} />
+
+      <StuckCases />
 
       {sandbox.data?.enabled ? (
         <Card className="space-y-2 p-5 text-sm">

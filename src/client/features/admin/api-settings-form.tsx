@@ -49,13 +49,7 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
         setError("password", { message: NEED_PASSWORD }, { shouldFocus: true });
         return;
       }
-      save.mutate(
-        { environment, ...values, makeActive },
-        {
-          onSuccess: () => toast.success(`${environment} settings saved successfully!`),
-          onError: (error) => toast.error(`Failed to save settings: ${error.message}`),
-        },
-      );
+      save.mutate({ environment, ...values, makeActive });
     });
   }
 
@@ -73,13 +67,7 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
     } else {
       target = { environment };
     }
-    test.mutate(target, {
-      onSuccess: (result) => {
-        if (result.success) toast.success(result.message);
-        else toast.error(`Connection test failed: ${result.message}`);
-      },
-      onError: (error) => toast.error(`Connection test failed: ${error.message}`),
-    });
+    test.mutate(target);
   }
 
   const busy = save.isPending || test.isPending;

@@ -71,13 +71,7 @@ function StatusSelect({ booking }: { booking: AdminBookingView }) {
       className={tone === "danger" ? "text-red-800" : tone === "warning" ? "text-amber-800" : undefined}
       onChange={(event) => {
         const status = event.target.value as SettableStatus;
-        setStatus.mutate(
-          { id: booking.id, status },
-          {
-            onSuccess: () => toast.success("Booking status updated"),
-            onError: (error) => toast.error("Error", { description: error.message }),
-          },
-        );
+        setStatus.mutate({ id: booking.id, status });
       }}
     >
       {/* 'Completed' is derived from the dates, not set by hand; it is shown but cannot be chosen. */}

@@ -1,17 +1,12 @@
 import type { ReactNode } from "react";
-import { BedDouble, CalendarRange, DollarSign, TrendingDown, TrendingUp, Trophy } from "lucide-react";
+import { CalendarRange, DollarSign, TrendingDown, TrendingUp, Trophy } from "lucide-react";
 import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatCount, formatMoney, pluralize } from "../../lib/format.ts";
+import { formatMoney, pluralize } from "../../lib/format.ts";
 
 const growthFormat = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" });
-
-/** Small shares (0.03 %) would round to 0 % with one decimal, so they keep two. */
-function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(percent / 100);
-}
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -40,31 +35,16 @@ function Growth({ percent }: { percent: number | null }) {
 }
 
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
-  const { occupancy } = stats;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <StatCard title="Total Revenue" icon={<DollarSign aria-hidden="true" />}>
         <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.totalRevenueCents)}</p>
-        <p className="mt-1 text-sm text-slate-600">Confirmed bookings, all time</p>
+        <p className="mt-1 text-sm text-slate-600">Confirmed, paid bookings, all time</p>
       </StatCard>
 
       <StatCard title="This Month" icon={<CalendarRange aria-hidden="true" />}>
         <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.monthRevenueCents)}</p>
         <Growth percent={stats.growthPercent} />
-      </StatCard>
-
-      <StatCard title="Occupancy" icon={<BedDouble aria-hidden="true" />}>
-        <p className="text-3xl font-bold tracking-tight text-slate-900">{formatPercent(occupancy.percent)}</p>
-        <div aria-hidden="true" className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
-          {/* At least a sliver, so a tiny but non-zero occupancy is still visible. */}
-          <div
-            className="h-full rounded-full bg-brand-600"
-            style={{ width: occupancy.percent > 0 ? `max(0.25rem, ${Math.min(100, occupancy.percent)}%)` : 0 }}
-          />
-        </div>
-        <p className="mt-2 text-sm text-slate-600">
-          {formatCount(occupancy.bookedRoomNights)} of {formatCount(occupancy.availableRoomNights)} room-nights, next 30 days
-        </p>
       </StatCard>
 
       <StatCard title="Popular Room Types" icon={<Trophy aria-hidden="true" />}>
@@ -92,8 +72,8 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
 
 export function DashboardStatCardsSkeleton() {
   return (
-    <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {Array.from({ length: 4 }, (_, index) => (
+    <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 3 }, (_, index) => (
         <Card key={index} className="p-5">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="mt-4 h-8 w-32" />

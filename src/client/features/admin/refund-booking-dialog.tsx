@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { AlertDialog } from "radix-ui";
-import { toast } from "sonner";
 import type { AdminBookingView } from "../../../server/services/admin-bookings.ts";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,16 +18,8 @@ export function RefundBookingDialog({ booking }: { booking: AdminBookingView }) 
   const amount = formatRefund(booking.amountDueCents, booking.currency);
 
   function confirm() {
-    refund.mutate(booking.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success("Refund Processed", { description: "Booking cancelled and refund issued" });
-      },
-      onError: (error) => {
-        setOpen(false);
-        toast.error("Refund Failed", { description: error.message });
-      },
-    });
+    // The toasts come from the hook, so they appear even when this dialog is gone by then.
+    refund.mutate(booking.id, { onSettled: () => setOpen(false) });
   }
 
   return (

@@ -45,13 +45,7 @@ function ReviewList({ status }: { status: ReviewStatus }) {
   }, [error, status]);
 
   function decide(reviewId: number, decision: "approved" | "rejected", adminNotes: string) {
-    moderate.mutate(
-      { reviewId, status: decision, adminNotes },
-      {
-        onSuccess: () => toast.success(decision === "approved" ? "Review approved" : "Review rejected"),
-        onError: (moderateError) => toast.error("Failed to moderate review", { description: moderateError.message }),
-      },
-    );
+    moderate.mutate({ reviewId, status: decision, adminNotes });
   }
 
   if (isPending) {

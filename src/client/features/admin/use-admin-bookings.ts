@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { ApiErrorBody } from "../../../shared/auth.ts";
 import type { AdminBookingQuery, AdminBookingView } from "../../../server/services/admin-bookings.ts";
 import { apiGet, apiSend, ApiError } from "../../lib/api.ts";
@@ -46,6 +47,9 @@ export function useSetBookingStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: SettableStatus }) =>
       apiSend<{ booking: AdminBookingView }>("PATCH", `/api/admin/bookings/${encodeURIComponent(id)}/status`, { status }),
+    // Feedback lives here, not in mutate()'s callbacks: those are skipped when the row that asked re-renders away.
+    onSuccess: () => toast.success("Booking status updated"),
+    onError: (error) => toast.error("Error", { description: error.message }),
     onSettled: invalidate,
   });
 }
@@ -55,6 +59,9 @@ export function useRefundBooking() {
   return useMutation({
     mutationFn: (id: string) =>
       apiSend<{ booking: AdminBookingView; amountCents: number }>("POST", `/api/admin/bookings/${encodeURIComponent(id)}/refund`),
+    // The refunded row turns cancelled and its dialog unmounts before mutate()'s own callbacks could run.
+    onSuccess: () => toast.success("Refund Processed", { description: "Booking cancelled and refund issued" }),
+    onError: (error) => toast.error("Refund Failed", { description: error.message }),
     onSettled: invalidate,
   });
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { Role } from "../../../shared/auth.ts";
 import type { AdminUserView } from "../../../server/services/admin-users.ts";
 import { apiGet, apiSend } from "../../lib/api.ts";
@@ -39,6 +40,9 @@ export function useChangeRole() {
         role,
         ...(reason ? { reason } : {}),
       }),
+    // Feedback here rather than in mutate()'s callbacks, which are skipped once the row's dialog has unmounted.
+    onSuccess: (_data, { role }) => toast.success(role === "admin" ? "User promoted to admin" : "User demoted to regular user"),
+    onError: (error, { role }) => toast.error(`${role === "admin" ? "Failed to promote user" : "Failed to demote user"}: ${error.message}`),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
@@ -52,6 +56,8 @@ export function useSetUserBanned() {
   return useMutation({
     mutationFn: ({ id, banned }: { id: string; banned: boolean }) =>
       apiSend<{ user: AdminUserView }>("POST", `/api/admin/users/${encodeURIComponent(id)}/status`, { banned }),
+    onSuccess: (_data, { banned }) => toast.success(banned ? "User disabled" : "User enabled"),
+    onError: (error) => toast.error(`Failed to update user status: ${error.message}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { ApiSettingsView, Environment } from "../../../server/services/api-settings.ts";
 import { apiGet, apiSend } from "../../lib/api.ts";
 
@@ -31,12 +32,22 @@ export function useSaveApiSettings() {
         ...(password ? { password } : {}),
       }),
     // The answer holds both environments, so saving one with makeActive also shows the other as inactive.
-    onSuccess: (data) => queryClient.setQueryData(API_SETTINGS_QUERY_KEY, data),
+    // Feedback here, not in mutate()'s callbacks, which are skipped if the form has unmounted meanwhile.
+    onSuccess: (data, { environment }) => {
+      queryClient.setQueryData(API_SETTINGS_QUERY_KEY, data);
+      toast.success(`${environment} settings saved successfully!`);
+    },
+    onError: (error) => toast.error(`Failed to save settings: ${error.message}`),
   });
 }
 
 export function useTestConnection() {
   return useMutation({
     mutationFn: (target: ConnectionTestTarget) => apiSend<{ success: boolean; message: string }>("POST", "/api/admin/api-settings/test", target),
+    onSuccess: (result) => {
+      if (result.success) toast.success(result.message);
+      else toast.error(`Connection test failed: ${result.message}`);
+    },
+    onError: (error) => toast.error(`Connection test failed: ${error.message}`),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { ModerationReviewView, ReviewStatus } from "../../../shared/reviews.ts";
 import { apiGet, apiSend } from "../../lib/api.ts";
 
@@ -22,6 +23,9 @@ export function useModerateReview() {
         status,
         ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}),
       }),
+    // Feedback here, not in mutate()'s callbacks: the list (and the card that asked) may re-render away first.
+    onSuccess: (_data, { status }) => toast.success(status === "approved" ? "Review approved" : "Review rejected"),
+    onError: (error) => toast.error("Failed to moderate review", { description: error.message }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MODERATION_KEY }),
   });
 }

@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { AlertDialog } from "radix-ui";
-import { toast } from "sonner";
 import type { AdminUserView } from "../../../server/services/admin-users.ts";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -23,18 +22,12 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
   const verb = promote ? "Promote" : "Demote";
 
   function confirm() {
+    // The toasts come from the hook: they must appear even if this row is gone by the time the server answers.
     changeRole.mutate(
       { id: user.id, role: promote ? "admin" : "user", reason: reason.trim() },
       {
-        onSuccess: () => {
-          setOpen(false);
-          setReason("");
-          toast.success(promote ? "User promoted to admin" : "User demoted to regular user");
-        },
-        onError: (error) => {
-          setOpen(false);
-          toast.error(`${promote ? "Failed to promote user" : "Failed to demote user"}: ${error.message}`);
-        },
+        onSuccess: () => setReason(""),
+        onSettled: () => setOpen(false),
       },
     );
   }
@@ -97,19 +90,7 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
   const setBanned = useSetUserBanned();
 
   function apply(banned: boolean) {
-    setBanned.mutate(
-      { id: user.id, banned },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success(banned ? "User disabled" : "User enabled");
-        },
-        onError: (error) => {
-          setOpen(false);
-          toast.error(`Failed to update user status: ${error.message}`);
-        },
-      },
-    );
+    setBanned.mutate({ id: user.id, banned }, { onSettled: () => setOpen(false) });
   }
 
   if (user.banned) {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../app/auth-provider.tsx";
+import { ApiError, apiSend } from "../../lib/api.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
@@ -22,12 +23,21 @@ function returnPath(state: unknown): string {
   return from.pathname + search + hash;
 }
 
+/** The address the sign-up page just used, so the notice can name where the e-mail went. */
+function signedUpEmail(state: unknown): string | null {
+  const email = (state as { signedUpEmail?: unknown } | null)?.signedUpEmail;
+  return typeof email === "string" ? email : null;
+}
+
 export function LoginPage() {
   useDocumentTitle("Sign in");
   const { refresh } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Set once the password was right and the account asks for its second factor.
+  const [needsCode, setNeedsCode] = useState(false);
+  const signedUp = signedUpEmail(location.state);
   const {
     register,
     handleSubmit,
@@ -37,17 +47,37 @@ export function LoginPage() {
   async function onSubmit(values: SignInInput) {
     setServerError(null);
     try {
-      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+      const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
       if (error) {
         setServerError(error.message || "Failed to sign in");
+        return;
+      }
+      if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+        setNeedsCode(true);
         return;
       }
     } catch {
       setServerError("Failed to sign in");
       return;
     }
+    await finish();
+  }
+
+  async function finish() {
     await refresh();
     navigate(returnPath(location.state), { replace: true });
+  }
+
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        onDone={finish}
+        onRestart={(message) => {
+          setNeedsCode(false);
+          setServerError(message);
+        }}
+      />
+    );
   }
 
   return (
@@ -64,6 +94,11 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        {signedUp && !serverError ? (
+          <Alert variant="success">
+            We've sent an e-mail to {signedUp}. Check your inbox, then sign in with your new password.
+          </Alert>
+        ) : null}
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
         <TextField
           label="Email"
@@ -90,6 +125,58 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
           Sign In
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+const RECOVERY_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$|^[A-Za-z0-9]{10}$/;
+
+/** The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery code. */
+function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onRestart: (message: string) => void }) {
+  useDocumentTitle("Two-factor authentication");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = code.trim();
+    const isTotp = /^\d{6}$/.test(value);
+    if (!isTotp && !RECOVERY_CODE.test(value)) {
+      setError("Enter the 6-digit code from your authenticator app, or a recovery code.");
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await apiSend("POST", isTotp ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", { code: value });
+    } catch (failure) {
+      setBusy(false);
+      if (failure instanceof ApiError && failure.code === "TWO_FACTOR_EXPIRED") return onRestart(failure.message);
+      setError(failure instanceof Error ? failure.message : "Failed to sign in");
+      return;
+    }
+    await onDone();
+  }
+
+  return (
+    <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app.">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+        <TextField
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={error ?? undefined}
+        />
+        <p className="text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead; each works once.</p>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Verify
         </Button>
       </form>
     </AuthCard>

@@ -17,7 +17,8 @@ export function SignupPage() {
   // A friend's referral link (/signup?ref=CODE) credits them once this account's first stay is booked.
   const referralCode = useSearchParams()[0].get("ref")?.trim() || null;
   const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState(false);
+  // The address used, once the account is created (or the owner of a taken address is e-mailed).
+  const [created, setCreated] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,7 +31,7 @@ export function SignupPage() {
   // The server does not sign the new user in, so the next stop is the sign-in page.
   useEffect(() => {
     if (!created) return;
-    const timer = window.setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate("/login", { state: { signedUpEmail: created } }), SIGNUP_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [created, navigate]);
 
@@ -49,7 +50,7 @@ export function SignupPage() {
       setServerError("Failed to create account");
       return;
     }
-    setCreated(true);
+    setCreated(values.email.trim());
   }
 
   return (
@@ -68,7 +69,7 @@ export function SignupPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
         {created ? <Alert variant="success">Account created! Redirecting to login...</Alert> : null}
-        <fieldset disabled={created} className="space-y-5">
+        <fieldset disabled={created !== null} className="space-y-5">
           <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
           <TextField
             label="Email"
@@ -92,7 +93,7 @@ export function SignupPage() {
             error={errors.confirmPassword?.message}
             {...register("confirmPassword")}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || created}>
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || created !== null}>
             {isSubmitting ? <Spinner /> : null}
             Sign Up
           </Button>

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import type { BookingView, CreateBookingInput, CreateBookingResponse, PaymentStart } from "../../../shared/booking.ts";
-import { apiSend } from "../../lib/api.ts";
+import type { BookingView, CreateBookingInput, CreateBookingResponse, HoldRules, PaymentStart } from "../../../shared/booking.ts";
+import { apiGet, apiSend } from "../../lib/api.ts";
+import { postBookingAction } from "../../lib/booking-access.ts";
 
 export interface ConfirmPaymentResponse {
   booking: BookingView;
@@ -24,6 +25,28 @@ export function bookingReturnPath(bookingId: string): string {
 
 export function createBookingHold(input: z.input<typeof CreateBookingInput>): Promise<CreateBookingResponse> {
   return apiSend<CreateBookingResponse>("POST", "/api/bookings", input);
+}
+
+export function fetchHoldRules(): Promise<HoldRules> {
+  return apiGet<HoldRules>("/api/bookings/hold-rules");
+}
+
+/**
+ * Gives up an unpaid hold so its rooms go back on sale at once. `keepalive` lets the request
+ * outlive the page when the guest is leaving it; a failure only means the hold runs out by itself.
+ */
+export function abandonHold(bookingId: string, accessToken: string, keepalive = false): Promise<unknown> {
+  return fetch(`/api/bookings/${encodeURIComponent(bookingId)}/abandon`, {
+    method: "POST",
+    headers: { Accept: "application/json", "x-booking-access": accessToken },
+    credentials: "same-origin",
+    keepalive,
+  }).catch(() => undefined);
+}
+
+/** The payment of an unpaid hold again (finish paying later), with how long the hold still lasts. */
+export function resumeHoldPayment(bookingId: string, accessToken: string | null): Promise<CreateBookingResponse & { holdSecondsLeft: number }> {
+  return postBookingAction(`/api/bookings/${encodeURIComponent(bookingId)}/payment`, accessToken);
 }
 
 export function confirmSimulatedCard(payment: PaymentStart, bookingId: string, card: SimulatedCard): Promise<SimulatedConfirmResult> {

@@ -1,17 +1,17 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
-import { GuestDetails, HOLD_MINUTES, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
+import { DEFAULT_HOLD_MINUTES, GuestDetails, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { useAuth } from "../../app/auth-provider.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatDateRange } from "../../lib/format.ts";
-import { confirmBookingPayment, createBookingHold, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
+import { abandonHold, confirmBookingPayment, createBookingHold, fetchHoldRules, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
@@ -41,13 +41,14 @@ function guestDefaults(user: SessionUser | null) {
 function holdSpanMs(response: CreateBookingResponse): number {
   const { holdExpiresAt, createdAt } = response.booking;
   const span = holdExpiresAt ? Date.parse(holdExpiresAt) - Date.parse(createdAt) : Number.NaN;
-  return Number.isFinite(span) && span > 0 ? span : HOLD_MINUTES * 60_000;
+  return Number.isFinite(span) && span > 0 ? span : DEFAULT_HOLD_MINUTES * 60_000;
 }
 
 /**
  * Spec 'Booking dialog': info -> payment (once the hold and its payment exist) -> success (once the
- * payment confirms). Closing the payment or success dialog returns to info; a new Continue makes a
- * new hold and the abandoned one expires by itself.
+ * payment confirms). Closing the payment or success dialog returns to info. Leaving the payment step
+ * unpaid (closing it, choosing another room, leaving the page) abandons the hold, so its rooms go
+ * back on sale at once instead of after the hold's time.
  */
 export function BookingDialog({ hotel, room, stay, open, onOpenChange }: BookingDialogProps) {
   const { user } = useAuth();
@@ -79,6 +80,30 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     [room, nightlyPriceCents],
   );
   const createHold = useMutation({ mutationFn: createBookingHold });
+  const rules = useQuery({ queryKey: ["hold-rules"], queryFn: fetchHoldRules, staleTime: Infinity });
+  // The hold the guest may still walk away from; cleared once it is paid. A ref, so leaving the page can read it.
+  const openHold = useRef<{ id: string; accessToken: string } | null>(null);
+  // While a payment runs (including the trip to a 3-D Secure check), leaving the page is not abandoning.
+  const payingNow = useRef(false);
+
+  useEffect(() => {
+    function leave() {
+      const current = openHold.current;
+      if (!current || payingNow.current) return;
+      openHold.current = null;
+      void abandonHold(current.id, current.accessToken, true);
+    }
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, []);
+
+  function changeBusy(busy: boolean) {
+    payingNow.current = busy;
+    setPaying(busy);
+  }
 
   function refreshAvailability() {
     void queryClient.invalidateQueries({ queryKey: ["hotel", hotel.id] });
@@ -93,6 +118,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem, expectedNightlyPriceCents },
       {
         onSuccess(response) {
+          openHold.current = { id: response.booking.id, accessToken: response.accessToken };
           setHold({ response, deadline: Date.now() + holdSpanMs(response) });
           setAwaitingConfirmation(false);
           setStep("payment");
@@ -128,6 +154,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
 
   function settle(result: ConfirmPaymentResponse): void {
     const outcome = paymentOutcome(result);
+    if (outcome.kind !== "failed") openHold.current = null;
     if (outcome.kind === "confirmed") {
       setConfirmed(result);
       setStep("success");
@@ -159,6 +186,11 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   }
 
   function backToInfo() {
+    const abandoned = openHold.current;
+    if (abandoned) {
+      openHold.current = null;
+      void abandonHold(abandoned.id, abandoned.accessToken).then(refreshAvailability);
+    }
     // keepDirtyValues (set for the late-arriving session) would otherwise keep the finished booking's details.
     if (step === "success") form.reset(guestDefaults(user), { keepDirtyValues: false });
     setStep("info");
@@ -215,7 +247,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             checking={checking}
             onCheckAgain={() => void checkAgain()}
             onSucceeded={finishPayment}
-            onBusyChange={setPaying}
+            onBusyChange={changeBusy}
           />
         </DialogContent>
       ) : (
@@ -224,6 +256,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             hotel={hotel}
             room={pricedRoom}
             stay={stay}
+            holdMinutes={rules.data?.holdMinutes ?? null}
             form={form}
             submitting={createHold.isPending}
             serverError={

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
-import { bookingTotalCents, HOLD_MINUTES, type GuestDetails } from "../../../shared/booking.ts";
+import { bookingTotalCents, type GuestDetails } from "../../../shared/booking.ts";
 import { countNights } from "../../../shared/dates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -57,6 +57,8 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
 }
 
 type GuestDetailsStepProps = StaySummaryProps & {
+  /** HOLD_MINUTES from the server; null until known. */
+  holdMinutes: number | null;
   form: GuestForm;
   submitting: boolean;
   /** The server's refusal: its message, or a question for the guest (a changed price). */
@@ -67,7 +69,7 @@ type GuestDetailsStepProps = StaySummaryProps & {
 };
 
 /** Spec 'Booking info form': full name, email and phone required; special requests optional. */
-export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverError, onSubmit, extra }: GuestDetailsStepProps) {
+export function GuestDetailsStep({ hotel, room, stay, holdMinutes, form, submitting, serverError, onSubmit, extra }: GuestDetailsStepProps) {
   const requestsId = useId();
   const {
     register,
@@ -121,7 +123,9 @@ export function GuestDetailsStep({ hotel, room, stay, form, submitting, serverEr
           </li>
           <li className="flex gap-2.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-            <span>Once you continue, we hold this room for you for {HOLD_MINUTES} minutes while you pay.</span>
+            <span>
+              {holdMinutes ? `Once you continue, we hold this room for you for ${holdMinutes} minutes while you pay.` : "Once you continue, we hold this room for you while you pay."}
+            </span>
           </li>
         </ul>
         {extra}

@@ -1,25 +1,18 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { Building2, CreditCard, Gift, Globe2, Headphones, Star, Users } from "lucide-react";
+import { CreditCard, Gift, Star } from "lucide-react";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CompactSearch } from "../search/compact-search.tsx";
 import { HotelGridSkeleton } from "../search/hotel-grid.tsx";
 import { PopularHotels } from "../search/popular-hotels.tsx";
 import { SearchForm } from "../search/search-form.tsx";
-import { hasSearch, readDestination, searchApiQuery } from "../search/search-params.ts";
+import { hasSearch, readDestination, searchApiQuery, searchTitle } from "../search/search-params.ts";
 import { useHotelSearch } from "../search/use-hotel-search.ts";
+import { SiteFigures } from "./site-figures.tsx";
 
 // The results view brings the filter controls (sliders, checkboxes, a dialog) and the shared search
 // constants; the landing page does not need them, so they load with the first search.
 const SearchResults = lazy(() => import("../search/search-results.tsx").then((m) => ({ default: m.SearchResults })));
-
-// Marketing figures from the product specification (section 1).
-const stats = [
-  { value: "2M+", label: "Properties", icon: Building2 },
-  { value: "150+", label: "Countries", icon: Globe2 },
-  { value: "50M+", label: "Happy guests", icon: Users },
-  { value: "24/7", label: "Customer support", icon: Headphones },
-] as const;
 
 const reasons = [
   {
@@ -53,7 +46,7 @@ export function HomePage() {
   const destination = readDestination(params);
   // The search starts here, not in the lazily loaded results view, so it runs while that code downloads.
   const search = useHotelSearch(searchApiQuery(params));
-  useDocumentTitle(searching ? (destination ? `Hotels in ${destination}` : "Popular destinations") : null);
+  useDocumentTitle(searching ? (destination ? `Hotels in ${destination}` : searchTitle(params)) : null);
 
   if (searching) {
     return (
@@ -76,7 +69,7 @@ export function HomePage() {
       <section aria-labelledby="hero-heading" className="hero-backdrop relative isolate z-20">
         <div className="relative z-10 mx-auto max-w-7xl px-4 pt-12 pb-12 sm:px-6 sm:pt-20 sm:pb-16 lg:px-8">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-white/20">
-            Save up to 60% on hotels worldwide
+            The full price before you pay, no surprises
           </p>
           <h1 id="hero-heading" className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">
             Find your perfect stay
@@ -88,24 +81,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Staywise in numbers" className="mx-auto mt-8 max-w-7xl sm:mt-10 px-4 sm:px-6 lg:px-8">
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <li
-              key={stat.label}
-              className="flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-[0_1px_3px_rgb(15_23_42/0.06)] sm:gap-4 sm:p-5"
-            >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:size-12">
-                <stat.icon aria-hidden="true" className="size-5 sm:size-6" />
-              </span>
-              <span className="min-w-0">
-                <span className="block text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{stat.value}</span>
-                <span className="block text-sm text-slate-600">{stat.label}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SiteFigures />
 
       <PopularHotels search={search} />
 

@@ -14,27 +14,12 @@ import {
   Wine,
   type LucideIcon,
 } from "lucide-react";
+import { hotelAmenityList } from "../../../shared/amenities.ts";
 import type { HotelSummary } from "../../../shared/search.ts";
 
-const FLAG_LABELS = [
-  ["wifi", "WiFi"],
-  ["parking", "Parking"],
-  ["pool", "Pool"],
-  ["gym", "Gym"],
-  ["spa", "Spa"],
-  ["breakfast", "Breakfast"],
-] as const;
-
-/** Spec section 3: the hotel's amenity texts plus a fixed label per true flag, without case-insensitive duplicates. */
+/** Spec section 3: the hotel's amenity texts plus a label per true flag, without near-duplicates ('Free WiFi' and 'WiFi'). */
 export function hotelAmenities(hotel: Pick<HotelSummary, "amenities" | "flags">): string[] {
-  const all = [...hotel.amenities, ...FLAG_LABELS.filter(([flag]) => hotel.flags[flag]).map(([, label]) => label)];
-  const seen = new Set<string>();
-  return all.filter((text) => {
-    const key = text.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return hotelAmenityList(hotel.amenities, hotel.flags);
 }
 
 // First match wins: 'airport' must be tested before 'air' (conditioning), 'breakfast' before 'bar'.

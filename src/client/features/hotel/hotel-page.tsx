@@ -149,7 +149,7 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBo
             {hotel.city}, {hotel.country}
           </p>
         </div>
-        <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} className="text-base" />
+        <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} supplier={hotel.supplier} className="text-base" />
       </header>
 
       <div className="mt-6">

@@ -1,10 +1,11 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { BedDouble, CalendarDays, Users } from "lucide-react";
 import type { BookingStatus, BookingView } from "../../../shared/booking.ts";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatMoney, pluralize } from "../../lib/format.ts";
 import { CancelBookingDialog } from "./cancel-booking-dialog.tsx";
 
 const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone; className?: string }> = {
@@ -15,8 +16,8 @@ const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone; className?
   completed: { label: "Completed", tone: "neutral", className: "bg-sky-50 text-sky-800 ring-sky-200" },
 };
 
-function StatusBadge({ status }: { status: BookingStatus }) {
-  const { label, tone, className } = STATUS[status];
+function StatusBadge({ booking }: { booking: BookingView }) {
+  const { label, tone, className } = booking.awaitingPayment ? { label: "Awaiting payment", tone: "warning" as const, className: undefined } : STATUS[booking.status];
   return (
     <Badge tone={tone} className={className}>
       {label}
@@ -29,10 +30,15 @@ type BookingCardProps = {
   /** A visitor's access token (Find my booking); null for the signed-in owner, whose cookie suffices. */
   accessToken: string | null;
   onCancelled: (booking: BookingView) => void;
+  /** Instead of Download and Cancel: what an unpaid hold offers (finish paying, abandon). */
+  holdActions?: ReactNode;
 };
 
-/** One booking with its status, the confirmation download and, while allowed, cancellation. */
-export function BookingCard({ booking, accessToken, onCancelled }: BookingCardProps) {
+/**
+ * One booking with its status, a link to its hotel, the confirmation download and, while allowed,
+ * cancellation. An unpaid hold is not a booking: it says so and has no confirmation to download.
+ */
+export function BookingCard({ booking, accessToken, onCancelled, holdActions }: BookingCardProps) {
   const headingId = useId();
   return (
     <Card className="p-4 sm:p-5">
@@ -40,14 +46,26 @@ export function BookingCard({ booking, accessToken, onCancelled }: BookingCardPr
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id={headingId} className="text-lg font-semibold text-balance text-slate-900">
-              {booking.hotelName || "Hotel Booking"}
+              {booking.hotelId ? (
+                <Link to={`/hotel/${encodeURIComponent(booking.hotelId)}`} className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                  {booking.hotelName || "Hotel Booking"}
+                </Link>
+              ) : (
+                booking.hotelName || "Hotel Booking"
+              )}
             </h2>
             <p className="mt-0.5 text-sm text-slate-600">
               Ref. <span className="font-mono break-all text-slate-800">{booking.bookingReference}</span>
             </p>
           </div>
-          <StatusBadge status={booking.status} />
+          <StatusBadge booking={booking} />
         </div>
+        {booking.awaitingPayment ? (
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Not booked yet: the payment has not gone through.
+            {booking.holdExpiresAt ? ` The room is held until ${formatDateTime(booking.holdExpiresAt)}; after that it is released.` : null}
+          </p>
+        ) : null}
         {booking.notice ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{booking.notice}</p> : null}
 
         <div className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
@@ -90,18 +108,22 @@ export function BookingCard({ booking, accessToken, onCancelled }: BookingCardPr
           <p className="text-sm text-slate-600">
             Total <span className="ml-1 text-xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(booking.totalPriceCents, booking.currency)}</span>
           </p>
-          <div className="flex gap-2">
-            <DownloadConfirmationButton
-              bookingId={booking.id}
-              reference={booking.bookingReference}
-              accessToken={accessToken}
-              size="sm"
-              aria-label={`Download confirmation ${booking.bookingReference}`}
-            >
-              Download
-            </DownloadConfirmationButton>
-            {booking.canCancel ? <CancelBookingDialog booking={booking} accessToken={accessToken} onCancelled={onCancelled} /> : null}
-          </div>
+          {booking.awaitingPayment ? (
+            <div className="flex gap-2">{holdActions}</div>
+          ) : (
+            <div className="flex gap-2">
+              <DownloadConfirmationButton
+                bookingId={booking.id}
+                reference={booking.bookingReference}
+                accessToken={accessToken}
+                size="sm"
+                aria-label={`Download confirmation ${booking.bookingReference}`}
+              >
+                Download
+              </DownloadConfirmationButton>
+              {booking.canCancel ? <CancelBookingDialog booking={booking} accessToken={accessToken} onCancelled={onCancelled} /> : null}
+            </div>
+          )}
         </div>
       </article>
     </Card>

@@ -1,29 +1,37 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Tabs } from "radix-ui";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { CalendarX2, Luggage, RefreshCw, TriangleAlert } from "lucide-react";
+import { CalendarX2, CreditCard, Luggage, RefreshCw, TriangleAlert } from "lucide-react";
 import type { BookingView } from "../../../shared/booking.ts";
 import { isIsoDate, todayLocal } from "../../../shared/dates.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { postBookingAction } from "../../lib/booking-access.ts";
 import { cn } from "../../lib/cn.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
 import { BookingFilterBar } from "./booking-filter-bar.tsx";
 import { MY_BOOKINGS_KEY, useMyBookings, type BookingFilters } from "./use-my-bookings.ts";
 
-/** Upcoming: the stay has not ended yet (and the server has not marked it completed); everything else is past. */
-function splitBookings(bookings: BookingView[], today: string): { upcoming: BookingView[]; past: BookingView[] } {
-  const upcoming: BookingView[] = [];
-  const past: BookingView[] = [];
+type BookingGroups = { awaiting: BookingView[]; upcoming: BookingView[]; past: BookingView[]; cancelled: BookingView[] };
+
+/**
+ * Unpaid holds stand apart (they are not bookings yet); cancelled bookings have their own tab;
+ * Upcoming holds stays not yet ended (and not marked completed by the server), Past the rest.
+ */
+function groupBookings(bookings: BookingView[], today: string): BookingGroups {
+  const groups: BookingGroups = { awaiting: [], upcoming: [], past: [], cancelled: [] };
   for (const booking of bookings) {
-    (booking.checkOut > today && booking.status !== "completed" ? upcoming : past).push(booking);
+    if (booking.awaitingPayment) groups.awaiting.push(booking);
+    else if (booking.status === "cancelled") groups.cancelled.push(booking);
+    else if (booking.checkOut > today && booking.status !== "completed") groups.upcoming.push(booking);
+    else groups.past.push(booking);
   }
-  return { upcoming, past };
+  return groups;
 }
 
 function readFilters(params: URLSearchParams): BookingFilters {
@@ -32,7 +40,7 @@ function readFilters(params: URLSearchParams): BookingFilters {
   return { checkInFrom: isIsoDate(from) ? from : "", checkOutTo: isIsoDate(to) ? to : "" };
 }
 
-function EmptyState({ title, filtered }: { title: string; filtered: boolean }) {
+function EmptyState({ title, hint, filtered }: { title: string; hint: string; filtered: boolean }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
@@ -40,7 +48,7 @@ function EmptyState({ title, filtered }: { title: string; filtered: boolean }) {
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 max-w-sm text-sm text-slate-600">
-        {filtered ? "No bookings match these dates. Try other dates or clear the filter." : "When you book a stay, it will appear here."}
+        {filtered ? "No bookings match these dates. Try other dates or clear the filter." : hint}
       </p>
       <Button asChild className="mt-5">
         <Link to="/">Search hotels</Link>
@@ -79,8 +87,10 @@ function BookingListSkeleton() {
   );
 }
 
-function BookingList({ bookings, emptyTitle, filtered, onCancelled }: { bookings: BookingView[]; emptyTitle: string; filtered: boolean; onCancelled: () => void }) {
-  if (bookings.length === 0) return <EmptyState title={emptyTitle} filtered={filtered} />;
+type BookingListProps = { bookings: BookingView[]; emptyTitle: string; emptyHint: string; filtered: boolean; onCancelled: () => void };
+
+function BookingList({ bookings, emptyTitle, emptyHint, filtered, onCancelled }: BookingListProps) {
+  if (bookings.length === 0) return <EmptyState title={emptyTitle} hint={emptyHint} filtered={filtered} />;
   return (
     <ul className="space-y-4">
       {bookings.map((booking) => (
@@ -92,7 +102,72 @@ function BookingList({ bookings, emptyTitle, filtered, onCancelled }: { bookings
   );
 }
 
-export function MyBookingsPage() {
+function AbandonHoldButton({ booking, onAbandoned }: { booking: BookingView; onAbandoned: () => void }) {
+  const abandon = useMutation({
+    mutationFn: () => postBookingAction<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(booking.id)}/abandon`, null),
+    onSuccess() {
+      toast.success("Booking abandoned", { description: "The room is released and nothing was charged." });
+    },
+    onError(error) {
+      toast.error("Error", { description: error.message });
+    },
+    // Refreshed either way: a hold that turned out to be paid moves to Upcoming.
+    onSettled: onAbandoned,
+  });
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+      disabled={abandon.isPending}
+      aria-busy={abandon.isPending || undefined}
+      aria-label={`Abandon booking ${booking.bookingReference}`}
+      onClick={() => abandon.mutate()}
+    >
+      {abandon.isPending ? <Spinner /> : null}
+      Abandon
+    </Button>
+  );
+}
+
+type RenderPayment = (props: { booking: BookingView; onClose: () => void }) => ReactNode;
+
+/** Unpaid holds: shown as what they are, with a way to finish paying or to let the room go at once. */
+function AwaitingPayment({ holds, onPay, onChanged }: { holds: BookingView[]; onPay: ((booking: BookingView) => void) | null; onChanged: () => void }) {
+  if (holds.length === 0) return null;
+  return (
+    <section aria-labelledby="awaiting-payment" className="mt-6">
+      <h2 id="awaiting-payment" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <CreditCard aria-hidden="true" className="size-5 text-amber-700" />
+        Awaiting payment ({holds.length})
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">These are not booked yet. Complete the payment to book, or abandon them to release the rooms.</p>
+      <ul className="mt-4 space-y-4">
+        {holds.map((booking) => (
+          <li key={booking.id}>
+            <BookingCard
+              booking={booking}
+              accessToken={null}
+              onCancelled={onChanged}
+              holdActions={
+                <>
+                  <AbandonHoldButton booking={booking} onAbandoned={onChanged} />
+                  {onPay ? (
+                    <Button size="sm" aria-label={`Complete payment ${booking.bookingReference}`} onClick={() => onPay(booking)}>
+                      Complete payment
+                    </Button>
+                  ) : null}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPayment }) {
   useDocumentTitle("My Bookings");
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -114,8 +189,11 @@ export function MyBookingsPage() {
     setParams(nextParams, { replace: true, preventScrollReset: true });
   }
 
-  const { upcoming, past } = splitBookings(data?.bookings ?? [], todayLocal());
+  const { awaiting, upcoming, past, cancelled } = groupBookings(data?.bookings ?? [], todayLocal());
   const refreshing = isFetching && !isPending;
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
+  // Kept here, not in the Awaiting payment list: once paid, the hold leaves that list while its dialog still shows the confirmation.
+  const [paying, setPaying] = useState<BookingView | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -147,32 +225,38 @@ export function MyBookingsPage() {
             </Button>
           </div>
         ) : (
-          <Tabs.Root defaultValue="upcoming">
-            <TabsList aria-label="Bookings" className="flex w-full sm:inline-flex sm:w-auto">
-              <TabsTrigger value="upcoming">Upcoming ({upcoming.length})</TabsTrigger>
-              <TabsTrigger value="past">Past ({past.length})</TabsTrigger>
-            </TabsList>
-            <div className={cn("mt-5 transition-opacity", isPlaceholderData ? "opacity-60" : null)} aria-busy={isPlaceholderData || undefined}>
-              <Tabs.Content value="upcoming" className="focus-visible:outline-offset-4">
-                <BookingList
-                  bookings={upcoming}
-                  emptyTitle="No upcoming bookings"
-                  filtered={filtered}
-                  onCancelled={() => void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY })}
-                />
-              </Tabs.Content>
-              <Tabs.Content value="past" className="focus-visible:outline-offset-4">
-                <BookingList
-                  bookings={past}
-                  emptyTitle="No past bookings"
-                  filtered={filtered}
-                  onCancelled={() => void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY })}
-                />
-              </Tabs.Content>
-            </div>
-          </Tabs.Root>
+          <>
+            <AwaitingPayment holds={awaiting} onPay={renderPayment ? setPaying : null} onChanged={refreshList} />
+            <Tabs.Root defaultValue="upcoming" className={awaiting.length > 0 ? "mt-8" : undefined}>
+              <TabsList aria-label="Bookings" className="flex w-full sm:inline-flex sm:w-auto">
+                <TabsTrigger value="upcoming">Upcoming ({upcoming.length})</TabsTrigger>
+                <TabsTrigger value="past">Past ({past.length})</TabsTrigger>
+                <TabsTrigger value="cancelled">Cancelled ({cancelled.length})</TabsTrigger>
+              </TabsList>
+              <div className={cn("mt-5 transition-opacity", isPlaceholderData ? "opacity-60" : null)} aria-busy={isPlaceholderData || undefined}>
+                {[
+                  { value: "upcoming", bookings: upcoming, emptyTitle: "No upcoming bookings", emptyHint: "When you book a stay, it will appear here." },
+                  { value: "past", bookings: past, emptyTitle: "No past bookings", emptyHint: "Stays you have completed will appear here." },
+                  { value: "cancelled", bookings: cancelled, emptyTitle: "No cancelled bookings", emptyHint: "Bookings you cancel will appear here." },
+                ].map((tab) => (
+                  <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-offset-4">
+                    <BookingList bookings={tab.bookings} emptyTitle={tab.emptyTitle} emptyHint={tab.emptyHint} filtered={filtered} onCancelled={refreshList} />
+                  </Tabs.Content>
+                ))}
+              </div>
+            </Tabs.Root>
+          </>
         )}
       </div>
+      {paying && renderPayment
+        ? renderPayment({
+            booking: paying,
+            onClose: () => {
+              setPaying(null);
+              refreshList();
+            },
+          })
+        : null}
     </div>
   );
 }

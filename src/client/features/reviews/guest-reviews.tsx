@@ -9,12 +9,11 @@ import { Card } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { RatingStars } from "../../components/ui/rating-stars.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { pluralize } from "../../lib/format.ts";
 import { ReviewCard } from "./review-card.tsx";
 import { useHotelReviews } from "./use-hotel-reviews.ts";
-import { useReviewVote } from "./use-review-vote.ts";
+import { promptLoginToVote, useReviewVote } from "./use-review-vote.ts";
 
 // The form brings react-hook-form and its resolver; only guests who start a review download them.
 const ReviewForm = lazy(() => import("./review-form.tsx").then((m) => ({ default: m.ReviewForm })));
@@ -68,26 +67,12 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
     writeButtonRef.current?.focus();
   }
 
-  function promptLogin() {
-    toast("Please login to vote", { action: { label: "Log in", onClick: () => void navigate("/login") } });
-  }
-
   function castVote(reviewId: number, voteType: VoteType) {
     if (!user) {
-      promptLogin();
+      promptLoginToVote(navigate);
       return;
     }
-    vote.mutate(
-      { reviewId, voteType },
-      {
-        onSuccess: () => toast.success("Vote recorded"),
-        onError: (voteError) => {
-          // The session may have ended in another tab since the page was loaded.
-          if (voteError instanceof ApiError && voteError.status === 401) promptLogin();
-          else toast.error("Failed to vote", { description: voteError.message });
-        },
-      },
-    );
+    vote.mutate({ reviewId, voteType });
   }
 
   const average = data?.averageRating ?? null;
@@ -112,7 +97,9 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
             <p className="text-sm text-slate-600">{data ? pluralize(data.count, "verified review", "verified reviews") : "\u00a0"}</p>
           </div>
         </div>
-        {user ? (
+        {user && data && !data.canReview && !writing ? (
+          <p className="text-sm text-slate-700">You have reviewed your stay at this hotel.</p>
+        ) : user ? (
           <Button
             ref={writeButtonRef}
             variant={writing ? "secondary" : "primary"}
@@ -132,6 +119,16 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
           </div>
         )}
       </Card>
+
+      {data && data.myPendingReviews.length > 0 ? (
+        <ul aria-label="Your reviews awaiting moderation" className="mt-4 divide-y divide-slate-200 rounded-2xl border border-amber-200 bg-amber-50/40 px-4 sm:px-5">
+          {data.myPendingReviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} pending />
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       {user && writing ? (
         <div className="mt-4">
@@ -182,7 +179,7 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
             Try again
           </Button>
         </div>
-      ) : data && data.reviews.length === 0 ? (
+      ) : data && data.reviews.length === 0 && data.myPendingReviews.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-slate-700">
           No reviews yet. Be the first to review!
         </p>
@@ -194,11 +191,15 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
         >
           {data.reviews.map((review) => (
             <li key={review.id}>
-              <ReviewCard
-                review={review}
-                voting={vote.isPending && vote.variables.reviewId === review.id}
-                onVote={(voteType) => castVote(review.id, voteType)}
-              />
+              {review.mine ? (
+                <ReviewCard review={review} />
+              ) : (
+                <ReviewCard
+                  review={review}
+                  voting={vote.isPending && vote.variables.reviewId === review.id}
+                  onVote={(voteType) => castVote(review.id, voteType)}
+                />
+              )}
             </li>
           ))}
         </ul>

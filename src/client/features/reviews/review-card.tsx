@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { BadgeCheck, ThumbsDown, ThumbsUp } from "lucide-react";
+import { BadgeCheck, Clock, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { ReviewView, VoteType } from "../../../shared/reviews.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,12 +14,15 @@ const voteButtonClass =
 
 type ReviewCardProps = {
   review: ReviewView;
-  onVote: (voteType: VoteType) => void;
-  voting: boolean;
+  /** Absent for the viewer's own reviews: no one votes on what they wrote. */
+  onVote?: (voteType: VoteType) => void;
+  voting?: boolean;
+  /** The viewer's own review that a moderator has not approved yet. */
+  pending?: boolean;
 };
 
-/** One approved review. Its text is rendered as text, never as HTML: whatever a guest typed shows literally. */
-export function ReviewCard({ review, onVote, voting }: ReviewCardProps) {
+/** One review. Its text is rendered as text, never as HTML: whatever a guest typed shows literally. */
+export function ReviewCard({ review, onVote, voting = false, pending = false }: ReviewCardProps) {
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="py-6">
@@ -37,6 +40,12 @@ export function ReviewCard({ review, onVote, voting }: ReviewCardProps) {
               <Badge tone="success" className="gap-1">
                 <BadgeCheck aria-hidden="true" className="size-3.5" />
                 Verified stay
+              </Badge>
+            ) : null}
+            {pending ? (
+              <Badge tone="warning" className="gap-1">
+                <Clock aria-hidden="true" className="size-3.5" />
+                Awaiting moderation
               </Badge>
             ) : null}
           </div>
@@ -58,6 +67,13 @@ export function ReviewCard({ review, onVote, voting }: ReviewCardProps) {
 
         <PhotoThumbnails photos={review.photos} label={`Photos from ${review.authorName}'s review`} className="mt-4" />
 
+        {pending ? (
+          <p className="mt-4 text-sm text-slate-600">Only you can see this review until a moderator approves it.</p>
+        ) : !onVote ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Your review · {formatCount(review.helpfulVotes)} found it helpful
+          </p>
+        ) : (
         <div role="group" aria-label="Was this review helpful?" className="mt-4 flex flex-wrap gap-2">
           <Button
             variant="secondary"
@@ -82,6 +98,7 @@ export function ReviewCard({ review, onVote, voting }: ReviewCardProps) {
             Not helpful ({formatCount(review.unhelpfulVotes)})
           </Button>
         </div>
+        )}
       </div>
     </article>
   );

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { ReviewFields } from "../../../shared/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -49,14 +48,12 @@ export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
       { fields, photos: photos.photos.map((photo) => photo.file) },
       {
         onSuccess: () => {
-          toast.success("Review submitted! It will be visible after admin approval.");
           reset();
           photos.clear();
           // Approval is what makes it visible, but the guest's own view of the counts should not be stale.
           void queryClient.invalidateQueries({ queryKey: hotelReviewsKey(hotelId) });
           onClose();
         },
-        onError: (error) => toast.error("Failed to submit review", { description: error.message }),
       },
     );
   }

@@ -1,13 +1,24 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
 import type { HotelReviewsResponse, VoteType } from "../../../shared/reviews.ts";
-import { apiSend } from "../../lib/api.ts";
+import { ApiError, apiSend } from "../../lib/api.ts";
 import { hotelReviewsKey } from "./use-hotel-reviews.ts";
 
 type VoteResult = { helpfulVotes: number; unhelpfulVotes: number; myVote: VoteType };
 
-/** Records a vote and writes the server's counts into every cached sort order of the hotel's reviews. */
+/** Prompts a visitor (or a guest whose session has ended) to sign in before voting. */
+export function promptLoginToVote(navigate: (to: string) => unknown) {
+  toast("Please login to vote", { action: { label: "Log in", onClick: () => void navigate("/login") } });
+}
+
+/**
+ * Records a vote and writes the server's counts into every cached sort order of the hotel's reviews.
+ * The toasts are given here, not in mutate()'s callbacks, which are skipped if the caller unmounts first.
+ */
 export function useReviewVote(hotelId: string) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: ({ reviewId, voteType }: { reviewId: number; voteType: VoteType }) =>
       apiSend<VoteResult>("POST", `/api/reviews/${reviewId}/vote`, { voteType }),
@@ -17,6 +28,12 @@ export function useReviewVote(hotelId: string) {
           ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) }
           : data,
       );
+      toast.success("Vote recorded");
+    },
+    onError: (error) => {
+      // The session may have ended in another tab since the page was loaded.
+      if (error instanceof ApiError && error.status === 401) promptLoginToVote(navigate);
+      else toast.error("Failed to vote", { description: error.message });
     },
   });
 }

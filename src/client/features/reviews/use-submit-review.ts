@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { ApiErrorBody } from "../../../shared/auth.ts";
 import type { ReviewFields, ReviewView } from "../../../shared/reviews.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -36,5 +37,8 @@ async function postReview(hotelId: string, fields: ReviewFields, photos: File[])
 export function useSubmitReview(hotelId: string) {
   return useMutation({
     mutationFn: ({ fields, photos }: { fields: ReviewFields; photos: File[] }) => postReview(hotelId, fields, photos),
+    // Feedback here, not in mutate()'s callbacks, which are skipped if the form has unmounted meanwhile.
+    onSuccess: () => toast.success("Review submitted! It will be visible after admin approval."),
+    onError: (error) => toast.error("Failed to submit review", { description: error.message }),
   });
 }

@@ -38,7 +38,7 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
       <div className="flex flex-1 flex-col p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <StarRating stars={hotel.starRating} />
-          <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} />
+          <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} supplier={hotel.supplier} />
         </div>
         <h3 className="mt-2 text-lg leading-snug font-semibold text-slate-900">
           <Link

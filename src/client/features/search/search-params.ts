@@ -10,6 +10,16 @@ export function readDestination(params: URLSearchParams): string {
   return params.get("destination")?.trim() ?? "";
 }
 
+/**
+ * The results' title. A search without a destination covers the popular destinations' hotels, and
+ * says so: it must not look like the page before the search.
+ */
+export function searchTitle(params: URLSearchParams): string {
+  const destination = readDestination(params);
+  if (destination) return destination;
+  return hasSearch(params) ? "Hotels in all popular destinations" : "Popular destinations";
+}
+
 // The results view writes only non-default filter values into the address, so they pass through as they are.
 const FILTER_KEYS = ["minPrice", "maxPrice", "minDistance", "maxDistance", "stars", "amenities", "sort", "page"] as const;
 

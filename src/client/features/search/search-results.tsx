@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
 import type { SearchResponse } from "../../../shared/search.ts";
-import { SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
+import { POPULAR_DESTINATIONS, SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
@@ -15,7 +15,7 @@ import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { FilterPanel } from "./filter-panel.tsx";
 import { clearFilters, countActiveFilters, readPage, readSort, writePage, writeSort } from "./filter-state.ts";
 import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
-import { readDestination } from "./search-params.ts";
+import { hasSearch, readDestination, searchTitle } from "./search-params.ts";
 import type { HotelSearch } from "./use-hotel-search.ts";
 
 /** On very large catalogues the server stops counting and says so: the count then reads "1,000+". */
@@ -61,8 +61,11 @@ export function SearchResults({ search }: { search: HotelSearch }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 ref={headingRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {destination || "Popular destinations"}
+            {searchTitle(params)}
           </h1>
+          {hasSearch(params) && !destination ? (
+            <p className="mt-1 text-sm text-slate-600">No destination chosen: showing hotels in {POPULAR_DESTINATIONS.join(", ")}.</p>
+          ) : null}
           <p className="mt-1 text-slate-600" aria-live="polite">
             {shown ? (
               <>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_GUEST_COUNT, REVIEWED_HOTELS } from "./catalogue-reviews.ts";
 import { generateHotel, type GeneratedHotel } from "./catalogue.ts";
 import { FEATURED_CITIES, getDestinations } from "./destinations.ts";
 
@@ -105,11 +106,9 @@ describe("generateHotel", () => {
     for (const { hotel, roomTypes } of sample) {
       expect(hotel.starRating).toBeGreaterThanOrEqual(1);
       expect(hotel.starRating).toBeLessThanOrEqual(5);
-      expect(hotel.rating).toBeGreaterThanOrEqual(3);
+      expect(hotel.rating).toBeGreaterThanOrEqual(hotel.reviewCount === 0 ? 0 : 1);
       expect(hotel.rating).toBeLessThanOrEqual(5);
       expect(Math.round(hotel.rating * 10) / 10).toBe(hotel.rating);
-      expect(hotel.reviewCount).toBeGreaterThanOrEqual(0);
-      expect(hotel.reviewCount).toBeLessThanOrEqual(5000);
       expect(hotel.distanceFromCenterKm).toBeGreaterThanOrEqual(0.1);
       expect(hotel.distanceFromCenterKm).toBeLessThanOrEqual(15.1);
       expect(hotel.priceCents).toBeGreaterThanOrEqual(3500);
@@ -168,3 +167,38 @@ function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): nu
     Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(((lng2 - lng1) * toRad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
+
+describe("generated reviews", () => {
+  const sample = Array.from({ length: 1000 }, (_, i) => generateHotel(i));
+
+  it("give each hotel the rating and count of its own reviews, and none beyond the reviewed subset", () => {
+    for (const { hotel, reviews } of sample) {
+      expect(hotel.reviewCount).toBe(reviews.length);
+      const average = reviews.length === 0 ? 0 : Math.round((reviews.reduce((a, r) => a + r.rating, 0) / reviews.length) * 10) / 10;
+      expect(hotel.rating).toBeCloseTo(average, 5);
+    }
+    const late = generateHotel(REVIEWED_HOTELS + 7);
+    expect(late.reviews).toEqual([]);
+    expect(late.hotel).toMatchObject({ rating: 0, reviewCount: 0 });
+  });
+
+  it("are past stays by distinct demo guests, varied, some with photos and votes never cast by the author", () => {
+    const all = sample.flatMap((g) => g.reviews.map((review) => ({ review, rooms: g.roomTypes.length, images: g.hotel.images })));
+    expect(all.length).toBeGreaterThan(1500);
+    for (const { review, rooms, images } of all) {
+      expect(review.guest).toBeLessThan(DEMO_GUEST_COUNT);
+      expect(review.writtenDaysAgo).toBeGreaterThanOrEqual(1);
+      expect(review.checkInDaysAgo - review.nights).toBeGreaterThan(review.writtenDaysAgo);
+      expect(review.roomIndex).toBeLessThan(rooms);
+      for (const photo of review.photos) expect(images).toContain(photo);
+      const voters = [...review.helpfulVoters, ...review.unhelpfulVoters];
+      expect(voters).not.toContain(review.guest);
+      expect(new Set(voters).size).toBe(voters.length);
+    }
+    for (const g of sample) expect(new Set(g.reviews.map((r) => r.guest)).size).toBe(g.reviews.length);
+    expect(new Set(all.map((x) => x.review.comment)).size).toBeGreaterThan(all.length * 0.8);
+    expect(new Set(all.map((x) => x.review.rating)).size).toBe(5);
+    expect(all.filter((x) => x.review.photos.length > 0).length).toBeGreaterThan(all.length * 0.1);
+    expect(all.filter((x) => x.review.helpfulVoters.length > 0).length).toBeGreaterThan(all.length * 0.2);
+  });
+});

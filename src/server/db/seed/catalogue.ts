@@ -4,7 +4,9 @@
  * test can ask for hotel 1234 without generating the 1233 before it.
  */
 import type { hotels, roomTypes } from "../schema.ts";
+import { generateHotelReviews, type GeneratedReview } from "./catalogue-reviews.ts";
 import { destinationAt, type Destination, type StreetLanguage } from "./destinations.ts";
+import { mix, Random } from "./random.ts";
 
 export type GeneratedHotelRow = Required<Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers">>;
 export type GeneratedRoomType = Required<Omit<typeof roomTypes.$inferInsert, "id" | "hotelId">>;
@@ -13,6 +15,8 @@ export interface GeneratedHotel {
   hotel: GeneratedHotelRow;
   /** 2–5 room types, cheapest first; the cheapest sets the hotel's price. */
   roomTypes: GeneratedRoomType[];
+  /** Reviews by demo guests of past stays; the hotel's rating and review count are theirs. */
+  reviews: GeneratedReview[];
 }
 
 export const DEFAULT_CATALOGUE_SEED = 1;
@@ -55,6 +59,8 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
   const amenities = amenityTexts(r, stars, features, destination);
   const hotelImages = generateHotelImages(r, index, features);
   const freeCancellationDays = CANCELLATION_DAYS[r.weighted(CANCELLATION_WEIGHTS)]!;
+  // Drawn from their own stream, so they do not shift the hotel's other attributes.
+  const reviews = generateHotelReviews(new Random(mix(seedHash ^ 0x7e71e3, index)), index, stars, rooms.map((room) => room.name), hotelImages);
 
   const hotel: GeneratedHotelRow = {
     name,
@@ -64,8 +70,8 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
     countryCode: destination.countryCode,
     lat,
     lng,
-    rating: round(clamp(2.9 + 0.32 * stars + 0.3 * r.normal(), 3, 5), 1),
-    reviewCount: Math.min(5000, Math.floor(5000 * r.next() ** 3 * (0.5 + 0.12 * stars))),
+    rating: reviews.length === 0 ? 0 : round(reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length, 1),
+    reviewCount: reviews.length,
     starRating: stars,
     priceCents: cheapest.priceCents,
     originalPriceCents: cheapest.originalPriceCents,
@@ -87,72 +93,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
     gym: features.gym,
     spa: features.spa,
   };
-  return { hotel, roomTypes: rooms };
-}
-
-// ---------------------------------------------------------------------------
-// Randomness
-// ---------------------------------------------------------------------------
-
-/** Integer hash of two 32-bit values (murmur3 finaliser): nearby inputs give unrelated outputs. */
-function mix(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** mulberry32: tiny, fast and good enough for demo data. */
-class Random {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) | 0;
-    let t = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-
-  /** Index drawn with probability proportional to its weight. */
-  weighted(weights: readonly number[]): number {
-    let u = this.next() * weights.reduce((a, b) => a + b, 0);
-    for (let i = 0; i < weights.length; i++) {
-      u -= weights[i]!;
-      if (u < 0) return i;
-    }
-    return weights.length - 1;
-  }
-
-  /** Roughly standard normal (sum of three uniforms), cheap and bounded to ±3. */
-  normal(): number {
-    return (this.next() + this.next() + this.next() - 1.5) * 2;
-  }
-
-  /** `count` distinct items in their original order. */
-  sample<T>(items: readonly T[], count: number): T[] {
-    const chosen = new Set<number>();
-    while (chosen.size < Math.min(count, items.length)) chosen.add(Math.floor(this.next() * items.length));
-    return [...chosen].sort((a, b) => a - b).map((i) => items[i]!);
-  }
+  return { hotel, roomTypes: rooms, reviews };
 }
 
 // ---------------------------------------------------------------------------

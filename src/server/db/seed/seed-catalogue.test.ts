@@ -6,6 +6,7 @@ import { migrateDatabase } from "../migrate.ts";
 import { hotels, roomTypes } from "../schema.ts";
 import { generateHotel } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
+import { expectSeededReviewsConsistent } from "../../../../tests/support/seed-checks.ts";
 
 let database: Database;
 
@@ -39,7 +40,10 @@ describe("seedCatalogue on PGlite", () => {
     expect(stored!.roomOffers).toEqual(rooms.flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]));
     const [stale] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`);
     expect(stale!.n).toBe(0);
-  });
+
+    // Every hotel's figures are what its review rows say, and every review is about its author's past stay there.
+    await expectSeededReviewsConsistent(database.db, result.reviews);
+  }, 120_000);
 
   it("leaves the id sequence after the seeded hotels, so later inserts work", async () => {
     const hotel = await createHotel(database.db, { name: "Factory Hotel" });

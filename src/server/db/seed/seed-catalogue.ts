@@ -10,7 +10,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Db } from "../client.ts";
-import { hotels, roomTypes } from "../schema.ts";
+import { addDays, todayUtc } from "../../../shared/dates.ts";
+import { bookings, hotels, reviewVotes, reviews, roomTypes, users } from "../schema.ts";
+import { DEMO_GUEST_COUNT, demoGuest, REVIEWED_HOTELS } from "./catalogue-reviews.ts";
 import { DEFAULT_CATALOGUE_SEED, generateHotel, type GeneratedHotel } from "./catalogue.ts";
 
 export interface SeedCatalogueOptions {
@@ -25,6 +27,7 @@ export interface SeedCatalogueOptions {
 export interface SeedCatalogueResult {
   hotels: number;
   roomTypes: number;
+  reviews: number;
   ms: number;
 }
 
@@ -51,10 +54,12 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
     throw new Error("The hotels table is not empty; truncate it first (db:seed --truncate) to replace the catalogue");
   }
 
-  const roomTypeCount =
+  if (opts.hotels > 0) await ensureDemoGuests(db);
+  const today = todayUtc();
+  const counts =
     database.kind === "postgres"
-      ? await copyCatalogue(database.pool!, opts.hotels, seed, opts.onProgress)
-      : await insertCatalogue(db, opts.hotels, seed, opts.onProgress);
+      ? await copyCatalogue(database.pool!, opts.hotels, seed, today, opts.onProgress)
+      : await insertCatalogue(db, opts.hotels, seed, today, opts.onProgress);
 
   // Hotels and room types were given explicit ids, which do not advance the sequences.
   await db.execute(
@@ -63,46 +68,135 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   await db.execute(
     sql`select setval(pg_get_serial_sequence('room_types', 'id'), coalesce(max(id), 1), max(id) is not null) from ${roomTypes}`,
   );
+  await db.execute(sql`select setval(pg_get_serial_sequence('reviews', 'id'), coalesce(max(id), 1), max(id) is not null) from ${reviews}`);
   await refreshDestinations(db);
   // Fresh statistics, so the first searches after a large seed get sensible plans.
-  await db.execute(sql`analyze ${hotels}, ${roomTypes}`);
+  await db.execute(sql`analyze ${hotels}, ${roomTypes}, ${bookings}, ${reviews}, ${reviewVotes}`);
   // Bulk inserts leave the trigram entries in the GIN pending lists, which every search then scans
   // linearly (~4 MB: 5x slower searches on PGlite, which has no autovacuum to merge them).
   await db.execute(
     sql`select gin_clean_pending_list('hotels_search_text_trgm_idx'::regclass), gin_clean_pending_list('hotels_name_trgm_idx'::regclass),
       gin_clean_pending_list('destinations_search_text_trgm_idx'::regclass)`,
   );
-  return { hotels: opts.hotels, roomTypes: roomTypeCount, ms: Math.round(performance.now() - started) };
+  return { hotels: opts.hotels, roomTypes: counts.roomTypes, reviews: counts.reviews, ms: Math.round(performance.now() - started) };
+}
+
+/** The demo guests who wrote the catalogue's reviews; kept across a --truncate (users are not truncated). */
+async function ensureDemoGuests(db: Db): Promise<void> {
+  const rows = Array.from({ length: DEMO_GUEST_COUNT }, (_, n) => ({ ...demoGuest(n), emailVerified: true }));
+  await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+interface ReviewRows {
+  bookings: Record<string, unknown>[];
+  reviews: Record<string, unknown>[];
+  votes: Record<string, unknown>[];
+}
+
+/**
+ * The rows behind one hotel's generated reviews: each review's stay as a paid booking whose
+ * check-out has passed (so it counts as completed), the review itself (approved, with explicit ids
+ * from `firstReviewId`) and the guests' votes. Demo stays carry no payment id, so none is refundable.
+ */
+function hotelReviewRows(
+  hotelId: number,
+  generated: GeneratedHotel,
+  rooms: readonly { id: number; name: string; priceCents: number; maxGuests: number }[],
+  firstReviewId: number,
+  today: string,
+  into: ReviewRows,
+): void {
+  generated.reviews.forEach((review, k) => {
+    const reviewId = firstReviewId + k;
+    const room = rooms[review.roomIndex]!;
+    const guest = demoGuest(review.guest);
+    const bookingId = `demo-stay-${reviewId}`;
+    const checkIn = addDays(today, -review.checkInDaysAgo);
+    const writtenAt = new Date(`${addDays(today, -review.writtenDaysAgo)}T12:00:00Z`);
+    into.bookings.push({
+      id: bookingId,
+      userId: guest.id,
+      // BK + 13 digits + 5 letters, like real references, whose digits are a timestamp far above any review id.
+      bookingReference: `BK${String(reviewId).padStart(13, "0")}DEMOS`,
+      hotelId,
+      hotelName: generated.hotel.name,
+      roomTypeId: room.id,
+      roomType: room.name,
+      roomPriceCents: room.priceCents,
+      checkIn,
+      checkOut: addDays(checkIn, review.nights),
+      numGuests: Math.min(2, room.maxGuests),
+      numRooms: 1,
+      totalNights: review.nights,
+      totalPriceCents: room.priceCents * review.nights,
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: "+1 555 0100",
+      status: "confirmed",
+      paymentStatus: "completed",
+      createdAt: new Date(`${addDays(checkIn, -14)}T12:00:00Z`),
+    });
+    into.reviews.push({
+      id: reviewId,
+      hotelId,
+      userId: guest.id,
+      bookingId,
+      title: review.title,
+      rating: review.rating,
+      comment: review.comment,
+      photos: review.photos,
+      status: "approved",
+      helpfulVotes: review.helpfulVoters.length,
+      unhelpfulVotes: review.unhelpfulVoters.length,
+      moderatedAt: writtenAt,
+      createdAt: writtenAt,
+    });
+    for (const voter of review.helpfulVoters) into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "helpful", createdAt: writtenAt });
+    for (const voter of review.unhelpfulVoters) into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "unhelpful", createdAt: writtenAt });
+  });
 }
 
 async function insertCatalogue(
   db: Db,
   total: number,
   seed: number,
+  today: string,
   onProgress: SeedCatalogueOptions["onProgress"],
-): Promise<number> {
+): Promise<{ roomTypes: number; reviews: number }> {
   let roomTypeCount = 0;
+  let reviewCount = 0;
   for (let start = 0; start < total; start += PGLITE_BATCH) {
     const end = Math.min(total, start + PGLITE_BATCH);
     const batch: GeneratedHotel[] = [];
     for (let i = start; i < end; i++) batch.push(generateHotel(i, seed));
     const hotelRows: (typeof hotels.$inferInsert)[] = [];
     const rooms: (typeof roomTypes.$inferInsert)[] = [];
+    const related: ReviewRows = { bookings: [], reviews: [], votes: [] };
     batch.forEach((g, j) => {
       const hotelId = start + j + 1;
       const first = roomTypeCount + rooms.length;
       const withIds = g.roomTypes.map((room, k) => ({ ...room, id: first + k + 1, hotelId }));
       rooms.push(...withIds);
       hotelRows.push({ id: hotelId, ...g.hotel, roomOffers: roomOffers(withIds) });
+      hotelReviewRows(hotelId, g, withIds, reviewCount + related.reviews.length + 1, today, related);
     });
     await db.transaction(async (tx) => {
       await tx.insert(hotels).values(hotelRows);
       await tx.insert(roomTypes).values(rooms);
+      // Each in slices: a batch's bookings alone would pass PostgreSQL's 65,535 parameters per statement.
+      for (const slice of slices(related.bookings)) await tx.insert(bookings).values(slice as (typeof bookings.$inferInsert)[]);
+      for (const slice of slices(related.reviews)) await tx.insert(reviews).values(slice as (typeof reviews.$inferInsert)[]);
+      for (const slice of slices(related.votes)) await tx.insert(reviewVotes).values(slice as (typeof reviewVotes.$inferInsert)[]);
     });
     roomTypeCount += rooms.length;
+    reviewCount += related.reviews.length;
     onProgress?.(end, total);
   }
-  return roomTypeCount;
+  return { roomTypes: roomTypeCount, reviews: reviewCount };
+}
+
+function* slices<T>(rows: readonly T[], size = 1_000): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
 /**
@@ -113,11 +207,13 @@ async function copyCatalogue(
   pool: pg.Pool,
   total: number,
   seed: number,
+  today: string,
   onProgress: SeedCatalogueOptions["onProgress"],
-): Promise<number> {
+): Promise<{ roomTypes: number; reviews: number }> {
   const sample = generateHotel(0, seed);
   const hotelKeys = ["id", ...Object.keys(sample.hotel), "roomOffers"];
   const roomKeys = ["id", "hotelId", ...Object.keys(sample.roomTypes[0]!)];
+  let reviewCount = 0;
   const hotelClient = await pool.connect();
   const roomClient = await pool.connect();
   let failed: unknown = null;
@@ -128,17 +224,21 @@ async function copyCatalogue(
       const end = Math.min(total, start + COPY_CHUNK);
       // Encoded lines, not row objects: a chunk's room types then take a few MB instead of ~100.
       const roomLines: string[] = [];
-      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines, roomTypeCount));
+      const related: ReviewRows = { bookings: [], reviews: [], votes: [] };
+      const relatedFrom = { today, firstReviewId: reviewCount + 1, into: related };
+      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines, roomTypeCount, relatedFrom));
       await pendingRooms;
       if (start > 0) onProgress?.(start, total);
       roomTypeCount += roomLines.length;
-      pendingRooms = copyLines(roomClient, roomTypes, roomKeys, roomLines);
+      reviewCount += related.reviews.length;
+      // Bookings need their room types, reviews their bookings, votes their reviews: one after another.
+      pendingRooms = copyLines(roomClient, roomTypes, roomKeys, roomLines).then(() => copyReviewRows(roomClient, related));
       // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
       pendingRooms.catch(() => {});
     }
     await pendingRooms;
     onProgress?.(total, total);
-    return roomTypeCount;
+    return { roomTypes: roomTypeCount, reviews: reviewCount };
   } catch (error) {
     failed = error;
     throw error;
@@ -157,6 +257,7 @@ function* chunkHotelLines(
   roomKeys: readonly string[],
   roomLines: string[],
   roomTypesBefore: number,
+  related: { today: string; firstReviewId: number; into: ReviewRows },
 ): Generator<string> {
   for (let i = start; i < end; i++) {
     const generated = generateHotel(i, seed);
@@ -164,6 +265,7 @@ function* chunkHotelLines(
     const first = roomTypesBefore + roomLines.length;
     const rooms = generated.roomTypes.map((room, k) => ({ ...room, id: first + k + 1, hotelId: id }));
     for (const room of rooms) roomLines.push(encodeCopyRow(roomKeys, room));
+    if (i < REVIEWED_HOTELS) hotelReviewRows(id, generated, rooms, related.firstReviewId + related.into.reviews.length, related.today, related.into);
     yield encodeCopyRow(hotelKeys, { id, ...generated.hotel, roomOffers: roomOffers(rooms) });
   }
 }
@@ -177,6 +279,22 @@ function roomOffers(rooms: readonly { id: number; maxGuests: number; priceCents:
   return [...rooms]
     .sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)
     .flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]);
+}
+
+const BOOKING_KEYS = [
+  "id", "userId", "bookingReference", "hotelId", "hotelName", "roomTypeId", "roomType", "roomPriceCents", "checkIn", "checkOut",
+  "numGuests", "numRooms", "totalNights", "totalPriceCents", "guestName", "guestEmail", "guestPhone", "status", "paymentStatus", "createdAt",
+] as const;
+const REVIEW_KEYS = [
+  "id", "hotelId", "userId", "bookingId", "title", "rating", "comment", "photos", "status", "helpfulVotes", "unhelpfulVotes", "moderatedAt", "createdAt",
+] as const;
+const VOTE_KEYS = ["reviewId", "userId", "voteType", "createdAt"] as const;
+
+async function copyReviewRows(client: pg.ClientBase, rows: ReviewRows): Promise<void> {
+  if (rows.reviews.length === 0) return;
+  await copyRows(client, bookings, BOOKING_KEYS, rows.bookings);
+  await copyRows(client, reviews, REVIEW_KEYS, rows.reviews);
+  if (rows.votes.length > 0) await copyRows(client, reviewVotes, VOTE_KEYS, rows.votes);
 }
 
 /**
@@ -238,6 +356,7 @@ export function encodeCopyValue(value: unknown): string {
     return String(value);
   }
   if (typeof value === "boolean") return value ? "t" : "f";
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return escapeCopyText(arrayLiteral(value));
   throw new Error(`Cannot COPY a value of type ${typeof value}`);
 }

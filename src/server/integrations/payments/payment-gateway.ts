@@ -41,7 +41,11 @@ export interface PaymentGateway {
   getPayment(paymentId: string): Promise<GatewayPayment>;
   /** Stops an unpaid payment from being completed later (used when a hold expires). */
   cancelPayment(paymentId: string): Promise<void>;
-  refund(paymentId: string, amountCents: number, reason: "requested_by_customer"): Promise<{ refundId: string }>;
+  /**
+   * Gives money back. The same idempotency key returns the first refund instead of making another,
+   * so every caller of one booking's refund can safely repeat it.
+   */
+  refund(paymentId: string, amountCents: number, reason: "requested_by_customer", idempotencyKey: string): Promise<{ refundId: string }>;
   /** Verifies a webhook's signature; throws when it is not genuine. */
   parseWebhook(rawBody: string, signature: string | undefined): GatewayEvent;
 }

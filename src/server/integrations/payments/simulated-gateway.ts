@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { simulatedPaymentIntents } from "../../db/schema.ts";
+import { simulatedPaymentIntents, simulatedRefunds } from "../../db/schema.ts";
 import { type GatewayEvent, type GatewayPayment, type GatewayPaymentStatus, type PaymentGateway, PaymentError } from "./payment-gateway.ts";
 
 /** Stripe's test cards, which the simulated processor honours. */
@@ -144,21 +144,39 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
       await setStatus(paymentId, "canceled", null, ["requires_payment_method", "requires_action"]);
     },
 
-    async refund(paymentId, amountCents) {
-      const [row] = await db
-        .update(simulatedPaymentIntents)
-        .set({ refundedCents: sql`${simulatedPaymentIntents.refundedCents} + ${amountCents}`, updatedAt: new Date() })
-        .where(
-          sql`${simulatedPaymentIntents.id} = ${paymentId} and ${simulatedPaymentIntents.status} = 'succeeded'
-              and ${simulatedPaymentIntents.refundedCents} + ${amountCents} <= ${simulatedPaymentIntents.amountCents}`,
-        )
-        .returning();
-      if (!row) {
-        const current = await load(paymentId);
-        if (current.status !== "succeeded") throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
-        throw new PaymentError(`Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`, "REFUND_TOO_LARGE");
-      }
-      return { refundId: `sim_re_${randomBytes(10).toString("hex")}` };
+    async refund(paymentId, amountCents, _reason, idempotencyKey) {
+      // Like Stripe: the first request with a key makes the refund, a repeat returns it unchanged.
+      // The key's row and the refunded amount commit together, so a refused refund leaves no key.
+      return db.transaction(async (tx) => {
+        const id = `sim_re_${randomBytes(10).toString("hex")}`;
+        const [created] = await tx
+          .insert(simulatedRefunds)
+          .values({ id, paymentId, idempotencyKey, amountCents })
+          .onConflictDoNothing({ target: simulatedRefunds.idempotencyKey })
+          .returning();
+        if (!created) {
+          const [first] = await tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey));
+          if (!first || first.paymentId !== paymentId || first.amountCents !== amountCents) {
+            throw new PaymentError("Keys for idempotent requests can only be used with the same parameters they were first used with.", "IDEMPOTENCY_MISMATCH");
+          }
+          return { refundId: first.id };
+        }
+        const [row] = await tx
+          .update(simulatedPaymentIntents)
+          .set({ refundedCents: sql`${simulatedPaymentIntents.refundedCents} + ${amountCents}`, updatedAt: new Date() })
+          .where(
+            sql`${simulatedPaymentIntents.id} = ${paymentId} and ${simulatedPaymentIntents.status} = 'succeeded'
+                and ${simulatedPaymentIntents.refundedCents} + ${amountCents} <= ${simulatedPaymentIntents.amountCents}`,
+          )
+          .returning();
+        if (!row) {
+          const [current] = await tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, paymentId));
+          if (!current) throw new PaymentError("No such payment", "PAYMENT_NOT_FOUND");
+          if (current.status !== "succeeded") throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
+          throw new PaymentError(`Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`, "REFUND_TOO_LARGE");
+        }
+        return { refundId: id };
+      });
     },
 
     parseWebhook(rawBody, signature) {

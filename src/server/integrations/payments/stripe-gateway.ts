@@ -91,11 +91,11 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       }
     },
 
-    async refund(paymentId, amountCents, reason) {
+    async refund(paymentId, amountCents, reason, idempotencyKey) {
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: paymentId, amount: amountCents, reason },
-          { idempotencyKey: `refund-${paymentId}-${amountCents}` },
+          { idempotencyKey },
         );
         return { refundId: refund.id };
       } catch (error) {

@@ -10,6 +10,7 @@ import { type Stay, discountPercent } from "../../../shared/search-options.ts";
 import type { Logger } from "../../logger.ts";
 import { currentRequest } from "../../request-context.ts";
 import { WholesalerError } from "../wholesaler/wholesaler-client.ts";
+import type { SupplierUrlPolicy } from "../wholesaler/supplier-url-policy.ts";
 import { type ActiveCredentials, type CallPolicy, type SupplierCallFailure, createWholesalerConnection } from "../wholesaler/wholesaler-connection.ts";
 import {
   type BookingInformation,
@@ -75,6 +76,8 @@ export interface WholesalerSupplierOptions {
   /** Unverified protocol point: whether PreBook/Book prices are in cents rather than currency units. */
   bookingPricesInCents?: boolean;
   now?: () => number;
+  /** Which supplier URLs may be called (SUPPLIER_HOSTS and the sandbox). */
+  urlPolicy?: SupplierUrlPolicy;
 }
 
 export interface PriceCheckInput {
@@ -175,6 +178,7 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
     ...(options.onFailure ? { onFailure: options.onFailure } : {}),
     ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
     ...(options.breaker ? { breaker: options.breaker } : {}),
+    ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
   });
   const staticCache = new Map<string, Cached<StaticHotel>>();
   const mealCache = new Map<string, Cached<Map<number, string>>>();

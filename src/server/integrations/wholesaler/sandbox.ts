@@ -9,7 +9,7 @@
  * - a guest named "… Fail" makes BookV3 answer 'Room no longer available' (BookingFailed);
  * - a guest named "… Slow" makes BookV3 book, then answer only after 15 s (a timeout).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { addDays, countNights, isIsoDate } from "../../../shared/dates.ts";
 import { type GeneratedHotel, generateHotel } from "../../db/seed/catalogue.ts";
 
@@ -168,6 +168,14 @@ export interface SandboxAnswer {
   xml: string;
   /** Wait this long before answering (the "Slow" guest). */
   delayMs: number;
+  /** The caller's user name or password was wrong (failed attempts are rate-limited). */
+  authFailed?: boolean;
+}
+
+/** Compares two secrets in time independent of where they differ (hashes first, so lengths match too). */
+function sameSecret(given: string | null, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given ?? ""), digest(expected)) && given !== null;
 }
 
 class SandboxError extends Error {
@@ -582,7 +590,10 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
       try {
         const spec = METHODS[method];
         if (!spec || spec.service !== service) throw new SandboxError("UnknownMethod", `${service} has no method ${method}`, 404);
-        if (form.get("userName") !== SANDBOX_USERNAME || form.get("password") !== password) {
+        // Both compared, always: which of the two was wrong must not show in the time taken.
+        const userOk = sameSecret(form.get("userName"), SANDBOX_USERNAME);
+        const passwordOk = sameSecret(form.get("password"), password);
+        if (!userOk || !passwordOk) {
           throw new SandboxError("Authentication", "Invalid username or password");
         }
         const missing = spec.params.find((p) => !form.has(p));
@@ -596,7 +607,7 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
           text("Message", error.message),
           error.code === undefined ? null : text("Code", error.code),
         );
-        return { status: error.status, xml, delayMs: 0 };
+        return { status: error.status, xml, delayMs: 0, ...(error.type === "Authentication" ? { authFailed: true } : {}) };
       }
     },
   };

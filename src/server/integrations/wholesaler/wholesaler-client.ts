@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import type { SupplierUrlPolicy } from "./supplier-url-policy.ts";
 
 export interface WholesalerCredentials {
   apiUrl: string;
@@ -26,7 +27,8 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@"
 
 /**
  * One form-encoded POST to the wholesaler's XML API (credentials in the body, never in the URL),
- * parsed; an <Error> answer becomes a WholesalerError with its type and message.
+ * parsed; an <Error> answer becomes a WholesalerError with its type and message. A URL the policy
+ * refuses is never called, and a redirect is never followed (it could lead to any host).
  */
 export async function callWholesaler(
   credentials: WholesalerCredentials,
@@ -34,6 +36,7 @@ export async function callWholesaler(
   method: string,
   params: Record<string, string>,
   timeoutMs = 10_000,
+  policy?: SupplierUrlPolicy,
 ): Promise<Record<string, unknown>> {
   let url: URL;
   try {
@@ -42,6 +45,8 @@ export async function callWholesaler(
     throw new WholesalerError("The API URL is not a valid address", "InvalidUrl");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
+  const refused = policy?.(url);
+  if (refused) throw new WholesalerError(refused, "HostNotAllowed");
   const body = new URLSearchParams({ userName: credentials.username, password: credentials.password, ...params });
   let response: Response;
   let text: string;
@@ -50,6 +55,7 @@ export async function callWholesaler(
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
+      redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
     text = await response.text();
@@ -57,6 +63,7 @@ export async function callWholesaler(
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     throw new WholesalerError(timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`, timedOut ? "Timeout" : "Unreachable", true);
   }
+  if (response.status >= 300 && response.status < 400) throw new WholesalerError(`The supplier answered with a redirect (HTTP ${response.status}), which is not followed`, "Redirect");
   const serverFault = response.status >= 500 || response.status === 429;
   if (!text.trim()) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse", serverFault);
   let parsed: Record<string, unknown>;
@@ -87,8 +94,8 @@ function findError(node: unknown, depth = 0): { type: string; message: string } 
 }
 
 /** The cheap call the supplier's clients use as a connection test. */
-export async function testWholesalerConnection(credentials: WholesalerCredentials): Promise<string> {
-  const result = await callWholesaler(credentials, "StaticXMLAPI", "GetLanguages", {});
+export async function testWholesalerConnection(credentials: WholesalerCredentials, policy?: SupplierUrlPolicy): Promise<string> {
+  const result = await callWholesaler(credentials, "StaticXMLAPI", "GetLanguages", {}, undefined, policy);
   const languages = JSON.stringify(result).match(/"(?:languageCode|code|isoCode)"/gi)?.length ?? 0;
   return languages > 0 ? `Connected: ${languages} languages available` : "Connected";
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logger.ts";
 import { currentRequest } from "../../request-context.ts";
 import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker.ts";
+import type { SupplierUrlPolicy } from "./supplier-url-policy.ts";
 import { type WholesalerCredentials, WholesalerError, type WholesalerService, callWholesaler } from "./wholesaler-client.ts";
 
 export type ActiveCredentials = WholesalerCredentials & { environment: string };
@@ -31,6 +32,8 @@ export interface ConnectionOptions {
   retryBackoffMs?: number;
   breaker?: { failureThreshold: number; openMs: number };
   now?: () => number;
+  /** Which URLs may be called at all; every call is checked. */
+  urlPolicy?: SupplierUrlPolicy;
 }
 
 /**
@@ -73,7 +76,7 @@ export function createWholesalerConnection(options: ConnectionOptions) {
           throw new WholesalerError(`The supplier is not answering; calls are paused for ${seconds} s after repeated failures`, "CircuitOpen");
         }
         try {
-          const result = await callWholesaler(credentials, service, method, params, Math.max(1, deadline - now()));
+          const result = await callWholesaler(credentials, service, method, params, Math.max(1, deadline - now()), options.urlPolicy);
           breaker.succeeded();
           return result;
         } catch (error) {

@@ -1,23 +1,39 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { validate } from "../../http/validate.ts";
 import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
 import { apiSettingsService } from "../../services/api-settings.ts";
+import { listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
 import { recentSupplierProblems } from "../../services/supplier-problems.ts";
+import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
 
 /** Spec section 9: the diagnostics search. */
 const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutDaysAhead: 9, guests: 2, children: 0, rooms: 1 } as const;
 const SAMPLE_SIZE = 5;
+const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found").max(2_147_483_647, "Case not found") });
 
 /** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
 export function adminApiDiagnosticsRoutes(deps: AppDeps) {
-  const settings = apiSettingsService(deps.db, deps.config.appSecret);
+  const settings = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
   return new Hono<AppEnv>()
     .get("/api-diagnostics/problems", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json({ problems: await recentSupplierProblems(deps.db) });
+    })
+    .get("/api-diagnostics/stuck", async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ maxAttempts: deps.config.retryMaxAttempts, cases: await listStuckCases(deps.db, deps.config.retryMaxAttempts) });
+    })
+    .post("/api-diagnostics/stuck/:id/retry", validate("param", StuckParam), async (c) => {
+      const user = c.get("user")!;
+      if (!(await retryStuckCase(deps.db, c.req.valid("param").id, { id: user.id, email: user.email }))) {
+        throw new ApiError(404, "CASE_NOT_FOUND", "This case is no longer waiting; refresh the list.");
+      }
+      return c.json({ retried: true });
     })
     .post("/api-diagnostics", async (c) => {
     const user = c.get("user")!;

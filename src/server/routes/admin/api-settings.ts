@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
 import { ENVIRONMENTS, apiSettingsService } from "../../services/api-settings.ts";
+import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
 
 const apiUrl = z
   .string()
@@ -25,7 +26,7 @@ const TestInput = z.union([
 
 /** Supplier API settings per environment; passwords are encrypted at rest and never sent back. */
 export function adminApiSettingsRoutes(deps: AppDeps) {
-  const service = apiSettingsService(deps.db, deps.config.appSecret);
+  const service = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
   return new Hono<AppEnv>()
     .get("/api-settings", async (c) => {
       c.header("Cache-Control", "no-store");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bookingDeps } from "../../deps.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
-import { dashboardStats } from "../../services/admin-dashboard.ts";
+import { dashboardStats, findHotels, occupancy } from "../../services/admin-dashboard.ts";
 import { exportBookingsCsv, listAdminBookings, refundBookingAsAdmin, setBookingStatus } from "../../services/admin-bookings.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 
@@ -17,6 +17,12 @@ const ListQuery = Filters.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 const IdParam = z.object({ id: z.string().uuid("Booking not found") });
+const OccupancyQuery = z.object({
+  days: z.coerce.number({ message: "days must be a number of nights" }).int("days must be a whole number of nights").min(1, "days must be between 1 and 365").max(365, "days must be between 1 and 365").default(30),
+  hotelId: z.coerce.number({ message: "hotelId must be a hotel id" }).int("hotelId must be a hotel id").positive("hotelId must be a hotel id").max(2_147_483_647, "Hotel not found").optional(),
+});
+// Three characters at least: shorter text has no trigram and would read every hotel.
+const HotelSearchQuery = z.object({ search: z.string().trim().min(3, "Type at least 3 characters of the hotel's name or city").max(100, "Search must be at most 100 characters") });
 const StatusInput = z.object({ status: z.enum(["confirmed", "pending", "cancelled"], { message: "status must be confirmed, pending or cancelled" }) });
 
 /** The back office's bookings: dashboard figures, the management table, status, refunds, CSV. */
@@ -25,6 +31,14 @@ export function adminBookingRoutes(deps: AppDeps) {
     .get("/dashboard", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await dashboardStats(deps.db));
+    })
+    .get("/occupancy", validate("query", OccupancyQuery), async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await occupancy(deps.db, c.req.valid("query")));
+    })
+    .get("/hotels", validate("query", HotelSearchQuery), async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ hotels: await findHotels(deps.db, c.req.valid("query").search) });
     })
     .get("/bookings", validate("query", ListQuery), async (c) => {
       c.header("Cache-Control", "no-store");

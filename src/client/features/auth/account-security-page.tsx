@@ -1,0 +1,203 @@
+import { type FormEvent, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { renderSVG } from "uqr";
+import { ShieldCheck } from "lucide-react";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { useAuth } from "../../app/auth-provider.tsx";
+import { apiSend } from "../../lib/api.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+
+interface Enrolment {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+function errorText(failure: unknown): string {
+  return failure instanceof Error ? failure.message : "Something went wrong. Please try again.";
+}
+
+/** Account > Security: turning two-factor authentication on (authenticator app + recovery codes) and off. */
+export function AccountSecurityPage() {
+  useDocumentTitle("Account security");
+  const { user, refresh } = useAuth();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  if (!user) return null;
+  const on = user.twoFactorEnabled;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+      <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Account security</h1>
+      <p className="mt-2 text-slate-600">{user.email}</p>
+      <section aria-labelledby="two-factor-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+        <div className="flex items-start gap-3">
+          <ShieldCheck aria-hidden="true" className={on ? "mt-1 size-6 text-emerald-600" : "mt-1 size-6 text-slate-400"} />
+          <div>
+            <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
+              Two-factor authentication
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {on
+                ? "On: signing in asks for a code from your authenticator app after your password."
+                : "Off: add a code from an authenticator app (Google Authenticator, 1Password, Authy, ...) to your password."}
+            </p>
+          </div>
+        </div>
+        {user.twoFactorSetupRequired && !enrolment ? (
+          <Alert variant="error" className="mt-5">
+            Your role requires two-factor authentication. Turn it on to use the admin area.
+          </Alert>
+        ) : null}
+        <div className="mt-6">
+          {enrolment ? (
+            <ConfirmEnrolment
+              enrolment={enrolment}
+              onConfirmed={async () => {
+                await refresh();
+                setEnrolment(null);
+                toast.success("Two-factor authentication is on");
+              }}
+            />
+          ) : on ? (
+            <PasswordAction
+              label="Turn off two-factor authentication"
+              variant="secondary"
+              onPassword={async (password) => {
+                await apiSend("POST", "/api/auth/two-factor/disable", { password });
+                await refresh();
+                toast.success("Two-factor authentication is off");
+              }}
+            />
+          ) : (
+            <PasswordAction
+              label="Turn on two-factor authentication"
+              onPassword={async (password) => {
+                setEnrolment(await apiSend<Enrolment>("POST", "/api/auth/two-factor/enable", { password }));
+              }}
+            />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Both changes are confirmed with the current password, so a borrowed session cannot make them. */
+function PasswordAction({
+  label,
+  variant,
+  onPassword,
+}: {
+  label: string;
+  variant?: "secondary";
+  onPassword: (password: string) => Promise<void>;
+}) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError("Enter your current password");
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await onPassword(password);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error ?? undefined}
+      />
+      <Button type="submit" variant={variant} disabled={busy}>
+        {busy ? <Spinner /> : null}
+        {label}
+      </Button>
+    </form>
+  );
+}
+
+function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: () => Promise<void> }) {
+  const secret = useMemo(() => new URL(enrolment.totpURI).searchParams.get("secret") ?? "", [enrolment.totpURI]);
+  // Drawn here from the otpauth link: the secret never leaves the browser for a QR service.
+  const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.totpURI, { border: 2 }))}`, [enrolment.totpURI]);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError("Enter the 6-digit code from your authenticator app");
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await apiSend("POST", "/api/auth/two-factor/verify-totp", { code: code.trim() });
+      await onConfirmed();
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h3 className="font-medium text-slate-900">1. Add Staywise to your authenticator app</h3>
+        <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center">
+          <img src={qr} alt="QR code for your authenticator app" className="size-44 rounded-lg border border-slate-200 bg-white" />
+          <div className="min-w-0 flex-1 space-y-2 text-sm text-slate-600">
+            <p>Scan the code, or type the setup key into the app.</p>
+            <TextField label="Setup key" readOnly value={secret} className="font-mono" onFocus={(event) => event.target.select()} />
+          </div>
+        </div>
+      </div>
+      <div>
+        <h3 className="font-medium text-slate-900">2. Save your recovery codes</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe.
+        </p>
+        <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-3">
+          {enrolment.backupCodes.map((backupCode) => (
+            <li key={backupCode} className="rounded-md bg-slate-100 px-2 py-1.5 text-center">
+              {backupCode}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <h3 className="font-medium text-slate-900">3. Enter the code the app shows</h3>
+        <TextField
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={error ?? undefined}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Confirm and turn on
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The activity log's action types as people read them: one label and one group per machine name,
+ * shared so the server's search and the client's filter and table agree. A type missing here (a
+ * new one, or an old one in the database) still reads sensibly through `activityLabel`.
+ */
+export const ACTIVITY_GROUPS = ["Accounts", "Bookings", "Reviews", "Admin", "Supplier"] as const;
+export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number] | "Other";
+
+export const ACTIVITY_TYPES: Record<string, { label: string; group: (typeof ACTIVITY_GROUPS)[number] }> = {
+  user_signed_up: { label: "Signed up", group: "Accounts" },
+  sign_up_existing_email: { label: "Sign-up with an e-mail already registered", group: "Accounts" },
+  user_signed_in: { label: "Signed in", group: "Accounts" },
+  sign_in_failed: { label: "Sign-in failed", group: "Accounts" },
+  user_signed_out: { label: "Signed out", group: "Accounts" },
+  password_reset_requested: { label: "Password reset requested", group: "Accounts" },
+  password_reset_completed: { label: "Password reset completed", group: "Accounts" },
+  two_factor_enabled: { label: "Two-factor sign-in turned on", group: "Accounts" },
+  two_factor_disabled: { label: "Two-factor sign-in turned off", group: "Accounts" },
+
+  booking_hold_created: { label: "Booking hold created", group: "Bookings" },
+  booking_confirmed: { label: "Booking confirmed", group: "Bookings" },
+  payment_failed: { label: "Payment failed", group: "Bookings" },
+  booking_hold_expired: { label: "Booking hold expired", group: "Bookings" },
+  booking_hold_abandoned: { label: "Booking hold abandoned by guest", group: "Bookings" },
+  background_job_gave_up: { label: "Background retries stopped", group: "Bookings" },
+  booking_cancelled: { label: "Booking cancelled by guest", group: "Bookings" },
+  booking_refunded: { label: "Booking refunded", group: "Bookings" },
+  booking_refund_failed: { label: "Booking refund failed", group: "Bookings" },
+
+  review_submitted: { label: "Review submitted", group: "Reviews" },
+  review_approved: { label: "Review approved", group: "Reviews" },
+  review_rejected: { label: "Review rejected", group: "Reviews" },
+
+  admin_created: { label: "Admin account created", group: "Admin" },
+  user_role_changed: { label: "Role changed", group: "Admin" },
+  user_disabled: { label: "User disabled", group: "Admin" },
+  user_enabled: { label: "User enabled", group: "Admin" },
+  admin_booking_status_changed: { label: "Booking status changed", group: "Admin" },
+  admin_booking_refunded: { label: "Refund issued", group: "Admin" },
+  admin_refund_failed: { label: "Refund failed", group: "Admin" },
+  admin_bookings_exported: { label: "Bookings exported", group: "Admin" },
+  api_settings_updated: { label: "API settings updated", group: "Admin" },
+  api_diagnostics_run: { label: "API diagnostics run", group: "Admin" },
+  admin_background_job_retried: { label: "Stuck job retried", group: "Admin" },
+
+  supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
+  supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },
+  supplier_cancel_failed: { label: "Partner cancellation failed", group: "Supplier" },
+  supplier_call_failed: { label: "Supplier call failed", group: "Supplier" },
+};
+
+/** The human label of an action type; unknown types become a sentence ('some_new_type' → 'Some new type'). */
+export function activityLabel(actionType: string): string {
+  const known = Object.hasOwn(ACTIVITY_TYPES, actionType) ? ACTIVITY_TYPES[actionType] : undefined;
+  if (known) return known.label;
+  const words = actionType.replaceAll(/[_.-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : actionType;
+}
+
+export function activityGroup(actionType: string): ActivityGroup {
+  return Object.hasOwn(ACTIVITY_TYPES, actionType) ? ACTIVITY_TYPES[actionType]!.group : "Other";
+}
+
+/**
+ * The filter's options: every known type by group (in the table's order), then the types found in
+ * the log that the table does not know, under Other. Groups without options are left out.
+ */
+export function groupedActivityTypes(present: readonly string[]): { group: ActivityGroup; types: { value: string; label: string }[] }[] {
+  const groups: { group: ActivityGroup; types: { value: string; label: string }[] }[] = ACTIVITY_GROUPS.map((group) => ({
+    group,
+    types: Object.entries(ACTIVITY_TYPES)
+      .filter(([, type]) => type.group === group)
+      .map(([value, type]) => ({ value, label: type.label })),
+  }));
+  const unknown = [...new Set(present)].filter((type) => !Object.hasOwn(ACTIVITY_TYPES, type)).sort();
+  groups.push({ group: "Other", types: unknown.map((value) => ({ value, label: activityLabel(value) })) });
+  return groups.filter((group) => group.types.length > 0);
+}
+
+/** The known types whose label contains the text (case-insensitive): lets a search for 'refund issued' find the rows. */
+export function activityTypesMatching(text: string): string[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  return Object.entries(ACTIVITY_TYPES)
+    .filter(([, type]) => type.label.toLowerCase().includes(needle))
+    .map(([value]) => value);
+}

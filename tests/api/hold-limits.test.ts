@@ -1,0 +1,223 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BookingView, CreateBookingResponse, HoldRules, PaymentStart } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
+import { activityLogs, bookings, roomNights, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
+import { holderAddress } from "../../src/server/services/hold-limits.ts";
+import { recordPoints } from "../../src/server/services/loyalty.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, cookieFrom, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+// The shipped defaults, not the test suite's generous ones: 2 unpaid holds per guest, 3 per address, 4 rooms per hold, 10 attempts an hour.
+const DEFAULTS = { HOLD_MAX_PENDING: "2", HOLD_MAX_PENDING_PER_ADDRESS: "3", HOLD_RATE_PER_HOUR: "10", HOLD_MINUTES: "20" };
+
+let t: TestApp;
+let hotel: HotelRow;
+let room: RoomTypeRow;
+const d = (n: number) => addDays(todayUtc(), n);
+let nextAddress = 1;
+/** A fresh client address for each scenario, so their counters never meet. */
+const newAddress = () => `198.51.100.${nextAddress++}`;
+
+beforeAll(async () => {
+  t = await createTestApp(DEFAULTS);
+  hotel = await createHotel(t.deps.db, { name: "Popular Hotel" });
+  room = await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 14 });
+});
+afterAll(() => t.close());
+
+function body(extra: Record<string, unknown> = {}) {
+  return {
+    hotelId: String(hotel.id),
+    roomTypeId: String(room.id),
+    checkIn: d(20),
+    checkOut: d(27),
+    guests: 2,
+    rooms: 1,
+    guestName: "Ada Guest",
+    guestEmail: "ada@example.com",
+    guestPhone: "+44 20 7946 0000",
+    ...extra,
+  };
+}
+
+function post(path: string, options: { address: string; body?: unknown; cookie?: string | undefined; headers?: Record<string, string> }) {
+  return t.request("POST", path, {
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    headers: { "x-forwarded-for": options.address, ...options.headers },
+  });
+}
+
+async function created(res: Response): Promise<CreateBookingResponse> {
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as CreateBookingResponse;
+}
+
+async function roomsTaken(night: string): Promise<number> {
+  const [row] = await t.deps.db.select().from(roomNights).where(and(eq(roomNights.roomTypeId, room.id), eq(roomNights.night, night)));
+  return row?.roomsTaken ?? 0;
+}
+
+async function pay(payment: PaymentStart, number = "4242 4242 4242 4242") {
+  const res = await t.request("POST", `/api/simulated-payments/${payment.paymentId}/confirm`, {
+    body: { clientSecret: payment.clientSecret, returnUrl: "/booking-success", card: { number, expMonth: 12, expYear: 2040, cvc: "123" } },
+  });
+  return (await res.json()) as { status: string };
+}
+
+describe("what one client may hold", () => {
+  it("stops a script without cookies at its address's share while other guests still book the same room", async () => {
+    const script = newAddress();
+    const tooBig = await post("/api/bookings", { address: script, body: body({ rooms: 8, guests: 16 }) });
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.json()).toMatchObject({ code: "TOO_MANY_ROOMS", message: expect.stringContaining("up to 4 rooms at a time") });
+
+    const statuses: number[] = [];
+    let refusal: Response | null = null;
+    for (let i = 0; i < 6; i++) {
+      // No cookie is sent back: every request is a new visitor, so only the address ties them together.
+      const res = await post("/api/bookings", { address: script, body: body({ rooms: 4, guests: 8 }) });
+      statuses.push(res.status);
+      if (res.status === 429) refusal ??= res;
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(await roomsTaken(d(20))).toBe(12);
+    expect(Number(refusal!.headers.get("retry-after"))).toBeGreaterThan(19 * 60);
+    expect(await refusal!.json()).toMatchObject({ code: "TOO_MANY_HOLDS", message: expect.stringContaining("waiting for payment") });
+
+    // A real guest elsewhere still gets a room of the same type for the same nights, and pays.
+    const guest = await created(await post("/api/bookings", { address: newAddress(), body: body({ rooms: 2, guests: 4, guestEmail: "real@example.com" }) }));
+    expect((await pay(guest.payment)).status).toBe("succeeded");
+    expect(await roomsTaken(d(20))).toBe(14);
+  });
+
+  it("counts a visitor session's holds whatever address it comes from", async () => {
+    const first = await post("/api/bookings", { address: newAddress(), body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) });
+    await created(first.clone());
+    const cookie = cookieFrom(first);
+    expect(cookie).toContain("staywise_visitor=");
+    await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) }));
+    const third = await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) });
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("counts a signed-in user's holds, and frees a place as soon as one is abandoned", async () => {
+    await signUp(t, "holder@example.com");
+    const cookie = await signIn(t, "holder@example.com");
+    const stay = { checkIn: d(50), checkOut: d(52), rooms: 1 };
+    const a = await created(await post("/api/bookings", { address: newAddress(), cookie, body: body(stay) }));
+    await created(await post("/api/bookings", { address: newAddress(), cookie, body: body(stay) }));
+    expect((await post("/api/bookings", { address: newAddress(), cookie, body: body(stay) })).status).toBe(429);
+
+    const abandoned = await post(`/api/bookings/${a.booking.id}/abandon`, { address: newAddress(), cookie });
+    expect(abandoned.status).toBe(200);
+    await created(await post("/api/bookings", { address: newAddress(), cookie, body: body(stay) }));
+  });
+
+  it("limits hold attempts per address per hour, failed ones included, with Retry-After", async () => {
+    const address = newAddress();
+    const soldOut = await createRoomType(t.deps.db, hotel.id, { name: "Sold Out Suite", totalRooms: 0, maxGuests: 4 });
+    for (let i = 0; i < 10; i++) {
+      const res = await post("/api/bookings", { address, body: body({ roomTypeId: String(soldOut.id), rooms: 1 }) });
+      expect(res.status).toBe(409);
+    }
+    const limited = await post("/api/bookings", { address, body: body({ rooms: 1 }) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(50 * 60);
+    expect(await limited.json()).toMatchObject({ message: expect.stringContaining("Too many booking attempts") });
+  });
+
+  it("holds for HOLD_MINUTES and tells the booking form the rules", async () => {
+    const hold = await created(await post("/api/bookings", { address: newAddress(), body: body({ checkIn: d(60), checkOut: d(61), rooms: 1 }) }));
+    expect(Date.parse(hold.booking.holdExpiresAt!) - Date.parse(hold.booking.createdAt)).toBeCloseTo(20 * 60_000, -3);
+    const rules = (await (await t.request("GET", "/api/bookings/hold-rules")).json()) as HoldRules;
+    expect(rules).toEqual({ holdMinutes: 20, maxRooms: 4 });
+  });
+
+  it("counts IPv6 clients by their /64", () => {
+    expect(holderAddress("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(holderAddress("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(holderAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(holderAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(holderAddress(null)).toBe("unknown");
+  });
+});
+
+describe("abandoning a hold", () => {
+  it("lets a visitor with the hold's access token end it at once: payment cancelled, rooms freed", async () => {
+    const address = newAddress();
+    const hold = await created(await post("/api/bookings", { address, body: body({ checkIn: d(70), checkOut: d(72), rooms: 3, guests: 6 }) }));
+    expect(await roomsTaken(d(70))).toBe(3);
+    // Without the token (and not the owner) the hold is not found.
+    expect((await post(`/api/bookings/${hold.booking.id}/abandon`, { address })).status).toBe(404);
+
+    const headers = { "x-booking-access": hold.accessToken };
+    const res = await post(`/api/bookings/${hold.booking.id}/abandon`, { address, headers });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { booking: BookingView }).booking).toMatchObject({ status: "cancelled", awaitingPayment: false });
+    expect(await roomsTaken(d(70))).toBe(0);
+    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, hold.payment.paymentId));
+    expect(intent?.status).toBe("canceled");
+    expect((await pay(hold.payment)).status).toBe("failed");
+    const logged = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "booking_hold_abandoned"));
+    expect(logged.some((l) => (l.details as { bookingId?: string }).bookingId === hold.booking.id)).toBe(true);
+    // A second abandon (a retried request) changes nothing.
+    expect((await post(`/api/bookings/${hold.booking.id}/abandon`, { address, headers })).status).toBe(200);
+    expect(await roomsTaken(d(70))).toBe(0);
+  });
+
+  it("gives redeemed points back at once", async () => {
+    await signUp(t, "points@example.com");
+    const cookie = await signIn(t, "points@example.com");
+    const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { id: string } };
+    await t.deps.db.transaction((tx) => recordPoints(tx, { userId: me.user.id, points: 500, description: "Gift", sourceKey: "test:gift", countsAsEarned: true }));
+    const hold = await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(80), checkOut: d(81), rooms: 1, pointsToRedeem: 500 }) }));
+    const balance = async () => ((await (await t.request("GET", "/api/loyalty", { cookie })).json()) as LoyaltyInfo).account.pointsBalance;
+    expect(await balance()).toBe(0);
+    expect((await post(`/api/bookings/${hold.booking.id}/abandon`, { address: newAddress(), cookie })).status).toBe(200);
+    expect(await balance()).toBe(500);
+  });
+
+  it("refuses to abandon a paid hold and confirms it instead", async () => {
+    const address = newAddress();
+    const hold = await created(await post("/api/bookings", { address, body: body({ checkIn: d(90), checkOut: d(91), rooms: 1 }) }));
+    // Paid, but neither the return nor the webhook has arrived yet.
+    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, hold.payment.paymentId));
+    const res = await post(`/api/bookings/${hold.booking.id}/abandon`, { address, headers: { "x-booking-access": hold.accessToken } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "HOLD_ALREADY_PAID" });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, hold.booking.id));
+    expect(row?.status).toBe("confirmed");
+  });
+});
+
+describe("an unpaid hold in My Bookings", () => {
+  it("is listed as awaiting payment, has no confirmation to download, and can be paid later", async () => {
+    await signUp(t, "declined@example.com");
+    const cookie = await signIn(t, "declined@example.com");
+    const hold = await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(100), checkOut: d(102), rooms: 1 }) }));
+    expect((await pay(hold.payment, "4000 0000 0000 0002")).status).toBe("failed");
+
+    const mine = (await (await t.request("GET", "/api/bookings/mine", { cookie })).json()) as { bookings: BookingView[] };
+    expect(mine.bookings).toEqual([expect.objectContaining({ id: hold.booking.id, status: "pending", awaitingPayment: true })]);
+    const download = await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { cookie });
+    expect(download.status).toBe(409);
+    expect(await download.json()).toMatchObject({ code: "NOT_PAID" });
+    // Nor for a visitor holding the token.
+    expect((await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { headers: { "x-booking-access": hold.accessToken } })).status).toBe(409);
+
+    const resumed = await post(`/api/bookings/${hold.booking.id}/payment`, { address: newAddress(), cookie });
+    expect(resumed.status, await resumed.clone().text()).toBe(200);
+    const { payment } = (await resumed.json()) as { payment: PaymentStart };
+    expect(payment).toMatchObject({ paymentId: hold.payment.paymentId, clientSecret: hold.payment.clientSecret, amountCents: 20000 });
+    expect((await pay(payment)).status).toBe("succeeded");
+    const confirmed = await t.request("POST", `/api/bookings/${hold.booking.id}/confirm-payment`, { body: { paymentId: payment.paymentId } });
+    expect(((await confirmed.json()) as { booking: BookingView }).booking).toMatchObject({ status: "confirmed", awaitingPayment: false });
+    expect((await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { cookie })).status).toBe(200);
+    // Paid: nothing left to resume.
+    expect((await post(`/api/bookings/${hold.booking.id}/payment`, { address: newAddress(), cookie })).status).toBe(409);
+  });
+});
