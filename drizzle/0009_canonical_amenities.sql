@@ -1,0 +1,67 @@
+-- One amenity vocabulary for our own hotels (src/shared/amenities.ts): the demo seed wrote several
+-- wordings for one amenity ('High-speed WiFi', 'Rooftop pool', 'Smart TV' beside 'Flat-screen TV');
+-- it now writes one label each. This rewrites the catalogues seeded before to those labels.
+-- Data only; see docs/decisions/014-canonical-amenities.md.
+
+-- amenity_mask now sets the bit of a filter amenity when the hotel has its canonical label (the
+-- `bit` of AMENITIES), instead of testing every text with ILIKE '%term%'; the labels contain their
+-- term, so on canonical data the two agree (tested). Stored masks are recomputed below.
+CREATE OR REPLACE FUNCTION f_amenity_mask(text[]) RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT (CASE WHEN 'Free WiFi' = ANY($1) THEN 1 ELSE 0 END)
+    | (CASE WHEN 'Parking' = ANY($1) THEN 2 ELSE 0 END)
+    | (CASE WHEN 'Restaurant' = ANY($1) THEN 4 ELSE 0 END)
+    | (CASE WHEN 'Pool' = ANY($1) THEN 8 ELSE 0 END)
+    | (CASE WHEN 'Gym' = ANY($1) THEN 16 ELSE 0 END)
+    | (CASE WHEN 'Spa' = ANY($1) THEN 32 ELSE 0 END) $$;
+--> statement-breakpoint
+-- Every wording the seed ever wrote that is not a canonical label, with its label; 'WiFi' and
+-- 'Breakfast' are the spec's flag labels.
+CREATE TEMPORARY TABLE amenity_wordings (wording text PRIMARY KEY, label text NOT NULL);
+--> statement-breakpoint
+INSERT INTO amenity_wordings (wording, label) VALUES
+  ('WiFi', 'Free WiFi'),
+  ('High-speed WiFi', 'Free WiFi'),
+  ('Breakfast', 'Breakfast included'),
+  ('Free breakfast buffet', 'Breakfast included'),
+  ('Outdoor pool', 'Pool'),
+  ('Infinity pool', 'Pool'),
+  ('Indoor pool', 'Pool'),
+  ('Rooftop pool', 'Pool'),
+  ('Heated pool', 'Pool'),
+  ('Spa & wellness center', 'Spa'),
+  ('Spa and sauna', 'Spa'),
+  ('Fitness center & gym', 'Gym'),
+  ('24-hour gym', 'Gym'),
+  ('On-site restaurant', 'Restaurant'),
+  ('Rooftop restaurant', 'Restaurant'),
+  ('Free parking', 'Parking'),
+  ('Private parking', 'Parking'),
+  ('Valet parking', 'Parking'),
+  ('Lobby bar', 'Bar'),
+  ('Rooftop bar', 'Bar'),
+  ('Smart TV', 'Flat-screen TV');
+--> statement-breakpoint
+-- One UPDATE per table, touching only the rows that hold a former wording or a mask the new
+-- function would compute differently: each array is mapped element-wise, and a label that now
+-- appears twice keeps its first place. amenity_mask is generated, so the UPDATE recomputes it.
+UPDATE hotels h SET amenities = ARRAY(
+    SELECT m.label FROM (
+      SELECT coalesce(w.label, u.amenity) AS label, min(u.ord) AS ord
+      FROM unnest(h.amenities) WITH ORDINALITY u(amenity, ord)
+      LEFT JOIN amenity_wordings w ON w.wording = u.amenity
+      GROUP BY 1) m
+    ORDER BY m.ord)
+  WHERE h.amenities && ARRAY(SELECT wording FROM amenity_wordings)
+    OR h.amenity_mask IS DISTINCT FROM f_amenity_mask(h.amenities);
+--> statement-breakpoint
+UPDATE room_types rt SET amenities = ARRAY(
+    SELECT m.label FROM (
+      SELECT coalesce(w.label, u.amenity) AS label, min(u.ord) AS ord
+      FROM unnest(rt.amenities) WITH ORDINALITY u(amenity, ord)
+      LEFT JOIN amenity_wordings w ON w.wording = u.amenity
+      GROUP BY 1) m
+    ORDER BY m.ord)
+  WHERE rt.amenities && ARRAY(SELECT wording FROM amenity_wordings);
+--> statement-breakpoint
+DROP TABLE amenity_wordings;
