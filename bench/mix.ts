@@ -3,7 +3,8 @@
  * Deterministic for a given seed, so two runs send the same kind of traffic.
  */
 import { addDays, todayUtc } from "../src/shared/dates.ts";
-import { AMENITY_OPTIONS, GUEST_ROOM_PRESETS, POPULAR_DESTINATIONS, SORT_OPTIONS } from "../src/shared/search-options.ts";
+import { AMENITY_OPTIONS } from "../src/shared/amenities.ts";
+import { GUEST_ROOM_PRESETS, POPULAR_DESTINATIONS, SORT_OPTIONS } from "../src/shared/search-options.ts";
 
 export type Random = () => number;
 

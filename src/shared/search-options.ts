@@ -8,7 +8,6 @@ import { addDays, countNights, daysBetween } from "./dates.ts";
 export const PRICE_SLIDER = { min: 0, max: 1000, step: 10 } as const;
 export const DISTANCE_SLIDER = { min: 0, max: 10, step: 0.5 } as const;
 export const STAR_OPTIONS = [5, 4, 3, 2, 1] as const;
-export const AMENITY_OPTIONS = ["WiFi", "Parking", "Restaurant", "Pool", "Gym", "Spa"] as const;
 export const SORT_OPTIONS = ["popularity", "price", "rating", "distance"] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const SORT_LABELS: Record<SortOption, string> = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
-import { AMENITY_OPTIONS, DISTANCE_SLIDER, MAX_CHILDREN, MAX_GUESTS, MAX_ROOMS, PAGE_SIZE, PRICE_SLIDER, SORT_OPTIONS, type Stay } from "./search-options.ts";
+import { type AmenityFlag, amenityOption } from "./amenities.ts";
+import { DISTANCE_SLIDER, MAX_CHILDREN, MAX_GUESTS, MAX_ROOMS, PAGE_SIZE, PRICE_SLIDER, SORT_OPTIONS, type Stay } from "./search-options.ts";
 
 export type { SortOption, Stay } from "./search-options.ts";
 
@@ -56,7 +57,7 @@ export const SearchQuery = z
     stars: list(z.coerce.number().int().min(1).max(5), "star rating").default([]),
     amenities: list(
       z.string().transform((v, ctx) => {
-        const match = AMENITY_OPTIONS.find((a) => a.toLowerCase() === v.toLowerCase());
+        const match = amenityOption(v);
         if (!match) {
           ctx.addIssue({ code: "custom", message: "unknown" });
           return z.NEVER;
@@ -100,7 +101,7 @@ export interface HotelSummary {
   cancellationPolicy: string;
   /** Rooms still free for the stay across room types that fit the party. */
   roomsAvailable: number;
-  flags: { breakfast: boolean; wifi: boolean; parking: boolean; pool: boolean; gym: boolean; spa: boolean };
+  flags: Record<AmenityFlag, boolean>;
 }
 
 export interface SearchResponse {

@@ -49,7 +49,7 @@ beforeAll(async () => {
   admin = await signIn(t, "ops@example.com", "ops-password");
   const dubai = { city: "Dubai", country: "United Arab Emirates", countryCode: "AE", originalPriceCents: null } as const;
   for (const [name, priceCents, starRating] of [["Staywise Creek Hotel", 9000, 3], ["Staywise Marina Tower", 45000, 5]] as const) {
-    const hotel = await createHotel(t.deps.db, { ...dubai, name, priceCents, starRating, distanceFromCenterKm: 2, amenities: ["Free WiFi", "Outdoor pool"] });
+    const hotel = await createHotel(t.deps.db, { ...dubai, name, priceCents, starRating, distanceFromCenterKm: 2, amenities: ["Free WiFi", "Pool"] });
     await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents, originalPriceCents: null, maxGuests: 2, totalRooms: 5 });
   }
 });

@@ -200,7 +200,7 @@ export const hotels = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`f_unaccent(lower(name || ' ' || city || ' ' || country))`,
     ),
-    /** Bit i set when an amenity text contains AMENITY_OPTIONS[i] (case-insensitive): amenity filters without the row. */
+    /** The `bit` of each filter amenity whose canonical label the hotel has (src/shared/amenities.ts): amenity filters without the row. */
     amenityMask: integer("amenity_mask").generatedAlwaysAs(sql`f_amenity_mask(amenities)`),
     /**
      * The hotel's room types for search, cheapest first, five integers each: id, max_guests,

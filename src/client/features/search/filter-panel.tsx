@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Star } from "lucide-react";
-import { AMENITY_OPTIONS, DISTANCE_SLIDER, PRICE_SLIDER, STAR_OPTIONS } from "../../../shared/search-options.ts";
+import { AMENITY_OPTIONS } from "../../../shared/amenities.ts";
+import { DISTANCE_SLIDER, PRICE_SLIDER, STAR_OPTIONS } from "../../../shared/search-options.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Slider } from "../../components/ui/slider.tsx";
@@ -11,7 +12,6 @@ import {
   formatPriceLimit,
   readFilters,
   writeFilters,
-  type Amenity,
   type Filters,
 } from "./filter-state.ts";
 import { useSliderDraft } from "./use-slider-draft.ts";
@@ -133,7 +133,7 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
 
       <FilterGroup title="Amenities">
         <ul>
-          {AMENITY_OPTIONS.map((amenity: Amenity) => (
+          {AMENITY_OPTIONS.map((amenity) => (
             <CheckboxRow
               key={amenity}
               checked={filters.amenities.includes(amenity)}

@@ -1,5 +1,5 @@
+import { type AmenityOption, amenityOption } from "../../../shared/amenities.ts";
 import {
-  AMENITY_OPTIONS,
   DISTANCE_SLIDER,
   PRICE_SLIDER,
   SORT_OPTIONS,
@@ -7,15 +7,13 @@ import {
   type SortOption,
 } from "../../../shared/search-options.ts";
 
-export type Amenity = (typeof AMENITY_OPTIONS)[number];
-
 export interface Filters {
   /** Whole dollars, as the price slider shows them. */
   minPrice: number;
   maxPrice: number;
   maxDistance: number;
   stars: number[];
-  amenities: Amenity[];
+  amenities: AmenityOption[];
 }
 
 const DEFAULT_FILTERS: Filters = {
@@ -43,7 +41,7 @@ export function readFilters(params: URLSearchParams): Filters {
     .map(Number)
     .filter((n) => (STAR_OPTIONS as readonly number[]).includes(n));
   const amenities = list(params.get("amenities"))
-    .map((name) => AMENITY_OPTIONS.find((option) => option.toLowerCase() === name.toLowerCase()))
+    .map(amenityOption)
     .filter((option) => option !== undefined);
   return {
     minPrice: numberIn(params.get("minPrice"), PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.min),

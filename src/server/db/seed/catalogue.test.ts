@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AMENITIES } from "../../../shared/amenities.ts";
 import { DEMO_GUEST_COUNT, REVIEWED_HOTELS } from "./catalogue-reviews.ts";
 import { generateHotel, type GeneratedHotel } from "./catalogue.ts";
 import { FEATURED_CITIES, getDestinations } from "./destinations.ts";
@@ -76,15 +77,28 @@ describe("generateHotel", () => {
     expect(discounted).toBeLessThan(0.4);
   });
 
-  it("keeps the amenity flags and the amenity texts in agreement (case-insensitive substring)", () => {
-    const words = { wifi: "wifi", parking: "parking", pool: "pool", gym: "gym", spa: "spa", breakfast: "breakfast" } as const;
-    for (const { hotel } of sample) {
-      const texts = hotel.amenities.map((a) => a.toLowerCase());
-      for (const [flag, word] of Object.entries(words)) {
-        expect(texts.some((t) => t.includes(word)), `${hotel.name}: ${flag}`).toBe(hotel[flag as keyof typeof words]);
+  it("writes only canonical amenity labels, each at most once per hotel and per room", () => {
+    const canonical = new Set<string>(AMENITIES.map((a) => a.label));
+    const offending: string[] = [];
+    for (const { hotel, roomTypes } of sample) {
+      for (const list of [hotel.amenities, ...roomTypes.map((room) => room.amenities)]) {
+        if (list.some((label) => !canonical.has(label)) || new Set(list).size !== list.length) offending.push(`${hotel.name}: ${list.join(", ")}`);
       }
     }
-    expect(sample.some((g) => g.hotel.amenities.includes("Restaurant"))).toBe(true);
+    expect(offending).toEqual([]);
+  });
+
+  it("keeps the amenity flags and the amenity labels in agreement", () => {
+    const disagreeing: string[] = [];
+    for (const { hotel } of sample) {
+      for (const amenity of AMENITIES) {
+        if ("flag" in amenity && hotel.amenities.includes(amenity.label) !== hotel[amenity.flag]) disagreeing.push(`${hotel.name}: ${amenity.flag}`);
+      }
+    }
+    expect(disagreeing).toEqual([]);
+    for (const label of ["Free WiFi", "Parking", "Restaurant", "Pool", "Gym", "Spa", "Breakfast included"]) {
+      expect(sample.some((g) => g.hotel.amenities.includes(label)), label).toBe(true);
+    }
   });
 
   it("uses only local image URLs", () => {

@@ -3,6 +3,7 @@
  * be generated on its own: seeding streams millions of hotels in batches with flat memory, and a
  * test can ask for hotel 1234 without generating the 1233 before it.
  */
+import { type AmenityKey, amenityLabel } from "../../../shared/amenities.ts";
 import type { hotels, roomTypes } from "../schema.ts";
 import { generateHotelReviews, type GeneratedReview } from "./catalogue-reviews.ts";
 import { destinationAt, type Destination, type StreetLanguage } from "./destinations.ts";
@@ -56,7 +57,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
   const rooms = generateRooms(r, index, stars, destination);
   const cheapest = rooms[0]!;
 
-  const amenities = amenityTexts(r, stars, features, destination);
+  const { amenities, pool } = hotelAmenities(r, stars, features, destination);
   const hotelImages = generateHotelImages(r, index, features);
   const freeCancellationDays = CANCELLATION_DAYS[r.weighted(CANCELLATION_WEIGHTS)]!;
   // Drawn from their own stream, so they do not shift the hotel's other attributes.
@@ -79,7 +80,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
     image: hotelImages[0]!,
     images: hotelImages,
     amenities,
-    description: hotelDescription(r, name, stars, kind, distanceFromCenterKm, destination.city, features, amenities),
+    description: hotelDescription(r, name, stars, kind, distanceFromCenterKm, destination.city, features, pool),
     distanceFromCenterKm,
     cancellationPolicy:
       freeCancellationDays === 0
@@ -140,39 +141,49 @@ function hotelKind(r: Random, stars: number, resort: boolean): HotelKind {
 }
 
 /**
- * Amenity texts in the order a card shows them (the first four are displayed). Each flag has its own
- * text containing the filter word (WiFi, Parking, Pool, Gym, Spa, Breakfast), and no other text
- * contains those words, so the substring filter and the flags always agree.
+ * The hotel's amenity labels (src/shared/amenities.ts) in the order a card shows them (the first
+ * four are displayed): one per flag, so the flags, the labels and the amenity filter always agree,
+ * and never two for one amenity. `pool` is the kind of pool, for the description.
  */
-function amenityTexts(r: Random, stars: number, f: Features, destination: Destination): string[] {
-  const texts: string[] = [];
-  if (f.wifi) texts.push(r.pick(["Free WiFi", "Free WiFi", "High-speed WiFi"]));
-  if (f.breakfast) texts.push(r.pick(["Breakfast included", "Breakfast included", "Free breakfast buffet"]));
+function hotelAmenities(r: Random, stars: number, f: Features, destination: Destination): { amenities: string[]; pool: string | null } {
+  // Each feature once drew its label among wordings that are now one label; the draws stay, so that
+  // every later draw, and with it the rest of the catalogue, is what it was.
+  const keys: AmenityKey[] = [];
+  let pool: string | null = null;
+  if (f.wifi) keys.push(drawn(r, "wifi"));
+  if (f.breakfast) keys.push(drawn(r, "breakfast"));
   if (f.pool) {
-    texts.push(destination.beach ? r.pick(["Outdoor pool", "Infinity pool"]) : r.pick(["Outdoor pool", "Indoor pool", "Rooftop pool", "Heated pool"]));
+    pool = destination.beach ? r.pick(["outdoor pool", "infinity pool"]) : r.pick(["outdoor pool", "indoor pool", "rooftop pool", "heated pool"]);
+    keys.push("pool");
   }
-  if (f.spa) texts.push(r.pick(["Spa", "Spa & wellness center", "Spa and sauna"]));
-  if (f.gym) texts.push(r.pick(["Gym", "Fitness center & gym", "24-hour gym"]));
-  if (f.restaurant) texts.push(r.pick(["Restaurant", "Restaurant", "On-site restaurant", "Rooftop restaurant"]));
-  if (f.parking) texts.push(r.pick(["Parking", "Free parking", "Private parking", "Valet parking"]));
-  if (f.bar) texts.push(r.pick(["Bar", "Bar", "Lobby bar", "Rooftop bar"]));
-  if (destination.beach && r.chance(0.5)) texts.push("Beach access");
-  const extras = [
-    ...(stars >= 3 ? ["Room service", "Business center"] : ["Shared lounge", "Luggage storage"]),
-    ...(stars >= 4 ? ["Concierge"] : []),
-    "Air conditioning",
-    "24-hour front desk",
-    "Airport shuttle",
-    "Pet friendly",
-    "Laundry service",
-    "Non-smoking rooms",
-    "Family rooms",
-    "Terrace",
-    "Garden",
-    ...(f.parking ? ["EV charging station"] : []),
+  if (f.spa) keys.push(drawn(r, "spa"));
+  if (f.gym) keys.push(drawn(r, "gym"));
+  if (f.restaurant) keys.push(drawn(r, "restaurant"));
+  if (f.parking) keys.push(drawn(r, "parking"));
+  if (f.bar) keys.push(drawn(r, "bar"));
+  if (destination.beach && r.chance(0.5)) keys.push("beach-access");
+  const extras: AmenityKey[] = [
+    ...(stars >= 3 ? (["room-service", "business-center"] as const) : (["shared-lounge", "luggage-storage"] as const)),
+    ...(stars >= 4 ? (["concierge"] as const) : []),
+    "air-conditioning",
+    "front-desk-24h",
+    "airport-shuttle",
+    "pet-friendly",
+    "laundry",
+    "non-smoking-rooms",
+    "family-rooms",
+    "terrace",
+    "garden",
+    ...(f.parking ? (["ev-charging"] as const) : []),
   ];
-  texts.push(...r.sample(extras, r.int(2, stars + 3)));
-  return texts;
+  keys.push(...r.sample(extras, r.int(2, stars + 3)));
+  return { amenities: keys.map(amenityLabel), pool };
+}
+
+/** `key`, after the draw that once chose its wording. */
+function drawn(r: Random, key: AmenityKey): AmenityKey {
+  r.next();
+  return key;
 }
 
 function generateHotelImages(r: Random, index: number, f: Features): string[] {
@@ -297,7 +308,7 @@ function hotelDescription(
   distanceKm: number,
   city: string,
   f: Features,
-  amenities: string[],
+  pool: string | null,
 ): string {
   const where = distanceKm < 1 ? `in the heart of ${city}` : `${distanceKm} km from the center of ${city}`;
   const adjective = r.pick(stars >= 4 ? ["elegant", "stylish", "contemporary", "refined"] : ["friendly", "welcoming", "comfortable", "family-run"]);
@@ -309,9 +320,8 @@ function hotelDescription(
       `This ${adjective} ${kind} sits ${where}.`,
     ]),
   ];
-  const poolText = amenities.find((a) => a.includes("pool"));
-  if (poolText) {
-    sentences.push(`Guests can unwind by the ${lowerFirst(poolText)}${f.spa ? " or book a treatment at the spa" : ""}.`);
+  if (pool) {
+    sentences.push(`Guests can unwind by the ${pool}${f.spa ? " or book a treatment at the spa" : ""}.`);
   } else if (f.restaurant) {
     sentences.push(`The on-site restaurant serves ${r.pick(["local", "seasonal", "Mediterranean", "international", "regional", "Asian-fusion"])} dishes${f.bar ? ", and the bar stays open late" : ""}.`);
   } else if (f.gym) {
@@ -383,8 +393,9 @@ const BASE_PRICE: readonly (readonly [number, number])[] = [
 
 const MIN_ROOM_DOLLARS = 35;
 
-const ROOM_AMENITIES_BASIC = ["Air conditioning", "Private bathroom", "Flat-screen TV", "Free WiFi", "Desk", "Hairdryer", "Heating", "Wardrobe"];
-const ROOM_AMENITIES_UPSCALE = ["Minibar", "Safe", "Coffee machine", "Bathrobe & slippers", "Rain shower", "Bathtub", "Soundproofing", "Iron", "Smart TV"];
+const ROOM_AMENITIES_BASIC: readonly AmenityKey[] = ["air-conditioning", "private-bathroom", "tv", "wifi", "desk", "hairdryer", "heating", "wardrobe"];
+// The last "tv" was once a second TV wording: kept so the draws stay what they were; a room lists its TV once.
+const ROOM_AMENITIES_UPSCALE: readonly AmenityKey[] = ["minibar", "safe", "coffee-machine", "bathrobe", "rain-shower", "bathtub", "soundproofing", "iron", "tv"];
 
 function generateRooms(r: Random, index: number, stars: number, d: Destination): GeneratedRoomType[] {
   const templates = stars <= 2 ? BUDGET_ROOMS : stars <= 4 ? STANDARD_ROOMS : LUXURY_ROOMS;
@@ -410,10 +421,10 @@ function generateRooms(r: Random, index: number, stars: number, d: Destination):
     const onSale = discounted && (i === 0 || r.chance(0.6));
     const bedType = r.pick(t.beds);
     const sizeM2 = r.int(t.size[0], t.size[1]);
-    const roomAmenities = [
+    const roomAmenities: AmenityKey[] = [
       ...r.sample(ROOM_AMENITIES_BASIC, r.int(3, 5)),
       ...(stars >= 3 ? r.sample(ROOM_AMENITIES_UPSCALE, r.int(stars - 2, stars + 1)) : []),
-      ...(r.chance(0.3) ? [r.pick(["City view", "Balcony", "Garden view", d.beach ? "Sea view" : "Courtyard view"])] : []),
+      ...(r.chance(0.3) ? [r.pick(["city-view", "balcony", "garden-view", d.beach ? "sea-view" : "courtyard-view"] as const)] : []),
     ];
     const imageSeed = index * 20 + i * 4;
     const images = [imageUrl("room", imageSeed), imageUrl("bathroom", imageSeed + 1)];
@@ -426,7 +437,7 @@ function generateRooms(r: Random, index: number, stars: number, d: Destination):
       maxGuests: t.guests,
       sizeM2,
       bedType,
-      amenities: roomAmenities,
+      amenities: [...new Set(roomAmenities)].map(amenityLabel),
       priceCents: cents,
       originalPriceCents: onSale ? Math.round(cents / 100 * (1.1 + 0.3 * r.next()) + 1) * 100 : null,
       currency: "USD",
@@ -436,10 +447,10 @@ function generateRooms(r: Random, index: number, stars: number, d: Destination):
   });
 }
 
-function roomDescription(r: Random, t: RoomTemplate, bedType: string, sizeM2: number, amenities: string[]): string {
+function roomDescription(r: Random, t: RoomTemplate, bedType: string, sizeM2: number, amenities: readonly AmenityKey[]): string {
   const opening = r.pick(["A", "A bright", "A quiet", "A spacious", "A cozy", "A modern"]);
   const noun = t.name.includes("Suite") ? "suite" : t.name.includes("Apartment") ? "apartment" : "room";
-  const highlights = r.sample(amenities, 3).map(lowerFirst);
+  const highlights = [...new Set(r.sample(amenities, 3))].map((key) => lowerFirst(amenityLabel(key)));
   return `${opening} ${sizeM2} m² ${noun} with ${bedType.toLowerCase()}, sleeping up to ${t.guests}. Features ${highlights.slice(0, -1).join(", ")} and ${highlights.at(-1)}.`;
 }
 

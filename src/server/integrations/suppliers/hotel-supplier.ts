@@ -1,3 +1,4 @@
+import type { AmenityOption } from "../../../shared/amenities.ts";
 import type { HotelDetail, HotelSummary, SortOption, Stay } from "../../../shared/search.ts";
 
 /** The order of each sort, for merging suppliers and for suppliers that sort in memory; ties by id. */
@@ -19,7 +20,7 @@ export interface SupplierSearch {
   minDistanceKm: number;
   maxDistanceKm: number | null;
   stars: number[];
-  amenities: string[];
+  amenities: AmenityOption[];
   sort: SortOption;
   limit: number;
   offset: number;
@@ -27,7 +28,8 @@ export interface SupplierSearch {
 
 /**
  * The search filters as our inventory applies them in SQL, for suppliers that filter in memory:
- * nightly price, distance, stars, and every chosen amenity as a case-insensitive substring.
+ * nightly price, distance, stars, and every chosen amenity as a case-insensitive substring of a
+ * partner's texts (spec section 9), which on our canonical labels picks what amenity_mask picks.
  */
 export function matchesFilters(hotel: HotelSummary, criteria: SupplierSearch): boolean {
   if (hotel.priceCents < criteria.minPriceCents) return false;

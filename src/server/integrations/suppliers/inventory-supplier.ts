@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { amenityOptionBits } from "../../../shared/amenities.ts";
 import { countNights } from "../../../shared/dates.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
-import { AMENITY_OPTIONS, POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
+import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
@@ -218,17 +219,6 @@ function roomsTaken(stay: Stay, roomTypeId: SQL): SQL {
   ), 0)`;
 }
 
-/** The amenity filter as bits of hotels.amenity_mask (f_amenity_mask: bit i = AMENITY_OPTIONS[i]), or null for an unknown amenity. */
-function amenityBits(amenities: readonly string[]): number | null {
-  let bits = 0;
-  for (const amenity of amenities) {
-    const index = AMENITY_OPTIONS.findIndex((a) => a.toLowerCase() === amenity.toLowerCase());
-    if (index < 0) return null;
-    bits |= 1 << index;
-  }
-  return bits;
-}
-
 interface OfferRow {
   id: number;
   price_cents: number;
@@ -311,10 +301,8 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
   }
   if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
   if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
-  for (const amenity of criteria.amenities) {
-    const pattern = `%${likeEscape(amenity)}%`;
-    filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
-  }
+  const amenityBits = amenityOptionBits(criteria.amenities);
+  if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
   const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
   if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
 
@@ -429,15 +417,8 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
       }
       if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
       if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
-      const bits = amenityBits(criteria.amenities);
-      if (bits === null) {
-        for (const amenity of criteria.amenities) {
-          const pattern = `%${likeEscape(amenity)}%`;
-          filters.push(sql`exists (select 1 from unnest(h.amenities) a where a ilike ${pattern})`);
-        }
-      } else if (bits !== 0) {
-        filters.push(sql`h.amenity_mask & ${bits} = ${bits}`);
-      }
+      const amenityBits = amenityOptionBits(criteria.amenities);
+      if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
       // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
       // priced above the maximum can be within it: skipped before pricing.
       if (criteria.maxPriceCents !== null) filters.push(sql`h.price_cents <= ${criteria.maxPriceCents}`);

@@ -4,6 +4,7 @@
  * cancel, look-up by our reference) for the booking flow. Credentials are read on every call, so
  * switching the active environment in Admin > API Settings takes effect at once.
  */
+import { amenityFlagsOf } from "../../../shared/amenities.ts";
 import { countNights } from "../../../shared/dates.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
 import { type Stay, discountPercent } from "../../../shared/search-options.ts";
@@ -463,11 +464,6 @@ function cancellationText(days: number): string {
   return days === 0 ? "Non-refundable" : `Free cancellation up to ${days} ${days === 1 ? "day" : "days"} before check-in`;
 }
 
-function flagsFrom(amenities: string[]): HotelSummary["flags"] {
-  const has = (word: string) => amenities.some((a) => a.toLowerCase().includes(word));
-  return { breakfast: has("breakfast"), wifi: has("wifi"), parking: has("parking"), pool: has("pool"), gym: has("gym"), spa: has("spa") };
-}
-
 /** Whole-stay cents to the nightly price per room that our cards show. */
 function nightly(stayCents: number, stay: Stay): number {
   return Math.round(stayCents / countNights(stay.checkIn, stay.checkOut) / stay.rooms);
@@ -491,7 +487,7 @@ function baseSummary(hotel: StaticHotel): Omit<HotelSummary, "priceCents" | "ori
     amenities: hotel.amenities,
     // -1: the supplier gave no distance; such hotels are left out of distance filters and sorts.
     distanceFromCenterKm: hotel.distanceFromCenterKm ?? -1,
-    flags: flagsFrom(hotel.amenities),
+    flags: amenityFlagsOf(hotel.amenities),
   };
 }
 
