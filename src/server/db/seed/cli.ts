@@ -1,7 +1,9 @@
 /**
- * npm run db:seed -- [--hotels N] [--seed S] [--truncate]
+ * npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N]
  * Seeds the demo catalogue into PostgreSQL when DATABASE_URL is set, else into the embedded PGlite
- * under DATA_DIR (default ./data).
+ * under DATA_DIR (default ./data). --bookings then adds the benchmark booking load: confirmed
+ * bookings over the next 180 days, hotel by hotel from the first, until N room-nights are booked
+ * (default 20,000,000; --booked-room-nights implies --bookings).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -9,8 +11,9 @@ import { openDatabase } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
+import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
-const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate]";
+const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -18,6 +21,8 @@ interface CliOptions {
   hotels: number;
   seed: number;
   truncate: boolean;
+  /** Booked room-nights of the booking load; null: no booking load. */
+  bookedRoomNights: number | null;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -27,6 +32,8 @@ function parseCli(argv: string[]): CliOptions {
       hotels: { type: "string" },
       seed: { type: "string" },
       truncate: { type: "boolean", default: false },
+      bookings: { type: "boolean", default: false },
+      "booked-room-nights": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -35,6 +42,12 @@ function parseCli(argv: string[]): CliOptions {
     hotels: values.hotels === undefined ? DEFAULT_HOTELS : parseInteger("--hotels", values.hotels, 1, MAX_HOTELS),
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
     truncate: values.truncate,
+    bookedRoomNights:
+      values["booked-room-nights"] !== undefined
+        ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
+        : values.bookings
+          ? DEFAULT_BOOKED_ROOM_NIGHTS
+          : null,
   };
 }
 
@@ -82,6 +95,7 @@ async function main(): Promise<number> {
     console.log(
       `Seeded ${result.hotels.toLocaleString("en-US")} hotels and ${result.roomTypes.toLocaleString("en-US")} room types into ${target} in ${seconds}s (${rate} hotels/s)`,
     );
+    if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;
   } catch (error) {
     console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -89,6 +103,30 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+async function seedBookingLoad(database: Parameters<typeof seedBookings>[0], roomNights: number, seed: number): Promise<void> {
+  const n = (value: number) => value.toLocaleString("en-US");
+  console.log(`Booking ${n(roomNights)} room-nights over the next 180 days`);
+  const started = performance.now();
+  let lastReported = -1;
+  const result = await seedBookings(database, {
+    roomNights,
+    seed,
+    onProgress(p) {
+      const step = Math.floor((p.roomNights * 20) / p.target);
+      if (step <= lastReported) return;
+      lastReported = step;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `booked ${n(p.roomNights)}/${n(p.target)} room-nights (${Math.min(100, Math.floor((p.roomNights * 100) / p.target))}%) in ${n(p.hotels)} hotels, ${n(p.bookings)} bookings, ${seconds.toFixed(1)}s (${n(Math.round(p.roomNights / Math.max(seconds, 0.001)))} room-nights/s)`,
+      );
+    },
+  });
+  console.log(
+    `Booked ${n(result.roomNights)} room-nights (${n(result.bookings)} bookings, ${n(result.roomNightRows)} room_nights rows) in ${n(result.hotels)} hotels in ${(result.ms / 1000).toFixed(1)}s`,
+  );
+  if (result.roomNights < roomNights) console.log(`Every hotel is booked: the catalogue holds no more than ${n(result.roomNights)} room-nights of this load`);
 }
 
 process.exitCode = await main();
