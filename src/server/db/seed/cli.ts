@@ -3,7 +3,8 @@
  * Seeds the demo catalogue into PostgreSQL when DATABASE_URL is set, else into the embedded PGlite
  * under DATA_DIR (default ./data). --bookings then adds the benchmark booking load: confirmed
  * bookings over the next 180 days, hotel by hotel from the first, until N room-nights are booked
- * (default 20,000,000; --booked-room-nights implies --bookings).
+ * (default 20,000,000; --booked-room-nights implies --bookings). --only-bookings adds the load to the
+ * catalogue already in the database instead of seeding one.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -13,7 +14,7 @@ import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
 import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
-const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N]";
+const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -23,6 +24,8 @@ interface CliOptions {
   truncate: boolean;
   /** Booked room-nights of the booking load; null: no booking load. */
   bookedRoomNights: number | null;
+  /** Keep the catalogue that is there; only add the booking load. */
+  onlyBookings: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -33,19 +36,24 @@ function parseCli(argv: string[]): CliOptions {
       seed: { type: "string" },
       truncate: { type: "boolean", default: false },
       bookings: { type: "boolean", default: false },
+      "only-bookings": { type: "boolean", default: false },
       "booked-room-nights": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
   });
+  if (values["only-bookings"] && (values.hotels !== undefined || values.truncate)) {
+    throw new Error("--only-bookings keeps the catalogue: it takes neither --hotels nor --truncate");
+  }
   return {
     hotels: values.hotels === undefined ? DEFAULT_HOTELS : parseInteger("--hotels", values.hotels, 1, MAX_HOTELS),
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
     truncate: values.truncate,
+    onlyBookings: values["only-bookings"],
     bookedRoomNights:
       values["booked-room-nights"] !== undefined
         ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
-        : values.bookings
+        : values.bookings || values["only-bookings"]
           ? DEFAULT_BOOKED_ROOM_NIGHTS
           : null,
   };
@@ -74,6 +82,10 @@ async function main(): Promise<number> {
   const target = database.kind === "postgres" ? "PostgreSQL" : `PGlite (${pgliteDir})`;
   try {
     await migrateDatabase(database);
+    if (options.onlyBookings) {
+      await seedBookingLoad(database, options.bookedRoomNights!, options.seed);
+      return 0;
+    }
     console.log(`Seeding ${options.hotels.toLocaleString("en-US")} hotels (seed ${options.seed}) into ${target}`);
     const started = performance.now();
     let lastReported = 0;
