@@ -7,6 +7,7 @@ import { ApiError, DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/e
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { loadSession, requireAdmin } from "./middleware/session.ts";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   app.use(requestLog(deps));
+  app.use(readYourWrites(deps));
   app.use(async (c, next) => {
     await next();
     // A stopping instance tells every kept-alive client to reconnect (to another instance).
@@ -116,9 +118,14 @@ export function createApp(deps: AppDeps) {
       () => true,
       () => false,
     );
-    const ready = await Promise.race([answered, timedOut]);
+    // A replica that is down does not make the instance unready (its reads go to the primary); it is named.
+    const [ready, replicas] = await Promise.all([
+      Promise.race([answered, timedOut]),
+      deps.database.replicas?.check(deps.config.readyTimeoutMs),
+    ]);
     clearTimeout(timer);
-    return ready ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503);
+    const extra = replicas ? { replicas } : {};
+    return ready ? c.json({ status: "ready", ...extra }) : c.json({ status: "unavailable", ...extra }, 503);
   });
   const api = apiRoutes(deps);
   app.route("/api", api);

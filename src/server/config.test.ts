@@ -27,4 +27,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...base, NODE_ENV: "production", SUPPLIER_SANDBOX: "true" }).supplierSandbox).toBe(true);
     expect(loadConfig({ ...base, SUPPLIER_SANDBOX: "false" }).supplierSandbox).toBe(false);
   });
+
+  it("reads DATABASE_READ_URL as a comma-separated list of replicas that needs a primary", () => {
+    const primary = { ...base, DATABASE_URL: "postgres://db/app" };
+    expect(loadConfig(primary).databaseReadUrls).toEqual([]);
+    expect(loadConfig({ ...primary, DATABASE_READ_URL: "" }).databaseReadUrls).toEqual([]);
+    expect(loadConfig({ ...primary, DATABASE_READ_URL: " postgres://r1/app , postgresql://r2/app," }).databaseReadUrls).toEqual([
+      "postgres://r1/app",
+      "postgresql://r2/app",
+    ]);
+    expect(() => loadConfig({ ...primary, DATABASE_READ_URL: "r1:5432" })).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ ...base, DATABASE_READ_URL: "postgres://r1/app" })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+  });
 });

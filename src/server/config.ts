@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  // One or more streaming replicas, comma-separated; empty counts as unset.
+  DATABASE_READ_URL: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each DATABASE_READ_URL must be a postgres:// URL"))),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -84,6 +90,8 @@ export interface AppConfig {
   sessionMaxAgeDays: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL streaming replicas for reads that tolerate a second of lag (decision 019); empty: all reads on the primary. */
+  databaseReadUrls: string[];
   databasePoolSize: number;
   appSecret: string;
   seedDemo: boolean;
@@ -139,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
+  if (e.DATABASE_READ_URL.length > 0 && !e.DATABASE_URL) {
+    throw new Error("Invalid configuration:\n  DATABASE_READ_URL needs DATABASE_URL (the primary); the embedded database has no replicas");
+  }
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripeKeys !== 0 && stripeKeys !== 3) {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
@@ -153,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrls: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
     seedDemo: e.SEED_DEMO,

@@ -34,7 +34,14 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     urlPolicy,
     timeouts: config.supplierTimeouts,
   });
-  const suppliers = [createInventorySupplier(database.db), wholesaler];
+  // Search and hotel pages tolerate a second of lag: they read from the replicas, if any.
+  const suppliers = [createInventorySupplier(database.readDb), wholesaler];
+  if (database.replicas) {
+    database.replicas.onStateChange = (status, error) => {
+      if (status.state === "down") logger.warn({ replica: status.name, err: error }, "read replica down; its reads go to the primary");
+      else logger.info({ replica: status.name }, "read replica back up");
+    };
+  }
 
   // The simulated processor "sends its webhook" in-process, after the response, like a provider would.
   const built: { deps?: AppDeps } = {};
@@ -60,7 +67,7 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     : simulatedGateway!;
 
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  const deps: AppDeps = { database, db: database.db, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, lifecycle, ...(clientDir ? { clientDir } : {}) };
+  const deps: AppDeps = { database, db: database.db, readDb: database.readDb, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, lifecycle, ...(clientDir ? { clientDir } : {}) };
   built.deps = deps;
   return deps;
 }

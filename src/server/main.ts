@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       await setup.close();
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, readUrls: config.databaseReadUrls, pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   if (!config.databaseUrl) await migrateDatabase(database);
   logger.info({ database: database.kind }, "database migrated");
 

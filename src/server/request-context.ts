@@ -5,6 +5,8 @@ export interface RequestContext {
   ip: string | null;
   /** A referral code sent with a sign-up, for the account-creation hook to link. */
   referralCode?: string;
+  /** The client wrote moments ago: its reads go to the primary, which has the write (decision 019). */
+  readFromPrimary?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { type ReadReplicas, openReadReplicas } from "./read-replicas.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -16,6 +17,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that tolerate a second of lag (search, hotel pages, suggestions, site figures, public
+   * reviews): the read replicas when DATABASE_READ_URL is set, otherwise the same as `db`.
+   */
+  readDb: Db;
+  /** The read replicas' pools and health; null without DATABASE_READ_URL (and always on PGlite). */
+  replicas: ReadReplicas | null;
   kind: "pglite" | "postgres";
   /** The pg pool when on PostgreSQL (for COPY and advisory locks). */
   pool: pg.Pool | null;
@@ -27,6 +35,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL streaming replicas for lag-tolerant reads (needs `databaseUrl`). */
+  readUrls?: readonly string[] | undefined;
   /** Folder of the PGlite data; `null` keeps it in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
@@ -40,8 +50,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+    const poolConfig: Omit<pg.PoolConfig, "connectionString"> = {
       max: options.poolSize ?? 10,
       ...(timeouts
         ? {
@@ -57,11 +66,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
       // 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs.
       options: "-c jit=off",
-    });
+    };
+    const pool = new pg.Pool({ ...poolConfig, connectionString: options.databaseUrl });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
+    const replicas = options.readUrls?.length ? openReadReplicas({ urls: options.readUrls, primary: pool, poolConfig }) : null;
+    return {
+      db,
+      readDb: replicas?.db ?? db,
+      replicas,
+      kind: "postgres",
+      pool,
+      pglite: null,
+      close: async () => {
+        await replicas?.close();
+        await pool.end();
+      },
+    };
   }
   if (options.pgliteDir) mkdirSync(path.resolve(options.pgliteDir), { recursive: true });
   const client = await PGlite.create({
@@ -69,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm, unaccent },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", pool: null, pglite: client, close: () => client.close() };
+  return { db, readDb: db, replicas: null, kind: "pglite", pool: null, pglite: client, close: () => client.close() };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

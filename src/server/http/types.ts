@@ -15,6 +15,8 @@ import type { DeliveryMode } from "../services/email-outbox.ts";
 export interface AppDeps {
   database: Database;
   db: Db;
+  /** Reads that tolerate a second of lag (replicas when configured); everything else uses `db`. */
+  readDb: Db;
   config: AppConfig;
   auth: Auth;
   logger: Logger;

@@ -28,7 +28,7 @@ export function hotelRoutes(deps: AppDeps) {
 
 export function destinationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/", validate("query", SuggestQuery), async (c) => {
-    const suggestions = await suggestDestinations(deps.db, c.req.valid("query").q);
+    const suggestions = await suggestDestinations(deps.readDb, c.req.valid("query").q);
     c.header("Cache-Control", "public, max-age=300");
     return c.json({ suggestions });
   });

@@ -21,9 +21,9 @@ export const REVIEW_UPLOAD_LIMIT = MAX_REVIEW_PHOTOS * 5 * 1024 * 1024 + 64 * 10
 export function reviewRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/hotels/:id/reviews", validate("param", HotelParam), validate("query", ListQuery), async (c) => {
-      const hotelId = await hotelExists(deps.db, c.req.valid("param").id);
+      const hotelId = await hotelExists(deps.readDb, c.req.valid("param").id);
       c.header("Cache-Control", "no-store");
-      return c.json(await listHotelReviews(deps.db, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null));
+      return c.json(await listHotelReviews(deps.readDb, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null));
     })
     .post("/hotels/:id/reviews", requireUser, validate("param", HotelParam), async (c) => {
       const hotelId = await hotelExists(deps.db, c.req.valid("param").id);

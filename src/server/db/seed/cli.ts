@@ -1,7 +1,10 @@
 /**
- * npm run db:seed -- [--hotels N] [--seed S] [--truncate]
+ * npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N]
  * Seeds the demo catalogue into PostgreSQL when DATABASE_URL is set, else into the embedded PGlite
- * under DATA_DIR (default ./data).
+ * under DATA_DIR (default ./data). --bookings then adds the benchmark booking load: confirmed
+ * bookings over the next 180 days, hotel by hotel from the first, until N room-nights are booked
+ * (default 20,000,000; --booked-room-nights implies --bookings). --only-bookings adds the load to the
+ * catalogue already in the database instead of seeding one.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -9,8 +12,9 @@ import { openDatabase } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
+import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
-const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate]";
+const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -18,6 +22,10 @@ interface CliOptions {
   hotels: number;
   seed: number;
   truncate: boolean;
+  /** Booked room-nights of the booking load; null: no booking load. */
+  bookedRoomNights: number | null;
+  /** Keep the catalogue that is there; only add the booking load. */
+  onlyBookings: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -27,14 +35,27 @@ function parseCli(argv: string[]): CliOptions {
       hotels: { type: "string" },
       seed: { type: "string" },
       truncate: { type: "boolean", default: false },
+      bookings: { type: "boolean", default: false },
+      "only-bookings": { type: "boolean", default: false },
+      "booked-room-nights": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
   });
+  if (values["only-bookings"] && (values.hotels !== undefined || values.truncate)) {
+    throw new Error("--only-bookings keeps the catalogue: it takes neither --hotels nor --truncate");
+  }
   return {
     hotels: values.hotels === undefined ? DEFAULT_HOTELS : parseInteger("--hotels", values.hotels, 1, MAX_HOTELS),
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
     truncate: values.truncate,
+    onlyBookings: values["only-bookings"],
+    bookedRoomNights:
+      values["booked-room-nights"] !== undefined
+        ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
+        : values.bookings || values["only-bookings"]
+          ? DEFAULT_BOOKED_ROOM_NIGHTS
+          : null,
   };
 }
 
@@ -61,6 +82,10 @@ async function main(): Promise<number> {
   const target = database.kind === "postgres" ? "PostgreSQL" : `PGlite (${pgliteDir})`;
   try {
     await migrateDatabase(database);
+    if (options.onlyBookings) {
+      await seedBookingLoad(database, options.bookedRoomNights!, options.seed);
+      return 0;
+    }
     console.log(`Seeding ${options.hotels.toLocaleString("en-US")} hotels (seed ${options.seed}) into ${target}`);
     const started = performance.now();
     let lastReported = 0;
@@ -82,6 +107,7 @@ async function main(): Promise<number> {
     console.log(
       `Seeded ${result.hotels.toLocaleString("en-US")} hotels and ${result.roomTypes.toLocaleString("en-US")} room types into ${target} in ${seconds}s (${rate} hotels/s)`,
     );
+    if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;
   } catch (error) {
     console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -89,6 +115,30 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+async function seedBookingLoad(database: Parameters<typeof seedBookings>[0], roomNights: number, seed: number): Promise<void> {
+  const n = (value: number) => value.toLocaleString("en-US");
+  console.log(`Booking ${n(roomNights)} room-nights over the next 180 days`);
+  const started = performance.now();
+  let lastReported = -1;
+  const result = await seedBookings(database, {
+    roomNights,
+    seed,
+    onProgress(p) {
+      const step = Math.floor((p.roomNights * 20) / p.target);
+      if (step <= lastReported) return;
+      lastReported = step;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `booked ${n(p.roomNights)}/${n(p.target)} room-nights (${Math.min(100, Math.floor((p.roomNights * 100) / p.target))}%) in ${n(p.hotels)} hotels, ${n(p.bookings)} bookings, ${seconds.toFixed(1)}s (${n(Math.round(p.roomNights / Math.max(seconds, 0.001)))} room-nights/s)`,
+      );
+    },
+  });
+  console.log(
+    `Booked ${n(result.roomNights)} room-nights (${n(result.bookings)} bookings, ${n(result.roomNightRows)} room_nights rows) in ${n(result.hotels)} hotels in ${(result.ms / 1000).toFixed(1)}s`,
+  );
+  if (result.roomNights < roomNights) console.log(`Every hotel is booked: the catalogue holds no more than ${n(result.roomNights)} room-nights of this load`);
 }
 
 process.exitCode = await main();

@@ -82,7 +82,7 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
 }
 
 /** The demo guests who wrote the catalogue's reviews; kept across a --truncate (users are not truncated). */
-async function ensureDemoGuests(db: Db): Promise<void> {
+export async function ensureDemoGuests(db: Db): Promise<void> {
   const rows = Array.from({ length: DEMO_GUEST_COUNT }, (_, n) => ({ ...demoGuest(n), emailVerified: true }));
   await db.insert(users).values(rows).onConflictDoNothing();
 }
