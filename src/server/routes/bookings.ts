@@ -49,13 +49,6 @@ function visitorId(c: Context<AppEnv>, secure: boolean): string {
   return id;
 }
 
-/** A 429 from the hold limits carries Retry-After, so scripts and proxies know when to come back. */
-function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
-  const seconds = error instanceof ApiError && error.status === 429 ? error.details?.retryAfterSeconds : undefined;
-  if (typeof seconds === "number") c.header("Retry-After", String(seconds));
-  throw error;
-}
-
 /** Bookings: holds with payment, the payment's return, My Bookings, and visitor access by reference. */
 export function bookingRoutes(deps: AppDeps) {
   const services = bookingDeps(deps);
@@ -83,14 +76,12 @@ export function bookingRoutes(deps: AppDeps) {
         visitorId: user ? null : visitorId(c, deps.config.publicUrl.startsWith("https:")),
         address: holderAddress(c.get("clientIp")),
       };
-      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester).catch((error: unknown) =>
-        withRetryAfter(c, error),
-      );
+      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester);
       return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
     })
     .get("/hold-rules", (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }))
     .get("/mine", requireUser, validate("query", MyBookingsQuery), async (c) => {
-      const list = await listUserBookings(deps.db, c.get("user")!.id, c.req.valid("query"));
+      const list = await listUserBookings(deps.db, c.get("user").id, c.req.valid("query"));
       c.header("Cache-Control", "no-store");
       return c.json({ bookings: list });
     })

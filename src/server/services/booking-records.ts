@@ -33,20 +33,6 @@ export interface BookingDeps {
   wholesaler?: WholesalerSupplier;
 }
 
-export const BOOKING_ACTIVITY = {
-  hold: "booking_hold_created",
-  holdAbandoned: "booking_hold_abandoned",
-  confirmed: "booking_confirmed",
-  paymentFailed: "payment_failed",
-  holdExpired: "booking_hold_expired",
-  cancelled: "booking_cancelled",
-  refunded: "booking_refunded",
-  refundFailed: "booking_refund_failed",
-  supplierFailed: "supplier_booking_failed",
-  supplierUnknown: "supplier_booking_unknown",
-  supplierCancelFailed: "supplier_cancel_failed",
-} as const;
-
 export type BookingRow = typeof bookings.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type PaymentRow = typeof payments.$inferSelect;
@@ -179,7 +165,7 @@ export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: Booking
   }
   await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
   await logActivity(tx, {
-    actionType: BOOKING_ACTIVITY.confirmed,
+    actionType: "booking_confirmed",
     userId: row.userId,
     targetUserEmail: row.guestEmail,
     details: {
@@ -240,7 +226,7 @@ export async function refundPayment(
       .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")));
     const attempts = await recordBackgroundFailure(deps.db, BACKGROUND_JOBS.refund, booking.id, error, deps.maxAttempts);
     await logActivity(deps.db, {
-      actionType: BOOKING_ACTIVITY.refundFailed,
+      actionType: "booking_refund_failed",
       targetUserEmail: booking.guestEmail,
       details: { bookingId: booking.id, reference: booking.bookingReference, attempts, message: error instanceof Error ? error.message : String(error) },
     });
@@ -261,7 +247,7 @@ export async function refundPayment(
       .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, paymentIntentId)));
     await clearBackgroundFailure(tx, BACKGROUND_JOBS.refund, booking.id);
     await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.refunded,
+      actionType: "booking_refunded",
       targetUserEmail: booking.guestEmail,
       details: { bookingId: booking.id, reference: booking.bookingReference, amountCents, why },
     });

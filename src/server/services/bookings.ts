@@ -7,13 +7,12 @@ import type { Stay } from "../../shared/search.ts";
 import type { Db } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments, roomTypes } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { CreatePaymentInput } from "../integrations/payments/payment-gateway.ts";
 import { logActivity } from "./activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, failingBookingIds, recordBackgroundFailure, stuckBookingIds } from "./background-failures.ts";
 import { bookingCancellationEmail, latePaymentRefundEmail } from "./booking-emails.ts";
 import {
-  BOOKING_ACTIVITY,
   STALE_REFUND_CLAIM_MS,
   type BookingDeps,
   type BookingRow,
@@ -34,13 +33,11 @@ import { type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts
 import { ensureLoyaltyAccount, recordPoints } from "./loyalty.ts";
 import { cancelAtSupplier, placeSupplierBooking, priceSupplierRoom } from "./supplier-bookings.ts";
 
-export { BOOKING_ACTIVITY, type BookingDeps, viewOf } from "./booking-records.ts";
+export { type BookingDeps, viewOf } from "./booking-records.ts";
 
 /** The smallest card charge; points can cover the rest. */
 const MIN_CHARGE_CENTS = 50;
 
-export const ROOM_UNAVAILABLE = "Sorry, this room is no longer available for your dates. Please choose another room or other dates.";
-export const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
 
 /** A room priced by the server for one stay, ready to be held. */
 export interface PricedRoom {
@@ -100,18 +97,17 @@ function isOverdrawn(error: unknown): boolean {
 /** One of our own rooms, priced from the database: nightly price × nights × rooms. */
 async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
   if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
-    throw new ApiError(404, "ROOM_NOT_FOUND", "This room was not found at this hotel.");
+    throw new DomainError("ROOM_NOT_FOUND");
   }
   const [room] = await db
     .select({ room: roomTypes, hotelName: hotels.name, currency: hotels.currency })
     .from(roomTypes)
     .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
     .where(and(eq(roomTypes.id, Number(input.roomTypeId)), eq(roomTypes.hotelId, Number(input.hotelId))));
-  if (!room) throw new ApiError(404, "ROOM_NOT_FOUND", "This room was not found at this hotel.");
+  if (!room) throw new DomainError("ROOM_NOT_FOUND");
   const party = stay.guests + stay.children;
   if (room.room.maxGuests * stay.rooms < party) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       "ROOM_TOO_SMALL",
       `${room.room.name} sleeps up to ${room.room.maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`,
     );
@@ -157,7 +153,7 @@ export async function createBookingHold(
 ): Promise<Omit<CreateBookingResponse, "accessToken">> {
   const { db, gateway } = deps;
   const stay = stayFromQuery(input, today);
-  if (input.pointsToRedeem > 0 && !user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to use your points.");
+  if (input.pointsToRedeem > 0 && !user) throw new DomainError("UNAUTHENTICATED", "Please sign in to use your points.");
   checkRoomsPerHold(stay.rooms, deps.holds);
   const holder: HoldRequester = { ...requester, userId: user?.id ?? null };
   await limitHoldAttempts(db, holder, deps.holds);
@@ -182,7 +178,7 @@ export async function createBookingHold(
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
         if (account.pointsBalance < pointsUsed) {
-          throw new ApiError(400, "NOT_ENOUGH_POINTS", `You have ${account.pointsBalance} points, not enough to redeem ${pointsUsed}.`);
+          throw new DomainError("NOT_ENOUGH_POINTS", `You have ${account.pointsBalance} points, not enough to redeem ${pointsUsed}.`);
         }
       }
       const [inserted] = await tx
@@ -225,7 +221,7 @@ export async function createBookingHold(
         });
       }
       await logActivity(tx, {
-        actionType: BOOKING_ACTIVITY.hold,
+        actionType: "booking_hold_created",
         userId: user?.id ?? null,
         userEmail: user?.email ?? null,
         targetUserEmail: guestEmail,
@@ -241,8 +237,8 @@ export async function createBookingHold(
       return inserted!;
     });
   } catch (error) {
-    if (isOverbooking(error)) throw new ApiError(409, "ROOM_UNAVAILABLE", ROOM_UNAVAILABLE);
-    if (isOverdrawn(error)) throw new ApiError(400, "NOT_ENOUGH_POINTS", "You do not have enough points for this.");
+    if (isOverbooking(error)) throw new DomainError("ROOM_UNAVAILABLE");
+    if (isOverdrawn(error)) throw new DomainError("NOT_ENOUGH_POINTS");
     throw error;
   }
 
@@ -252,7 +248,7 @@ export async function createBookingHold(
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
     await releaseHold(db, row.id, "payment_failed");
-    throw new ApiError(502, "PAYMENT_CREATE_FAILED", PAYMENT_CREATE_FAILED);
+    throw new DomainError("PAYMENT_CREATE_FAILED");
   }
   await db.transaction(async (tx) => {
     await tx.insert(payments).values({
@@ -295,7 +291,7 @@ async function releaseHold(
     await settlePointsOnCancel(tx, row);
     await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
     await logActivity(tx, {
-      actionType: abandonedBy ? BOOKING_ACTIVITY.holdAbandoned : BOOKING_ACTIVITY.holdExpired,
+      actionType: abandonedBy ? "booking_hold_abandoned" : "booking_hold_expired",
       ...(abandonedBy ? { userId: abandonedBy.id, userEmail: abandonedBy.email } : {}),
       targetUserEmail: row.guestEmail,
       details: { bookingId: row.id, reference: row.bookingReference, reason: abandonedBy ? "abandoned" : paymentStatus },
@@ -304,9 +300,7 @@ async function releaseHold(
   });
 }
 
-export const HOLD_ALREADY_PAID = "This booking is already paid, so it cannot be abandoned. You can find it in My Bookings.";
-export const HOLD_NOT_OPEN = "This booking is no longer waiting for payment.";
-const PAYMENT_NOT_STOPPED = "We could not stop the payment for this booking just now. Nothing has changed; please try again in a minute.";
+const HOLD_NOT_OPEN = "This booking is no longer waiting for payment.";
 
 /**
  * The guest gives up an unpaid hold: its provider payment is cancelled first (so it cannot succeed
@@ -315,10 +309,11 @@ const PAYMENT_NOT_STOPPED = "We could not stop the payment for this booking just
  */
 export async function abandonHold(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }): Promise<BookingRow> {
   const existing = await findBooking(deps.db, bookingId);
-  if (!existing) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (!existing) throw new DomainError("BOOKING_NOT_FOUND");
   if (existing.status === "cancelled" && (existing.paymentStatus === "expired" || existing.paymentStatus === "payment_failed")) return existing;
   if (existing.status !== "pending" || (existing.supplierState !== null && existing.supplierState !== "priced")) {
-    throw new ApiError(409, "HOLD_ALREADY_PAID", existing.status === "cancelled" ? HOLD_NOT_OPEN : HOLD_ALREADY_PAID);
+    // Kept under this code for the clients that know it, with the words that fit a cancelled hold.
+    throw new DomainError("HOLD_ALREADY_PAID", existing.status === "cancelled" ? HOLD_NOT_OPEN : undefined);
   }
   if (existing.paymentIntentId) {
     const cancelled = await deps.gateway.cancelPayment(existing.paymentIntentId).then(
@@ -331,9 +326,9 @@ export async function abandonHold(deps: BookingDeps, bookingId: string, actor: {
     const remote = await deps.gateway.getPayment(existing.paymentIntentId).catch(() => null);
     if (remote?.status === "succeeded") {
       await confirmPaidBooking(deps, existing.paymentIntentId, "return");
-      throw new ApiError(409, "HOLD_ALREADY_PAID", HOLD_ALREADY_PAID);
+      throw new DomainError("HOLD_ALREADY_PAID");
     }
-    if (!cancelled && remote?.status !== "canceled") throw new ApiError(502, "PAYMENT_NOT_STOPPED", PAYMENT_NOT_STOPPED);
+    if (!cancelled && remote?.status !== "canceled") throw new DomainError("PAYMENT_NOT_STOPPED");
   }
   const released = await releaseHold(deps.db, bookingId, "expired", actor);
   return released ?? (await findBooking(deps.db, bookingId)) ?? existing;
@@ -345,23 +340,23 @@ export async function abandonHold(deps: BookingDeps, bookingId: string, actor: {
  */
 export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Promise<PaymentStart> {
   if (row.status !== "pending" || !row.paymentIntentId || (row.supplierState !== null && row.supplierState !== "priced")) {
-    throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+    throw new DomainError("HOLD_NOT_OPEN");
   }
   const [payment] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, row.id), eq(payments.providerPaymentId, row.paymentIntentId)));
-  if (!payment) throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+  if (!payment) throw new DomainError("HOLD_NOT_OPEN");
   let started: { paymentId: string; clientSecret: string };
   try {
     started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "could not resume the payment of a hold");
-    throw new ApiError(502, "PAYMENT_CREATE_FAILED", PAYMENT_CREATE_FAILED);
+    throw new DomainError("PAYMENT_CREATE_FAILED");
   }
   if (started.paymentId !== row.paymentIntentId) {
     deps.logger.error({ bookingId: row.id, paymentId: started.paymentId }, "the provider answered a resumed payment with another payment");
-    throw new ApiError(409, "HOLD_NOT_OPEN", HOLD_NOT_OPEN);
+    throw new DomainError("HOLD_NOT_OPEN");
   }
   return { provider: deps.gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: payment.amountCents, currency: payment.currency };
 }
@@ -385,7 +380,7 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   if (remote.status !== "succeeded") {
     if (remote.lastError && source === "return") {
       await logActivity(db, {
-        actionType: BOOKING_ACTIVITY.paymentFailed,
+        actionType: "payment_failed",
         targetUserEmail: current.guestEmail,
         details: { bookingId: current.id, reference: current.bookingReference, message: remote.lastError },
       });
@@ -555,9 +550,9 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
 export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }, today = todayUtc()): Promise<{ booking: BookingView; refunded: boolean }> {
   const { db } = deps;
   const [existing] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!existing) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (!existing) throw new DomainError("BOOKING_NOT_FOUND");
   if (existing.status !== "confirmed" || existing.checkIn <= today) {
-    throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
+    throw new DomainError("NOT_CANCELLABLE");
   }
   const policy = await bookingPolicy(db, existing);
   const refund = refundableOnCancel(existing.checkIn, policy.freeCancellationDays, today);
@@ -574,7 +569,7 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
     await settlePointsOnCancel(tx, row);
     await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...row, currency: "USD" }, refund, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.cancelled,
+      actionType: "booking_cancelled",
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: row.guestEmail,
@@ -582,7 +577,7 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
     });
     return row;
   });
-  if (!cancelled) throw new ApiError(409, "NOT_CANCELLABLE", "Only confirmed bookings with a check-in date still ahead can be cancelled.");
+  if (!cancelled) throw new DomainError("NOT_CANCELLABLE");
   const refunded = refund
     ? await refundPayment(deps, cancelled, cancelled.totalPriceCents - cancelled.discountCents, "cancelled within the free-cancellation window", { from: ["completed"] })
     : false;
