@@ -9,22 +9,16 @@ import { ApiError } from "../http/errors.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
 import { requireUser } from "../middleware/session.ts";
-import { createBookingAccessToken, verifyBookingAccessToken } from "../services/booking-access.ts";
-import { bookingConfirmationText } from "../services/booking-emails.ts";
 import { bookingDeps } from "../deps.ts";
-import { isAwaitingPayment } from "../services/booking-records.ts";
-import {
-  abandonHold,
-  cancelBookingByGuest,
-  confirmPaidBooking,
-  createBookingHold,
-  findBooking,
-  findBookingByReference,
-  listUserBookings,
-  resumeHoldPayment,
-  viewOf,
-} from "../services/bookings.ts";
-import { holderAddress } from "../services/hold-limits.ts";
+import { abandonHold } from "../services/bookings/abandon-and-expire.ts";
+import { createBookingAccessToken, verifyBookingAccessToken } from "../services/bookings/access.ts";
+import { cancelBookingByGuest } from "../services/bookings/cancel.ts";
+import { bookingConfirmationText } from "../services/bookings/emails.ts";
+import { createBookingHold, resumeHoldPayment } from "../services/bookings/hold.ts";
+import { holderAddress } from "../services/bookings/hold-limits.ts";
+import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
+import { findBooking, findBookingByReference, listUserBookings } from "../services/bookings/queries.ts";
+import { isAwaitingPayment, viewOf } from "../services/bookings/records.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 
 const BookingIdParam = z.object({ id: z.string().uuid("Booking not found") });

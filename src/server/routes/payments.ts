@@ -7,7 +7,7 @@ import { validate } from "../http/validate.ts";
 import { PaymentError } from "../integrations/payments/payment-gateway.ts";
 import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
 import { logActivity } from "../services/activity-log.ts";
-import { confirmPaidBooking } from "../services/bookings.ts";
+import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { bookingDeps } from "../deps.ts";
 

@@ -2,15 +2,15 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { csvRow } from "../../shared/csv.ts";
 import type { BookingView } from "../../shared/booking.ts";
 import type { Db } from "../db/client.ts";
-import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
-import { bookingCancellationEmail } from "./booking-emails.ts";
-import { type BookingDeps, bookingPolicy, isSupplierBooking, refundIdempotencyKey, settlePointsOnCancel, toBookingView } from "./booking-records.ts";
-import { releaseRoomNights, retakeRoomNights } from "./bookings.ts";
-import { cancelAtSupplier } from "./supplier-bookings.ts";
+import { bookingCancellationEmail } from "./bookings/emails.ts";
+import { cancelAtSupplier } from "./bookings/partner-rooms.ts";
+import { type BookingDeps, bookingPolicy, isSupplierBooking, settlePointsOnCancel, toBookingView } from "./bookings/records.ts";
+import { refundIdempotencyKey } from "./bookings/refunds.ts";
+import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./bookings/room-nights.ts";
 import { queueEmail } from "./email-outbox.ts";
 
 
@@ -150,7 +150,7 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
     });
     return toAdminView(row, await bookingPolicy(db, row));
   } catch (error) {
-    if (pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked") {
+    if (isOverbooking(error)) {
       throw new DomainError("ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
     }
     throw error;

@@ -14,28 +14,29 @@
  *   payment never reaches the LIVE environment.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { CreateBookingInput } from "../../shared/booking.ts";
-import type { HotelDetail, Stay } from "../../shared/search.ts";
-import type { Db } from "../db/client.ts";
-import { bookings, payments } from "../db/schema.ts";
-import { DomainError } from "../domain-error.ts";
-import type { BookResult, PriceCheckResult, WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
-import { currentRequest } from "../request-context.ts";
-import { logActivity } from "./activity-log.ts";
-import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "./background-failures.ts";
-import { bookingNotPlacedEmail, formatMoney } from "./booking-emails.ts";
+import type { CreateBookingInput } from "../../../shared/booking.ts";
+import type { HotelDetail, Stay } from "../../../shared/search.ts";
+import type { Db } from "../../db/client.ts";
+import { bookings, payments } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { BookResult, PriceCheckResult, WholesalerSupplier } from "../../integrations/suppliers/wholesaler-supplier.ts";
+import { currentRequest } from "../../request-context.ts";
+import { logActivity } from "../activity-log.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "../background-failures.ts";
+import { bookingNotPlacedEmail, formatMoney } from "./emails.ts";
 import {
   type BookingDeps,
   type BookingRow,
   type ConfirmSource,
   type PaymentRow,
+  type PricedRoom,
   isSupplierBooking,
+  roomTooSmall,
   recordConfirmation,
-  refundPayment,
   settlePointsOnCancel,
-} from "./booking-records.ts";
-import { queueEmail } from "./email-outbox.ts";
-import type { PricedRoom } from "./bookings.ts";
+} from "./records.ts";
+import { refundPayment } from "./refunds.ts";
+import { queueEmail } from "../email-outbox.ts";
 
 /** BookV3 calls per booking, counting a retry after a look-up found nothing. */
 const MAX_BOOK_ATTEMPTS = 2;
@@ -46,10 +47,6 @@ function supplierError(deps: BookingDeps, error: unknown): DomainError {
   const message = error instanceof Error ? error.message : String(error);
   deps.logger.warn({ err: error, requestId: currentRequest()?.requestId }, "supplier call failed while booking");
   return new DomainError("SUPPLIER_ERROR", `Supplier API Error: ${message}`);
-}
-
-function roomTooSmall(name: string, maxGuests: number, party: number): DomainError {
-  return new DomainError("ROOM_TOO_SMALL", `${name} sleeps up to ${maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`);
 }
 
 /**

@@ -5,11 +5,11 @@
  */
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
-import type { HoldSettings } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { DomainError } from "../domain-error.ts";
-import type { Tx } from "./booking-records.ts";
-import { hitRateLimit } from "./rate-limit.ts";
+import type { HoldSettings } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { Tx } from "./records.ts";
+import { hitRateLimit } from "../rate-limit.ts";
 
 /** Who asks for a hold: the signed-in user, else the visitor session; and the client address. */
 export interface HoldRequester {
