@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { type CreateBookingInput, type CreateBookingResponse, type PaymentStart, bookingReference } from "../../../shared/booking.ts";
 import { countNights, todayUtc } from "../../../shared/dates.ts";
-import { CENTS_PER_POINT } from "../../../shared/loyalty.ts";
+import { applyPoints } from "../../../shared/loyalty.ts";
 import type { Db } from "../../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema.ts";
@@ -21,9 +21,6 @@ import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
 import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
-
-/** The smallest card charge; points can cover the rest. */
-const MIN_CHARGE_CENTS = 50;
 
 function isOverdrawn(error: unknown): boolean {
   return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
@@ -68,10 +65,7 @@ export async function createBookingHold(
       : await priceInventoryRoom(db, input, stay);
   const nights = countNights(stay.checkIn, stay.checkOut);
   const total = priced.totalPriceCents;
-  // Points pay whole cents; the card is always charged at least MIN_CHARGE_CENTS.
-  const discount = Math.min(input.pointsToRedeem * CENTS_PER_POINT, Math.max(0, total - MIN_CHARGE_CENTS));
-  const pointsUsed = Math.floor(discount / CENTS_PER_POINT);
-  const amountDue = total - pointsUsed * CENTS_PER_POINT;
+  const { pointsUsed, discountCents, amountDueCents: amountDue } = applyPoints(total, input.pointsToRedeem);
   const id = randomUUID();
   const guestEmail = input.guestEmail.toLowerCase();
 
@@ -103,7 +97,7 @@ export async function createBookingHold(
           numRooms: stay.rooms,
           totalNights: nights,
           totalPriceCents: total,
-          discountCents: pointsUsed * CENTS_PER_POINT,
+          discountCents,
           pointsRedeemed: pointsUsed,
           guestName: input.guestName,
           guestEmail,
