@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
-import { ApiError, DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
+import { DomainError } from "./domain-error.ts";
+import { DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { originCheck } from "./middleware/origin-check.ts";
@@ -39,7 +40,7 @@ function apiRoutes(deps: AppDeps) {
       return bodyLimit({
         maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
         onError: () => {
-          throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+          throw new DomainError("PAYLOAD_TOO_LARGE");
         },
       })(c, next);
     })

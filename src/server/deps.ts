@@ -13,7 +13,8 @@ import { createLifecycle } from "./lifecycle.ts";
 import type { Logger } from "./logger.ts";
 import { supplierUrlPolicy } from "./integrations/wholesaler/supplier-url-policy.ts";
 import { apiSettingsService, isEnvironment } from "./services/api-settings.ts";
-import { type BookingDeps, confirmPaidBooking } from "./services/bookings.ts";
+import { confirmPaidBooking } from "./services/bookings/pay-and-confirm.ts";
+import type { BookingDeps } from "./services/bookings/records.ts";
 import { supplierFailureRecorder } from "./services/supplier-problems.ts";
 
 /** Wires the shared services for one app instance over an opened, migrated database. */

@@ -12,7 +12,8 @@ import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { expireHolds, reconcilePayments } from "./services/bookings.ts";
+import { expireHolds } from "./services/bookings/abandon-and-expire.ts";
+import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
 import { type Worker, startBookingWorkers, startEmailWorker } from "./workers.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");

@@ -1,5 +1,7 @@
 import type { Db } from "./db/client.ts";
-import { type BookingDeps, expireHolds, reconcilePayments } from "./services/bookings.ts";
+import { expireHolds } from "./services/bookings/abandon-and-expire.ts";
+import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
+import type { BookingDeps } from "./services/bookings/records.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
 

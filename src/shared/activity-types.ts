@@ -1,12 +1,13 @@
 /**
- * The activity log's action types as people read them: one label and one group per machine name,
- * shared so the server's search and the client's filter and table agree. A type missing here (a
- * new one, or an old one in the database) still reads sensibly through `activityLabel`.
+ * The one list of activity-log action types, each with the label people read and its group:
+ * the server writes only these (`logActivity` takes an `ActivityType`), and the server's search
+ * and the client's filter and table read them. A type in the database that is no longer listed
+ * still reads sensibly through `activityLabel`.
  */
 export const ACTIVITY_GROUPS = ["Accounts", "Bookings", "Reviews", "Admin", "Supplier"] as const;
 export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number] | "Other";
 
-export const ACTIVITY_TYPES: Record<string, { label: string; group: (typeof ACTIVITY_GROUPS)[number] }> = {
+export const ACTIVITY_TYPES = {
   user_signed_up: { label: "Signed up", group: "Accounts" },
   sign_up_existing_email: { label: "Sign-up with an e-mail already registered", group: "Accounts" },
   user_signed_in: { label: "Signed in", group: "Accounts" },
@@ -40,6 +41,7 @@ export const ACTIVITY_TYPES: Record<string, { label: string; group: (typeof ACTI
   admin_refund_failed: { label: "Refund failed", group: "Admin" },
   admin_bookings_exported: { label: "Bookings exported", group: "Admin" },
   api_settings_updated: { label: "API settings updated", group: "Admin" },
+  api_connection_tested: { label: "API connection tested", group: "Admin" },
   api_diagnostics_run: { label: "API diagnostics run", group: "Admin" },
   admin_background_job_retried: { label: "Stuck job retried", group: "Admin" },
 
@@ -47,18 +49,23 @@ export const ACTIVITY_TYPES: Record<string, { label: string; group: (typeof ACTI
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },
   supplier_cancel_failed: { label: "Partner cancellation failed", group: "Supplier" },
   supplier_call_failed: { label: "Supplier call failed", group: "Supplier" },
-};
+} as const satisfies Record<string, { label: string; group: (typeof ACTIVITY_GROUPS)[number] }>;
+
+export type ActivityType = keyof typeof ACTIVITY_TYPES;
+
+function isActivityType(value: string): value is ActivityType {
+  return Object.hasOwn(ACTIVITY_TYPES, value);
+}
 
 /** The human label of an action type; unknown types become a sentence ('some_new_type' → 'Some new type'). */
 export function activityLabel(actionType: string): string {
-  const known = Object.hasOwn(ACTIVITY_TYPES, actionType) ? ACTIVITY_TYPES[actionType] : undefined;
-  if (known) return known.label;
+  if (isActivityType(actionType)) return ACTIVITY_TYPES[actionType].label;
   const words = actionType.replaceAll(/[_.-]+/g, " ").trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : actionType;
 }
 
 export function activityGroup(actionType: string): ActivityGroup {
-  return Object.hasOwn(ACTIVITY_TYPES, actionType) ? ACTIVITY_TYPES[actionType]!.group : "Other";
+  return isActivityType(actionType) ? ACTIVITY_TYPES[actionType].group : "Other";
 }
 
 /**
@@ -72,7 +79,7 @@ export function groupedActivityTypes(present: readonly string[]): { group: Activ
       .filter(([, type]) => type.group === group)
       .map(([value, type]) => ({ value, label: type.label })),
   }));
-  const unknown = [...new Set(present)].filter((type) => !Object.hasOwn(ACTIVITY_TYPES, type)).sort();
+  const unknown = [...new Set(present)].filter((type) => !isActivityType(type)).sort();
   groups.push({ group: "Other", types: unknown.map((value) => ({ value, label: activityLabel(value) })) });
   return groups.filter((group) => group.types.length > 0);
 }

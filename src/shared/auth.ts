@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import type { ErrorCode } from "./error-codes.ts";
 
 /** The spec's 6 raised to 8 (docs/decisions/006-password-policy.md). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -90,7 +91,7 @@ export interface SessionUser {
 
 /** Every API error body: a code for programs and a message a person can act on. */
 export interface ApiErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
   /** Machine-readable facts about the error (e.g. the new price of a PRICE_INCREASED refusal). */

@@ -5,7 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, backgroundFailures, bookings, roleChanges, sessions, simulatedPaymentIntents, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { listStuckCases } from "../../src/server/services/background-failures.ts";
-import { reconcilePayments } from "../../src/server/services/bookings.ts";
+import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import type { DashboardStats, Occupancy } from "../../src/server/services/admin-dashboard.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";

@@ -5,7 +5,8 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, emailOutbox, roomNights, simulatedPaymentIntents, simulatedRefunds } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { SimulatedGateway } from "../../src/server/integrations/payments/simulated-gateway.ts";
-import { confirmPaidBooking, expireHolds, reconcilePayments } from "../../src/server/services/bookings.ts";
+import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
+import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 

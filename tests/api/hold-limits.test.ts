@@ -4,7 +4,7 @@ import type { BookingView, CreateBookingResponse, HoldRules, PaymentStart } from
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
 import { activityLogs, bookings, roomNights, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
-import { holderAddress } from "../../src/server/services/hold-limits.ts";
+import { holderAddress } from "../../src/server/services/bookings/hold-limits.ts";
 import { recordPoints } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, cookieFrom, createTestApp, signIn, signUp } from "../support/test-app.ts";

@@ -10,7 +10,7 @@ import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
 import type { HotelReviewsResponse, ModerationReviewView, ReviewView } from "../../src/shared/reviews.ts";
 import { bookings, hotels, reviews as reviewsTable, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
-import { expireHolds } from "../../src/server/services/bookings.ts";
+import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";

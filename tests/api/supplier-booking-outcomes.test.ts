@@ -6,7 +6,8 @@ import { bookings, simulatedPaymentIntents } from "../../src/server/db/schema.ts
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { BookInput, BookResult, LookupResult, WholesalerSupplier } from "../../src/server/integrations/suppliers/wholesaler-supplier.ts";
 import type { BookingInformation } from "../../src/server/integrations/wholesaler/wholesaler-protocol.ts";
-import { confirmPaidBooking, createBookingHold, reconcilePayments } from "../../src/server/services/bookings.ts";
+import { createBookingHold } from "../../src/server/services/bookings/hold.ts";
+import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
 // The supplier's answers scripted one by one, to walk the booking through outcomes the sandbox

@@ -6,7 +6,7 @@ import type { HotelDetail } from "../../src/shared/search.ts";
 import { activityLogs, bookings, emailOutbox, payments } from "../../src/server/db/schema.ts";
 import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxMethodParameters, sandboxPassword } from "../../src/server/integrations/wholesaler/sandbox.ts";
 import { databaseSandboxStore } from "../../src/server/integrations/wholesaler/sandbox-store.ts";
-import { NOT_PLACED_NOTICE } from "../../src/server/services/booking-records.ts";
+import { NOT_PLACED_NOTICE } from "../../src/server/services/bookings/records.ts";
 import { type ServedTestApp, serveTestApp } from "../support/served-app.ts";
 import { TEST_SECRET } from "../support/test-app.ts";
 

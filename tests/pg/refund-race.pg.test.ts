@@ -5,7 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, emailOutbox, simulatedPaymentIntents, simulatedRefunds } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { SimulatedGateway } from "../../src/server/integrations/payments/simulated-gateway.ts";
-import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings.ts";
+import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
 

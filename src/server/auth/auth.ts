@@ -7,7 +7,7 @@ import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { MIN_PASSWORD_LENGTH } from "../../shared/auth.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
-import { ACTIVITY, logActivity } from "../services/activity-log.ts";
+import { logActivity } from "../services/activity-log.ts";
 import { type DeliveryMode, queueEmail } from "../services/email-outbox.ts";
 import { ensureLoyaltyAccount, linkReferral } from "../services/loyalty.ts";
 import { currentRequest } from "../request-context.ts";
@@ -66,14 +66,14 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
       async sendResetPassword({ user, url }) {
         await queueEmail(db, deliveryMode, passwordResetEmail(user, url));
         await logActivity(db, {
-          actionType: ACTIVITY.passwordResetRequested,
+          actionType: "password_reset_requested",
           userId: user.id,
           userEmail: user.email,
         });
       },
       async onPasswordReset({ user }) {
         await logActivity(db, {
-          actionType: ACTIVITY.passwordResetCompleted,
+          actionType: "password_reset_completed",
           userId: user.id,
           userEmail: user.email,
         });
@@ -81,14 +81,14 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
       async onExistingUserSignUp({ user }) {
         // Enumeration protection answers as if the account were new; the owner hears about it.
         await queueEmail(db, deliveryMode, signUpAttemptEmail(user, `${config.publicUrl}/password-reset`));
-        await logActivity(db, { actionType: ACTIVITY.signUpExistingEmail, targetUserEmail: user.email });
+        await logActivity(db, { actionType: "sign_up_existing_email", targetUserEmail: user.email });
       },
     },
     databaseHooks: {
       user: {
         create: {
           async after(user) {
-            await logActivity(db, { actionType: ACTIVITY.signUp, userId: user.id, userEmail: user.email });
+            await logActivity(db, { actionType: "user_signed_up", userId: user.id, userEmail: user.email });
             // Sign-up through the web answers the same for new and taken addresses and says an e-mail
             // was sent: for a new account this is that e-mail. Accounts made by commands get none.
             const request = currentRequest();
@@ -117,5 +117,5 @@ export type Auth = ReturnType<typeof createAuth>;
 /** A completed sign-in (after the second factor when one is on): stamped on the user and logged. */
 export async function recordSignIn(db: Db, userId: string): Promise<void> {
   const [user] = await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
-  await logActivity(db, { actionType: ACTIVITY.signIn, userId, userEmail: user?.email ?? null });
+  await logActivity(db, { actionType: "user_signed_in", userId, userEmail: user?.email ?? null });
 }

@@ -3,12 +3,18 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../../shared/auth.ts";
+import type { ErrorCode } from "../../shared/error-codes.ts";
+import { DomainError } from "../domain-error.ts";
+import { ERROR_TABLE } from "./error-table.ts";
 
-/** An error whose message is meant for the person using the app. */
+/**
+ * A refusal raised at the HTTP layer (a route) with its status spelled out. Services throw
+ * `DomainError` instead, whose status comes from the error table.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly issues?: ApiErrorBody["issues"],
     readonly details?: ApiErrorBody["details"],
@@ -17,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, issues?: ApiErrorBody["issues"], details?: ApiErrorBody["details"]): ApiErrorBody {
+export function errorBody(code: ErrorCode, message: string, issues?: ApiErrorBody["issues"], details?: ApiErrorBody["details"]): ApiErrorBody {
   return { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) };
 }
 
@@ -32,7 +38,7 @@ export function validationError(error: ZodError): ApiError {
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 /** Seconds to wait after a database outage answer: long enough for a failover or restart. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-export const UNAVAILABLE_MESSAGE = "We cannot reach our database right now. Please try again in a few seconds.";
+export const UNAVAILABLE_MESSAGE = ERROR_TABLE.SERVICE_UNAVAILABLE.message;
 
 // SQLSTATE classes and codes that mean "the database is not answering", not "this request is wrong":
 // 08 connection exception, 57P01-57P03 shutdown/cannot connect now, 57014 statement timeout,
@@ -59,14 +65,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * unexpected errors become a 500, and no detail leaks.
  */
 export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
+  if (error instanceof DomainError) {
+    const { status, message } = ERROR_TABLE[error.code];
+    if (status === 429) retryAfter(c, error.details?.retryAfterSeconds);
+    return c.json(errorBody(error.code, error.userMessage ?? message, undefined, error.details), status);
+  }
   if (error instanceof ApiError) {
-    if (error.status === 429 && !c.res.headers.has("Retry-After")) c.header("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
+    if (error.status === 429) retryAfter(c, error.details?.retryAfterSeconds);
     return c.json(errorBody(error.code, error.message, error.issues, error.details), error.status);
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    if (status === 504) return c.json(errorBody("TIMEOUT", "This took too long on our side. Please try again."), 504);
-    const message = status === 413 ? "Request body is too large" : error.message || "Bad request";
+    if (status === 504) return c.json(errorBody("TIMEOUT", ERROR_TABLE.TIMEOUT.message), 504);
+    const message = status === 413 ? ERROR_TABLE.PAYLOAD_TOO_LARGE.message : error.message || ERROR_TABLE.BAD_REQUEST.message;
     return c.json(errorBody(status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message), status as ContentfulStatusCode);
   }
   if (isDatabaseUnavailable(error)) {
@@ -74,5 +85,11 @@ export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error
     return c.json(errorBody("SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE), 503);
   }
   onUnexpected(error);
-  return c.json(errorBody("INTERNAL_ERROR", "Something went wrong on our side. Please try again."), 500);
+  return c.json(errorBody("INTERNAL_ERROR", ERROR_TABLE.INTERNAL_ERROR.message), 500);
+}
+
+/** A 429 says when to come back: the error's own wait, one a route already set, or the default. */
+function retryAfter(c: Context, seconds: number | string | undefined): void {
+  if (c.res.headers.has("Retry-After")) return;
+  c.header("Retry-After", String(typeof seconds === "number" ? seconds : DEFAULT_RETRY_AFTER_SECONDS));
 }

@@ -43,3 +43,11 @@ export interface AppEnv {
     sessionId: string | null;
   };
 }
+
+/**
+ * The context after requireUser or requireAdmin: the user is known. Admin routers use it as their
+ * environment because app.ts mounts them under /api/admin, behind requireAdmin.
+ */
+export interface SignedInEnv {
+  Variables: AppEnv["Variables"] & { user: SessionUser };
+}

@@ -2,9 +2,9 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { AppEnv } from "../http/types.ts";
-import { ACTIVITY, logActivity } from "../services/activity-log.ts";
+import { logActivity } from "../services/activity-log.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
@@ -46,8 +46,8 @@ export function originCheck(deps: { config: Pick<AppConfig, "trustedOrigins">; d
     if (c.req.path === SIGN_IN_PATH) {
       const body = (await c.req.json().catch(() => null)) as { email?: unknown } | null;
       const email = typeof body?.email === "string" ? body.email.trim().toLowerCase().slice(0, 254) : null;
-      await logActivity(deps.db, { actionType: ACTIVITY.signInFailed, targetUserEmail: email, details: { reason: "untrusted_origin", origin } });
+      await logActivity(deps.db, { actionType: "sign_in_failed", targetUserEmail: email, details: { reason: "untrusted_origin", origin } });
     }
-    throw new ApiError(403, "UNTRUSTED_ORIGIN", untrustedOriginMessage(origin, trusted));
+    throw new DomainError("UNTRUSTED_ORIGIN", untrustedOriginMessage(origin, trusted));
   });
 }

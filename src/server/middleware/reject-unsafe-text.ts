@@ -1,8 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { AppEnv } from "../http/types.ts";
-
-export const UNSAFE_TEXT_MESSAGE = "The request contains characters we cannot store (a NUL character or a broken Unicode character). Remove them and try again.";
 
 // A NUL (PostgreSQL text cannot hold one), a high surrogate not followed by a low one, or a low one not preceded by a high one.
 // eslint-disable-next-line no-control-regex -- finding the NUL control character is the point
@@ -22,8 +20,8 @@ export function containsUnsafeText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => isUnsafeText(key) || containsUnsafeText(item, depth + 1));
 }
 
-function unsafe(): ApiError {
-  return new ApiError(400, "INVALID_CHARACTERS", UNSAFE_TEXT_MESSAGE);
+function unsafe(): DomainError {
+  return new DomainError("INVALID_CHARACTERS");
 }
 
 function decodedSegments(path: string): string[] | null {
@@ -42,7 +40,7 @@ function decodedSegments(path: string): string[] | null {
 export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const segments = decodedSegments(url.pathname);
-  if (!segments) throw new ApiError(400, "BAD_REQUEST", "The address contains a malformed %-escape.");
+  if (!segments) throw new DomainError("BAD_REQUEST", "The address contains a malformed %-escape.");
   if (segments.some(isUnsafeText)) throw unsafe();
   for (const [key, value] of url.searchParams) if (isUnsafeText(key) || isUnsafeText(value)) throw unsafe();
   const type = c.req.header("content-type")?.toLowerCase() ?? "";

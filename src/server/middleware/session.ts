@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { type Role, isAdminRole, roleRequiresTwoFactor } from "../../shared/auth.ts";
 import { sessions } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import { DomainError } from "../domain-error.ts";
+import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,18 +37,17 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
   });
 }
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("user")) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
+/** Signed-in users only; handlers after it see `c.get("user")` as a user, never null. */
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+  if (!c.get("user")) throw new DomainError("UNAUTHENTICATED");
   await next();
 });
 
-export const TWO_FACTOR_SETUP_REQUIRED = "Set up two-factor authentication on your account page before using the admin area.";
-
 /** Admin endpoints: an admin role, and (since admins must use it) two-factor authentication turned on. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
-  if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
-  if (!user.isAdmin) throw new ApiError(403, "FORBIDDEN", "Access denied. Admin privileges required.");
-  if (user.twoFactorSetupRequired) throw new ApiError(403, "TWO_FACTOR_REQUIRED", TWO_FACTOR_SETUP_REQUIRED);
+  if (!user) throw new DomainError("UNAUTHENTICATED");
+  if (!user.isAdmin) throw new DomainError("FORBIDDEN");
+  if (user.twoFactorSetupRequired) throw new DomainError("TWO_FACTOR_REQUIRED");
   await next();
 });

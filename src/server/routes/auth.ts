@@ -9,7 +9,7 @@ import type { RateLimitRule } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
-import { ACTIVITY, logActivity } from "../services/activity-log.ts";
+import { logActivity } from "../services/activity-log.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 import { currentRequest } from "../request-context.ts";
 
@@ -113,7 +113,7 @@ export function authRoutes(deps: AppDeps) {
     if (response.ok) {
       const result = (await response.clone().json()) as { user: { id: string; email: string } };
       if (!user) await recordSignIn(db, result.user.id);
-      else if (!user.twoFactorEnabled) await logActivity(db, { actionType: ACTIVITY.twoFactorEnabled, userId: user.id, userEmail: user.email });
+      else if (!user.twoFactorEnabled) await logActivity(db, { actionType: "two_factor_enabled", userId: user.id, userEmail: user.email });
       return response;
     }
     const code = await errorCode(response);
@@ -121,7 +121,7 @@ export function authRoutes(deps: AppDeps) {
       return Response.json({ code: "TWO_FACTOR_EXPIRED", message: TWO_FACTOR_SIGN_IN_EXPIRED }, { status: 401 });
     }
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-      await logActivity(db, { actionType: ACTIVITY.signInFailed, userId: user?.id ?? null, userEmail: user?.email ?? null, details: { reason: "invalid_two_factor_code" } });
+      await logActivity(db, { actionType: "sign_in_failed", userId: user?.id ?? null, userEmail: user?.email ?? null, details: { reason: "invalid_two_factor_code" } });
       return Response.json({ code: "INVALID_TWO_FACTOR_CODE", message: INVALID_TWO_FACTOR_CODE }, { status: 401 });
     }
     return response;
@@ -164,7 +164,7 @@ export function authRoutes(deps: AppDeps) {
           : response.status === 401
             ? "invalid_credentials"
             : `status_${response.status}${code ? `_${code}` : ""}`;
-      await logActivity(db, { actionType: ACTIVITY.signInFailed, targetUserEmail: email, details: { reason } });
+      await logActivity(db, { actionType: "sign_in_failed", targetUserEmail: email, details: { reason } });
       if (reason === "disabled") return c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403);
       if (reason === "untrusted_origin") {
         return c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403);
@@ -173,8 +173,8 @@ export function authRoutes(deps: AppDeps) {
       return response;
     })
     .post("/two-factor/enable", validate("json", PasswordConfirmation), async (c) => {
-      requireSignedIn(c.get("user"));
-      await limit(`2fa:user:${c.get("user")!.id}`, config.rateLimits.signInPerEmail);
+      const user = requireSignedIn(c.get("user"));
+      await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password, method: "totp" });
       if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
         return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
@@ -186,7 +186,7 @@ export function authRoutes(deps: AppDeps) {
       await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password });
       if (response.ok) {
-        await logActivity(db, { actionType: ACTIVITY.twoFactorDisabled, userId: user.id, userEmail: user.email });
+        await logActivity(db, { actionType: "two_factor_disabled", userId: user.id, userEmail: user.email });
       } else if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
         return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
       }
@@ -202,7 +202,7 @@ export function authRoutes(deps: AppDeps) {
       const user = c.get("user");
       const response = await forward(c.req.raw, c.get("clientIp"), {});
       if (response.ok && user) {
-        await logActivity(db, { actionType: ACTIVITY.signOut, userId: user.id, userEmail: user.email });
+        await logActivity(db, { actionType: "user_signed_out", userId: user.id, userEmail: user.email });
       }
       return response;
     })

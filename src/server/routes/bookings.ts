@@ -9,22 +9,16 @@ import { ApiError } from "../http/errors.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
 import { requireUser } from "../middleware/session.ts";
-import { createBookingAccessToken, verifyBookingAccessToken } from "../services/booking-access.ts";
-import { bookingConfirmationText } from "../services/booking-emails.ts";
 import { bookingDeps } from "../deps.ts";
-import { isAwaitingPayment } from "../services/booking-records.ts";
-import {
-  abandonHold,
-  cancelBookingByGuest,
-  confirmPaidBooking,
-  createBookingHold,
-  findBooking,
-  findBookingByReference,
-  listUserBookings,
-  resumeHoldPayment,
-  viewOf,
-} from "../services/bookings.ts";
-import { holderAddress } from "../services/hold-limits.ts";
+import { abandonHold } from "../services/bookings/abandon-and-expire.ts";
+import { createBookingAccessToken, verifyBookingAccessToken } from "../services/bookings/access.ts";
+import { cancelBookingByGuest } from "../services/bookings/cancel.ts";
+import { bookingConfirmationText } from "../services/bookings/emails.ts";
+import { createBookingHold, resumeHoldPayment } from "../services/bookings/hold.ts";
+import { holderAddress } from "../services/bookings/hold-limits.ts";
+import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
+import { findBooking, findBookingByReference, listUserBookings } from "../services/bookings/queries.ts";
+import { isAwaitingPayment, viewOf } from "../services/bookings/records.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 
 const BookingIdParam = z.object({ id: z.string().uuid("Booking not found") });
@@ -47,13 +41,6 @@ function visitorId(c: Context<AppEnv>, secure: boolean): string {
   const id = randomBytes(16).toString("base64url");
   setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: "Lax", secure, path: "/api/bookings", maxAge: 30 * 86_400 });
   return id;
-}
-
-/** A 429 from the hold limits carries Retry-After, so scripts and proxies know when to come back. */
-function withRetryAfter(c: Context<AppEnv>, error: unknown): never {
-  const seconds = error instanceof ApiError && error.status === 429 ? error.details?.retryAfterSeconds : undefined;
-  if (typeof seconds === "number") c.header("Retry-After", String(seconds));
-  throw error;
 }
 
 /** Bookings: holds with payment, the payment's return, My Bookings, and visitor access by reference. */
@@ -83,14 +70,12 @@ export function bookingRoutes(deps: AppDeps) {
         visitorId: user ? null : visitorId(c, deps.config.publicUrl.startsWith("https:")),
         address: holderAddress(c.get("clientIp")),
       };
-      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester).catch((error: unknown) =>
-        withRetryAfter(c, error),
-      );
+      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester);
       return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
     })
     .get("/hold-rules", (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }))
     .get("/mine", requireUser, validate("query", MyBookingsQuery), async (c) => {
-      const list = await listUserBookings(deps.db, c.get("user")!.id, c.req.valid("query"));
+      const list = await listUserBookings(deps.db, c.get("user").id, c.req.valid("query"));
       c.header("Cache-Control", "no-store");
       return c.json({ bookings: list });
     })

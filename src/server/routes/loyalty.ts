@@ -7,6 +7,6 @@ import { getLoyaltyInfo } from "../services/loyalty.ts";
 export function loyaltyRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/", requireUser, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await getLoyaltyInfo(deps.db, c.get("user")!.id, deps.config.publicUrl));
+    return c.json(await getLoyaltyInfo(deps.db, c.get("user").id, deps.config.publicUrl));
   });
 }

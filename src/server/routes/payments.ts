@@ -7,7 +7,7 @@ import { validate } from "../http/validate.ts";
 import { PaymentError } from "../integrations/payments/payment-gateway.ts";
 import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
 import { logActivity } from "../services/activity-log.ts";
-import { BOOKING_ACTIVITY, confirmPaidBooking } from "../services/bookings.ts";
+import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { bookingDeps } from "../deps.ts";
 
@@ -34,7 +34,7 @@ export function paymentRoutes(deps: AppDeps) {
         await confirmPaidBooking(services, event.paymentId, "webhook");
       }
       if (event.type === "payment.failed" && event.paymentId) {
-        await logActivity(deps.db, { actionType: BOOKING_ACTIVITY.paymentFailed, details: { paymentId: event.paymentId, via: "webhook" } });
+        await logActivity(deps.db, { actionType: "payment_failed", details: { paymentId: event.paymentId, via: "webhook" } });
       }
       // Recorded after handling, so a failure above is retried by the provider; handling is idempotent.
       const inserted = await deps.db
@@ -73,13 +73,13 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
         if (result.status === "failed") {
           const intent = await gateway.findIntent(c.req.valid("param").id);
           await logActivity(deps.db, {
-            actionType: BOOKING_ACTIVITY.paymentFailed,
+            actionType: "payment_failed",
             details: { paymentId: c.req.valid("param").id, bookingReference: intent?.metadata.bookingReference, code: result.code, message: result.message },
           });
         }
         return c.json(result);
       } catch (error) {
-        if (error instanceof PaymentError) throw new ApiError(404, error.code, error.message);
+        if (error instanceof PaymentError) throw new ApiError(404, "PAYMENT_NOT_FOUND", error.message);
         throw error;
       }
     })
@@ -121,7 +121,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
       try {
         payment = await gateway.completeChallenge(id, client_secret, outcome === "approve");
       } catch (error) {
-        if (error instanceof PaymentError) throw new ApiError(404, error.code, error.message);
+        if (error instanceof PaymentError) throw new ApiError(404, "PAYMENT_NOT_FOUND", error.message);
         throw error;
       }
       const target = new URL(return_url, deps.config.publicUrl);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { MAX_REVIEW_PHOTOS, ModerateInput, REVIEW_SORTS, REVIEW_STATUSES, ReviewFields, VoteInput } from "../../shared/reviews.ts";
 import { ApiError, validationError } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 import { validate } from "../http/validate.ts";
 import { requireUser } from "../middleware/session.ts";
 import { storeReviewPhoto } from "../services/photos.ts";
@@ -38,7 +38,7 @@ export function reviewRoutes(deps: AppDeps) {
       const raw = form["photos"] ?? [];
       const photos = (Array.isArray(raw) ? raw : [raw]).filter((p): p is File => typeof p !== "string" && p.size > 0);
       if (photos.length > MAX_REVIEW_PHOTOS) throw new ApiError(400, "TOO_MANY_PHOTOS", `Add at most ${MAX_REVIEW_PHOTOS} photos.`);
-      const user = c.get("user")!;
+      const user = c.get("user");
       // Both checks come before any photo is decoded: decoding is what costs CPU and memory.
       const limited = await hitRateLimit(deps.db, `review:user:${user.id}`, deps.config.rateLimits.reviewPerUser);
       if (!limited.allowed) {
@@ -52,21 +52,21 @@ export function reviewRoutes(deps: AppDeps) {
       return c.json({ review }, 201);
     })
     .post("/reviews/:id/vote", requireUser, validate("param", ReviewParam), validate("json", VoteInput), async (c) => {
-      const result = await voteOnReview(deps.db, c.get("user")!.id, c.req.valid("param").id, c.req.valid("json").voteType);
+      const result = await voteOnReview(deps.db, c.get("user").id, c.req.valid("param").id, c.req.valid("json").voteType);
       return c.json(result);
     });
 }
 
 /** Review moderation; mounted under /api/admin, behind the admin check. */
 export function reviewModerationRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  return new Hono<SignedInEnv>()
     .get("/", validate("query", ModerationQuery), async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json({ reviews: await listReviewsForModeration(deps.db, c.req.valid("query").status) });
     })
     .post("/:id/moderate", validate("param", ReviewParam), validate("json", ModerateInput), async (c) => {
       const { status, adminNotes } = c.req.valid("json");
-      const admin = c.get("user")!;
+      const admin = c.get("user");
       await moderateReview(deps.db, { id: admin.id, email: admin.email }, c.req.valid("param").id, status, adminNotes);
       return c.json({ ok: true, status });
     });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { roleChanges, sessions, users } from "../db/schema.ts";
-import { ACTIVITY, logActivity } from "./activity-log.ts";
+import { logActivity } from "./activity-log.ts";
 
 export interface NewAccount {
   email: string;
@@ -43,7 +43,7 @@ export async function ensureAdmin(db: Db, auth: Auth, account: NewAccount, actor
       reason: actor,
     });
     await logActivity(tx as unknown as Db, {
-      actionType: ACTIVITY.adminCreated,
+      actionType: "admin_created",
       targetUserEmail: email,
       details: { via: actor, outcome: existing ? "promoted" : "created" },
     });

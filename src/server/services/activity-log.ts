@@ -1,22 +1,10 @@
+import type { ActivityType } from "../../shared/activity-types.ts";
 import type { Db } from "../db/client.ts";
 import { activityLogs } from "../db/schema.ts";
 import { currentRequest } from "../request-context.ts";
 
-export const ACTIVITY = {
-  signUp: "user_signed_up",
-  signUpExistingEmail: "sign_up_existing_email",
-  signIn: "user_signed_in",
-  signInFailed: "sign_in_failed",
-  signOut: "user_signed_out",
-  passwordResetRequested: "password_reset_requested",
-  passwordResetCompleted: "password_reset_completed",
-  adminCreated: "admin_created",
-  twoFactorEnabled: "two_factor_enabled",
-  twoFactorDisabled: "two_factor_disabled",
-} as const;
-
 export interface ActivityEntry {
-  actionType: string;
+  actionType: ActivityType;
   /** The acting user; leave out for the system. */
   userId?: string | null;
   userEmail?: string | null;

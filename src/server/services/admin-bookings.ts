@@ -2,18 +2,17 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { csvRow } from "../../shared/csv.ts";
 import type { BookingView } from "../../shared/booking.ts";
 import type { Db } from "../db/client.ts";
-import { pgConstraint, pgErrorCode } from "../db/client.ts";
 import { bookings, hotels, payments } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
-import { bookingCancellationEmail } from "./booking-emails.ts";
-import { type BookingDeps, bookingPolicy, isSupplierBooking, refundIdempotencyKey, settlePointsOnCancel, toBookingView } from "./booking-records.ts";
-import { releaseRoomNights, retakeRoomNights } from "./bookings.ts";
-import { cancelAtSupplier } from "./supplier-bookings.ts";
+import { bookingCancellationEmail } from "./bookings/emails.ts";
+import { cancelAtSupplier } from "./bookings/partner-rooms.ts";
+import { type BookingDeps, bookingPolicy, isSupplierBooking, settlePointsOnCancel, toBookingView } from "./bookings/records.ts";
+import { refundIdempotencyKey } from "./bookings/refunds.ts";
+import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./bookings/room-nights.ts";
 import { queueEmail } from "./email-outbox.ts";
 
-export const ADMIN_BOOKING_ACTIVITY = { statusChanged: "admin_booking_status_changed", refunded: "admin_booking_refunded", refundFailed: "admin_refund_failed", exported: "admin_bookings_exported" } as const;
 
 export interface AdminBookingQuery {
   search: string;
@@ -88,7 +87,7 @@ export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "sear
     const view = toBookingView(r, { cancellationPolicy: null, freeCancellationDays: 0 });
     lines.push(csvRow([r.bookingReference, r.guestName, r.guestEmail, r.roomType, r.checkIn, r.checkOut, (r.totalPriceCents / 100).toFixed(2), view.status]));
   }
-  await logActivity(db, { actionType: ADMIN_BOOKING_ACTIVITY.exported, userId: actor.id, userEmail: actor.email, details: { rows: rows.length, ...q } });
+  await logActivity(db, { actionType: "admin_bookings_exported", userId: actor.id, userEmail: actor.email, details: { rows: rows.length, ...q } });
   return lines.join("\r\n") + "\r\n";
 }
 
@@ -116,21 +115,21 @@ function paymentConflict(row: BookingRow, status: "confirmed" | "pending" | "can
 export async function setBookingStatus(deps: BookingDeps, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
   const { db } = deps;
   const [before] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!before) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+  if (!before) throw new DomainError("BOOKING_NOT_FOUND");
   if (isSupplierBooking(before) && before.status === "cancelled" && status !== "cancelled") {
-    throw new ApiError(409, "PARTNER_BOOKING_CANCELLED", "A cancelled partner hotel booking cannot be restored; please make a new booking.");
+    throw new DomainError("PARTNER_BOOKING_CANCELLED");
   }
   const conflict = before.status === status ? null : paymentConflict(before, status);
-  if (conflict) throw new ApiError(409, "CONTRADICTS_PAYMENT", conflict);
+  if (conflict) throw new DomainError("CONTRADICTS_PAYMENT", conflict);
   if (status === "cancelled" && before.status !== "cancelled") await cancelAtSupplier(deps, before, actor);
   try {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-      if (!current) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
+      if (!current) throw new DomainError("BOOKING_NOT_FOUND");
       if (current.status === status) return current;
       // Checked again under the row lock: a refund may have been claimed since the first read.
       const lockedConflict = paymentConflict(current, status);
-      if (lockedConflict) throw new ApiError(409, "CONTRADICTS_PAYMENT", lockedConflict);
+      if (lockedConflict) throw new DomainError("CONTRADICTS_PAYMENT", lockedConflict);
       if (status === "cancelled") await releaseRoomNights(tx, current);
       if (current.status === "cancelled") await retakeRoomNights(tx, current);
       const [updated] = await tx
@@ -141,7 +140,7 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
       // After the update, so the referral check sees this booking no longer standing.
       if (status === "cancelled") await settlePointsOnCancel(tx, current);
       await logActivity(tx, {
-        actionType: ADMIN_BOOKING_ACTIVITY.statusChanged,
+        actionType: "admin_booking_status_changed",
         userId: actor.id,
         userEmail: actor.email,
         targetUserEmail: current.guestEmail,
@@ -151,8 +150,8 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
     });
     return toAdminView(row, await bookingPolicy(db, row));
   } catch (error) {
-    if (pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked") {
-      throw new ApiError(409, "ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
+    if (isOverbooking(error)) {
+      throw new DomainError("ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
     }
     throw error;
   }
@@ -167,9 +166,9 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
 export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string, actor: Actor): Promise<{ booking: AdminBookingView; amountCents: number }> {
   const { db } = deps;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!row) throw new ApiError(404, "BOOKING_NOT_FOUND", "Booking not found");
-  if (row.status === "cancelled") throw new ApiError(409, "ALREADY_CANCELLED", "This booking is already cancelled.");
-  if (row.paymentStatus !== "completed" || !row.paymentIntentId) throw new ApiError(409, "NOT_PAID", "This booking has no completed payment to refund.");
+  if (!row) throw new DomainError("BOOKING_NOT_FOUND");
+  if (row.status === "cancelled") throw new DomainError("ALREADY_CANCELLED");
+  if (row.paymentStatus !== "completed" || !row.paymentIntentId) throw new DomainError("NOT_PAID");
   const amountCents = row.totalPriceCents - row.discountCents;
   // The booking is cancelled with the refund; a partner booking is cancelled with its supplier first.
   await cancelAtSupplier(deps, row, actor);
@@ -178,18 +177,18 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
     .set({ paymentStatus: "refunding", updatedAt: new Date() })
     .where(and(eq(bookings.id, bookingId), ne(bookings.status, "cancelled"), eq(bookings.paymentStatus, "completed")))
     .returning();
-  if (!claimed) throw new ApiError(409, "NOT_PAID", "This booking has no completed payment to refund.");
+  if (!claimed) throw new DomainError("NOT_PAID");
   try {
     await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer", refundIdempotencyKey(bookingId));
   } catch (error) {
     await db.update(bookings).set({ paymentStatus: "completed", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "refunding")));
     const message = error instanceof Error ? error.message : "Refund failed";
-    await logActivity(db, { actionType: ADMIN_BOOKING_ACTIVITY.refundFailed, userId: actor.id, userEmail: actor.email, targetUserEmail: row.guestEmail, details: { bookingId, message } });
-    throw new ApiError(502, "REFUND_FAILED", message);
+    await logActivity(db, { actionType: "admin_refund_failed", userId: actor.id, userEmail: actor.email, targetUserEmail: row.guestEmail, details: { bookingId, message } });
+    throw new DomainError("REFUND_FAILED", message);
   }
   const updated = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-    if (!locked || locked.paymentStatus !== "refunding") throw new ApiError(409, "REFUND_IN_PROGRESS", "This booking's refund was completed by another request.");
+    if (!locked || locked.paymentStatus !== "refunding") throw new DomainError("REFUND_IN_PROGRESS");
     const [cancelled] = await tx
       .update(bookings)
       .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: locked.cancelledAt ?? new Date(), holdExpiresAt: null, updatedAt: new Date() })
@@ -206,7 +205,7 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
       .where(and(eq(payments.bookingId, bookingId), eq(payments.providerPaymentId, row.paymentIntentId!)));
     await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents, currency: "USD" }, true, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {
-      actionType: ADMIN_BOOKING_ACTIVITY.refunded,
+      actionType: "admin_booking_refunded",
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: row.guestEmail,

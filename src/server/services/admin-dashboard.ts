@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays, todayUtc } from "../../shared/dates.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { likeEscape } from "../db/like.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 
 export interface DashboardStats {
   totalRevenueCents: number;
@@ -109,7 +109,7 @@ export async function occupancy(db: Db, scope: { days: number; hotelId?: number 
   let hotel: Occupancy["hotel"] = null;
   if (scope.hotelId !== undefined) {
     const [row] = await queryRows<{ id: number; name: string; city: string }>(db, sql`select id, name, city from hotels where id = ${scope.hotelId}`);
-    if (!row) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
+    if (!row) throw new DomainError("HOTEL_NOT_FOUND");
     hotel = { id: Number(row.id), name: row.name, city: row.city };
   }
   const ofHotel = hotel ? sql`and rt.hotel_id = ${hotel.id}` : sql``;

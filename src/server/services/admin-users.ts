@@ -2,12 +2,11 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-
 import type { Db } from "../db/client.ts";
 import { activityLogs, roleChanges, sessions, users } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { activityTypesMatching } from "../../shared/activity-types.ts";
 import { addDays } from "../../shared/dates.ts";
 
-export const ADMIN_USER_ACTIVITY = { roleChanged: "user_role_changed", disabled: "user_disabled", enabled: "user_enabled" } as const;
 
 type Actor = { id: string; email: string };
 
@@ -49,17 +48,17 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserView[]
  * The change is recorded with its actor and applies at the user's next request.
  */
 export async function changeUserRole(db: Db, actor: Actor, userId: string, role: "admin" | "user", reason: string | undefined): Promise<AdminUserView> {
-  if (userId === actor.id) throw new ApiError(400, "OWN_ROLE", "You cannot change your own role.");
+  if (userId === actor.id) throw new DomainError("OWN_ROLE");
   return db.transaction(async (tx) => {
     // Serialises role changes so two demotions cannot both pass the last-admin check.
     await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!target) throw new ApiError(404, "USER_NOT_FOUND", "User not found");
+    if (!target) throw new DomainError("USER_NOT_FOUND");
     const previous = target.role === "admin" ? "admin" : "user";
     if (previous === role) return toView(target);
     if (role === "user") {
       const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.banned, false)));
-      if ((admins?.n ?? 0) <= 1) throw new ApiError(400, "LAST_ADMIN", "The last admin cannot be demoted.");
+      if ((admins?.n ?? 0) <= 1) throw new DomainError("LAST_ADMIN");
     }
     const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     await tx.insert(roleChanges).values({
@@ -72,7 +71,7 @@ export async function changeUserRole(db: Db, actor: Actor, userId: string, role:
       reason: reason || null,
     });
     await logActivity(tx, {
-      actionType: ADMIN_USER_ACTIVITY.roleChanged,
+      actionType: "user_role_changed",
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: target.email,
@@ -84,14 +83,14 @@ export async function changeUserRole(db: Db, actor: Actor, userId: string, role:
 
 /** Disables (bans) or enables a user; disabling ends every session of theirs at once. */
 export async function setUserDisabled(db: Db, actor: Actor, userId: string, disabled: boolean): Promise<AdminUserView> {
-  if (userId === actor.id) throw new ApiError(400, "OWN_STATUS", "You cannot disable your own account.");
+  if (userId === actor.id) throw new DomainError("OWN_STATUS");
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!target) throw new ApiError(404, "USER_NOT_FOUND", "User not found");
+    if (!target) throw new DomainError("USER_NOT_FOUND");
     if (disabled && target.role === "admin") {
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
       const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.banned, false)));
-      if ((admins?.n ?? 0) <= 1) throw new ApiError(400, "LAST_ADMIN", "The last admin cannot be disabled.");
+      if ((admins?.n ?? 0) <= 1) throw new DomainError("LAST_ADMIN", "The last admin cannot be disabled.");
     }
     const [updated] = await tx
       .update(users)
@@ -100,7 +99,7 @@ export async function setUserDisabled(db: Db, actor: Actor, userId: string, disa
       .returning();
     if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
     await logActivity(tx, {
-      actionType: disabled ? ADMIN_USER_ACTIVITY.disabled : ADMIN_USER_ACTIVITY.enabled,
+      actionType: disabled ? "user_disabled" : "user_enabled",
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: target.email,

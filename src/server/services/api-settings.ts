@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { apiSettings } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { SupplierUrlPolicy } from "../integrations/wholesaler/supplier-url-policy.ts";
 import { WholesalerError, type WholesalerCredentials, testWholesalerConnection } from "../integrations/wholesaler/wholesaler-client.ts";
 import { logActivity } from "./activity-log.ts";
@@ -70,7 +70,7 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
       await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(apiSettings).where(eq(apiSettings.environment, environment));
         const password = input.password ? box.seal(input.password) : existing?.passwordEncrypted;
-        if (!password) throw new ApiError(400, "VALIDATION_ERROR", "Enter the password for this environment");
+        if (!password) throw new DomainError("VALIDATION_ERROR", "Enter the password for this environment");
         if (input.makeActive) await tx.update(apiSettings).set({ isActive: false }).where(sql`${apiSettings.environment} <> ${environment}`);
         const values = {
           apiUrl: input.apiUrl,

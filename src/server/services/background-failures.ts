@@ -18,7 +18,6 @@ export const BACKGROUND_JOBS = {
 } as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS];
 
-export const STUCK_ACTIVITY = { gaveUp: "background_job_gave_up", retried: "admin_background_job_retried" } as const;
 
 export interface StuckCase {
   id: number;
@@ -45,7 +44,7 @@ export async function recordBackgroundFailure(db: Db | Tx, job: BackgroundJob, b
     .returning({ attempts: backgroundFailures.attempts });
   const attempts = row?.attempts ?? 1;
   if (attempts === maxAttempts) {
-    await logActivity(db, { actionType: STUCK_ACTIVITY.gaveUp, details: { job, bookingId, attempts, message } });
+    await logActivity(db, { actionType: "background_job_gave_up", details: { job, bookingId, attempts, message } });
   }
   return attempts;
 }
@@ -92,7 +91,7 @@ export async function retryStuckCase(db: Db, id: number, actor: { id: string; em
   const [removed] = await db.delete(backgroundFailures).where(eq(backgroundFailures.id, id)).returning();
   if (!removed) return false;
   await logActivity(db, {
-    actionType: STUCK_ACTIVITY.retried,
+    actionType: "admin_background_job_retried",
     userId: actor.id,
     userEmail: actor.email,
     details: { job: removed.job, bookingId: removed.bookingId, attempts: removed.attempts, lastError: removed.lastError },

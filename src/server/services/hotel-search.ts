@@ -4,13 +4,13 @@ import type { DestinationSuggestion, HotelDetail, HotelStayQuery, SearchQuery, S
 import { DISTANCE_SLIDER, POPULAR_DESTINATIONS, PRICE_SLIDER, type Stay, resolveStay } from "../../shared/search-options.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { likeEscape } from "../db/like.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import { COMPARE_HOTELS, type HotelCatalogSupplier, type SupplierSearch } from "../integrations/suppliers/hotel-supplier.ts";
 
 /** The stay from a request, or a 400 naming the rule it breaks. */
 export function stayFromQuery(query: HotelStayQuery, today = todayUtc()): Stay {
   const result = resolveStay(query, today);
-  if (!result.ok) throw new ApiError(400, "VALIDATION_ERROR", result.message);
+  if (!result.ok) throw new DomainError("VALIDATION_ERROR", result.message);
   return result.stay;
 }
 
@@ -79,9 +79,9 @@ export async function getHotelDetails(
     hotel = supplier ? await supplier.getHotel(hotelId, stay) : null;
   } catch (error) {
     if (!supplier || supplier.id === "inventory") throw error;
-    throw new ApiError(502, "SUPPLIER_ERROR", `Supplier API Error: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DomainError("SUPPLIER_ERROR", `Supplier API Error: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!hotel) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
+  if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
   return hotel;
 }
 

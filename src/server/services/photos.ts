@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MEGAPIXELS } from "../../shared/reviews.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { FileStorage } from "../integrations/storage.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
@@ -40,7 +40,7 @@ const decodeSlot = createLimiter(DECODE_SLOTS);
  */
 export async function storeReviewPhoto(storage: FileStorage, file: File, index: number): Promise<string> {
   const label = `Photo ${index + 1}`;
-  if (file.size > MAX_PHOTO_BYTES) throw new ApiError(400, "PHOTO_TOO_LARGE", `${label} is larger than 5 MB.`);
+  if (file.size > MAX_PHOTO_BYTES) throw new DomainError("PHOTO_TOO_LARGE", `${label} is larger than 5 MB.`);
   const input = Buffer.from(await file.arrayBuffer());
   let meta: Metadata | undefined;
   try {
@@ -50,11 +50,10 @@ export async function storeReviewPhoto(storage: FileStorage, file: File, index: 
     meta = undefined;
   }
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw new ApiError(400, "PHOTO_NOT_IMAGE", `${label} is not a JPEG, PNG or WebP image.`);
+    throw new DomainError("PHOTO_NOT_IMAGE", `${label} is not a JPEG, PNG or WebP image.`);
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       "PHOTO_TOO_MANY_PIXELS",
       `${label} is ${meta.width} × ${meta.height} pixels; photos may have at most ${MAX_PHOTO_MEGAPIXELS} megapixels. Resize it and try again.`,
     );
@@ -68,7 +67,7 @@ export async function storeReviewPhoto(storage: FileStorage, file: File, index: 
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw new ApiError(400, "PHOTO_UNREADABLE", `${label} could not be read as an image.`);
+      throw new DomainError("PHOTO_UNREADABLE", `${label} could not be read as an image.`);
     }
   });
   return storage.save(`reviews/${randomBytes(16).toString("hex")}.webp`, output);

@@ -13,11 +13,10 @@ import {
 } from "../../shared/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { bookings, hotels, reviewVotes, reviews, users } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { recordPoints } from "./loyalty.ts";
 
-export const REVIEW_ACTIVITY = { submitted: "review_submitted", approved: "review_approved", rejected: "review_rejected" } as const;
 
 const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
   recent: [desc(reviews.createdAt), desc(reviews.id)],
@@ -48,9 +47,9 @@ function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | nu
 }
 
 export async function hotelExists(db: Db, hotelId: string): Promise<number> {
-  if (!/^\d{1,10}$/.test(hotelId)) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
+  if (!/^\d{1,10}$/.test(hotelId)) throw new DomainError("HOTEL_NOT_FOUND");
   const [hotel] = await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, Number(hotelId)));
-  if (!hotel) throw new ApiError(404, "HOTEL_NOT_FOUND", "Hotel not found");
+  if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
   return hotel.id;
 }
 
@@ -75,11 +74,9 @@ async function nextReviewableStay(db: Db, userId: string, hotelId: number, today
   return open ? { bookingId: open.id } : undefined;
 }
 
-const ALREADY_REVIEWED = "You have already reviewed your stay at this hotel.";
-
 /** Refuses, before any photo is decoded, a review the user may not write (one per stay). */
 export async function assertCanReview(db: Db, userId: string, hotelId: number, today = todayUtc()): Promise<void> {
-  if (!(await nextReviewableStay(db, userId, hotelId, today))) throw new ApiError(409, "ALREADY_REVIEWED", ALREADY_REVIEWED);
+  if (!(await nextReviewableStay(db, userId, hotelId, today))) throw new DomainError("ALREADY_REVIEWED");
 }
 
 /**
@@ -138,12 +135,12 @@ export async function submitReview(
   return db.transaction(async (tx) => {
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id)).for("update");
     const stay = await nextReviewableStay(tx, user.id, hotelId, today);
-    if (!stay) throw new ApiError(409, "ALREADY_REVIEWED", ALREADY_REVIEWED);
+    if (!stay) throw new DomainError("ALREADY_REVIEWED");
     const [row] = await tx
       .insert(reviews)
       .values({ hotelId, userId: user.id, bookingId: stay.bookingId, title: fields.title, rating: fields.rating, comment: fields.comment, photos: photoUrls, status: "pending" })
       .returning();
-    await logActivity(tx, { actionType: REVIEW_ACTIVITY.submitted, userId: user.id, userEmail: user.email, details: { reviewId: row!.id, hotelId } });
+    await logActivity(tx, { actionType: "review_submitted", userId: user.id, userEmail: user.email, details: { reviewId: row!.id, hotelId } });
     return toView(row!, author?.name ?? null, null, user.id);
   });
 }
@@ -156,8 +153,8 @@ export async function voteOnReview(db: Db, userId: string, reviewId: number, vot
       .from(reviews)
       .where(and(eq(reviews.id, reviewId), eq(reviews.status, "approved")))
       .for("update");
-    if (!review) throw new ApiError(404, "REVIEW_NOT_FOUND", "Review not found");
-    if (review.userId === userId) throw new ApiError(403, "OWN_REVIEW", "You cannot vote on your own review.");
+    if (!review) throw new DomainError("REVIEW_NOT_FOUND");
+    if (review.userId === userId) throw new DomainError("OWN_REVIEW");
     const [previous] = await tx.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
     if (previous?.voteType === voteType) {
       return { helpfulVotes: review.helpfulVotes, unhelpfulVotes: review.unhelpfulVotes, myVote: voteType };
@@ -218,8 +215,8 @@ export async function moderateReview(
       .returning();
     if (!row) {
       const [exists] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, reviewId));
-      if (!exists) throw new ApiError(404, "REVIEW_NOT_FOUND", "Review not found");
-      throw new ApiError(409, "ALREADY_MODERATED", `This review was already ${exists.status}.`);
+      if (!exists) throw new DomainError("REVIEW_NOT_FOUND");
+      throw new DomainError("ALREADY_MODERATED", `This review was already ${exists.status}.`);
     }
     if (status === "approved") {
       // Recomputed from the rows, not adjusted: the hotel's figures are always what its reviews say.
@@ -244,7 +241,7 @@ export async function moderateReview(
       }
     }
     await logActivity(tx, {
-      actionType: status === "approved" ? REVIEW_ACTIVITY.approved : REVIEW_ACTIVITY.rejected,
+      actionType: status === "approved" ? "review_approved" : "review_rejected",
       userId: admin.id,
       userEmail: admin.email,
       details: { reviewId, hotelId: row.hotelId, adminNotes: adminNotes ?? null },

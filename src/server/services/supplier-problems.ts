@@ -1,16 +1,14 @@
 import { desc, inArray } from "drizzle-orm";
+import type { ActivityType } from "../../shared/activity-types.ts";
 import type { Db } from "../db/client.ts";
 import { activityLogs } from "../db/schema.ts";
 import type { SupplierCallFailure } from "../integrations/wholesaler/wholesaler-connection.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import type { Logger } from "../logger.ts";
 import { logActivity } from "./activity-log.ts";
-import { BOOKING_ACTIVITY } from "./booking-records.ts";
-
-export const SUPPLIER_CALL_FAILED = "supplier_call_failed";
 
 /** What admins see under "Recent supplier problems": failed calls and bookings that needed attention. */
-const PROBLEM_ACTIONS = [SUPPLIER_CALL_FAILED, BOOKING_ACTIVITY.supplierFailed, BOOKING_ACTIVITY.supplierUnknown, BOOKING_ACTIVITY.supplierCancelFailed];
+const PROBLEM_ACTIONS: ActivityType[] = ["supplier_call_failed", "supplier_booking_failed", "supplier_booking_unknown", "supplier_cancel_failed"];
 
 export interface SupplierProblem {
   at: string;
@@ -23,7 +21,7 @@ export interface SupplierProblem {
 export function supplierFailureRecorder(db: Db, logger: Logger, lifecycle: Pick<Lifecycle, "track">): (failure: SupplierCallFailure) => void {
   return (failure) => {
     void lifecycle.track(
-      logActivity(db, { actionType: SUPPLIER_CALL_FAILED, details: { ...failure } }).catch((error: unknown) =>
+      logActivity(db, { actionType: "supplier_call_failed", details: { ...failure } }).catch((error: unknown) =>
         logger.error({ err: error }, "could not record a supplier failure"),
       ),
     );

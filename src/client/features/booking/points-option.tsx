@@ -1,19 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CENTS_PER_POINT, MIN_REDEEM_POINTS, type LoyaltyInfo } from "../../../shared/loyalty.ts";
+import { CENTS_PER_POINT, MIN_REDEEM_POINTS, type LoyaltyInfo, usablePoints } from "../../../shared/loyalty.ts";
 import { apiGet } from "../../lib/api.ts";
 import { readApplyPoints } from "../../lib/apply-points.ts";
 import { formatMoney } from "../../lib/format.ts";
-
-/** The card is always charged at least this much; points cover the rest (the server applies the same rule). */
-const MIN_CHARGE_CENTS = 50;
-
-/** Whole hundreds of points a guest can spend on a total. */
-export function usablePoints(balance: number, totalCents: number): number {
-  const byBalance = Math.floor(balance / MIN_REDEEM_POINTS) * MIN_REDEEM_POINTS;
-  const byTotal = Math.floor(Math.max(0, totalCents - MIN_CHARGE_CENTS) / CENTS_PER_POINT / MIN_REDEEM_POINTS) * MIN_REDEEM_POINTS;
-  return Math.min(byBalance, byTotal);
-}
 
 /** For a signed-in guest with at least 100 points: spend them on this booking (100 points = $1). */
 export function PointsOption({ totalCents, onChange }: { totalCents: number; onChange: (points: number) => void }) {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
+import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
 import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
@@ -19,7 +19,7 @@ const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found
 /** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
 export function adminApiDiagnosticsRoutes(deps: AppDeps) {
   const settings = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
-  return new Hono<AppEnv>()
+  return new Hono<SignedInEnv>()
     .get("/api-diagnostics/problems", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json({ problems: await recentSupplierProblems(deps.db) });
@@ -29,14 +29,14 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
       return c.json({ maxAttempts: deps.config.retryMaxAttempts, cases: await listStuckCases(deps.db, deps.config.retryMaxAttempts) });
     })
     .post("/api-diagnostics/stuck/:id/retry", validate("param", StuckParam), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       if (!(await retryStuckCase(deps.db, c.req.valid("param").id, { id: user.id, email: user.email }))) {
         throw new ApiError(404, "CASE_NOT_FOUND", "This case is no longer waiting; refresh the list.");
       }
       return c.json({ retried: true });
     })
     .post("/api-diagnostics", async (c) => {
-    const user = c.get("user")!;
+    const user = c.get("user");
     const active = await settings.active();
     if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
     const today = todayUtc();

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
+import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
 import { ENVIRONMENTS, apiSettingsService } from "../../services/api-settings.ts";
 import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
@@ -27,18 +27,18 @@ const TestInput = z.union([
 /** Supplier API settings per environment; passwords are encrypted at rest and never sent back. */
 export function adminApiSettingsRoutes(deps: AppDeps) {
   const service = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
-  return new Hono<AppEnv>()
+  return new Hono<SignedInEnv>()
     .get("/api-settings", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json({ settings: await service.list() });
     })
     .put("/api-settings/:environment", validate("param", EnvParam), validate("json", SaveInput), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       const settings = await service.save({ id: user.id, email: user.email }, c.req.valid("param").environment, c.req.valid("json"));
       return c.json({ settings });
     })
     .post("/api-settings/test", validate("json", TestInput), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       return c.json(await service.test({ id: user.id, email: user.email }, c.req.valid("json")));
     });
 }

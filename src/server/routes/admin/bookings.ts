@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { bookingDeps } from "../../deps.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
+import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
 import { dashboardStats, findHotels, occupancy } from "../../services/admin-dashboard.ts";
 import { exportBookingsCsv, listAdminBookings, refundBookingAsAdmin, setBookingStatus } from "../../services/admin-bookings.ts";
@@ -27,7 +27,7 @@ const StatusInput = z.object({ status: z.enum(["confirmed", "pending", "cancelle
 
 /** The back office's bookings: dashboard figures, the management table, status, refunds, CSV. */
 export function adminBookingRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  return new Hono<SignedInEnv>()
     .get("/dashboard", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await dashboardStats(deps.db));
@@ -45,7 +45,7 @@ export function adminBookingRoutes(deps: AppDeps) {
       return c.json(await listAdminBookings(deps.db, c.req.valid("query")));
     })
     .get("/bookings/export", validate("query", Filters), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       const csv = await exportBookingsCsv(deps.db, c.req.valid("query"), { id: user.id, email: user.email });
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="bookings-${todayUtc()}.csv"`);
@@ -53,12 +53,12 @@ export function adminBookingRoutes(deps: AppDeps) {
       return c.body(csv);
     })
     .patch("/bookings/:id/status", validate("param", IdParam), validate("json", StatusInput), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       const booking = await setBookingStatus(bookingDeps(deps), c.req.valid("param").id, c.req.valid("json").status, { id: user.id, email: user.email });
       return c.json({ booking });
     })
     .post("/bookings/:id/refund", validate("param", IdParam), async (c) => {
-      const user = c.get("user")!;
+      const user = c.get("user");
       return c.json(await refundBookingAsAdmin(bookingDeps(deps), c.req.valid("param").id, { id: user.id, email: user.email }));
     });
 }

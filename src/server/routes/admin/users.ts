@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isIsoDate } from "../../../shared/dates.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
+import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { validate } from "../../http/validate.ts";
 import { changeUserRole, listActivity, listRoleChanges, listUsers, setUserDisabled } from "../../services/admin-users.ts";
 
@@ -23,18 +23,18 @@ const ActivityQuery = z.object({
 
 /** Users, roles and bans, role history and the activity log. */
 export function adminUserRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  return new Hono<SignedInEnv>()
     .get("/users", validate("query", SearchQuery), async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json({ users: await listUsers(deps.db, c.req.valid("query").search) });
     })
     .post("/users/:id/role", validate("param", UserParam), validate("json", RoleInput), async (c) => {
-      const me = c.get("user")!;
+      const me = c.get("user");
       const { role, reason } = c.req.valid("json");
       return c.json({ user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, role, reason) });
     })
     .post("/users/:id/status", validate("param", UserParam), validate("json", StatusInput), async (c) => {
-      const me = c.get("user")!;
+      const me = c.get("user");
       return c.json({ user: await setUserDisabled(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, c.req.valid("json").banned) });
     })
     .get("/role-changes", async (c) => {

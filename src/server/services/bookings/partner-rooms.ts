@@ -14,48 +14,39 @@
  *   payment never reaches the LIVE environment.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { CreateBookingInput } from "../../shared/booking.ts";
-import type { HotelDetail, Stay } from "../../shared/search.ts";
-import type { Db } from "../db/client.ts";
-import { bookings, payments } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import type { BookResult, PriceCheckResult, WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
-import { currentRequest } from "../request-context.ts";
-import { logActivity } from "./activity-log.ts";
-import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "./background-failures.ts";
-import { bookingNotPlacedEmail, formatMoney } from "./booking-emails.ts";
+import type { CreateBookingInput } from "../../../shared/booking.ts";
+import type { HotelDetail, Stay } from "../../../shared/search.ts";
+import type { Db } from "../../db/client.ts";
+import { bookings, payments } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { BookResult, PriceCheckResult, WholesalerSupplier } from "../../integrations/suppliers/wholesaler-supplier.ts";
+import { currentRequest } from "../../request-context.ts";
+import { logActivity } from "../activity-log.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "../background-failures.ts";
+import { bookingNotPlacedEmail, formatMoney } from "./emails.ts";
 import {
-  BOOKING_ACTIVITY,
   type BookingDeps,
   type BookingRow,
   type ConfirmSource,
   type PaymentRow,
+  type PricedRoom,
   isSupplierBooking,
+  roomTooSmall,
   recordConfirmation,
-  refundPayment,
   settlePointsOnCancel,
-} from "./booking-records.ts";
-import { queueEmail } from "./email-outbox.ts";
-import type { PricedRoom } from "./bookings.ts";
-
-export const ROOM_NOT_FOUND = "This room was not found at this hotel.";
-export const PARTNER_ROOM_UNAVAILABLE = "Sorry, this room is no longer available for your dates. Please choose another room or other dates.";
-export const LIVE_NEEDS_REAL_PAYMENT = "This hotel cannot be booked right now. Please choose another hotel.";
-export const SUPPLIER_CANCEL_FAILED = "We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.";
+} from "./records.ts";
+import { refundPayment } from "./refunds.ts";
+import { queueEmail } from "../email-outbox.ts";
 
 /** BookV3 calls per booking, counting a retry after a look-up found nothing. */
 const MAX_BOOK_ATTEMPTS = 2;
 /** A booking call still marked in flight after this long was cut off (a restart): look it up. */
 const STALE_BOOKING_CALL_MS = 2 * 60_000;
 
-function supplierError(deps: BookingDeps, error: unknown): ApiError {
+function supplierError(deps: BookingDeps, error: unknown): DomainError {
   const message = error instanceof Error ? error.message : String(error);
   deps.logger.warn({ err: error, requestId: currentRequest()?.requestId }, "supplier call failed while booking");
-  return new ApiError(502, "SUPPLIER_ERROR", `Supplier API Error: ${message}`);
-}
-
-function roomTooSmall(name: string, maxGuests: number, party: number): ApiError {
-  return new ApiError(400, "ROOM_TOO_SMALL", `${name} sleeps up to ${maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`);
+  return new DomainError("SUPPLIER_ERROR", `Supplier API Error: ${message}`);
 }
 
 /**
@@ -65,7 +56,7 @@ function roomTooSmall(name: string, maxGuests: number, party: number): ApiError 
  */
 export async function priceSupplierRoom(deps: BookingDeps, wholesaler: WholesalerSupplier, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
   if (stay.children > 0) {
-    throw new ApiError(400, "CHILDREN_NOT_SUPPORTED", "Partner hotels can be booked online for adults only. Please book without children or choose another hotel.");
+    throw new DomainError("CHILDREN_NOT_SUPPORTED");
   }
   let hotel: HotelDetail | null;
   try {
@@ -73,9 +64,9 @@ export async function priceSupplierRoom(deps: BookingDeps, wholesaler: Wholesale
   } catch (error) {
     throw supplierError(deps, error);
   }
-  if (!hotel) throw new ApiError(404, "ROOM_NOT_FOUND", ROOM_NOT_FOUND);
+  if (!hotel) throw new DomainError("ROOM_NOT_FOUND");
   const room = hotel.rooms.find((r) => r.id === input.roomTypeId);
-  if (!room) throw new ApiError(409, "ROOM_UNAVAILABLE", PARTNER_ROOM_UNAVAILABLE);
+  if (!room) throw new DomainError("ROOM_UNAVAILABLE");
   if (!room.fitsParty) throw roomTooSmall(room.name, room.maxGuests, stay.guests + stay.children);
   const shown = input.expectedNightlyPriceCents ?? room.priceCents;
   let check: PriceCheckResult;
@@ -86,21 +77,19 @@ export async function priceSupplierRoom(deps: BookingDeps, wholesaler: Wholesale
   }
   if (check.status === "unavailable") {
     deps.logger.info({ requestId: currentRequest()?.requestId, room: room.id, reason: check.reason }, "supplier room unavailable at price check");
-    throw new ApiError(409, "ROOM_UNAVAILABLE", PARTNER_ROOM_UNAVAILABLE);
+    throw new DomainError("ROOM_UNAVAILABLE");
   }
   if (check.environment === "LIVE" && deps.gateway.testMode) {
     deps.logger.error({ requestId: currentRequest()?.requestId, provider: deps.gateway.provider }, "refused a LIVE supplier booking: payments are in test mode");
-    throw new ApiError(409, "LIVE_NEEDS_REAL_PAYMENT", LIVE_NEEDS_REAL_PAYMENT);
+    throw new DomainError("LIVE_NEEDS_REAL_PAYMENT");
   }
   if (check.currency !== "USD") {
-    throw new ApiError(409, "ROOM_UNAVAILABLE", `This room is priced in ${check.currency}, which we cannot take payment in. Please choose another room.`);
+    throw new DomainError("ROOM_UNAVAILABLE", `This room is priced in ${check.currency}, which we cannot take payment in. Please choose another room.`);
   }
   if (check.nightlyPriceCents > shown) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       "PRICE_INCREASED",
       `The price of this room has gone up from ${formatMoney(shown)} to ${formatMoney(check.nightlyPriceCents)} per night. Accept the new price to continue.`,
-      undefined,
       { previousNightlyPriceCents: shown, nightlyPriceCents: check.nightlyPriceCents, totalPriceCents: check.totalPriceCents },
     );
   }
@@ -183,7 +172,7 @@ export async function placeSupplierBooking(deps: BookingDeps, bookingId: string,
       if (result.status === "failed") return failSupplierBooking(deps, claimed, payment, result.reason);
       await db.update(bookings).set({ supplierState: "unknown", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "booking")));
       await logActivity(db, {
-        actionType: BOOKING_ACTIVITY.supplierUnknown,
+        actionType: "supplier_booking_unknown",
         targetUserEmail: claimed.guestEmail,
         details: { bookingId, reference: claimed.bookingReference, errorType: result.errorType, reason: result.reason, requestId: currentRequest()?.requestId ?? null },
       });
@@ -251,7 +240,7 @@ async function failSupplierBooking(deps: BookingDeps, row: BookingRow, payment: 
     await settlePointsOnCancel(tx, updated);
     await queueEmail(tx, deps.deliveryMode, bookingNotPlacedEmail({ ...updated, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl));
     await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.supplierFailed,
+      actionType: "supplier_booking_failed",
       targetUserEmail: updated.guestEmail,
       details: { bookingId: row.id, reference: row.bookingReference, environment: row.supplierEnvironment, reason, requestId: currentRequest()?.requestId ?? null },
     });
@@ -268,19 +257,19 @@ async function failSupplierBooking(deps: BookingDeps, row: BookingRow, payment: 
  */
 export async function cancelAtSupplier(deps: BookingDeps, row: BookingRow, actor: { id: string | null; email: string }): Promise<void> {
   if (!isSupplierBooking(row) || !row.supplierBookingRef || row.supplierState === "cancelled") return;
-  if (!deps.wholesaler) throw new ApiError(503, "SUPPLIER_CANCEL_FAILED", SUPPLIER_CANCEL_FAILED);
+  if (!deps.wholesaler) throw new DomainError("SUPPLIER_NOT_CONNECTED");
   try {
     await deps.wholesaler.cancel(row.supplierBookingRef, row.supplierEnvironment ?? undefined);
   } catch (error) {
     await logActivity(deps.db, {
-      actionType: BOOKING_ACTIVITY.supplierCancelFailed,
+      actionType: "supplier_cancel_failed",
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: row.guestEmail,
       details: { bookingId: row.id, reference: row.bookingReference, message: error instanceof Error ? error.message : String(error), requestId: currentRequest()?.requestId ?? null },
     });
     deps.logger.warn({ err: error, bookingId: row.id }, "supplier cancellation failed");
-    throw new ApiError(502, "SUPPLIER_CANCEL_FAILED", SUPPLIER_CANCEL_FAILED);
+    throw new DomainError("SUPPLIER_CANCEL_FAILED");
   }
   await deps.db.update(bookings).set({ supplierState: "cancelled", updatedAt: new Date() }).where(eq(bookings.id, row.id));
 }

@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from "./email-outbox.ts";
+import type { OutgoingEmail } from "../email-outbox.ts";
 
 export interface BookingEmailData {
   id: string;

@@ -1,23 +1,24 @@
 /**
- * The booking record's shared steps, used by our own rooms' flow (bookings.ts), the supplier flow
- * (supplier-bookings.ts) and the back office: how a booking reads, how it is confirmed once paid,
- * how its points are settled when it falls through, and how its payment is refunded.
+ * The booking record and the steps every flow shares (our own rooms, partner rooms, the back
+ * office): how a booking reads, how it is confirmed once paid and how its points are settled when
+ * it falls through. Refunds are in refunds.ts.
  */
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { BookingView } from "../../shared/booking.ts";
-import { daysBetween, todayUtc } from "../../shared/dates.ts";
-import { pointsForPayment } from "../../shared/loyalty.ts";
-import type { HoldSettings } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { bookings, hotels, payments } from "../db/schema.ts";
-import type { PaymentGateway } from "../integrations/payments/payment-gateway.ts";
-import type { WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
-import type { Logger } from "../logger.ts";
-import { logActivity } from "./activity-log.ts";
-import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "./background-failures.ts";
-import { bookingConfirmationEmail } from "./booking-emails.ts";
-import { type DeliveryMode, queueEmail } from "./email-outbox.ts";
-import { creditReferralIfDue, pointsRecorded, recordPoints, reverseReferralIfUnearned } from "./loyalty.ts";
+import { eq } from "drizzle-orm";
+import type { BookingView } from "../../../shared/booking.ts";
+import { daysBetween, todayUtc } from "../../../shared/dates.ts";
+import { pointsForPayment } from "../../../shared/loyalty.ts";
+import type { HoldSettings } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { bookings } from "../../db/schema.ts";
+import { hotels, payments } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { PaymentGateway } from "../../integrations/payments/payment-gateway.ts";
+import type { WholesalerSupplier } from "../../integrations/suppliers/wholesaler-supplier.ts";
+import type { Logger } from "../../logger.ts";
+import { logActivity } from "../activity-log.ts";
+import { bookingConfirmationEmail } from "./emails.ts";
+import { type DeliveryMode, queueEmail } from "../email-outbox.ts";
+import { creditReferralIfDue, pointsRecorded, recordPoints, reverseReferralIfUnearned } from "../loyalty.ts";
 
 export interface BookingDeps {
   db: Db;
@@ -32,20 +33,6 @@ export interface BookingDeps {
   /** The external wholesaler, when rooms may come from it (absent: our inventory only). */
   wholesaler?: WholesalerSupplier;
 }
-
-export const BOOKING_ACTIVITY = {
-  hold: "booking_hold_created",
-  holdAbandoned: "booking_hold_abandoned",
-  confirmed: "booking_confirmed",
-  paymentFailed: "payment_failed",
-  holdExpired: "booking_hold_expired",
-  cancelled: "booking_cancelled",
-  refunded: "booking_refunded",
-  refundFailed: "booking_refund_failed",
-  supplierFailed: "supplier_booking_failed",
-  supplierUnknown: "supplier_booking_unknown",
-  supplierCancelFailed: "supplier_cancel_failed",
-} as const;
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -62,6 +49,11 @@ export interface HotelPolicy {
 /** Full refund when the hotel allows free cancellation and enough days remain before check-in. */
 export function refundableOnCancel(checkIn: string, freeCancellationDays: number, today = todayUtc()): boolean {
   return freeCancellationDays > 0 && daysBetween(today, checkIn) >= freeCancellationDays;
+}
+
+/** The refusal of a room that cannot sleep the party in the rooms asked for. */
+export function roomTooSmall(name: string, maxGuests: number, party: number): DomainError {
+  return new DomainError("ROOM_TOO_SMALL", `${name} sleeps up to ${maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`);
 }
 
 export function isSupplierBooking(row: Pick<BookingRow, "supplier">): boolean {
@@ -179,7 +171,7 @@ export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: Booking
   }
   await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
   await logActivity(tx, {
-    actionType: BOOKING_ACTIVITY.confirmed,
+    actionType: "booking_confirmed",
     userId: row.userId,
     targetUserEmail: row.guestEmail,
     details: {
@@ -193,78 +185,29 @@ export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: Booking
   });
 }
 
-/** One refund per booking: every caller, retry and instance sends the gateway this key. */
-export function refundIdempotencyKey(bookingId: string): string {
-  return `booking-${bookingId}-refund`;
-}
-
-/** A 'refunding' claim this old belongs to a caller that died mid-call; the gateway key makes taking it over safe. */
-export const STALE_REFUND_CLAIM_MS = 5 * 60_000;
-
-/** Claims a booking's refund: moves its payment status from one of `from` (or a stale claim) to 'refunding'. */
-export function refundClaimCondition(bookingId: string, from: readonly string[]) {
-  return and(
-    eq(bookings.id, bookingId),
-    or(inArray(bookings.paymentStatus, [...from]), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))),
-  );
-}
-
-/**
- * Gives a booking's payment back, once. Only the caller whose conditional update moves the payment
- * status from one of `from` to 'refunding' calls the gateway, with the booking's idempotency key;
- * `onClaim` runs in that claim's transaction (e.g. to queue the guest's e-mail exactly once). A
- * failure leaves refund_pending for the reconciliation (a bounded number of times) and never
- * overwrites a success. Returns whether the money went back in this call.
- */
-export async function refundPayment(
-  deps: BookingDeps,
-  booking: BookingRow,
-  amountCents: number,
-  why: string,
-  options: { from: readonly string[]; onClaim?: (tx: Tx, row: BookingRow) => Promise<void> },
-): Promise<boolean> {
-  if (!booking.paymentIntentId) return false;
-  const paymentIntentId = booking.paymentIntentId;
-  const claimed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(bookings).set({ paymentStatus: "refunding", updatedAt: new Date() }).where(refundClaimCondition(booking.id, options.from)).returning();
-    if (row && options.onClaim) await options.onClaim(tx, row);
-    return row ?? null;
-  });
-  if (!claimed) return false;
-  try {
-    await deps.gateway.refund(paymentIntentId, amountCents, "requested_by_customer", refundIdempotencyKey(booking.id));
-  } catch (error) {
-    await deps.db
-      .update(bookings)
-      .set({ paymentStatus: "refund_pending", updatedAt: new Date() })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")));
-    const attempts = await recordBackgroundFailure(deps.db, BACKGROUND_JOBS.refund, booking.id, error, deps.maxAttempts);
-    await logActivity(deps.db, {
-      actionType: BOOKING_ACTIVITY.refundFailed,
-      targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, attempts, message: error instanceof Error ? error.message : String(error) },
-    });
-    deps.logger.error({ err: error, bookingId: booking.id, attempts }, attempts < deps.maxAttempts ? "refund failed; will retry" : "refund failed; waiting for an admin");
-    return false;
-  }
-  await deps.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(bookings)
-      .set({ paymentStatus: "refunded", updatedAt: new Date() })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")))
-      .returning();
-    // Another caller took over a stale claim and finished first: the gateway's key made it the same refund.
-    if (!done) return;
-    await tx
-      .update(payments)
-      .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, paymentIntentId)));
-    await clearBackgroundFailure(tx, BACKGROUND_JOBS.refund, booking.id);
-    await logActivity(tx, {
-      actionType: BOOKING_ACTIVITY.refunded,
-      targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, amountCents, why },
-    });
-  });
-  return true;
+/** A room priced by the server for one stay, ready to be held. */
+export interface PricedRoom {
+  hotelName: string;
+  roomName: string;
+  nightlyPriceCents: number;
+  totalPriceCents: number;
+  currency: string;
+  /** Where the room comes from, as booking columns. */
+  source: Partial<
+    Pick<
+      typeof bookings.$inferInsert,
+      | "hotelId"
+      | "roomTypeId"
+      | "supplier"
+      | "supplierHotelId"
+      | "supplierRoomId"
+      | "supplierEnvironment"
+      | "supplierPriceCode"
+      | "supplierState"
+      | "freeCancellationDays"
+      | "cancellationPolicy"
+    >
+  >;
+  /** Takes our rooms inside the hold's transaction; a supplier's room is held by its price check instead. */
+  take?: (tx: Tx) => Promise<void>;
 }

@@ -5,11 +5,11 @@
  */
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
-import type { HoldSettings } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { ApiError } from "../http/errors.ts";
-import type { Tx } from "./booking-records.ts";
-import { hitRateLimit } from "./rate-limit.ts";
+import type { HoldSettings } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { Tx } from "./records.ts";
+import { hitRateLimit } from "../rate-limit.ts";
 
 /** Who asks for a hold: the signed-in user, else the visitor session; and the client address. */
 export interface HoldRequester {
@@ -43,15 +43,14 @@ function minutesFrom(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-function tooMany(message: string, retryAfterSeconds: number): ApiError {
-  return new ApiError(429, "TOO_MANY_HOLDS", message, undefined, { retryAfterSeconds });
+function tooMany(message: string, retryAfterSeconds: number): DomainError {
+  return new DomainError("TOO_MANY_HOLDS", message, { retryAfterSeconds });
 }
 
 /** Refuses a hold of more rooms than one party needs (one guest per room is already the stay's rule). */
 export function checkRoomsPerHold(rooms: number, settings: HoldSettings): void {
   if (rooms > settings.maxRooms) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       "TOO_MANY_ROOMS",
       `You can book up to ${settings.maxRooms} rooms at a time. Book fewer rooms now and the rest in another booking once this one is paid.`,
     );

@@ -1,0 +1,227 @@
+/**
+ * Step 1 of booking: the hold (rooms taken, price fixed by the server, payment started), and
+ * the payment of a hold resumed later. Our own rooms are priced in own-rooms.ts, a partner's by
+ * its supplier in partner-rooms.ts.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { type CreateBookingInput, type CreateBookingResponse, type PaymentStart, bookingReference } from "../../../shared/booking.ts";
+import { countNights, todayUtc } from "../../../shared/dates.ts";
+import { applyPoints } from "../../../shared/loyalty.ts";
+import type { Db } from "../../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../../db/client.ts";
+import { bookings, payments } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import type { CreatePaymentInput } from "../../integrations/payments/payment-gateway.ts";
+import { logActivity } from "../activity-log.ts";
+import { stayFromQuery } from "../hotel-search.ts";
+import { ensureLoyaltyAccount, recordPoints } from "../loyalty.ts";
+import { type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
+import { priceInventoryRoom } from "./own-rooms.ts";
+import { priceSupplierRoom } from "./partner-rooms.ts";
+import { type BookingDeps, type BookingRow, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
+import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
+
+function isOverdrawn(error: unknown): boolean {
+  return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
+}
+
+/** The payment a hold asks for; the same request again returns the same payment (its idempotency key). */
+function paymentRequest(row: BookingRow, amountCents: number, currency: string): CreatePaymentInput {
+  return {
+    amountCents,
+    currency,
+    idempotencyKey: `booking-${row.id}`,
+    bookingId: row.id,
+    bookingReference: row.bookingReference,
+    guestEmail: row.guestEmail,
+    description: `${row.hotelName}: ${row.roomType}, ${row.checkIn} to ${row.checkOut}`,
+  };
+}
+
+/**
+ * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
+ * server's price, then starts a payment for exactly that amount. The hold exists before any
+ * money moves; if the payment cannot be started the hold is released at once. A partner
+ * (wholesaler) room is priced by the supplier's price check instead of our database. What one
+ * requester may hold unpaid is bounded (hold-limits.ts) before anything is priced or taken.
+ */
+export async function createBookingHold(
+  deps: BookingDeps,
+  input: CreateBookingInput,
+  user: { id: string; email: string } | null,
+  requester: Omit<HoldRequester, "userId">,
+  today = todayUtc(),
+): Promise<Omit<CreateBookingResponse, "accessToken">> {
+  const { db, gateway } = deps;
+  const stay = stayFromQuery(input, today);
+  if (input.pointsToRedeem > 0 && !user) throw new DomainError("UNAUTHENTICATED", "Please sign in to use your points.");
+  checkRoomsPerHold(stay.rooms, deps.holds);
+  const holder: HoldRequester = { ...requester, userId: user?.id ?? null };
+  await limitHoldAttempts(db, holder, deps.holds);
+  const priced =
+    deps.wholesaler?.ownsHotelId(input.hotelId) === true
+      ? await priceSupplierRoom(deps, deps.wholesaler, input, stay)
+      : await priceInventoryRoom(db, input, stay);
+  const nights = countNights(stay.checkIn, stay.checkOut);
+  const total = priced.totalPriceCents;
+  const { pointsUsed, discountCents, amountDueCents: amountDue } = applyPoints(total, input.pointsToRedeem);
+  const id = randomUUID();
+  const guestEmail = input.guestEmail.toLowerCase();
+
+  let row: BookingRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      await claimHoldSlot(tx, holder, deps.holds);
+      await priced.take?.(tx);
+      if (pointsUsed > 0) {
+        const account = await ensureLoyaltyAccount(tx, user!.id);
+        if (account.pointsBalance < pointsUsed) {
+          throw new DomainError("NOT_ENOUGH_POINTS", `You have ${account.pointsBalance} points, not enough to redeem ${pointsUsed}.`);
+        }
+      }
+      const [inserted] = await tx
+        .insert(bookings)
+        .values({
+          id,
+          userId: user?.id ?? null,
+          bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
+          ...priced.source,
+          hotelName: priced.hotelName,
+          roomType: priced.roomName,
+          roomPriceCents: priced.nightlyPriceCents,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          numGuests: stay.guests,
+          numChildren: stay.children,
+          numRooms: stay.rooms,
+          totalNights: nights,
+          totalPriceCents: total,
+          discountCents,
+          pointsRedeemed: pointsUsed,
+          guestName: input.guestName,
+          guestEmail,
+          guestPhone: input.guestPhone,
+          specialRequests: input.specialRequests || null,
+          status: "pending",
+          paymentStatus: "pending",
+          holdExpiresAt: new Date(Date.now() + deps.holds.minutes * 60_000),
+          holderVisitor: holder.visitorId,
+          holderAddress: holder.address,
+        })
+        .returning();
+      if (pointsUsed > 0) {
+        await recordPoints(tx, {
+          userId: user!.id,
+          points: -pointsUsed,
+          description: `Redeemed on booking ${inserted!.bookingReference}`,
+          sourceKey: `booking:${id}:redeem`,
+          countsAsEarned: false,
+        });
+      }
+      await logActivity(tx, {
+        actionType: "booking_hold_created",
+        userId: user?.id ?? null,
+        userEmail: user?.email ?? null,
+        targetUserEmail: guestEmail,
+        details: {
+          bookingId: id,
+          reference: inserted!.bookingReference,
+          hotelId: input.hotelId,
+          roomTypeId: input.roomTypeId,
+          totalPriceCents: total,
+          ...(inserted!.supplierEnvironment ? { supplier: inserted!.supplier, environment: inserted!.supplierEnvironment } : {}),
+        },
+      });
+      return inserted!;
+    });
+  } catch (error) {
+    if (isOverbooking(error)) throw new DomainError("ROOM_UNAVAILABLE");
+    if (isOverdrawn(error)) throw new DomainError("NOT_ENOUGH_POINTS");
+    throw error;
+  }
+
+  let started: { paymentId: string; clientSecret: string };
+  try {
+    started = await gateway.createPayment(paymentRequest(row, amountDue, priced.currency));
+  } catch (error) {
+    deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
+    await releaseHold(db, row.id, "payment_failed");
+    throw new DomainError("PAYMENT_CREATE_FAILED");
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(payments).values({
+      id: randomUUID(),
+      bookingId: row.id,
+      provider: gateway.provider,
+      providerPaymentId: started.paymentId,
+      amountCents: amountDue,
+      currency: priced.currency,
+      status: "pending",
+    });
+    await tx.update(bookings).set({ paymentIntentId: started.paymentId, updatedAt: new Date() }).where(eq(bookings.id, row.id));
+  });
+  row = { ...row, paymentIntentId: started.paymentId };
+  return {
+    booking: toBookingView(row, await bookingPolicy(db, row), today),
+    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: amountDue, currency: priced.currency },
+  };
+}
+
+/**
+ * Ends an unpaid hold and frees its rooms; does nothing unless the booking is still pending. An
+ * abandoned hold ends as an expired one does (payment status 'expired'), so every place that
+ * leaves out unpaid holds treats both alike; the activity log tells them apart.
+ */
+export async function releaseHold(
+  db: Db,
+  bookingId: string,
+  paymentStatus: "expired" | "payment_failed",
+  abandonedBy?: { id: string | null; email: string },
+): Promise<BookingRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", paymentStatus, holdExpiresAt: null, cancelledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending")))
+      .returning();
+    if (!row) return null;
+    await releaseRoomNights(tx, row);
+    await settlePointsOnCancel(tx, row);
+    await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
+    await logActivity(tx, {
+      actionType: abandonedBy ? "booking_hold_abandoned" : "booking_hold_expired",
+      ...(abandonedBy ? { userId: abandonedBy.id, userEmail: abandonedBy.email } : {}),
+      targetUserEmail: row.guestEmail,
+      details: { bookingId: row.id, reference: row.bookingReference, reason: abandonedBy ? "abandoned" : paymentStatus },
+    });
+    return row;
+  });
+}
+
+/**
+ * The payment of an unpaid hold again, to finish paying later (e.g. from My Bookings after a
+ * declined card): the same idempotent request returns the provider's same payment.
+ */
+export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Promise<PaymentStart> {
+  if (row.status !== "pending" || !row.paymentIntentId || (row.supplierState !== null && row.supplierState !== "priced")) {
+    throw new DomainError("HOLD_NOT_OPEN");
+  }
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, row.id), eq(payments.providerPaymentId, row.paymentIntentId)));
+  if (!payment) throw new DomainError("HOLD_NOT_OPEN");
+  let started: { paymentId: string; clientSecret: string };
+  try {
+    started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency));
+  } catch (error) {
+    deps.logger.error({ err: error, bookingId: row.id }, "could not resume the payment of a hold");
+    throw new DomainError("PAYMENT_CREATE_FAILED");
+  }
+  if (started.paymentId !== row.paymentIntentId) {
+    deps.logger.error({ bookingId: row.id, paymentId: started.paymentId }, "the provider answered a resumed payment with another payment");
+    throw new DomainError("HOLD_NOT_OPEN");
+  }
+  return { provider: deps.gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: payment.amountCents, currency: payment.currency };
+}

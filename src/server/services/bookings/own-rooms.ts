@@ -1,0 +1,36 @@
+import { and, eq } from "drizzle-orm";
+import { type CreateBookingInput, bookingTotalCents } from "../../../shared/booking.ts";
+import { countNights } from "../../../shared/dates.ts";
+import type { Stay } from "../../../shared/search.ts";
+import type { Db } from "../../db/client.ts";
+import { hotels, roomTypes } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import { type PricedRoom, roomTooSmall } from "./records.ts";
+import { takeRoomNights } from "./room-nights.ts";
+
+/** One of our own rooms, priced from the database: nightly price × nights × rooms. */
+export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
+  if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
+    throw new DomainError("ROOM_NOT_FOUND");
+  }
+  const [room] = await db
+    .select({ room: roomTypes, hotelName: hotels.name, currency: hotels.currency })
+    .from(roomTypes)
+    .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
+    .where(and(eq(roomTypes.id, Number(input.roomTypeId)), eq(roomTypes.hotelId, Number(input.hotelId))));
+  if (!room) throw new DomainError("ROOM_NOT_FOUND");
+  const party = stay.guests + stay.children;
+  if (room.room.maxGuests * stay.rooms < party) {
+    throw roomTooSmall(room.room.name, room.room.maxGuests, party);
+  }
+  const { id: roomTypeId, totalRooms } = room.room;
+  return {
+    hotelName: room.hotelName,
+    roomName: room.room.name,
+    nightlyPriceCents: room.room.priceCents,
+    totalPriceCents: bookingTotalCents(room.room.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms),
+    currency: room.currency,
+    source: { hotelId: Number(input.hotelId), roomTypeId },
+    take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),
+  };
+}

@@ -1,0 +1,158 @@
+/** Step 2 of booking: a succeeded payment confirms its booking, once, whoever reports it first. */
+import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { bookings, payments } from "../../db/schema.ts";
+import { BACKGROUND_JOBS, clearBackgroundFailure, failingBookingIds, recordBackgroundFailure, stuckBookingIds } from "../background-failures.ts";
+import { queueEmail } from "../email-outbox.ts";
+import { recordPoints } from "../loyalty.ts";
+import { logActivity } from "../activity-log.ts";
+import { latePaymentRefundEmail } from "./emails.ts";
+import { placeSupplierBooking } from "./partner-rooms.ts";
+import { findBooking } from "./queries.ts";
+import { type BookingDeps, type BookingRow, type ConfirmSource, type PaymentRow, isSupplierBooking, recordConfirmation } from "./records.ts";
+import { STALE_REFUND_CLAIM_MS, refundPayment } from "./refunds.ts";
+import { isOverbooking, retakeRoomNights } from "./room-nights.ts";
+
+/**
+ * Confirms the booking of a paid payment. Safe to call any number of times from the browser's
+ * return, the provider's webhook and the reconciliation: only the first call changes anything
+ * and queues the confirmation e-mail. A partner room is booked with its supplier first (see
+ * partner-rooms.ts). Returns null for a payment we do not know.
+ */
+export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: string, source: ConfirmSource): Promise<BookingRow | null> {
+  const { db, gateway } = deps;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, gateway.provider), eq(payments.providerPaymentId, providerPaymentId)));
+  if (!payment) return null;
+  const [current] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId));
+  if (!current) return null;
+  const remote = await gateway.getPayment(providerPaymentId);
+  if (remote.status !== "succeeded") {
+    if (remote.lastError && source === "return") {
+      await logActivity(db, {
+        actionType: "payment_failed",
+        targetUserEmail: current.guestEmail,
+        details: { bookingId: current.id, reference: current.bookingReference, message: remote.lastError },
+      });
+    }
+    return current;
+  }
+  if (remote.amountCents !== payment.amountCents) {
+    deps.logger.error({ bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents }, "paid amount differs from the booking total");
+    if (source === "reconciliation") {
+      const message = `The payment of ${remote.amountCents} cents differs from the ${payment.amountCents} cents due`;
+      await recordBackgroundFailure(db, BACKGROUND_JOBS.paymentReconciliation, current.id, message, deps.maxAttempts);
+    }
+    return current;
+  }
+  if (isSupplierBooking(current)) {
+    if (current.status === "cancelled" && current.paymentStatus === "expired") {
+      // Paid after the hold lapsed: the supplier's price is no longer held, so the money goes back.
+      return refundLatePayment(deps, current, payment, "paid after the hold expired");
+    }
+    return placeSupplierBooking(deps, current.id, payment, source);
+  }
+  const confirmed = await db.transaction(async (tx) => {
+    let row: BookingRow | undefined;
+    [row] = await tx
+      .update(bookings)
+      .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, holdExpiresAt: null, updatedAt: new Date() })
+      .where(and(eq(bookings.id, current.id), eq(bookings.status, "pending")))
+      .returning();
+    if (!row && current.status === "cancelled" && current.paymentStatus === "expired") {
+      // Paid after the hold lapsed: take the rooms again if they are still free. The booking is
+      // claimed before its rooms are taken, in one savepoint, so a caller that loses the race takes
+      // no rooms, and rooms that are gone undo the claim.
+      try {
+        row = await tx.transaction(async (inner) => {
+          const [revived] = await inner
+            .update(bookings)
+            .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
+            .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
+            .returning();
+          if (!revived) return undefined;
+          await retakeRoomNights(inner, current);
+          return revived;
+        });
+        if (row?.userId && row.pointsRedeemed > 0) {
+          // The expiry gave the redeemed points back; the booking now stands, so they are spent again.
+          await recordPoints(tx, {
+            userId: row.userId,
+            points: -row.pointsRedeemed,
+            description: `Redeemed on booking ${row.bookingReference}`,
+            sourceKey: `booking:${row.id}:redeem-again`,
+            countsAsEarned: false,
+            clamp: true,
+          });
+        }
+      } catch (error) {
+        if (!isOverbooking(error)) throw error;
+      }
+    }
+    if (!row) return null;
+    await recordConfirmation(tx, deps, row, payment, source);
+    return row;
+  });
+  if (confirmed) return confirmed;
+  const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
+  if (latest && latest.status === "cancelled" && latest.paymentStatus === "expired") {
+    // The money arrived for rooms that are gone: give it back rather than keep it.
+    return refundLatePayment(deps, latest, payment, "paid after the hold expired and the room was sold");
+  }
+  return latest ?? null;
+}
+
+/**
+ * Gives back a payment that arrived for a lapsed hold. Of the callers racing here (return, webhook,
+ * reconciliation) only the one that claims the refund refunds and queues the guest's e-mail; each
+ * answers with the booking as it stands after its attempt.
+ */
+async function refundLatePayment(deps: BookingDeps, row: BookingRow, payment: PaymentRow, why: string): Promise<BookingRow | null> {
+  await refundPayment(deps, row, payment.amountCents, why, {
+    from: ["expired"],
+    onClaim: (tx, claimed) =>
+      queueEmail(tx, deps.deliveryMode, latePaymentRefundEmail({ ...claimed, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl)),
+  });
+  return findBooking(deps.db, row.id);
+}
+
+/**
+ * Finds payments that succeeded at the provider but whose booking was never confirmed (a lost
+ * return and a lost webhook), and failed refunds to retry. Runs at start-up and on a timer.
+ */
+export async function reconcilePayments(deps: BookingDeps): Promise<number> {
+  const stuck = await stuckBookingIds(deps.db, deps.maxAttempts);
+  const failing = await failingBookingIds(deps.db, BACKGROUND_JOBS.paymentReconciliation);
+  const open = await deps.db
+    .select({ providerPaymentId: payments.providerPaymentId, bookingId: payments.bookingId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.status, "pending"), eq(payments.provider, deps.gateway.provider), inArray(bookings.status, ["pending", "cancelled"]), gte(payments.createdAt, new Date(Date.now() - 7 * 86_400_000))))
+    .limit(200);
+  let confirmed = 0;
+  for (const p of open) {
+    if (!p.providerPaymentId || stuck.has(p.bookingId)) continue;
+    let row: BookingRow | null;
+    try {
+      row = await confirmPaidBooking(deps, p.providerPaymentId, "reconciliation");
+      if (failing.has(p.bookingId)) await clearBackgroundFailure(deps.db, BACKGROUND_JOBS.paymentReconciliation, p.bookingId);
+    } catch (error) {
+      const attempts = await recordBackgroundFailure(deps.db, BACKGROUND_JOBS.paymentReconciliation, p.bookingId, error, deps.maxAttempts);
+      deps.logger.error({ err: error, paymentId: p.providerPaymentId, attempts }, "reconciliation failed for a payment");
+      row = null;
+    }
+    if (row?.status === "confirmed") confirmed++;
+  }
+  // Failed refunds, and refunds whose caller died mid-call, are retried until they use up their attempts.
+  const refunds = await deps.db
+    .select()
+    .from(bookings)
+    .where(or(eq(bookings.paymentStatus, "refund_pending"), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))))
+    .limit(50);
+  for (const row of refunds) {
+    if (stuck.has(row.id)) continue;
+    await refundPayment(deps, row, row.totalPriceCents - row.discountCents, "retry", { from: ["refund_pending"] });
+  }
+  return confirmed;
+}

@@ -1,0 +1,44 @@
+/**
+ * The rooms a booking occupies, night by night, in room_nights. Its check constraint
+ * (rooms_taken <= rooms_total) is what makes overbooking impossible, whichever instance asks.
+ */
+import { eq, sql } from "drizzle-orm";
+import { pgConstraint, pgErrorCode } from "../../db/client.ts";
+import { roomTypes } from "../../db/schema.ts";
+import type { BookingRow, Tx } from "./records.ts";
+
+/**
+ * Takes `rooms` of a room type for every night of the stay. The check constraint on room_nights
+ * refuses the statement when any night would exceed the room count, so concurrent holds from
+ * any number of app instances can never overbook.
+ */
+export async function takeRoomNights(tx: Tx, roomTypeId: number, totalRooms: number, checkIn: string, checkOut: string, rooms: number): Promise<void> {
+  await tx.execute(sql`
+    insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
+    select ${roomTypeId}, night::date, ${totalRooms}, ${rooms}
+    from generate_series(${checkIn}::date, ${checkOut}::date - 1, interval '1 day') as night
+    on conflict (room_type_id, night) do update set rooms_taken = room_nights.rooms_taken + excluded.rooms_taken`);
+}
+
+export async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> {
+  if (row.roomTypeId === null) return;
+  await tx.execute(sql`
+    update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
+    where room_type_id = ${row.roomTypeId} and night >= ${row.checkIn}::date and night < ${row.checkOut}::date`);
+}
+
+/** Takes a booking's rooms again (a cancelled booking brought back); refused by the check constraint when they are gone. */
+export async function retakeRoomNights(tx: Tx, row: BookingRow): Promise<void> {
+  if (row.roomTypeId === null) return;
+  await takeRoomNights(tx, row.roomTypeId, await roomCount(tx, row.roomTypeId), row.checkIn, row.checkOut, row.numRooms);
+}
+
+async function roomCount(tx: Tx, roomTypeId: number): Promise<number> {
+  const [row] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, roomTypeId));
+  return row?.totalRooms ?? 0;
+}
+
+/** Whether a statement was refused because a night would exceed the room count. */
+export function isOverbooking(error: unknown): boolean {
+  return pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked";
+}

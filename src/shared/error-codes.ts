@@ -1,0 +1,83 @@
+/**
+ * Every machine code an API error answer (`{ code, message }`) can carry. The server maps each to
+ * its HTTP status and default message in one table (src/server/http/error-table.ts); the client
+ * compares `ApiError.code` against this union, so a misspelt or retired code does not compile.
+ */
+export const ERROR_CODES = [
+  // Requests and the platform
+  "VALIDATION_ERROR",
+  "BAD_REQUEST",
+  "INVALID_CHARACTERS",
+  "PAYLOAD_TOO_LARGE",
+  "UNTRUSTED_ORIGIN",
+  "NOT_FOUND",
+  "RATE_LIMITED",
+  "TIMEOUT",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL_ERROR",
+  // Accounts
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "TWO_FACTOR_REQUIRED",
+  "TWO_FACTOR_EXPIRED",
+  "INVALID_TWO_FACTOR_CODE",
+  "ACCOUNT_DISABLED",
+  "INVALID_CREDENTIALS",
+  "INVALID_PASSWORD",
+  "INVALID_TOKEN",
+  // Hotels
+  "HOTEL_NOT_FOUND",
+  "SUPPLIER_ERROR",
+  // Bookings
+  "ROOM_NOT_FOUND",
+  "ROOM_TOO_SMALL",
+  "ROOM_UNAVAILABLE",
+  "CHILDREN_NOT_SUPPORTED",
+  "LIVE_NEEDS_REAL_PAYMENT",
+  "PRICE_INCREASED",
+  "NOT_ENOUGH_POINTS",
+  "TOO_MANY_ROOMS",
+  "TOO_MANY_HOLDS",
+  "BOOKING_NOT_FOUND",
+  "HOLD_ALREADY_PAID",
+  "HOLD_NOT_OPEN",
+  "NOT_CANCELLABLE",
+  "NOT_PAID",
+  "SUPPLIER_CANCEL_FAILED",
+  "SUPPLIER_NOT_CONNECTED",
+  // Payments
+  "PAYMENT_CREATE_FAILED",
+  "PAYMENT_NOT_STOPPED",
+  "PAYMENT_NOT_FOUND",
+  "BAD_SIGNATURE",
+  // Admin: bookings, users, API settings
+  "PARTNER_BOOKING_CANCELLED",
+  "CONTRADICTS_PAYMENT",
+  "ALREADY_CANCELLED",
+  "REFUND_FAILED",
+  "REFUND_IN_PROGRESS",
+  "OWN_ROLE",
+  "OWN_STATUS",
+  "USER_NOT_FOUND",
+  "LAST_ADMIN",
+  "CASE_NOT_FOUND",
+  "NO_ACTIVE_API_CONFIGURATION",
+  // Reviews and photos
+  "ALREADY_REVIEWED",
+  "REVIEW_NOT_FOUND",
+  "OWN_REVIEW",
+  "ALREADY_MODERATED",
+  "TOO_MANY_PHOTOS",
+  "PHOTO_TOO_LARGE",
+  "PHOTO_NOT_IMAGE",
+  "PHOTO_TOO_MANY_PIXELS",
+  "PHOTO_UNREADABLE",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return KNOWN.has(value);
+}
