@@ -37,6 +37,13 @@ describe("HTTP caching of /api answers", () => {
     expect(await repeat.text()).toBe("");
     expect(repeat.headers.get("etag")).toBe(tag);
     expect(repeat.headers.get("cache-control")).toBe("public, max-age=30");
+
+    // Weak comparison, among several tags; a tag of other content is a miss.
+    const listed = await t.request("GET", path, { headers: { "if-none-match": `"other", ${tag!.slice(2)}` } });
+    expect(listed.status).toBe(304);
+    const miss = await t.request("GET", path, { headers: { "if-none-match": 'W/"other"' } });
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get("etag")).toBe(tag);
   });
 
   it("gives a hotel's answer a new ETag when what it says changes", async () => {
