@@ -28,7 +28,7 @@ export function cacheForVisitors(maxAgeSeconds: number) {
     if (c.res.status !== 200) return;
     const cacheControl = c.get("user") ? "private, no-cache" : `public, max-age=${maxAgeSeconds}`;
     // The body is a small JSON string already in memory: one read and a synchronous hash cost a
-    // fraction of hono/etag's stream tee and WebCrypto digest, measured on the search bench.
+    // fraction of hono/etag's stream tee and WebCrypto digest (about 1 ms of CPU per answer, docs/benchmarks.md).
     const body = new Uint8Array(await c.res.arrayBuffer());
     const tag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
     if (matchesTag(c.req.header("If-None-Match"), tag)) {
