@@ -1,7 +1,7 @@
 /**
  * Staywise performance benchmarks (GUIDE.md section 6). See docs/benchmarks.md.
  *
- *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|bundle|lighthouse|all
+ *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|search-sql-vs-api|bundle|lighthouse|all
  *     [--database-url URL]      PostgreSQL with the demo catalogue (default $BENCH_DATABASE_URL)
  *     [--database-url-2m URL]   PostgreSQL with 2,000,000 hotels (default $BENCH_DATABASE_URL_2M)
  *     [--rate 100] [--duration 20] [--warmup 5] [--repeat 1] [--pacing staggered|burst]
@@ -22,20 +22,23 @@ import { type BundleResult, measureBundle } from "./bundle.ts";
 import { type LighthouseResult, measureLighthouse } from "./lighthouse.ts";
 import { type LoadResult, type Pacing, type SequentialResult, runLoad, runSequential } from "./load.ts";
 import { collectHotelIds, detailPathGenerator, fetchDestinations, searchPathGenerator } from "./mix.ts";
+import { type SqlVsApiResult, measureSearchSqlVsApi } from "./search-sql-vs-api.ts";
 
-const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "bundle", "lighthouse"] as const;
+const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "search-sql-vs-api", "bundle", "lighthouse"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** What `--scenario all` runs: lighthouse is left out (it rewrites dist/client and needs Chromium). */
 const ALL_SCENARIOS: readonly Scenario[] = SCENARIOS.filter((s) => s !== "lighthouse");
 
 /** p95 budgets in ms (GUIDE.md section 6). */
-const BUDGET_P95: Record<Exclude<Scenario, "bundle" | "lighthouse">, number> = {
+const BUDGET_P95: Record<Exclude<Scenario, "bundle" | "lighthouse" | "search-sql-vs-api">, number> = {
   "search-pg": 50,
   "detail-pg": 30,
   "search-pglite": 100,
   "search-pg-2m": 100,
 };
 const BUNDLE_BUDGET_KB = 170;
+/** The API may add at most 50 % to the SQL of the same search, at p50. */
+const SQL_VS_API_BUDGET_RATIO = 1.5;
 const LIGHTHOUSE_BUDGET_SCORE = 95;
 const LIGHTHOUSE_RUNS = 3;
 const DEMO_HOTELS = 5000;
@@ -253,6 +256,29 @@ async function pgliteScenario(options: Options): Promise<HttpScenarioResult> {
   }
 }
 
+/** The same searches timed as SQL straight on a pool and through the API (bench/search-sql-vs-api.ts). */
+async function sqlVsApiScenario(databaseUrl: string, options: Options): Promise<SqlVsApiResult & { catalogue: Awaited<ReturnType<typeof catalogueInfo>> }> {
+  assertLocal(databaseUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
+  const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000 });
+  try {
+    const catalogue = await catalogueInfo(databaseUrl);
+    console.log(`search-sql-vs-api: app on ${app.baseUrl} (${catalogue.hotels.toLocaleString("en-US")} hotels), ${options.requests} searches, one user`);
+    const nextPath = searchPathGenerator({ destinations: await fetchDestinations(app.baseUrl), seed: options.seed });
+    const paths = Array.from({ length: options.requests }, nextPath);
+    const result = await measureSearchSqlVsApi({ databaseUrl, baseUrl: app.baseUrl, paths, warmup: 50, budgetRatioP50: SQL_VS_API_BUDGET_RATIO, log: (line) => console.log(line) });
+    console.log(
+      `  SQL p50 ${result.sqlMs.p50} p95 ${result.sqlMs.p95} ms; API p50 ${result.apiMs.p50} p95 ${result.apiMs.p95} ms; ` +
+        `API/SQL ${result.ratioP50} at p50, ${result.ratioP95} at p95; median overhead ${result.medianOverheadMs} ms; ` +
+        `in-process app.request p50 ${result.inProcessMs.p50} p95 ${result.inProcessMs.p95} ms`,
+    );
+    return { ...result, catalogue };
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function bestOf<T extends LoadResult | SequentialResult>(runs: T[]): T {
   return runs.reduce((a, b) => (b.latencyMs.p95 < a.latencyMs.p95 ? b : a));
 }
@@ -304,6 +330,21 @@ async function main(): Promise<number> {
           lighthouseTable.push([p.page, String(m.score), String(m.fcpMs), String(m.lcpMs), String(m.tbtMs), String(m.cls), String(m.speedIndexMs), p.runs.map((r) => r.score).join(" / "), `>=${result.budgetScore}`, p.withinBudget ? "PASS" : "FAIL"]);
         }
         table.push(["lighthouse (desktop)", "", "", "", "", "", "", "", "", "", `score>=${result.budgetScore}`, result.withinBudget ? "PASS" : "FAIL"]);
+        failed ||= !result.withinBudget;
+        continue;
+      }
+      if (scenario === "search-sql-vs-api") {
+        if (!options.databaseUrl) {
+          console.warn(`${scenario}: skipped, give --database-url (or $BENCH_DATABASE_URL)`);
+          table.push([scenario, "", "", "", "", "", "", "", "", "", "", "SKIPPED"]);
+          continue;
+        }
+        const result = await sqlVsApiScenario(options.databaseUrl, options);
+        const file = writeResult(scenario, { ...env, settings: { requests: options.requests, seed: options.seed }, scenario, ...result });
+        console.log(`  -> ${file}`);
+        const hotels = result.catalogue.hotels.toLocaleString("en-US");
+        table.push([`${scenario}: SQL`, hotels, "1 user", "", String(result.sqlMs.p50), String(result.sqlMs.p95), String(result.sqlMs.p99), String(result.sqlMs.max), "", "", "", ""]);
+        table.push([`${scenario}: API`, hotels, "1 user", "", String(result.apiMs.p50), String(result.apiMs.p95), String(result.apiMs.p99), String(result.apiMs.max), "0", String(result.non2xx), `p50 <= ${result.budgetRatioP50}x SQL`, `${result.ratioP50}x ${result.withinBudget ? "PASS" : "FAIL"}`]);
         failed ||= !result.withinBudget;
         continue;
       }

@@ -7,6 +7,7 @@ import { DomainError } from "./domain-error.ts";
 import { DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
+import { cacheForVisitors, noStoreByDefault } from "./middleware/cache-control.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
@@ -31,9 +32,12 @@ import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
+/** How long a CDN or browser may reuse a visitor's search or hotel answer. */
+const CATALOGUE_MAX_AGE_SECONDS = 30;
 
 function apiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
+    .use(noStoreByDefault)
     .use((c, next) => {
       // Review photos are the one upload; every other body stays small.
       const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
@@ -50,6 +54,9 @@ function apiRoutes(deps: AppDeps) {
     .use(loadSession(deps))
     // Every admin endpoint checks the role on the server, whatever the client shows.
     .use("/admin/*", requireAdmin)
+    // Routes whose answers are safe to cache opt in here; everything else stays no-store.
+    // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
+    .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
     .route("/auth", authRoutes(deps))
     .route("/me", meRoutes())
     .route("/hotels", hotelRoutes(deps))

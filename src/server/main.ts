@@ -12,9 +12,7 @@ import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { expireHolds } from "./services/bookings/abandon-and-expire.ts";
-import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
-import { type Worker, startBookingWorkers, startEmailWorker } from "./workers.ts";
+import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker } from "./workers.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
@@ -51,8 +49,7 @@ async function main(): Promise<void> {
 
   // A paid booking whose confirmation was lost while the app was down is confirmed before serving.
   const bookingServices = bookingDeps(deps);
-  const reconciled = await reconcilePayments(bookingServices);
-  const expired = await expireHolds(bookingServices);
+  const { reconciled, expired } = await runBookingJobsAtStart(bookingServices);
   logger.info({ reconciled, expired }, "bookings reconciled");
 
   const workers: Worker[] = [...startBookingWorkers(bookingServices)];

@@ -4,6 +4,7 @@ import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
 import type { BookingDeps } from "./services/bookings/records.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
+import { runJobRound } from "./services/job-rounds.ts";
 
 export interface Worker {
   stop(): Promise<void>;
@@ -30,14 +31,48 @@ export function startInterval(name: string, intervalMs: number, logger: Logger, 
   };
 }
 
-export function startEmailWorker(db: Db, transport: MailTransport, from: string, logger: Logger): Worker {
-  return startInterval("email", 2000, logger, () => deliverDueEmails(db, transport, from));
+/**
+ * Delivers the outbox on every instance at once: each message is claimed by one of them (SKIP
+ * LOCKED in deliverDueEmails), so they share the work and never send a message twice.
+ */
+export function startEmailWorker(db: Db, transport: MailTransport, from: string, logger: Logger, intervalMs = 2000): Worker {
+  return startInterval("email", intervalMs, logger, () => deliverDueEmails(db, transport, from));
 }
 
-/** Frees unpaid holds and confirms paid bookings whose confirmation was lost. */
-export function startBookingWorkers(deps: BookingDeps): Worker[] {
-  return [
-    startInterval("hold-expiry", 30_000, deps.logger, () => expireHolds(deps)),
-    startInterval("payment-reconciliation", 60_000, deps.logger, () => reconcilePayments(deps)),
-  ];
+export const BOOKING_JOBS = {
+  holdExpiry: { name: "hold-expiry", intervalMs: 30_000, run: expireHolds },
+  paymentReconciliation: { name: "payment-reconciliation", intervalMs: 60_000, run: reconcilePayments },
+} as const;
+export type BookingJob = keyof typeof BOOKING_JOBS;
+
+/**
+ * One round of a booking job on behalf of this instance: it runs only if no other instance ran
+ * the job within `intervalMs` and none is running it now (`force`: only the latter). Returns the
+ * job's count, or null when another instance had the round.
+ */
+export async function runBookingJobRound(deps: BookingDeps, job: BookingJob, options: { intervalMs?: number; force?: boolean } = {}): Promise<number | null> {
+  const { name, intervalMs, run } = BOOKING_JOBS[job];
+  let result: number | null = null;
+  await runJobRound(deps.db, name, { intervalMs: options.intervalMs ?? intervalMs, force: options.force ?? false }, async () => {
+    result = await run(deps);
+  });
+  return result;
+}
+
+/**
+ * Frees unpaid holds and confirms paid bookings whose confirmation was lost (with the supplier
+ * look-ups and refund retries of the reconciliation), each round on one instance only.
+ */
+export function startBookingWorkers(deps: BookingDeps, intervalsMs: Partial<Record<BookingJob, number>> = {}): Worker[] {
+  return (["holdExpiry", "paymentReconciliation"] as const).map((job) => {
+    const intervalMs = intervalsMs[job] ?? BOOKING_JOBS[job].intervalMs;
+    return startInterval(BOOKING_JOBS[job].name, intervalMs, deps.logger, () => runBookingJobRound(deps, job, { intervalMs }));
+  });
+}
+
+/** The booking jobs once at start-up, each unless another instance is running it right now. */
+export async function runBookingJobsAtStart(deps: BookingDeps): Promise<{ reconciled: number | null; expired: number | null }> {
+  const reconciled = await runBookingJobRound(deps, "paymentReconciliation", { force: true });
+  const expired = await runBookingJobRound(deps, "holdExpiry", { force: true });
+  return { reconciled, expired };
 }

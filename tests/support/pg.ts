@@ -32,21 +32,22 @@ export async function createTempDatabase(prefix = "staywise_test"): Promise<Temp
   };
 }
 
-export interface TwoInstances {
+export interface Instances {
   temp: TempDatabase;
-  /** One connection pool per instance, both on the same fresh, migrated database. */
-  databases: [Database, Database];
-  instances: [TestApp, TestApp];
+  /** One connection pool per instance, all on the same fresh, migrated database. */
+  databases: Database[];
+  instances: TestApp[];
   close(): Promise<void>;
 }
 
-/** Two app instances, each with its own pool, on one throw-away PostgreSQL database. */
-export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+/** `count` app instances, each with its own pool, on one throw-away PostgreSQL database. */
+export async function startInstances(count: number, env: Record<string, string> = {}): Promise<Instances> {
   const temp = await createTempDatabase();
-  const open = () => openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 20 });
-  const databases: [Database, Database] = [await open(), await open()];
-  await migrateDatabase(databases[0]);
-  const instances: [TestApp, TestApp] = [await createTestApp(env, databases[0]), await createTestApp(env, databases[1])];
+  const databases: Database[] = [];
+  for (let i = 0; i < count; i++) databases.push(await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 20 }));
+  await migrateDatabase(databases[0]!);
+  const instances: TestApp[] = [];
+  for (const database of databases) instances.push(await createTestApp(env, database));
   return {
     temp,
     databases,
@@ -56,4 +57,15 @@ export async function startTwoInstances(env: Record<string, string> = {}): Promi
       await temp.drop();
     },
   };
+}
+
+export interface TwoInstances extends Instances {
+  databases: [Database, Database];
+  instances: [TestApp, TestApp];
+}
+
+/** Two app instances, each with its own pool, on one throw-away PostgreSQL database. */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+  const started = await startInstances(2, env);
+  return started as TwoInstances;
 }

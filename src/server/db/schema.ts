@@ -616,3 +616,15 @@ export const backgroundFailures = pgTable(
   },
   (t) => [uniqueIndex("background_failures_job_booking_idx").on(t.job, t.bookingId)],
 );
+
+/**
+ * One row per background job that must run once per round across all app instances (hold expiry,
+ * payment reconciliation): the instance whose conditional update claims the round runs it; a lease
+ * (`locked_until`) outlives an instance that dies mid-round. See decision 018.
+ */
+export const jobRounds = pgTable("job_rounds", {
+  job: text("job").primaryKey(),
+  roundStartedAt: timestamp("round_started_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  holder: text("holder").notNull(),
+});

@@ -16,12 +16,10 @@ export function hotelRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/search", validate("query", SearchQuery), async (c) => {
       const result = await searchHotels(deps.suppliers, c.req.valid("query"));
-      c.header("Cache-Control", "no-store");
       return c.json(result);
     })
     .get("/:id", validate("param", HotelIdParam), validate("query", HotelStayQuery), async (c) => {
       const hotel = await getHotelDetails(deps.suppliers, c.req.valid("param").id, c.req.valid("query"));
-      c.header("Cache-Control", "no-store");
       return c.json(hotel);
     });
 }

@@ -1,0 +1,189 @@
+/**
+ * The cost of the app around the SQL of a search (GUIDE.md section 6: the API adds at most 50 %
+ * to the SQL of the same search at p50).
+ *
+ * For every search of the mix, the statements the search service sends to PostgreSQL are captured
+ * in this process (the real service and suppliers over a pg pool, on their second call so caches
+ * are warm), with the same text, parameters and row mode. Then each search is timed twice, in
+ * turn: its statements straight on a pg pool (statements the service had in flight together are
+ * sent together), and the same search through the running app's HTTP API (fetch + body). One user,
+ * each request waiting for the previous, so neither side queues behind the other. A third series,
+ * the same app built in this process and asked with `app.request()` (no socket, no second
+ * process), splits the difference into the app's own code and the HTTP hop.
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { createApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import type { Database, Db } from "../src/server/db/client.ts";
+import * as schema from "../src/server/db/schema.ts";
+import { createDeps } from "../src/server/deps.ts";
+import { createLogger } from "../src/server/logger.ts";
+import { searchHotels } from "../src/server/services/hotel-search.ts";
+import { SearchQuery } from "../src/shared/search.ts";
+import { type LatencySummary, summarize } from "./load.ts";
+
+/** A statement as the driver received it: text, parameters and options such as the row mode. */
+type Statement = pg.QueryConfig & { rowMode?: "array" };
+/** Statements the service had in flight at the same time. */
+type Wave = Statement[];
+
+export interface SqlVsApiResult {
+  searches: number;
+  statementsPerSearch: number;
+  sqlMs: LatencySummary;
+  apiMs: LatencySummary;
+  /** The app in this process through `app.request()`: its middleware, service and JSON without the network hop. */
+  inProcessMs: LatencySummary;
+  /** API p50 over SQL p50: 1.5 means the app adds 50 %. */
+  ratioP50: number;
+  ratioP95: number;
+  /** Median of each search's own API time minus its SQL time. */
+  medianOverheadMs: number;
+  non2xx: number;
+  budgetRatioP50: number;
+  withinBudget: boolean;
+}
+
+const POOL_OPTIONS = { max: 10, options: "-c jit=off" } as const;
+
+/**
+ * A pool that can record what the service sends through `pool.query` (searches run single
+ * statements, no transaction; a statement on a checked-out client would escape the capture).
+ */
+function recordingPool(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS });
+  pool.on("error", () => {});
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  let waves: Wave[] | null = null;
+  let inFlight = 0;
+  (pool as unknown as { query: typeof query }).query = (config, values) => {
+    if (waves) {
+      const statement: Statement = typeof config === "string" ? { text: config, values: values as unknown[] } : { ...(config as Statement), ...(values ? { values: values as unknown[] } : {}) };
+      if (inFlight === 0 || waves.length === 0) waves.push([]);
+      waves[waves.length - 1]!.push(statement);
+      inFlight++;
+      const result = query(config, values);
+      const done = () => {
+        inFlight--;
+      };
+      result.then(done, done);
+      return result;
+    }
+    return query(config, values);
+  };
+  return {
+    pool,
+    async capture(run: () => Promise<unknown>): Promise<Wave[]> {
+      waves = [];
+      try {
+        await run();
+        return waves;
+      } finally {
+        waves = null;
+      }
+    },
+  };
+}
+
+async function timeStatements(pool: pg.Pool, waves: Wave[]): Promise<number> {
+  const t0 = performance.now();
+  for (const wave of waves) await Promise.all(wave.map((s) => pool.query(s)));
+  return performance.now() - t0;
+}
+
+async function timeInProcess(app: ReturnType<typeof createApp>, path: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await app.request(`http://localhost${path}`);
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
+async function timeApi(baseUrl: string, path: string): Promise<{ ms: number; ok: boolean }> {
+  const t0 = performance.now();
+  const res = await fetch(baseUrl + path, { signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer();
+  return { ms: performance.now() - t0, ok: res.ok };
+}
+
+export async function measureSearchSqlVsApi(options: {
+  databaseUrl: string;
+  baseUrl: string;
+  paths: string[];
+  warmup: number;
+  budgetRatioP50: number;
+  log: (line: string) => void;
+}): Promise<SqlVsApiResult> {
+  const recorder = recordingPool(options.databaseUrl);
+  const replay = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS });
+  replay.on("error", () => {});
+  try {
+    const db = drizzle(recorder.pool, { schema }) as unknown as Db;
+    const database: Database = { db, kind: "postgres", pool: recorder.pool, pglite: null, close: () => recorder.pool.end() };
+    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: options.databaseUrl, APP_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "silent" });
+    const deps = createDeps(config, database, createLogger("silent"));
+    const app = createApp(deps);
+
+    const searches: { path: string; waves: Wave[] }[] = [];
+    for (const path of options.paths) {
+      const query = SearchQuery.parse(Object.fromEntries(new URL(path, "http://bench").searchParams));
+      await searchHotels(deps.suppliers, query);
+      searches.push({ path, waves: await recorder.capture(() => searchHotels(deps.suppliers, query)) });
+    }
+    const statements = searches.reduce((n, s) => n + s.waves.reduce((m, w) => m + w.length, 0), 0);
+    options.log(`  captured ${statements} statements for ${searches.length} searches (${(statements / searches.length).toFixed(1)} per search)`);
+
+    for (const s of searches.slice(0, options.warmup)) {
+      await timeStatements(replay, s.waves);
+      await timeApi(options.baseUrl, s.path);
+      await timeInProcess(app, s.path);
+    }
+    const sqlSamples: number[] = [];
+    const apiSamples: number[] = [];
+    const inProcessSamples: number[] = [];
+    const overheads: number[] = [];
+    let non2xx = 0;
+    for (const [i, s] of searches.entries()) {
+      // Rotate which goes first, so none always meets the warmer caches.
+      let sqlMs = 0;
+      let inProcessMs = 0;
+      let api = { ms: 0, ok: true };
+      const steps = [
+        async () => {
+          sqlMs = await timeStatements(replay, s.waves);
+        },
+        async () => {
+          api = await timeApi(options.baseUrl, s.path);
+        },
+        async () => {
+          inProcessMs = await timeInProcess(app, s.path);
+        },
+      ];
+      for (let k = 0; k < steps.length; k++) await steps[(i + k) % steps.length]!();
+      inProcessSamples.push(inProcessMs);
+      if (!api.ok) non2xx++;
+      sqlSamples.push(sqlMs);
+      apiSamples.push(api.ms);
+      overheads.push(api.ms - sqlMs);
+    }
+    const sqlMs = summarize(sqlSamples);
+    const apiMs = summarize(apiSamples);
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const ratioP50 = ratio(apiMs.p50, sqlMs.p50);
+    return {
+      searches: searches.length,
+      statementsPerSearch: Math.round((statements / searches.length) * 10) / 10,
+      sqlMs,
+      apiMs,
+      inProcessMs: summarize(inProcessSamples),
+      ratioP50,
+      ratioP95: ratio(apiMs.p95, sqlMs.p95),
+      medianOverheadMs: summarize(overheads).p50,
+      non2xx,
+      budgetRatioP50: options.budgetRatioP50,
+      withinBudget: ratioP50 <= options.budgetRatioP50 && non2xx === 0,
+    };
+  } finally {
+    await Promise.all([recorder.pool.end(), replay.end()]);
+  }
+}
