@@ -119,7 +119,7 @@ export async function measureSearchSqlVsApi(options: {
   replay.on("error", () => {});
   try {
     const db = drizzle(recorder.pool, { schema }) as unknown as Db;
-    const database: Database = { db, kind: "postgres", pool: recorder.pool, pglite: null, close: () => recorder.pool.end() };
+    const database: Database = { db, readDb: db, replicas: null, kind: "postgres", pool: recorder.pool, pglite: null, close: () => recorder.pool.end() };
     const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: options.databaseUrl, APP_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "silent" });
     const deps = createDeps(config, database, createLogger("silent"));
     const app = createApp(deps);

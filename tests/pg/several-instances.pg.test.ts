@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import type { ActivityType } from "../../src/shared/activity-types.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, backgroundFailures, bookings, emailOutbox, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { PaymentGateway } from "../../src/server/integrations/payments/payment-gateway.ts";
 import type { WholesalerSupplier } from "../../src/server/integrations/suppliers/wholesaler-supplier.ts";
-import { BOOKING_ACTIVITY, type BookingDeps } from "../../src/server/services/bookings.ts";
+import type { BookingDeps } from "../../src/server/services/bookings/records.ts";
 import type { MailTransport } from "../../src/server/services/email-outbox.ts";
 import { type Worker, runBookingJobRound, startBookingWorkers, startEmailWorker } from "../../src/server/workers.ts";
 import { createHotel, createRoomType } from "../factories.ts";
@@ -120,7 +121,7 @@ async function makeWork(counts: { expired: number; paid: number; supplier: numbe
   return { expired, paid, supplier };
 }
 
-async function activityCount(actionType: string, bookingId: string): Promise<number> {
+async function activityCount(actionType: ActivityType, bookingId: string): Promise<number> {
   const [row] = await cluster.databases[0]!.db
     .select({ n: sql<number>`count(*)::int` })
     .from(activityLogs)
@@ -162,11 +163,11 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
     for (const h of work.expired) {
       expect(await statusOf(h.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
       expect(cancelledPayments.get(h.payment.paymentId), "provider payment cancelled").toBe(1);
-      expect(await activityCount(BOOKING_ACTIVITY.holdExpired, h.booking.id)).toBe(1);
+      expect(await activityCount("booking_hold_expired", h.booking.id)).toBe(1);
     }
     for (const h of [...work.paid, ...work.supplier.slice(2)]) {
       expect(await statusOf(h.booking.id)).toMatchObject({ status: "confirmed", paymentStatus: "completed" });
-      expect(await activityCount(BOOKING_ACTIVITY.confirmed, h.booking.id)).toBe(1);
+      expect(await activityCount("booking_confirmed", h.booking.id)).toBe(1);
     }
     for (const h of work.supplier) expect(supplierLookups.get(h.booking.bookingReference), "supplier look-ups").toBe(1);
     // A look-up that failed counts one failed round, not one per instance.
@@ -210,13 +211,13 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
 
     for (const h of work.expired) {
       expect(cancelledPayments.get(h.payment.paymentId), "provider payment cancelled").toBe(1);
-      expect(await activityCount(BOOKING_ACTIVITY.holdExpired, h.booking.id)).toBe(1);
+      expect(await activityCount("booking_hold_expired", h.booking.id)).toBe(1);
     }
-    for (const h of [...work.paid, ...work.supplier]) expect(await activityCount(BOOKING_ACTIVITY.confirmed, h.booking.id)).toBe(1);
+    for (const h of [...work.paid, ...work.supplier]) expect(await activityCount("booking_confirmed", h.booking.id)).toBe(1);
     for (const h of work.supplier) expect(supplierLookups.get(h.booking.bookingReference), "supplier look-ups").toBe(1);
     for (const h of lookupFailedFirst) {
       expect(supplierLookups.get(h.booking.bookingReference), "look-ups: the failed one, then the one that found it").toBe(2);
-      expect(await activityCount(BOOKING_ACTIVITY.confirmed, h.booking.id)).toBe(1);
+      expect(await activityCount("booking_confirmed", h.booking.id)).toBe(1);
     }
 
     // Every message in the outbox (the 40 above, and the confirmations of both tests) went out exactly once.
