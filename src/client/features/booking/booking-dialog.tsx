@@ -6,7 +6,7 @@ import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES, GuestDetails, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";

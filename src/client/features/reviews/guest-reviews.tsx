@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { MessageSquarePlus, RefreshCw } from "lucide-react";
 import { toast } from "sonner";
 import type { ReviewSort, VoteType } from "../../../shared/reviews.ts";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
