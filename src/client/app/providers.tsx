@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { ApiError } from "../lib/api.ts";
-import { AuthProvider } from "./auth-provider.tsx";
+import { AuthProvider } from "../lib/auth-provider.tsx";
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // A 4xx answer will not change by asking again; network and server errors might.

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Navigate, useLocation } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { useAuth } from "./auth-provider.tsx";
+import { useAuth } from "../lib/auth-provider.tsx";
 import { PageLoading } from "./page-status.tsx";
 
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet } from "react-router";
 import { HomePage } from "../features/home/home-page.tsx";
 import { HotelPageSkeleton } from "../features/hotel/hotel-page-skeleton.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
+import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
 import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
@@ -49,6 +50,11 @@ const ApiDiagnosticsPage = lazy(() =>
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
 );
+
+/** The root address: the search, around the home feature's landing page until someone searches. */
+function HomeRoute() {
+  return <SearchPage renderLanding={(slots) => <HomePage {...slots} />} />;
+}
 
 /** The hotel page with the features it shows composed in here, so features do not import each other. */
 function HotelRoute() {
@@ -108,7 +114,7 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomeRoute /> },
           { path: "hotel/:id", element: <HotelRoute /> },
           { path: "booking-success", element: <BookingSuccessPage /> },
           { path: "find-booking", element: <FindBookingPage /> },

@@ -7,7 +7,7 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { cn } from "../lib/cn.ts";
-import { useAuth } from "./auth-provider.tsx";
+import { useAuth } from "../lib/auth-provider.tsx";
 import { useSignOutAndLeave } from "./use-sign-out-and-leave.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 

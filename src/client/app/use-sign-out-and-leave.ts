@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useAuth } from "./auth-provider.tsx";
+import { useAuth } from "../lib/auth-provider.tsx";
 
 /** Signs out, returns to the home page and says so; a failure is reported in a toast. */
 export function useSignOutAndLeave(): () => Promise<void> {

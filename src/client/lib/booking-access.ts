@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "../../shared/auth.ts";
 import { ApiError } from "./api.ts";
+import { saveBlob } from "./save-file.ts";
 
 /**
  * A visitor (no account) proves access to one booking with the token the server gave on payment
@@ -36,13 +37,5 @@ export async function downloadConfirmation(bookingId: string, reference: string,
     method: "GET",
     accept: "text/plain",
   });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${reference}.txt`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await response.blob(), `${reference}.txt`);
 }

@@ -1,20 +1,21 @@
 import { useEffect, useId, useState } from "react";
 import { ScrollText } from "lucide-react";
-import { Alert } from "../../components/ui/alert.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { activityLabel, groupedActivityTypes } from "../../../shared/activity-types.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
-import { Pager } from "./pager.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, type ActivityFilters, type ActivityLog } from "./use-activity-logs.ts";
 
 function detailValue(value: unknown): string {
@@ -206,27 +207,13 @@ export function ActivityLogsPage() {
 
       <Card className="overflow-hidden" aria-busy={logs.isFetching || undefined}>
         {logs.isPending ? (
-          <div className="space-y-3 p-4">
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
-            {Array.from({ length: 6 }, (_, index) => (
-              <Skeleton key={index} className="h-8 w-full" />
-            ))}
-          </div>
+          <Loading rows={6} rowClassName="h-8 w-full" className="p-4" />
         ) : logs.isError && !logs.data ? (
-          <div className="space-y-4 p-4">
-            <Alert variant="error">Failed to load the activity logs: {logs.error.message}</Alert>
-            <Button variant="secondary" onClick={() => void logs.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed title="Failed to load the activity logs" error={logs.error} onRetry={() => void logs.refetch()} retrying={logs.isFetching} className="p-4" />
         ) : logs.data.logs.length === 0 ? (
-          <div className="flex flex-col items-center px-4 py-14 text-center">
-            <ScrollText aria-hidden="true" className="size-10 text-slate-400" />
-            <p className="mt-3 font-medium text-slate-900">No activity found</p>
-            <p className="mt-1 text-sm text-slate-600">{filtered ? "Try other filters." : "Actions are recorded here as they happen."}</p>
-          </div>
+          <EmptyState icon={ScrollText} title="No activity found">
+            {filtered ? "Try other filters." : "Actions are recorded here as they happen."}
+          </EmptyState>
         ) : wide ? (
           <LogsTable logs={logs.data.logs} />
         ) : (

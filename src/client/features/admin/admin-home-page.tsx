@@ -3,7 +3,8 @@ import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Activity, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
 import { toast } from "sonner";
-import { Alert } from "../../components/ui/alert.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -121,19 +122,11 @@ export function AdminHomePage() {
 
       <section aria-label="Key figures" className="space-y-4">
         {dashboard.isPending ? (
-          <>
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
+          <Loading>
             <DashboardStatCardsSkeleton />
-          </>
+          </Loading>
         ) : dashboard.isError ? (
-          <div className="space-y-3">
-            <Alert variant="error">Failed to load the dashboard figures: {dashboard.error.message}</Alert>
-            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed title="Failed to load the dashboard figures" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
         ) : (
           <>
             <DashboardStatCards stats={dashboard.data} />

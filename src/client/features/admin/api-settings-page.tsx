@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Tabs } from "radix-ui";
 import { toast } from "sonner";
 import type { Environment } from "../../../server/services/api-settings.ts";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -33,22 +33,13 @@ export function ApiSettingsPage() {
       />
 
       {settings.isPending ? (
-        <Card className="mt-8 space-y-5 p-6">
-          <p role="status" className="sr-only">
-            Loading...
-          </p>
-          <Skeleton className="h-10 w-48" />
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-11 w-full" />
-          ))}
+        <Card className="mt-8 p-6">
+          <Loading rows={3} rowClassName="h-11 w-full" className="space-y-5">
+            <Skeleton className="h-10 w-48" />
+          </Loading>
         </Card>
       ) : settings.isError ? (
-        <div className="mt-8 space-y-4">
-          <Alert variant="error">Failed to load settings: {settings.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Failed to load settings" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} className="mt-8" />
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-700" aria-live="polite">

@@ -4,9 +4,10 @@ import { toast } from "sonner";
 import type { BookingStatus } from "../../../shared/booking.ts";
 import type { AdminBookingView } from "../../../server/services/admin-bookings.ts";
 import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
-import { Alert } from "../../components/ui/alert.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -15,7 +16,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatCount, formatDateRange, formatMoney, pluralize } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
-import { Pager } from "./pager.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { RefundBookingDialog } from "./refund-booking-dialog.tsx";
 import {
   BOOKINGS_PAGE_SIZE,
@@ -375,27 +376,15 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
 
         <div aria-busy={bookings.isFetching || undefined}>
           {bookings.isPending ? (
-            <>
-              <p role="status" className="sr-only">
-                Loading...
-              </p>
+            <Loading>
               <BookingsSkeleton />
-            </>
+            </Loading>
           ) : bookings.isError && !bookings.data ? (
-            <div className="space-y-4 p-4">
-              <Alert variant="error">Failed to load bookings: {bookings.error.message}</Alert>
-              <Button variant="secondary" onClick={() => void bookings.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed title="Failed to load bookings" error={bookings.error} onRetry={() => void bookings.refetch()} retrying={bookings.isFetching} className="p-4" />
           ) : bookings.data.bookings.length === 0 ? (
-            <div className="flex flex-col items-center px-4 py-14 text-center">
-              <CalendarX2 aria-hidden="true" className="size-10 text-slate-400" />
-              <p className="mt-3 font-medium text-slate-900">No bookings found</p>
-              <p className="mt-1 text-sm text-slate-600">
-                {filtered ? "Try a different search or status." : "Bookings appear here as soon as guests make them."}
-              </p>
-            </div>
+            <EmptyState icon={CalendarX2} title="No bookings found">
+              {filtered ? "Try a different search or status." : "Bookings appear here as soon as guests make them."}
+            </EmptyState>
           ) : wide ? (
             <BookingTable bookings={bookings.data.bookings} />
           ) : (

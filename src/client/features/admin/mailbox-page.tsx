@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog, Tabs } from "radix-ui";
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw } from "lucide-react";
-import { Alert } from "../../components/ui/alert.tsx";
+import { Inbox, RefreshCw } from "lucide-react";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -131,10 +134,6 @@ export function MailboxPage() {
   const mailbox = useMailbox(page);
   const [openMessage, setOpenMessage] = useState<MailboxMessage | null>(null);
 
-  const total = mailbox.data?.total ?? 0;
-  const pageSize = mailbox.data?.pageSize ?? 1;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-
   function goToPage(next: number) {
     setSearchParams(next === 1 ? {} : { page: String(next) });
   }
@@ -164,25 +163,15 @@ export function MailboxPage() {
           <span className="text-right">Time</span>
         </div>
         {mailbox.isPending ? (
-          <>
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
+          <Loading>
             <MailboxSkeleton />
-          </>
+          </Loading>
         ) : mailbox.isError ? (
-          <div className="space-y-4 p-5">
-            <Alert variant="error">Failed to load the mailbox: {mailbox.error.message}</Alert>
-            <Button variant="secondary" onClick={() => void mailbox.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed title="Failed to load the mailbox" error={mailbox.error} onRetry={() => void mailbox.refetch()} retrying={mailbox.isFetching} className="p-5" />
         ) : mailbox.data.messages.length === 0 ? (
-          <div className="flex flex-col items-center px-4 py-16 text-center">
-            <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-            <p className="mt-3 font-medium text-slate-900">No messages yet</p>
-            <p className="mt-1 text-sm text-slate-600">E-mails appear here as soon as the app sends one.</p>
-          </div>
+          <EmptyState icon={Inbox} title="No messages yet" className="py-16">
+            E-mails appear here as soon as the app sends one.
+          </EmptyState>
         ) : (
           <ul aria-label="Messages" className="divide-y divide-slate-100">
             {mailbox.data.messages.map((message) => (
@@ -192,23 +181,15 @@ export function MailboxPage() {
         )}
       </Card>
 
-      {total > 0 ? (
-        <nav aria-label="Mailbox pages" className="mt-4 flex items-center justify-between gap-4">
-          <p className="text-sm text-slate-600">
-            Page {page} of {pageCount} · {total} {total === 1 ? "message" : "messages"}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => goToPage(page + 1)}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
-      ) : null}
+      <Pager
+        label="Mailbox pages"
+        page={page}
+        pageSize={mailbox.data?.pageSize ?? 1}
+        total={mailbox.data?.total ?? 0}
+        noun={["message", "messages"]}
+        onPageChange={goToPage}
+        className="mt-4"
+      />
 
       <Dialog.Root open={openMessage !== null} onOpenChange={(open) => {
           if (!open) setOpenMessage(null);

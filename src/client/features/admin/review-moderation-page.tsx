@@ -4,6 +4,8 @@ import { Tabs } from "radix-ui";
 import { MessageSquareText, RefreshCw } from "lucide-react";
 import { toast } from "sonner";
 import { REVIEW_STATUSES, type ReviewStatus } from "../../../shared/reviews.ts";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -50,24 +52,14 @@ function ReviewList({ status }: { status: ReviewStatus }) {
 
   if (isPending) {
     return (
-      <>
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
+      <Loading>
         <ReviewListSkeleton />
-      </>
+      </Loading>
     );
   }
   if (isError && !data) {
     return (
-      <div className="flex flex-col items-center rounded-2xl border border-red-200 bg-white px-6 py-12 text-center">
-        <p className="font-semibold text-slate-900">Failed to load reviews</p>
-        <p className="mt-1 text-sm text-slate-600">{error.message}</p>
-        <Button variant="secondary" className="mt-5" disabled={isFetching} onClick={() => void refetch()}>
-          {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          Try again
-        </Button>
-      </div>
+      <LoadFailed layout="panel" title="Failed to load reviews" error={error} onRetry={() => void refetch()} retrying={isFetching} />
     );
   }
   if (data.reviews.length === 0) {

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { ArrowRight, History } from "lucide-react";
 import { toast } from "sonner";
-import { Alert } from "../../components/ui/alert.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useRoleChanges, type RoleChange } from "./use-admin-users.ts";
@@ -90,27 +90,13 @@ export function RoleChangeHistory() {
   return (
     <Card className="overflow-hidden">
       {roleChanges.isPending ? (
-        <div className="space-y-3 p-4">
-          <p role="status" className="sr-only">
-            Loading...
-          </p>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-6 w-full" />
-          ))}
-        </div>
+        <Loading rows={4} rowClassName="h-6 w-full" className="p-4" />
       ) : roleChanges.isError ? (
-        <div className="space-y-4 p-4">
-          <Alert variant="error">Failed to fetch role changes: {roleChanges.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void roleChanges.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Failed to fetch role changes" error={roleChanges.error} onRetry={() => void roleChanges.refetch()} retrying={roleChanges.isFetching} className="p-4" />
       ) : roleChanges.data.roleChanges.length === 0 ? (
-        <div className="flex flex-col items-center px-4 py-14 text-center">
-          <History aria-hidden="true" className="size-10 text-slate-400" />
-          <p className="mt-3 font-medium text-slate-900">No role changes yet</p>
-          <p className="mt-1 text-sm text-slate-600">Promotions and demotions appear here with who made them and why.</p>
-        </div>
+        <EmptyState icon={History} title="No role changes yet">
+          Promotions and demotions appear here with who made them and why.
+        </EmptyState>
       ) : wide ? (
         <HistoryTable changes={roleChanges.data.roleChanges} />
       ) : (

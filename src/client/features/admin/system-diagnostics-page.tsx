@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { Alert } from "../../components/ui/alert.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
@@ -54,21 +53,9 @@ function UserList() {
         {users.data ? <p className="text-sm text-slate-600">{formatCount(users.data.users.length)} in total</p> : null}
       </div>
       {users.isPending ? (
-        <div className="space-y-3 p-5">
-          <p role="status" className="sr-only">
-            Loading...
-          </p>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-6 w-full" />
-          ))}
-        </div>
+        <Loading rows={4} rowClassName="h-6 w-full" className="p-5" />
       ) : users.isError ? (
-        <div className="space-y-4 p-5">
-          <Alert variant="error">Failed to fetch users: {users.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} className="p-5" />
       ) : users.data.users.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-600">No users found</p>
       ) : (

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import type { ApiErrorBody } from "../../../shared/auth.ts";
 import type { AdminBookingQuery, AdminBookingView } from "../../../server/services/admin-bookings.ts";
 import { apiGet, apiSend, ApiError } from "../../lib/api.ts";
+import { saveBlob } from "../../lib/save-file.ts";
 import { DASHBOARD_QUERY_KEY } from "./use-admin-dashboard.ts";
 
 export type BookingStatusFilter = AdminBookingQuery["status"];
@@ -86,13 +87,5 @@ export async function downloadBookingsCsv(filters: Pick<AdminBookingFilters, "se
       message: typeof body?.message === "string" ? body.message : `Request failed (${response.status})`,
     });
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filenameFrom(response);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after the click handler returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await response.blob(), filenameFrom(response));
 }

@@ -4,15 +4,15 @@ import { Tabs } from "radix-ui";
 import { UserRound } from "lucide-react";
 import { toast } from "sonner";
 import type { AdminUserView } from "../../../server/services/admin-users.ts";
-import { Alert } from "../../components/ui/alert.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -160,27 +160,13 @@ function UsersTab() {
       </div>
       <Card className="overflow-hidden" aria-busy={users.isFetching || undefined}>
         {users.isPending ? (
-          <div className="space-y-3 p-4">
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-8 w-full" />
-            ))}
-          </div>
+          <Loading rows={5} rowClassName="h-8 w-full" className="p-4" />
         ) : users.isError && !users.data ? (
-          <div className="space-y-4 p-4">
-            <Alert variant="error">Failed to fetch users: {users.error.message}</Alert>
-            <Button variant="secondary" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} className="p-4" />
         ) : users.data.users.length === 0 ? (
-          <div className="flex flex-col items-center px-4 py-14 text-center">
-            <UserRound aria-hidden="true" className="size-10 text-slate-400" />
-            <p className="mt-3 font-medium text-slate-900">No users found</p>
-            <p className="mt-1 text-sm text-slate-600">Try a different name or e-mail.</p>
-          </div>
+          <EmptyState icon={UserRound} title="No users found">
+            Try a different name or e-mail.
+          </EmptyState>
         ) : wide ? (
           <UsersTable users={users.data.users} myId={me?.id} />
         ) : (

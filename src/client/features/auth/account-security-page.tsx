@@ -6,7 +6,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { apiSend } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 

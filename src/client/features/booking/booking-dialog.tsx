@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,23 +6,21 @@ import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES, GuestDetails, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
-import { useAuth } from "../../app/auth-provider.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatDateRange } from "../../lib/format.ts";
 import { abandonHold, confirmBookingPayment, createBookingHold, fetchHoldRules, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
+import { bookingFlowReducer, initialBookingFlow, nightlyPriceFor } from "./booking-flow.ts";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";
-import { type PriceIncrease, PriceIncreaseNotice } from "./price-increase-notice.tsx";
+import { PriceIncreaseNotice } from "./price-increase-notice.tsx";
 import { countNights } from "../../../shared/dates.ts";
 
 const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
-
-type Step = "info" | "payment" | "success";
-type Hold = { response: CreateBookingResponse; deadline: number };
 
 export type BookingDialogProps = {
   hotel: HotelDetail;
@@ -61,20 +59,17 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     values: signedInDefaults,
     resetOptions: { keepDirtyValues: true },
   });
-  const [step, setStep] = useState<Step>("info");
-  const [hold, setHold] = useState<Hold | null>(null);
-  const [holdError, setHoldError] = useState<string | null>(null);
-  const [confirmed, setConfirmed] = useState<ConfirmPaymentResponse | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
-  const [checking, setChecking] = useState(false);
+  const [flow, dispatch] = useReducer(bookingFlowReducer, initialBookingFlow);
+  const { step, pointsToRedeem } = flow;
+  const hold = step.name === "payment" ? step.hold : null;
+  const paying = step.name === "payment" && step.paying;
   // A double submit lands before React re-renders the disabled button; two holds would block two rooms.
   const holding = useRef(false);
-  const [pointsToRedeem, setPointsToRedeem] = useState(0);
   // A partner hotel's room can cost more at the price check than in the search; the guest accepts it or not.
-  const [priceIncrease, setPriceIncrease] = useState<PriceIncrease | null>(null);
-  const [accepted, setAccepted] = useState<{ roomId: string; nightlyPriceCents: number } | null>(null);
-  const nightlyPriceCents = accepted?.roomId === room.id ? accepted.nightlyPriceCents : room.priceCents;
+  const priceIncrease = step.name === "info" ? step.priceIncrease : null;
+  const nightlyPriceCents = nightlyPriceFor(flow, room);
+  // Stable: PointsOption reports from an effect that depends on it.
+  const changePoints = useCallback((points: number) => dispatch({ type: "pointsChanged", points }), []);
   const pricedRoom = useMemo(
     () => (nightlyPriceCents === room.priceCents ? room : { ...room, priceCents: nightlyPriceCents, originalPriceCents: null, discountPercent: 0 }),
     [room, nightlyPriceCents],
@@ -102,7 +97,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
 
   function changeBusy(busy: boolean) {
     payingNow.current = busy;
-    setPaying(busy);
+    dispatch({ type: "payingChanged", paying: busy });
   }
 
   function refreshAvailability() {
@@ -112,25 +107,25 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   function submitGuest(values: GuestDetails, expectedNightlyPriceCents = nightlyPriceCents) {
     if (holding.current) return;
     holding.current = true;
-    setHoldError(null);
-    setPriceIncrease(null);
+    dispatch({ type: "holdRequested" });
     createHold.mutate(
       { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem, expectedNightlyPriceCents },
       {
         onSuccess(response) {
           openHold.current = { id: response.booking.id, accessToken: response.accessToken };
-          setHold({ response, deadline: Date.now() + holdSpanMs(response) });
-          setAwaitingConfirmation(false);
-          setStep("payment");
+          dispatch({ type: "holdCreated", hold: { response, deadline: Date.now() + holdSpanMs(response) } });
         },
         onError(error) {
           const details = error instanceof ApiError ? error.details : undefined;
           if (error instanceof ApiError && error.code === "PRICE_INCREASED" && typeof details?.nightlyPriceCents === "number") {
-            setPriceIncrease({ message: error.message, nightlyPriceCents: details.nightlyPriceCents, totalPriceCents: Number(details.totalPriceCents) });
+            dispatch({
+              type: "priceIncreased",
+              increase: { message: error.message, nightlyPriceCents: details.nightlyPriceCents, totalPriceCents: Number(details.totalPriceCents) },
+            });
             return;
           }
           if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
-          setHoldError(error instanceof ApiError ? error.message : PAYMENT_CREATE_FAILED);
+          dispatch({ type: "holdRefused", message: error instanceof ApiError ? error.message : PAYMENT_CREATE_FAILED });
         },
         onSettled() {
           holding.current = false;
@@ -142,12 +137,12 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   function acceptPriceIncrease() {
     if (!priceIncrease) return;
     const next = priceIncrease.nightlyPriceCents;
-    setAccepted({ roomId: room.id, nightlyPriceCents: next });
+    dispatch({ type: "priceAccepted", roomId: room.id, nightlyPriceCents: next });
     void form.handleSubmit((values) => submitGuest(values, next))();
   }
 
   function declinePriceIncrease() {
-    setPriceIncrease(null);
+    dispatch({ type: "noticesDismissed" });
     refreshAvailability();
     onOpenChange(false);
   }
@@ -156,12 +151,11 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     const outcome = paymentOutcome(result);
     if (outcome.kind !== "failed") openHold.current = null;
     if (outcome.kind === "confirmed") {
-      setConfirmed(result);
-      setStep("success");
+      dispatch({ type: "paymentConfirmed", result });
       refreshAvailability();
       void queryClient.invalidateQueries({ queryKey: ["bookings"] });
     } else if (outcome.kind === "processing") {
-      setAwaitingConfirmation(true);
+      dispatch({ type: "paymentProcessing" });
     } else {
       throw new Error(outcome.message);
     }
@@ -175,13 +169,13 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
 
   async function checkAgain() {
     if (!hold) return;
-    setChecking(true);
+    dispatch({ type: "checkChanged", checking: true });
     try {
       await finishPayment();
     } catch {
       // A still-pending answer keeps the guest on the "being confirmed" note; nothing else to tell.
     } finally {
-      setChecking(false);
+      dispatch({ type: "checkChanged", checking: false });
     }
   }
 
@@ -192,29 +186,23 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       void abandonHold(abandoned.id, abandoned.accessToken).then(refreshAvailability);
     }
     // keepDirtyValues (set for the late-arriving session) would otherwise keep the finished booking's details.
-    if (step === "success") form.reset(guestDefaults(user), { keepDirtyValues: false });
-    setStep("info");
-    setHold(null);
-    setConfirmed(null);
-    setAwaitingConfirmation(false);
-    setHoldError(null);
+    if (step.name === "success") form.reset(guestDefaults(user), { keepDirtyValues: false });
+    dispatch({ type: "backToInfo" });
   }
 
   function changeOpen(next: boolean) {
     if (next) return onOpenChange(true);
     // A payment in flight must finish (or fail) before the dialog can go: its result would be lost.
     if (paying) return;
-    if (step === "info") {
-      setHoldError(null);
-      setPriceIncrease(null);
+    if (step.name === "info") {
+      dispatch({ type: "noticesDismissed" });
       onOpenChange(false);
     } else {
       backToInfo();
     }
   }
 
-  const currentHold = step === "payment" ? hold : null;
-  const done = step === "success" ? confirmed : null;
+  const done = step.name === "success" ? step.confirmed : null;
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
@@ -231,7 +219,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             }
           />
         </DialogContent>
-      ) : currentHold ? (
+      ) : step.name === "payment" ? (
         <DialogContent
           key="payment"
           title="Complete Payment"
@@ -241,10 +229,10 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
           onInteractOutside={(event) => event.preventDefault()}
         >
           <PaymentStep
-            hold={currentHold.response}
-            holdDeadline={currentHold.deadline}
-            awaitingConfirmation={awaitingConfirmation}
-            checking={checking}
+            hold={step.hold.response}
+            holdDeadline={step.hold.deadline}
+            awaitingConfirmation={step.awaitingConfirmation}
+            checking={step.checking}
             onCheckAgain={() => void checkAgain()}
             onSucceeded={finishPayment}
             onBusyChange={changeBusy}
@@ -268,9 +256,9 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
                   onAccept={acceptPriceIncrease}
                   onDecline={declinePriceIncrease}
                 />
-              ) : (
-                holdError
-              )
+              ) : step.name === "info" ? (
+                step.holdError
+              ) : null
             }
             // react-hook-form passes the submit event second; the price must not be taken from it.
             onSubmit={(values) => submitGuest(values)}
@@ -278,7 +266,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
               user ? (
                 <PointsOption
                   totalCents={bookingTotalCents(pricedRoom.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
-                  onChange={setPointsToRedeem}
+                  onChange={changePoints}
                 />
               ) : null
             }

@@ -3,11 +3,12 @@ import { Link, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock, Link2Off, RefreshCw } from "lucide-react";
 import type { BookingView } from "../../../shared/booking.ts";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { RetryButton } from "../../components/load-failed.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
 import { hotelPath } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -117,10 +118,7 @@ export function BookingSuccessPage() {
         <div className="space-y-4">
           <Alert variant="error">{confirmation.error.message}</Alert>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <Button size="lg" disabled={confirmation.isFetching} onClick={() => void confirmation.refetch()}>
-              {confirmation.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Try again
-            </Button>
+            <RetryButton size="lg" retrying={confirmation.isFetching} onRetry={() => void confirmation.refetch()} />
             <Button asChild size="lg" variant="secondary">
               <Link to="/">Return to Home</Link>
             </Button>

@@ -1,18 +1,6 @@
-import { lazy, Suspense } from "react";
-import { useSearchParams } from "react-router";
+import type { ReactNode } from "react";
 import { CreditCard, Gift, Star } from "lucide-react";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { CompactSearch } from "../search/compact-search.tsx";
-import { HotelGridSkeleton } from "../search/hotel-grid.tsx";
-import { PopularHotels } from "../search/popular-hotels.tsx";
-import { SearchForm } from "../search/search-form.tsx";
-import { hasSearch, readDestination, searchApiQuery, searchTitle } from "../search/search-params.ts";
-import { useHotelSearch } from "../search/use-hotel-search.ts";
 import { SiteFigures } from "./site-figures.tsx";
-
-// The results view brings the filter controls (sliders, checkboxes, a dialog) and the shared search
-// constants; the landing page does not need them, so they load with the first search.
-const SearchResults = lazy(() => import("../search/search-results.tsx").then((m) => ({ default: m.SearchResults })));
 
 const reasons = [
   {
@@ -32,37 +20,8 @@ const reasons = [
   },
 ] as const;
 
-function ResultsFallback() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      <HotelGridSkeleton className="md:ml-[16rem] lg:ml-[18rem]" />
-    </div>
-  );
-}
-
-export function HomePage() {
-  const [params] = useSearchParams();
-  const searching = hasSearch(params);
-  const destination = readDestination(params);
-  // The search starts here, not in the lazily loaded results view, so it runs while that code downloads.
-  const search = useHotelSearch(searchApiQuery(params));
-  useDocumentTitle(searching ? (destination ? `Hotels in ${destination}` : searchTitle(params)) : null);
-
-  if (searching) {
-    return (
-      <>
-        <div className="hero-backdrop relative isolate z-20">
-          <div className="relative z-10 mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
-            <CompactSearch />
-          </div>
-        </div>
-        <Suspense fallback={<ResultsFallback />}>
-          <SearchResults search={search} />
-        </Suspense>
-      </>
-    );
-  }
-
+/** The landing page; the search feature fills in its form and popular hotels (composed in app/router.tsx). */
+export function HomePage({ searchForm, popularHotels }: { searchForm: ReactNode; popularHotels: ReactNode }) {
   return (
     <>
       {/* z-20: the destination suggestions open over the sections below. */}
@@ -77,13 +36,13 @@ export function HomePage() {
           <p className="mt-4 max-w-2xl text-lg text-pretty text-brand-50/90 sm:mt-5 sm:text-xl">
             From city breaks to beach escapes: compare hotels, see the full price before you pay and book in minutes.
           </p>
-          <SearchForm className="mt-8 sm:mt-10" />
+          {searchForm}
         </div>
       </section>
 
       <SiteFigures />
 
-      <PopularHotels search={search} />
+      {popularHotels}
 
       <section aria-labelledby="reasons-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <h2 id="reasons-heading" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">

@@ -1,7 +1,8 @@
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { ArrowLeft, BedDouble, CalendarX2, MapPin, RefreshCw, ShieldCheck, TriangleAlert } from "lucide-react";
+import { ArrowLeft, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
 import { RatingBadge } from "../../components/rating-badge.tsx";
@@ -58,30 +59,26 @@ function HotelLoadFailed({ error, retrying, onRetry }: { error: Error; retrying:
   const badStay = error instanceof ApiError && error.status === 400;
   const { pathname } = useLocation();
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
-      <span className="flex size-16 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
-        {badStay ? <CalendarX2 aria-hidden="true" className="size-8" /> : <TriangleAlert aria-hidden="true" className="size-8" />}
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Failed to load hotel details</h1>
-      <p role="alert" className="mt-3 text-slate-600">
-        {error.message}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {badStay ? (
-          <Button asChild size="lg">
-            <Link to={pathname}>Use today's dates</Link>
+    <LoadFailed
+      layout="page"
+      icon={badStay ? CalendarX2 : undefined}
+      title="Failed to load hotel details"
+      error={error}
+      onRetry={badStay ? undefined : onRetry}
+      retrying={retrying}
+      actions={
+        <>
+          {badStay ? (
+            <Button asChild size="lg">
+              <Link to={pathname}>Use today's dates</Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="secondary" size="lg">
+            <Link to="/">Return to Search</Link>
           </Button>
-        ) : (
-          <Button size="lg" disabled={retrying} onClick={onRetry}>
-            {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-            Try again
-          </Button>
-        )}
-        <Button asChild variant="secondary" size="lg">
-          <Link to="/">Return to Search</Link>
-        </Button>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }
 

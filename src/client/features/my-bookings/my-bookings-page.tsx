@@ -3,9 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { Tabs } from "radix-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { CalendarX2, CreditCard, Luggage, RefreshCw, TriangleAlert } from "lucide-react";
+import { CalendarX2, CreditCard, Luggage, RefreshCw } from "lucide-react";
 import type { BookingView } from "../../../shared/booking.ts";
 import { isIsoDate, todayLocal } from "../../../shared/dates.ts";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -213,17 +214,7 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
         {isPending ? (
           <BookingListSkeleton />
         ) : isError && !data ? (
-          <div className="flex flex-col items-center rounded-2xl border border-red-200 bg-white px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
-              <TriangleAlert aria-hidden="true" className="size-6" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-slate-900">Your bookings could not be loaded</h2>
-            <p className="mt-1 text-sm text-slate-600">{error.message}</p>
-            <Button className="mt-5" disabled={isFetching} onClick={() => void refetch()}>
-              {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailed layout="panel" title="Your bookings could not be loaded" error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : (
           <>
             <AwaitingPayment holds={awaiting} onPay={renderPayment ? setPaying : null} onChanged={refreshList} />

@@ -1,14 +1,15 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MessageSquarePlus, RefreshCw } from "lucide-react";
+import { MessageSquarePlus } from "lucide-react";
 import { toast } from "sonner";
 import type { ReviewSort, VoteType } from "../../../shared/reviews.ts";
-import { useAuth } from "../../app/auth-provider.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { RatingStars } from "../../components/ui/rating-stars.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
 import { pluralize } from "../../lib/format.ts";
 import { ReviewCard } from "./review-card.tsx";
@@ -172,13 +173,7 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
       </div>
 
       {isError && !data ? (
-        <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-white p-5">
-          <p className="font-medium text-slate-900">Failed to load reviews</p>
-          <Button variant="secondary" size="sm" disabled={isFetching} onClick={() => void refetch()}>
-            {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Failed to load reviews" error={error} onRetry={() => void refetch()} retrying={isFetching} className="mt-4" />
       ) : data && data.reviews.length === 0 && data.myPendingReviews.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-slate-700">
           No reviews yet. Be the first to review!

@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { Tabs } from "radix-ui";
-import { RefreshCw, TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "../../components/ui/button.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { EarnPointsTab } from "./earn-points-tab.tsx";
@@ -33,26 +32,13 @@ export function RewardsPage() {
 
       <div className="mt-8">
         {isPending ? (
-          <>
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
+          <Loading>
             <RewardCardsSkeleton />
             <Skeleton aria-hidden="true" className="mt-8 h-11 w-full max-w-md rounded-xl" />
             <Skeleton aria-hidden="true" className="mt-4 h-56 w-full rounded-2xl" />
-          </>
+          </Loading>
         ) : isError && !data ? (
-          <div className="flex flex-col items-center rounded-2xl border border-red-200 bg-white px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
-              <TriangleAlert aria-hidden="true" className="size-6" />
-            </span>
-            <h2 className="mt-4 font-semibold text-slate-900">We could not load your rewards</h2>
-            <p className="mt-1 text-sm text-slate-600">{error.message}</p>
-            <Button className="mt-5" disabled={isFetching} onClick={() => void refetch()}>
-              {isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Try again
-            </Button>
-          </div>
+          <LoadFailed layout="panel" title="We could not load your rewards" error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : (
           <>
             <RewardCards info={data} />

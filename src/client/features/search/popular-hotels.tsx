@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight } from "lucide-react";
-import { Alert } from "../../components/ui/alert.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
 import type { HotelSearch } from "./use-hotel-search.ts";
@@ -32,12 +32,7 @@ export function PopularHotels({ search }: { search: HotelSearch }) {
             <NoHotelsFound />
           )
         ) : isError ? (
-          <Alert variant="error">
-            <p>{error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" disabled={isFetching} onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailed error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : isPending ? (
           <HotelGridSkeleton />
         ) : null}

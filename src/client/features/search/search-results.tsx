@@ -4,7 +4,7 @@ import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
 import type { SearchResponse } from "../../../shared/search.ts";
 import { POPULAR_DESTINATIONS, SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
-import { Alert } from "../../components/ui/alert.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { SheetContent } from "../../components/ui/sheet.tsx";
@@ -33,6 +33,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const { data, error, isError, isPending, isFetching, isPlaceholderData, refetch } = search;
+  const badSearch = error instanceof ApiError && error.status === 400;
   // Spec section 8: a failed search keeps the list it had, so the last answer is remembered.
   const [lastAnswer, setLastAnswer] = useState<SearchResponse | undefined>(data);
   if (data !== undefined && data !== lastAnswer) setLastAnswer(data);
@@ -135,16 +136,14 @@ export function SearchResults({ search }: { search: HotelSearch }) {
 
         <section aria-label="Search results" className="min-w-0">
           {isError ? (
-            <Alert variant="error" className="mb-5">
-              <p className="font-medium">{error.message}</p>
-              {error instanceof ApiError && error.status === 400 ? (
-                shown ? <p className="mt-1">The results below are from your previous search.</p> : null
-              ) : (
-                <Button variant="secondary" size="sm" className="mt-3" disabled={isFetching} onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              )}
-            </Alert>
+            <LoadFailed
+              error={error}
+              // A 400 is about the search itself (e.g. dates in the past): asking again will not help.
+              onRetry={badSearch ? undefined : () => void refetch()}
+              retrying={isFetching}
+              note={badSearch && shown ? <p className="mt-1">The results below are from your previous search.</p> : null}
+              className="mb-5"
+            />
           ) : null}
           {shown?.notices.map((notice) => (
             <p key={notice} role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">

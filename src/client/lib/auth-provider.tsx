@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionUser } from "../../shared/auth.ts";
-import { apiGet } from "../lib/api.ts";
+import { apiGet } from "./api.ts";
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -37,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     // Loaded on demand: better-auth's client is only needed on the account pages and here.
-    const { authClient } = await import("../lib/auth-client.ts");
+    const { authClient } = await import("./auth-client.ts");
     const { error } = await authClient.signOut();
     if (error) throw new Error(error.message ?? "Failed to sign out");
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });

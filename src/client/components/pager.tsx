@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "../../components/ui/button.tsx";
-import { formatCount } from "../../lib/format.ts";
+import { cn } from "../lib/cn.ts";
+import { Button } from "./ui/button.tsx";
+import { formatCount } from "../lib/format.ts";
 
 type PagerProps = {
   /** Names the navigation landmark, e.g. 'Booking pages'. */
@@ -11,6 +12,7 @@ type PagerProps = {
   /** 'booking' / 'bookings' for the total line. */
   noun: [one: string, many: string];
   onPageChange: (page: number) => void;
+  className?: string;
 };
 
 function pageCountOf(total: number, pageSize: number): number {
@@ -18,11 +20,11 @@ function pageCountOf(total: number, pageSize: number): number {
 }
 
 /** Previous / Next with 'Page x of y'; hidden when there is nothing to page through. */
-export function Pager({ label, page, pageSize, total, noun, onPageChange }: PagerProps) {
+export function Pager({ label, page, pageSize, total, noun, onPageChange, className }: PagerProps) {
   if (total === 0) return null;
   const pageCount = pageCountOf(total, pageSize);
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={label} className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
       <p className="text-sm text-slate-600">
         Page {page} of {pageCount} · {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
       </p>
