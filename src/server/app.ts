@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
+import { apiDocsRoutes } from "./http/api-docs.ts";
 import { ApiError, DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
+import { apiRouter } from "./http/openapi.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { originCheck } from "./middleware/origin-check.ts";
@@ -31,7 +33,7 @@ import { uploadRoutes } from "./routes/uploads.ts";
 const API_BODY_LIMIT = 1024 * 1024;
 
 function apiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  return apiRouter()
     .use((c, next) => {
       // Review photos are the one upload; every other body stays small.
       const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
@@ -70,7 +72,7 @@ function apiRoutes(deps: AppDeps) {
 
 /** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = apiRouter();
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   app.use(requestLog(deps));
@@ -120,6 +122,12 @@ export function createApp(deps: AppDeps) {
     clearTimeout(timer);
     return ready ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503);
   });
+  // The contract: generated from the routes' own schemas, so it cannot drift from what they accept and answer.
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Staywise API", version: "1", description: "Hotel search, bookings, payments, reviews, loyalty and the back office." },
+  });
+  app.route("/api/docs", apiDocsRoutes());
   const api = apiRoutes(deps);
   app.route("/api", api);
   app.route("/images", imagesRouter);
