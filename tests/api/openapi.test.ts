@@ -18,7 +18,6 @@ const NOT_YET_DESCRIBED: string[] = [
   "GET /api/admin/mailbox",
   "GET /api/admin/occupancy",
   "GET /api/admin/role-changes",
-  "GET /api/admin/supplier-sandbox",
   "GET /api/admin/users",
   "PATCH /api/admin/bookings/{id}/status",
   "POST /api/admin/api-diagnostics",
