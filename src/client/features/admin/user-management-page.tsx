@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Tabs } from "radix-ui";
 import { UserRound } from "lucide-react";
 import { toast } from "sonner";
-import type { AdminUserView } from "../../../server/services/admin-users.ts";
+import type { AdminUserView } from "../../api/admin-users.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
