@@ -7,14 +7,7 @@ const SELF = new Set(["GET /api/openapi.json", "GET /api/docs", "GET /api/docs/i
 
 /** Routes not described yet (issue 13): this list may only shrink. */
 const NOT_YET_DESCRIBED: string[] = [
-  "GET /api/admin/bookings",
-  "GET /api/admin/bookings/export",
-  "GET /api/admin/dashboard",
-  "GET /api/admin/hotels",
   "GET /api/admin/mailbox",
-  "GET /api/admin/occupancy",
-  "PATCH /api/admin/bookings/{id}/status",
-  "POST /api/admin/bookings/{id}/refund",
 ];
 
 let t: TestApp;
