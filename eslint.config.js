@@ -20,10 +20,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The client learns the API's shapes only through the typed client (decision 016). The admin
-    // pages are not converted yet (issue 13): they still import service types.
+    // The client learns the API's shapes only through the typed client (decision 016).
     files: ["src/client/**/*.tsx", "src/client/**/*.ts"],
-    ignores: ["src/client/api/client.ts", "src/client/features/admin/**"],
+    ignores: ["src/client/api/client.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "Use the typed client in src/client/api/ (decision 016)." }] }] },
   },
 );
