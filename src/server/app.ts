@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
+import { apiDocsRoutes } from "./http/api-docs.ts";
 import { DomainError } from "./domain-error.ts";
 import { DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
+import { apiRouter } from "./http/openapi.ts";
 import { clientRoutes } from "./http/static.ts";
-import type { AppDeps, AppEnv } from "./http/types.ts";
+import type { AppDeps } from "./http/types.ts";
 import { cacheForVisitors, noStoreByDefault } from "./middleware/cache-control.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
@@ -36,7 +37,7 @@ const API_BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_MAX_AGE_SECONDS = 30;
 
 function apiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  return apiRouter()
     .use(noStoreByDefault)
     .use((c, next) => {
       // Review photos are the one upload; every other body stays small.
@@ -67,7 +68,8 @@ function apiRoutes(deps: AppDeps) {
     .route("/", reviewRoutes(deps))
     .route("/admin/reviews", reviewModerationRoutes(deps))
     .route("/payments", paymentRoutes(deps))
-    .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : new Hono<AppEnv>())
+    // Typed as mounted either way, so the client knows the simulated processor's routes; with Stripe they answer 404.
+    .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>))
     .route("/admin/mailbox", mailboxRoutes(deps))
     .route("/admin", adminBookingRoutes(deps))
     .route("/admin", adminUserRoutes(deps))
@@ -79,7 +81,7 @@ function apiRoutes(deps: AppDeps) {
 
 /** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = apiRouter();
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   app.use(requestLog(deps));
@@ -135,6 +137,12 @@ export function createApp(deps: AppDeps) {
     const extra = replicas ? { replicas } : {};
     return ready ? c.json({ status: "ready", ...extra }) : c.json({ status: "unavailable", ...extra }, 503);
   });
+  // The contract: generated from the routes' own schemas, so it cannot drift from what they accept and answer.
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Staywise API", version: "1", description: "Hotel search, bookings, payments, reviews, loyalty and the back office." },
+  });
+  app.route("/api/docs", apiDocsRoutes());
   const api = apiRoutes(deps);
   app.route("/api", api);
   app.route("/images", imagesRouter);

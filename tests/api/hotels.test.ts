@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { eq, sql } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -50,20 +49,24 @@ describe.each([
   });
   afterAll(() => t.close());
 
-  async function search(params: Record<string, string | number> = {}): Promise<SearchResponse> {
-    const query = new URLSearchParams(Object.entries({ destination: "Testville", ...params }).map(([k, v]) => [k, String(v)]));
-    const res = await t.request("GET", `/api/hotels/search?${query}`);
+  const asQuery = (params: Record<string, string | number>) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+
+  async function search(params: Record<string, string | number> = {}) {
+    const res = await t.api.hotels.search.$get({ query: asQuery({ destination: "Testville", ...params }) });
     expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as SearchResponse;
+    return res.json();
   }
 
   async function searchError(params: Record<string, string | number>): Promise<string> {
-    const res = await t.request("GET", `/api/hotels/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+    const res = await t.api.hotels.search.$get({ query: asQuery(params) });
     expect(res.status).toBe(400);
-    return ((await res.json()) as { message: string }).message;
+    return ((await res.json()) as unknown as { message: string }).message;
   }
 
-  const names = (res: SearchResponse) => res.hotels.map((x) => x.name);
+  const hotel = (id: string | number, query: Record<string, string | number> = {}) => t.api.hotels[":id"].$get({ param: { id: String(id) }, query: asQuery(query) });
+  const destinations = (q: string) => t.api.destinations.$get({ query: { q } });
+
+  const names = (res: { hotels: { name: string }[] }) => res.hotels.map((x) => x.name);
 
   describe("search: destination and defaults", () => {
     it("matches city, country or hotel name regardless of case and accents, and tolerates a typo", async () => {
@@ -163,7 +166,7 @@ describe.each([
 
       const found = await search({ destination: "Wordingham", amenities: "WiFi,Pool,Gym,Spa" });
       expect(found.hotels).toMatchObject([{ name: "Wordingham Lodge", amenities: ["Free WiFi", "Terrace", "Spa", "Gym", "Pool"] }]);
-      const detail = (await (await t.request("GET", `/api/hotels/${hotel.id}`)).json()) as HotelDetail;
+      const detail = await (await t.api.hotels[":id"].$get({ param: { id: String(hotel.id) }, query: {} })).json();
       expect(detail.rooms.map((room) => room.amenities)).toEqual([["Flat-screen TV", "Desk"]]);
     });
   });
@@ -202,7 +205,7 @@ describe.each([
       expect(names(await search({ checkIn: d(9), checkOut: d(11) }))).toContain("Budget Inn Testville");
       expect(names(await search({ checkIn: d(12), checkOut: d(13) }))).toContain("Budget Inn Testville");
 
-      const detail = (await (await t.request("GET", `/api/hotels/${h.budget!.id}?checkIn=${d(10)}&checkOut=${d(12)}`)).json()) as HotelDetail;
+      const detail = await (await hotel(h.budget!.id, { checkIn: d(10), checkOut: d(12) })).json();
       expect(detail.rooms[0]).toMatchObject({ roomsAvailable: 0, bookable: false, unavailableReason: "Sold out for these dates" });
     });
 
@@ -219,24 +222,24 @@ describe.each([
 
   describe("hotel detail", () => {
     it("prices every room for the stay and says which cannot be booked", async () => {
-      const res = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(20)}&checkOut=${d(23)}&guests=3&rooms=1`);
+      const res = await hotel(h.grand!.id, { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 });
       expect(res.status).toBe(200);
-      const hotel = (await res.json()) as HotelDetail;
-      expect(hotel).toMatchObject({ name: "Grand Testville Palace", nights: 3, stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 } });
-      const [double, family] = hotel.rooms;
+      const grand = await res.json();
+      expect(grand).toMatchObject({ name: "Grand Testville Palace", nights: 3, stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 } });
+      const [double, family] = grand.rooms;
       expect(double).toMatchObject({ name: "Deluxe Double", fitsParty: false, bookable: false, discountPercent: 20 });
       expect(double?.unavailableReason).toMatch(/too small for 3 guests/);
       expect(family).toMatchObject({ name: "Family Suite", fitsParty: true, bookable: true, roomsAvailable: 1, unavailableReason: null });
-      expect(hotel.priceCents).toBe(30000);
+      expect(grand.priceCents).toBe(30000);
     });
 
     it("answers 404 'Hotel not found' for unknown ids and 400 for bad dates", async () => {
       for (const id of ["999999999", "no-such-hotel", "12abc"]) {
-        const res = await t.request("GET", `/api/hotels/${id}`);
+        const res = await hotel(id);
         expect(res.status, id).toBe(404);
         expect(await res.json()).toMatchObject({ code: "HOTEL_NOT_FOUND", message: "Hotel not found" });
       }
-      const bad = await t.request("GET", `/api/hotels/${h.grand!.id}?checkIn=${d(3)}&checkOut=${d(2)}`);
+      const bad = await hotel(h.grand!.id, { checkIn: d(3), checkOut: d(2) });
       expect(bad.status).toBe(400);
     });
   });
@@ -261,11 +264,11 @@ describe.each([
 
   describe("destination suggestions", () => {
     it("suggests matching cities by prefix, accent-insensitively, with hotel counts", async () => {
-      const res = await t.request("GET", "/api/destinations?q=test");
+      const res = await destinations("test");
       expect(await res.json()).toEqual({ suggestions: [{ city: "Testville", country: "Testland", hotelCount: 4 }] });
-      const zur = (await (await t.request("GET", "/api/destinations?q=zur")).json()) as { suggestions: { city: string }[] };
+      const zur = await (await destinations("zur")).json();
       expect(zur.suggestions.map((s) => s.city)).toEqual(["Zürich"]);
-      const none = await t.request("GET", `/api/destinations?q=${encodeURIComponent("%_\\")}`);
+      const none = await destinations("%_\\");
       expect(await none.json()).toEqual({ suggestions: [] });
     });
   });

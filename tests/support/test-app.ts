@@ -1,5 +1,6 @@
+import { hc } from "hono/client";
 import { expect } from "vitest";
-import { createApp } from "../../src/server/app.ts";
+import { type ApiType, createApp } from "../../src/server/app.ts";
 import { type AppConfig, loadConfig } from "../../src/server/config.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
@@ -31,6 +32,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: Database;
+  /** The browser's typed client (`hc` on the API's type) driving this app in memory, from the trusted origin. */
+  api: ReturnType<typeof hc<ApiType>>;
   /** A request with JSON body and optional cookie; returns the raw Response. */
   request(method: string, path: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
@@ -45,6 +48,10 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
   const app = createApp(deps);
   return {
     app,
+    api: hc<ApiType>(`${config.publicUrl}/api`, {
+      headers: { origin: config.publicUrl },
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(input, init)),
+    }),
     deps,
     database: db,
     request(method, path, options = {}) {

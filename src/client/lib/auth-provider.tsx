@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionUser } from "../../shared/auth.ts";
-import { apiGet } from "./api.ts";
+import { getMe } from "../api/account.ts";
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -20,7 +20,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
-    queryFn: () => apiGet<{ user: SessionUser | null }>("/api/me"),
+    queryFn: getMe,
     staleTime: 60_000,
     // Guarded pages wait on this query, so an unreachable server must not keep them loading for long.
     retry: 1,

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { z } from "zod";
 import { PasswordResetRequestInput, SignInInput, SignUpInput } from "../../shared/auth.ts";
 import { BANNED_MESSAGE, recordSignIn } from "../auth/auth.ts";
@@ -7,8 +6,8 @@ import { users } from "../db/schema.ts";
 import { untrustedOriginMessage } from "../middleware/origin-check.ts";
 import type { RateLimitRule } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
-import { validate } from "../http/validate.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import type { AppDeps } from "../http/types.ts";
 import { logActivity } from "../services/activity-log.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 import { currentRequest } from "../request-context.ts";
@@ -29,6 +28,104 @@ const TotpCode = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 
 const BackupCode = z.object({
   code: z.string().trim().regex(/^[A-Za-z0-9-]{10,11}$/, "Enter one of your recovery codes, like AbCdE-12345"),
 });
+
+const TAGS = ["Auth"];
+const AuthUser = z.looseObject({ id: z.string(), email: z.string(), name: z.string() });
+const Status = z.object({ status: z.boolean() });
+/** better-auth's own answer, passed through (its session token removed). */
+const SignedIn = z.looseObject({ user: AuthUser });
+
+const signUp = defineRoute({
+  method: "post",
+  path: "/sign-up/email",
+  tags: TAGS,
+  summary: "Create an account (the same answer whether or not the address is taken; no session)",
+  request: { body: jsonBody(SignUpWithReferral) },
+  responses: { 200: jsonAnswer(Status, "Accepted") },
+});
+const signIn = defineRoute({
+  method: "post",
+  path: "/sign-in/email",
+  tags: TAGS,
+  summary: "Sign in; sets the session cookie, or asks for the second factor (twoFactorRedirect)",
+  request: { body: jsonBody(SignInInput) },
+  responses: { 200: jsonAnswer(z.looseObject({ user: AuthUser.optional(), twoFactorRedirect: z.boolean().optional() }), "Signed in, or the second step") },
+});
+const enableTwoFactor = defineRoute({
+  method: "post",
+  path: "/two-factor/enable",
+  tags: TAGS,
+  summary: "Start enrolling an authenticator (confirmed by verify-totp)",
+  request: { body: jsonBody(PasswordConfirmation) },
+  responses: { 200: jsonAnswer(z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }), "The authenticator's URI and recovery codes") },
+});
+const disableTwoFactor = defineRoute({
+  method: "post",
+  path: "/two-factor/disable",
+  tags: TAGS,
+  summary: "Turn two-factor authentication off",
+  request: { body: jsonBody(PasswordConfirmation) },
+  responses: { 200: jsonAnswer(Status, "Off") },
+});
+const verifyTotp = defineRoute({
+  method: "post",
+  path: "/two-factor/verify-totp",
+  tags: TAGS,
+  summary: "The authenticator's code: completes a sign-in, or confirms enrolment",
+  request: { body: jsonBody(TotpCode) },
+  responses: { 200: jsonAnswer(SignedIn, "Signed in (a new session cookie)") },
+});
+const verifyBackupCode = defineRoute({
+  method: "post",
+  path: "/two-factor/verify-backup-code",
+  tags: TAGS,
+  summary: "A recovery code instead of the authenticator's",
+  request: { body: jsonBody(BackupCode) },
+  responses: { 200: jsonAnswer(SignedIn, "Signed in (a new session cookie)") },
+});
+const signOut = defineRoute({
+  method: "post",
+  path: "/sign-out",
+  tags: TAGS,
+  summary: "End the session",
+  responses: { 200: jsonAnswer(z.object({ success: z.boolean() }), "Signed out") },
+});
+const requestReset = defineRoute({
+  method: "post",
+  path: "/request-password-reset",
+  tags: TAGS,
+  summary: "E-mail a password reset link (the same answer for every address)",
+  request: { body: jsonBody(PasswordResetRequestInput) },
+  responses: { 200: jsonAnswer(z.object({ status: z.boolean(), message: z.string() }), "Accepted") },
+});
+const resetPassword = defineRoute({
+  method: "post",
+  path: "/reset-password",
+  tags: TAGS,
+  summary: "Set a new password with the link's token; ends every session of the account",
+  request: { body: jsonBody(ResetPasswordInput) },
+  responses: { 200: jsonAnswer(Status, "Changed") },
+});
+const resetLink = defineRoute({
+  method: "get",
+  path: "/reset-password/{token}",
+  tags: TAGS,
+  summary: "The e-mailed link: checks the token and redirects to the reset page",
+  request: { params: z.object({ token: z.string() }) },
+  responses: { 302: { description: "To /reset-password with the token, or with an error" } },
+});
+const getSession = defineRoute({
+  method: "get",
+  path: "/get-session",
+  tags: TAGS,
+  summary: "better-auth's session read (the app itself uses /api/me)",
+  responses: { 200: jsonAnswer(z.looseObject({ user: AuthUser, session: z.looseObject({}) }).nullable(), "The session, or null") },
+});
+
+/** better-auth answered for us: its response goes out as it is (typed as the route's declared answer). */
+function passedOn<T>(response: Response): T {
+  return response as T;
+}
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -127,22 +224,23 @@ export function authRoutes(deps: AppDeps) {
     return response;
   }
 
-  return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      await next();
-      c.res = await privateAnswer(c.res);
-    })
-    .post("/sign-up/email", validate("json", SignUpWithReferral), async (c) => {
+  const router = apiRouter();
+  router.use(async (c, next) => {
+    await next();
+    c.res = await privateAnswer(c.res);
+  });
+  return router
+    .openapi(signUp, async (c) => {
       await limit(`signup:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.signUpPerIp);
       const { name, email, password, referralCode } = c.req.valid("json");
       const context = currentRequest();
       if (context && referralCode) context.referralCode = referralCode;
       const response = await forward(c.req.raw, c.get("clientIp"), { name, email: email.toLowerCase(), password });
-      if (!response.ok) return response;
+      if (!response.ok) return passedOn(response);
       // A taken address and a new one get the same bytes: nothing in the answer tells them apart.
-      return c.json({ status: true });
+      return c.json({ status: true }, 200);
     })
-    .post("/sign-in/email", validate("json", SignInInput), async (c) => {
+    .openapi(signIn, async (c) => {
       const email = c.req.valid("json").email.toLowerCase();
       await limit(`signin:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.signInPerIp);
       await limit(`signin:email:${email}`, config.rateLimits.signInPerEmail);
@@ -151,7 +249,7 @@ export function authRoutes(deps: AppDeps) {
         const body = (await response.clone().json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
         // With two-factor on, the session only exists once the code is checked; that is the sign-in.
         if (!body.twoFactorRedirect && body.user) await recordSignIn(db, body.user.id);
-        return response;
+        return passedOn(response);
       }
       const code = await errorCode(response);
       const [account] = await db.select({ banned: users.banned, banExpires: users.banExpires }).from(users).where(eq(users.email, email));
@@ -165,66 +263,66 @@ export function authRoutes(deps: AppDeps) {
             ? "invalid_credentials"
             : `status_${response.status}${code ? `_${code}` : ""}`;
       await logActivity(db, { actionType: "sign_in_failed", targetUserEmail: email, details: { reason } });
-      if (reason === "disabled") return c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403);
+      if (reason === "disabled") return passedOn(c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403));
       if (reason === "untrusted_origin") {
-        return c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403);
+        return passedOn(c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403));
       }
-      if (reason === "invalid_credentials") return c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401);
-      return response;
+      if (reason === "invalid_credentials") return passedOn(c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401));
+      return passedOn(response);
     })
-    .post("/two-factor/enable", validate("json", PasswordConfirmation), async (c) => {
+    .openapi(enableTwoFactor, async (c) => {
       const user = requireSignedIn(c.get("user"));
       await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password, method: "totp" });
       if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
-        return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
+        return passedOn(c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400));
       }
-      return response;
+      return passedOn(response);
     })
-    .post("/two-factor/disable", validate("json", PasswordConfirmation), async (c) => {
+    .openapi(disableTwoFactor, async (c) => {
       const user = requireSignedIn(c.get("user"));
       await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password });
       if (response.ok) {
         await logActivity(db, { actionType: "two_factor_disabled", userId: user.id, userEmail: user.email });
       } else if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
-        return c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400);
+        return passedOn(c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400));
       }
-      return response;
+      return passedOn(response);
     })
-    .post("/two-factor/verify-totp", validate("json", TotpCode), async (c) => {
-      return verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code });
+    .openapi(verifyTotp, async (c) => {
+      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }));
     })
-    .post("/two-factor/verify-backup-code", validate("json", BackupCode), async (c) => {
-      return verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code });
+    .openapi(verifyBackupCode, async (c) => {
+      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }));
     })
-    .post("/sign-out", async (c) => {
+    .openapi(signOut, async (c) => {
       const user = c.get("user");
       const response = await forward(c.req.raw, c.get("clientIp"), {});
       if (response.ok && user) {
         await logActivity(db, { actionType: "user_signed_out", userId: user.id, userEmail: user.email });
       }
-      return response;
+      return passedOn(response);
     })
-    .post("/request-password-reset", validate("json", PasswordResetRequestInput), async (c) => {
+    .openapi(requestReset, async (c) => {
       const email = c.req.valid("json").email.toLowerCase();
       await limit(`reset:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.resetPerIp);
       await limit(`reset:email:${email}`, config.rateLimits.resetPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { email, redirectTo: "/reset-password" });
-      if (!response.ok) return response;
+      if (!response.ok) return passedOn(response);
       // One answer whether or not the address has an account.
-      return c.json({ status: true, message: "If this email has an account, a reset link is on its way." });
+      return c.json({ status: true, message: "If this email has an account, a reset link is on its way." }, 200);
     })
-    .post("/reset-password", validate("json", ResetPasswordInput), async (c) => {
+    .openapi(resetPassword, async (c) => {
       await limit(`reset:ip:${c.get("clientIp") ?? "unknown"}`, config.rateLimits.resetPerIp);
       const { newPassword, token } = c.req.valid("json");
       const response = await forward(c.req.raw, c.get("clientIp"), { newPassword, token });
       if (response.status === 400) {
-        return c.json({ code: "INVALID_TOKEN", message: "This reset link is invalid or has expired." }, 400);
+        return passedOn(c.json({ code: "INVALID_TOKEN", message: "This reset link is invalid or has expired." }, 400));
       }
-      return response;
+      return passedOn(response);
     })
-    .get("/reset-password/:token", (c) => forward(c.req.raw, c.get("clientIp")))
-    .get("/get-session", (c) => forward(c.req.raw, c.get("clientIp")))
+    .openapi(resetLink, (c) => forward(c.req.raw, c.get("clientIp")))
+    .openapi(getSession, async (c) => passedOn(await forward(c.req.raw, c.get("clientIp"))))
     .all("*", (c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
 }

@@ -1,13 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
-import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
 import { isIsoDate } from "../../shared/dates.ts";
+import {
+  BookingAccessHeader,
+  BookingListSchema,
+  CancelledSchema,
+  ConfirmedPaymentSchema,
+  CreatedHoldSchema,
+  FoundBookingSchema,
+  HoldRulesSchema,
+  OneBookingSchema,
+  ResumedPaymentSchema,
+} from "../contract/bookings.ts";
 import { ApiError } from "../http/errors.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
-import { validate } from "../http/validate.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import { requireUser } from "../middleware/session.ts";
 import { bookingDeps } from "../deps.ts";
 import { abandonHold } from "../services/bookings/abandon-and-expire.ts";
@@ -27,6 +37,90 @@ const MyBookingsQuery = z.object({
   checkOutTo: z.string().refine(isIsoDate, "checkOutTo must be a date like 2026-05-31").optional(),
 });
 const ConfirmPaymentInput = z.object({ paymentId: z.string().min(1).max(200) });
+
+const TAGS = ["Bookings"];
+const byId = { params: BookingIdParam, headers: BookingAccessHeader };
+
+const createHold = defineRoute({
+  method: "post",
+  path: "/",
+  tags: TAGS,
+  summary: "Hold rooms (a pending booking priced by the server) and start its payment",
+  request: { body: jsonBody(CreateBookingInput) },
+  responses: { 201: jsonAnswer(CreatedHoldSchema, "The hold, its payment and the access token") },
+});
+const holdRules = defineRoute({
+  method: "get",
+  path: "/hold-rules",
+  tags: TAGS,
+  summary: "How long a hold lasts and how many rooms one may take",
+  responses: { 200: jsonAnswer(HoldRulesSchema, "The hold rules") },
+});
+const mine = defineRoute({
+  method: "get",
+  path: "/mine",
+  tags: TAGS,
+  summary: "The signed-in user's bookings",
+  middleware: [requireUser] as const,
+  request: { query: MyBookingsQuery },
+  responses: { 200: jsonAnswer(BookingListSchema, "Bookings, newest first") },
+});
+const lookup = defineRoute({
+  method: "post",
+  path: "/lookup",
+  tags: TAGS,
+  summary: "Find a booking by its reference and the guest's e-mail",
+  request: { body: jsonBody(BookingLookupInput) },
+  responses: { 200: jsonAnswer(FoundBookingSchema, "The booking and an access token") },
+});
+const one = defineRoute({
+  method: "get",
+  path: "/{id}",
+  tags: TAGS,
+  summary: "One booking (owner or access token)",
+  request: byId,
+  responses: { 200: jsonAnswer(OneBookingSchema, "The booking") },
+});
+const confirmation = defineRoute({
+  method: "get",
+  path: "/{id}/confirmation",
+  tags: TAGS,
+  summary: "The confirmation as a text file download",
+  request: byId,
+  responses: { 200: { content: { "text/plain": { schema: z.string() } }, description: "{reference}.txt" } },
+});
+const cancel = defineRoute({
+  method: "post",
+  path: "/{id}/cancel",
+  tags: TAGS,
+  summary: "Cancel a confirmed future booking (refunded inside the free-cancellation window)",
+  request: byId,
+  responses: { 200: jsonAnswer(CancelledSchema, "The cancelled booking and whether it was refunded") },
+});
+const abandon = defineRoute({
+  method: "post",
+  path: "/{id}/abandon",
+  tags: TAGS,
+  summary: "Give up an unpaid hold: its rooms and points go back at once",
+  request: byId,
+  responses: { 200: jsonAnswer(OneBookingSchema, "The ended hold") },
+});
+const resumePayment = defineRoute({
+  method: "post",
+  path: "/{id}/payment",
+  tags: TAGS,
+  summary: "The payment of an unpaid hold again, to finish paying",
+  request: byId,
+  responses: { 200: jsonAnswer(ResumedPaymentSchema, "The hold, its payment and the seconds it still lasts") },
+});
+const confirmPayment = defineRoute({
+  method: "post",
+  path: "/{id}/confirm-payment",
+  tags: TAGS,
+  summary: "The browser's return from the payment step: confirms the booking if the payment succeeded",
+  request: { params: BookingIdParam, body: jsonBody(ConfirmPaymentInput) },
+  responses: { 200: jsonAnswer(ConfirmedPaymentSchema, "The booking as it now stands") },
+});
 
 const NOT_FOUND = "Booking not found";
 const NOT_PAID = "There is no confirmation for this booking: its payment has not gone through.";
@@ -63,8 +157,8 @@ export function bookingRoutes(deps: AppDeps) {
     return user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail };
   }
 
-  return new Hono<AppEnv>()
-    .post("/", validate("json", CreateBookingInput), async (c) => {
+  return apiRouter()
+    .openapi(createHold, async (c) => {
       const user = c.get("user");
       const requester = {
         visitorId: user ? null : visitorId(c, deps.config.publicUrl.startsWith("https:")),
@@ -73,13 +167,13 @@ export function bookingRoutes(deps: AppDeps) {
       const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester);
       return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
     })
-    .get("/hold-rules", (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }))
-    .get("/mine", requireUser, validate("query", MyBookingsQuery), async (c) => {
+    .openapi(holdRules, (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }, 200))
+    .openapi(mine, async (c) => {
       const list = await listUserBookings(deps.db, c.get("user").id, c.req.valid("query"));
       c.header("Cache-Control", "no-store");
-      return c.json({ bookings: list });
+      return c.json({ bookings: list }, 200);
     })
-    .post("/lookup", validate("json", BookingLookupInput), async (c) => {
+    .openapi(lookup, async (c) => {
       const limited = await hitRateLimit(deps.db, `lookup:ip:${c.get("clientIp") ?? "unknown"}`, deps.config.rateLimits.resetPerIp);
       if (!limited.allowed) throw new ApiError(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again.");
       const { reference, email } = c.req.valid("json");
@@ -87,56 +181,61 @@ export function bookingRoutes(deps: AppDeps) {
       if (!row || row.paymentStatus === "expired" || row.paymentStatus === "payment_failed") {
         throw new ApiError(404, "BOOKING_NOT_FOUND", "No booking matches this reference and email.");
       }
-      return c.json({ booking: await viewOf(deps.db, row), accessToken: createBookingAccessToken(deps.config.appSecret, row.id) });
+      return c.json({ booking: await viewOf(deps.db, row), accessToken: createBookingAccessToken(deps.config.appSecret, row.id) }, 200);
     })
-    .get("/:id", validate("param", BookingIdParam), async (c) => {
+    .openapi(one, async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
       c.header("Cache-Control", "no-store");
-      return c.json({ booking: await viewOf(deps.db, row) });
+      return c.json({ booking: await viewOf(deps.db, row) }, 200);
     })
-    .get("/:id/confirmation", validate("param", BookingIdParam), async (c) => {
+    .openapi(confirmation, async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
       // A hold that was never paid is not a booking: nothing to confirm.
       if (isAwaitingPayment(row) || row.paymentStatus === "expired" || row.paymentStatus === "payment_failed") {
         throw new ApiError(409, "NOT_PAID", NOT_PAID);
       }
       const view = await viewOf(deps.db, row);
-      c.header("Content-Type", "text/plain; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${row.bookingReference}.txt"`);
-      c.header("Cache-Control", "no-store");
-      return c.body(bookingConfirmationText({ ...row, currency: view.currency, status: view.status, cancellationPolicy: view.cancellationPolicy }));
+      const text = bookingConfirmationText({ ...row, currency: view.currency, status: view.status, cancellationPolicy: view.cancellationPolicy });
+      return c.text(text, 200, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${row.bookingReference}.txt"`,
+        "Cache-Control": "no-store",
+      });
     })
-    .post("/:id/cancel", validate("param", BookingIdParam), async (c) => {
+    .openapi(cancel, async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
       const user = c.get("user");
       const result = await cancelBookingByGuest(services, row.id, user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail });
-      return c.json(result);
+      return c.json(result, 200);
     })
-    .post("/:id/abandon", validate("param", BookingIdParam), async (c) => {
+    .openapi(abandon, async (c) => {
       // The guest left the payment step (closed the dialog, chose another room) or gave up in My Bookings.
       const row = await accessible(c, c.req.valid("param").id);
       const ended = await abandonHold(services, row.id, actorOf(c, row));
-      return c.json({ booking: await viewOf(deps.db, ended) });
+      return c.json({ booking: await viewOf(deps.db, ended) }, 200);
     })
-    .post("/:id/payment", validate("param", BookingIdParam), async (c) => {
+    .openapi(resumePayment, async (c) => {
       // Finish paying an unpaid hold later, e.g. from My Bookings after a declined card.
       const row = await accessible(c, c.req.valid("param").id);
       const payment = await resumeHoldPayment(services, row);
       c.header("Cache-Control", "no-store");
       const holdSecondsLeft = Math.max(0, Math.floor(((row.holdExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
-      return c.json({ booking: await viewOf(deps.db, row), payment, accessToken: createBookingAccessToken(deps.config.appSecret, row.id), holdSecondsLeft });
+      return c.json({ booking: await viewOf(deps.db, row), payment, accessToken: createBookingAccessToken(deps.config.appSecret, row.id), holdSecondsLeft }, 200);
     })
-    .post("/:id/confirm-payment", validate("param", BookingIdParam), validate("json", ConfirmPaymentInput), async (c) => {
+    .openapi(confirmPayment, async (c) => {
       // The browser's return from the payment step: it proves itself with the payment id it was given.
       const row = await findBooking(deps.db, c.req.valid("param").id);
       const { paymentId } = c.req.valid("json");
       if (!row || row.paymentIntentId !== paymentId) throw new ApiError(404, "BOOKING_NOT_FOUND", NOT_FOUND);
       const latest = (await confirmPaidBooking(services, paymentId, "return")) ?? row;
       const view = await viewOf(deps.db, latest);
-      return c.json({
-        booking: view,
-        accessToken: createBookingAccessToken(deps.config.appSecret, latest.id),
-        paymentError: view.status === "pending" ? ((await deps.gateway.getPayment(paymentId)).lastError ?? null) : null,
-      });
+      return c.json(
+        {
+          booking: view,
+          accessToken: createBookingAccessToken(deps.config.appSecret, latest.id),
+          paymentError: view.status === "pending" ? ((await deps.gateway.getPayment(paymentId)).lastError ?? null) : null,
+        },
+        200,
+      );
     });
 }

@@ -1,10 +1,18 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../http/types.ts";
+import { MeSchema } from "../contract/account.ts";
+import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
+
+const me = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["Account"],
+  summary: "The signed-in user, or null",
+  responses: { 200: jsonAnswer(MeSchema, "Who is asking") },
+});
 
 /** Who is asking: the client's one source for the signed-in user and their role. */
 export function meRoutes() {
-  return new Hono<AppEnv>().get("/", (c) => {
+  return apiRouter().openapi(me, (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ user: c.get("user") });
+    return c.json({ user: c.get("user") }, 200);
   });
 }

@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
 import { ApiError } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
-import { validate } from "../http/validate.ts";
+import type { AppDeps } from "../http/types.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import { PaymentConfigSchema, SimulatedConfirmSchema, WebhookReceiptSchema } from "../contract/bookings.ts";
 import { PaymentError } from "../integrations/payments/payment-gateway.ts";
 import type { SimulatedGateway } from "../integrations/payments/simulated-gateway.ts";
 import { logActivity } from "../services/activity-log.ts";
@@ -17,12 +17,29 @@ const ReturnPath = z
   .max(500)
   .refine((v) => v.startsWith("/") && !v.startsWith("//") && !v.includes("\\"), "return_url must be a path on this site");
 
+const paymentConfig = defineRoute({
+  method: "get",
+  path: "/config",
+  tags: ["Payments"],
+  summary: "Which payment provider the browser talks to, and its publishable key",
+  responses: { 200: jsonAnswer(PaymentConfigSchema, "The provider") },
+});
+const webhook = defineRoute({
+  method: "post",
+  path: "/webhook",
+  tags: ["Payments"],
+  summary: "The provider's signed event (Stripe-Signature, or X-Simulated-Signature); replays are harmless",
+  // The raw bytes are what the signature covers, so the body is read as text, not validated here.
+  request: { body: { content: { "application/json": { schema: { type: "object" } } }, required: true } },
+  responses: { 200: jsonAnswer(WebhookReceiptSchema, "Handled (duplicate: seen before)") },
+});
+
 /** Payment configuration for the browser and the provider's webhook. */
 export function paymentRoutes(deps: AppDeps) {
   const services = bookingDeps(deps);
-  return new Hono<AppEnv>()
-    .get("/config", (c) => c.json({ provider: deps.gateway.provider, publishableKey: deps.gateway.publishableKey }))
-    .post("/webhook", async (c) => {
+  return apiRouter()
+    .openapi(paymentConfig, (c) => c.json({ provider: deps.gateway.provider, publishableKey: deps.gateway.publishableKey }, 200))
+    .openapi(webhook, async (c) => {
       const raw = await c.req.text();
       let event;
       try {
@@ -42,7 +59,7 @@ export function paymentRoutes(deps: AppDeps) {
         .values({ id: event.id, provider: deps.gateway.provider, type: event.type })
         .onConflictDoNothing()
         .returning();
-      return c.json({ received: true, duplicate: inserted.length === 0 });
+      return c.json({ received: true, duplicate: inserted.length === 0 }, 200);
     });
 }
 
@@ -59,14 +76,43 @@ const CardInput = z.object({
 const ChallengeQuery = z.object({ client_secret: z.string().min(1).max(200), return_url: ReturnPath });
 const ChallengeForm = ChallengeQuery.extend({ outcome: z.enum(["approve", "fail"]) });
 const IntentParam = z.object({ id: z.string().regex(/^sim_pi_[0-9a-f]{24}$/, "No such payment") });
+const SIMULATED = ["Simulated payments"];
+
+const confirmCard = defineRoute({
+  method: "post",
+  path: "/{id}/confirm",
+  tags: SIMULATED,
+  summary: "Pay with a test card (Stripe's test-card numbers)",
+  request: { params: IntentParam, body: jsonBody(CardInput) },
+  responses: { 200: jsonAnswer(SimulatedConfirmSchema, "Paid, declined, or a 3-D Secure check to pass") },
+});
+const challengePage = defineRoute({
+  method: "get",
+  path: "/{id}/challenge",
+  tags: SIMULATED,
+  summary: "The simulated 3-D Secure page",
+  request: { params: IntentParam, query: ChallengeQuery },
+  responses: { 200: { content: { "text/html": { schema: z.string() } }, description: "An HTML page" } },
+});
+const challengeAnswer = defineRoute({
+  method: "post",
+  path: "/{id}/challenge",
+  tags: SIMULATED,
+  summary: "The 3-D Secure page's answer; redirects back to the return path",
+  request: {
+    params: IntentParam,
+    body: { content: { "application/x-www-form-urlencoded": { schema: ChallengeForm }, "multipart/form-data": { schema: ChallengeForm } }, required: true },
+  },
+  responses: { 303: { description: "Back to return_url with payment_intent and redirect_status" } },
+});
 
 /**
  * The simulated card processor's own endpoints (what Stripe.js and Stripe's 3-D Secure pages
  * would be): card confirmation and the challenge page. Mounted only when it is the gateway.
  */
 export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway) {
-  return new Hono<AppEnv>()
-    .post("/:id/confirm", validate("param", IntentParam), validate("json", CardInput), async (c) => {
+  return apiRouter()
+    .openapi(confirmCard, async (c) => {
       const { clientSecret, card, returnUrl } = c.req.valid("json");
       try {
         const result = await gateway.confirmWithCard(c.req.valid("param").id, clientSecret, card, returnUrl);
@@ -77,13 +123,13 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
             details: { paymentId: c.req.valid("param").id, bookingReference: intent?.metadata.bookingReference, code: result.code, message: result.message },
           });
         }
-        return c.json(result);
+        return c.json(result, 200);
       } catch (error) {
         if (error instanceof PaymentError) throw new ApiError(404, "PAYMENT_NOT_FOUND", error.message);
         throw error;
       }
     })
-    .get("/:id/challenge", validate("param", IntentParam), validate("query", ChallengeQuery), async (c) => {
+    .openapi(challengePage, async (c) => {
       const intent = await gateway.findIntent(c.req.valid("param").id);
       const { client_secret, return_url } = c.req.valid("query");
       if (!intent || intent.clientSecret !== client_secret) throw new ApiError(404, "PAYMENT_NOT_FOUND", "No such payment");
@@ -114,7 +160,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 </form>
 </main></body></html>`);
     })
-    .post("/:id/challenge", validate("param", IntentParam), validate("form", ChallengeForm), async (c) => {
+    .openapi(challengeAnswer, async (c) => {
       const { client_secret, return_url, outcome } = c.req.valid("form");
       const id = c.req.valid("param").id;
       let payment;

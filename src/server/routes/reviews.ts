@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { MAX_REVIEW_PHOTOS, ModerateInput, REVIEW_SORTS, REVIEW_STATUSES, ReviewFields, VoteInput } from "../../shared/reviews.ts";
 import { ApiError, validationError } from "../http/errors.ts";
-import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
-import { validate } from "../http/validate.ts";
+import { HotelReviewsSchema, ModerationReviewSchema, ReviewViewSchema, VoteResultSchema } from "../contract/reviews.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { requireUser } from "../middleware/session.ts";
 import { storeReviewPhoto } from "../services/photos.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
@@ -14,19 +14,82 @@ const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not 
 const ListQuery = z.object({ sort: z.enum(REVIEW_SORTS, { message: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("recent") });
 const ModerationQuery = z.object({ status: z.enum(REVIEW_STATUSES, { message: "status must be pending, approved or rejected" }).default("pending") });
 
+const listReviews = defineRoute({
+  method: "get",
+  path: "/hotels/{id}/reviews",
+  tags: ["Reviews"],
+  summary: "A hotel's approved reviews (and the viewer's own pending ones)",
+  request: { params: HotelParam, query: ListQuery },
+  responses: { 200: jsonAnswer(HotelReviewsSchema, "Reviews, count and average") },
+});
+const submit = defineRoute({
+  method: "post",
+  path: "/hotels/{id}/reviews",
+  tags: ["Reviews"],
+  summary: "Write a review with up to five photos (multipart form); it waits for moderation",
+  middleware: [requireUser] as const,
+  // Described for readers; the handler parses the form itself and checks photos by content.
+  request: {
+    params: HotelParam,
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["rating", "title", "comment"],
+            properties: {
+              rating: { type: "integer", minimum: 1, maximum: 5 },
+              title: { type: "string", maxLength: 120 },
+              comment: { type: "string", maxLength: 5000 },
+              photos: { type: "array", maxItems: MAX_REVIEW_PHOTOS, items: { type: "string", format: "binary" }, description: "JPEG, PNG or WebP, at most 5 MB each" },
+            },
+          },
+        },
+      },
+      required: true,
+    },
+  },
+  responses: { 201: jsonAnswer(z.object({ review: ReviewViewSchema }), "The pending review") },
+});
+const vote = defineRoute({
+  method: "post",
+  path: "/reviews/{id}/vote",
+  tags: ["Reviews"],
+  summary: "Vote a review helpful or not (one vote per user, never on one's own)",
+  middleware: [requireUser] as const,
+  request: { params: ReviewParam, body: jsonBody(VoteInput) },
+  responses: { 200: jsonAnswer(VoteResultSchema, "The review's counts and the viewer's vote") },
+});
+const moderationList = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["Admin"],
+  summary: "Reviews by moderation status",
+  request: { query: ModerationQuery },
+  responses: { 200: jsonAnswer(z.object({ reviews: z.array(ModerationReviewSchema) }), "Reviews") },
+});
+const moderate = defineRoute({
+  method: "post",
+  path: "/{id}/moderate",
+  tags: ["Admin"],
+  summary: "Approve or reject a review",
+  request: { params: ReviewParam, body: jsonBody(ModerateInput) },
+  responses: { 200: jsonAnswer(z.object({ ok: z.literal(true), status: z.enum(["approved", "rejected"]) }), "The new status") },
+});
+
 /** Largest review submission: five 5 MB photos and the text. */
 export const REVIEW_UPLOAD_LIMIT = MAX_REVIEW_PHOTOS * 5 * 1024 * 1024 + 64 * 1024;
 
 /** Reviews of hotels and votes on them. */
 export function reviewRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/hotels/:id/reviews", validate("param", HotelParam), validate("query", ListQuery), async (c) => {
+  return apiRouter()
+    .openapi(listReviews, async (c) => {
       const hotelId = await hotelExists(deps.readDb, c.req.valid("param").id);
       c.header("Cache-Control", "no-store");
-      return c.json(await listHotelReviews(deps.readDb, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null));
+      return c.json(await listHotelReviews(deps.readDb, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null), 200);
     })
-    .post("/hotels/:id/reviews", requireUser, validate("param", HotelParam), async (c) => {
-      const hotelId = await hotelExists(deps.db, c.req.valid("param").id);
+    .openapi(submit, async (c) => {
+      const hotelId = await hotelExists(deps.readDb, c.req.valid("param").id);
       let form: Record<string, string | File | (string | File)[]>;
       try {
         form = await c.req.parseBody({ all: true });
@@ -51,23 +114,23 @@ export function reviewRoutes(deps: AppDeps) {
       const review = await submitReview(deps.db, user, hotelId, fields.data, urls);
       return c.json({ review }, 201);
     })
-    .post("/reviews/:id/vote", requireUser, validate("param", ReviewParam), validate("json", VoteInput), async (c) => {
+    .openapi(vote, async (c) => {
       const result = await voteOnReview(deps.db, c.get("user").id, c.req.valid("param").id, c.req.valid("json").voteType);
-      return c.json(result);
+      return c.json(result, 200);
     });
 }
 
 /** Review moderation; mounted under /api/admin, behind the admin check. */
 export function reviewModerationRoutes(deps: AppDeps) {
-  return new Hono<SignedInEnv>()
-    .get("/", validate("query", ModerationQuery), async (c) => {
+  return apiRouter<SignedInEnv>()
+    .openapi(moderationList, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ reviews: await listReviewsForModeration(deps.db, c.req.valid("query").status) });
+      return c.json({ reviews: await listReviewsForModeration(deps.db, c.req.valid("query").status) }, 200);
     })
-    .post("/:id/moderate", validate("param", ReviewParam), validate("json", ModerateInput), async (c) => {
+    .openapi(moderate, async (c) => {
       const { status, adminNotes } = c.req.valid("json");
       const admin = c.get("user");
       await moderateReview(deps.db, { id: admin.id, email: admin.email }, c.req.valid("param").id, status, adminNotes);
-      return c.json({ ok: true, status });
+      return c.json({ ok: true as const, status }, 200);
     });
 }

@@ -6,36 +6,22 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError, apiGet, apiSend } from "../../lib/api.ts";
+import { runDiagnostics } from "../../api/admin-api-diagnostics.ts";
+import { fetchSupplierSandbox } from "../../api/admin-supplier-sandbox.ts";
+import { ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { StuckCases } from "./stuck-cases.tsx";
 import { SupplierProblems } from "./supplier-problems.tsx";
 
-interface DiagnosticsResult {
-  success: boolean;
-  environment: string;
-  apiUrl: string;
-  durationMs: number;
-  resultCount: number;
-  sample: { id: string; name: string; priceCents: number }[];
-  error: string | null;
-}
-
-interface SandboxInfo {
-  enabled: boolean;
-  apiUrl: string | null;
-  username: string | null;
-  password: string | null;
-}
 
 /** Spec 'API Diagnostics': the test search (Dubai, 7 to 9 days ahead, 2 guests, 1 room) through the active supplier. */
 export function ApiDiagnosticsPage() {
   useDocumentTitle("API Diagnostics");
-  const sandbox = useQuery({ queryKey: ["admin", "supplier-sandbox"], queryFn: () => apiGet<SandboxInfo>("/api/admin/supplier-sandbox") });
+  const sandbox = useQuery({ queryKey: ["admin", "supplier-sandbox"], queryFn: fetchSupplierSandbox });
   const run = useMutation({
-    mutationFn: () => apiSend<DiagnosticsResult>("POST", "/api/admin/api-diagnostics"),
+    mutationFn: runDiagnostics,
     onSuccess(result) {
       if (result.success) toast.success("Diagnostics completed");
       else toast.error(`Diagnostics failed: ${result.error ?? "Unknown error"}`);

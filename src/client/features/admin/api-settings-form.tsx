@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { PlugZap } from "lucide-react";
 import { toast } from "sonner";
 import { z } from "zod";
-import type { ApiSettingsView } from "../../../server/services/api-settings.ts";
+import type { ApiSettingsView } from "../../api/admin-api-settings.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";

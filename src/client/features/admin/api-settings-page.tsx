@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Tabs } from "radix-ui";
 import { toast } from "sonner";
-import type { Environment } from "../../../server/services/api-settings.ts";
+import type { Environment } from "../../api/admin-api-settings.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { Card } from "../../components/ui/card.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CalendarRange, DollarSign, TrendingDown, TrendingUp, Trophy } from "lucide-react";
-import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
+import type { DashboardStats } from "../../api/admin-bookings.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";

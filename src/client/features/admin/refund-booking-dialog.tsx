@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AlertDialog } from "radix-ui";
-import type { AdminBookingView } from "../../../server/services/admin-bookings.ts";
+import type { AdminBookingView } from "../../api/admin-bookings.ts";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";

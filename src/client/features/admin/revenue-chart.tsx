@@ -1,4 +1,4 @@
-import type { DashboardStats } from "../../../server/services/admin-dashboard.ts";
+import type { DashboardStats } from "../../api/admin-bookings.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { formatCount, formatMoney } from "../../lib/format.ts";
 

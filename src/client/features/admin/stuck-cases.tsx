@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import { listStuckCases, retryStuckCase } from "../../api/admin-api-diagnostics.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import type { StuckCase } from "../../../server/services/background-failures.ts";
 
 const WHAT: Record<string, string> = {
   refund: "Refund to the guest",
@@ -17,9 +16,9 @@ const QUERY_KEY = ["admin", "stuck-cases"] as const;
 /** Background jobs that used up their retries: each waits here until an admin fixes the cause and retries it. */
 export function StuckCases() {
   const queryClient = useQueryClient();
-  const stuck = useQuery({ queryKey: QUERY_KEY, queryFn: () => apiGet<{ maxAttempts: number; cases: StuckCase[] }>("/api/admin/api-diagnostics/stuck") });
+  const stuck = useQuery({ queryKey: QUERY_KEY, queryFn: listStuckCases });
   const retry = useMutation({
-    mutationFn: (id: number) => apiSend<{ retried: boolean }>("POST", `/api/admin/api-diagnostics/stuck/${id}/retry`),
+    mutationFn: (id: number) => retryStuckCase(id),
     onSuccess() {
       toast.success("Retry scheduled", { description: "The next background round tries this case again." });
     },

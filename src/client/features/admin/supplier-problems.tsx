@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card.tsx";
-import { apiGet } from "../../lib/api.ts";
-
-interface SupplierProblem {
-  at: string;
-  actionType: string;
-  requestId: string | null;
-  details: Record<string, unknown>;
-}
+import { listSupplierProblems } from "../../api/admin-api-diagnostics.ts";
 
 const WHAT: Record<string, string> = {
   supplier_call_failed: "Call failed",
@@ -26,7 +19,7 @@ function text(value: unknown): string {
 export function SupplierProblems({ refreshKey }: { refreshKey: number }) {
   const problems = useQuery({
     queryKey: ["admin", "supplier-problems", refreshKey],
-    queryFn: () => apiGet<{ problems: SupplierProblem[] }>("/api/admin/api-diagnostics/problems"),
+    queryFn: listSupplierProblems,
   });
   return (
     <Card className="space-y-3 p-5">

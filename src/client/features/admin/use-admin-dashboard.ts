@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { DashboardStats, HotelOption, Occupancy } from "../../../server/services/admin-dashboard.ts";
-import { apiGet } from "../../lib/api.ts";
+import { fetchDashboard, fetchOccupancy, findHotels } from "../../api/admin-bookings.ts";
 
 /** Every dashboard query starts with this key, so one invalidation refreshes the figures and the occupancy. */
 export const DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
@@ -8,18 +7,14 @@ export const DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
 export function useAdminDashboard() {
   return useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: () => apiGet<DashboardStats>("/api/admin/dashboard"),
+    queryFn: fetchDashboard,
   });
 }
 
 export function useOccupancy(days: number, hotelId: number | null) {
   return useQuery({
     queryKey: [...DASHBOARD_QUERY_KEY, "occupancy", { days, hotelId }],
-    queryFn: () => {
-      const params = new URLSearchParams({ days: String(days) });
-      if (hotelId !== null) params.set("hotelId", String(hotelId));
-      return apiGet<Occupancy>(`/api/admin/occupancy?${params}`);
-    },
+    queryFn: () => fetchOccupancy(days, hotelId),
     // The previous figure stays while another window or hotel loads, instead of a flashing skeleton.
     placeholderData: keepPreviousData,
   });
@@ -29,7 +24,7 @@ export function useOccupancy(days: number, hotelId: number | null) {
 export function useHotelOptions(search: string) {
   return useQuery({
     queryKey: ["admin", "hotel-options", search],
-    queryFn: () => apiGet<{ hotels: HotelOption[] }>(`/api/admin/hotels?${new URLSearchParams({ search })}`),
+    queryFn: () => findHotels(search),
     enabled: search.length >= 3,
     staleTime: 60_000,
   });

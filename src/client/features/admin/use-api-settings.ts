@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { ApiSettingsView, Environment } from "../../../server/services/api-settings.ts";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import { type Environment, listApiSettings, saveApiSettings, testApiConnection } from "../../api/admin-api-settings.ts";
 
 const API_SETTINGS_QUERY_KEY = ["admin", "api-settings"] as const;
 
@@ -19,18 +18,14 @@ export type ConnectionTestTarget = { environment: Environment } | { apiUrl: stri
 export function useApiSettings() {
   return useQuery({
     queryKey: API_SETTINGS_QUERY_KEY,
-    queryFn: () => apiGet<{ settings: ApiSettingsView[] }>("/api/admin/api-settings"),
+    queryFn: listApiSettings,
   });
 }
 
 export function useSaveApiSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ environment, password, ...body }: SaveApiSettingsInput) =>
-      apiSend<{ settings: ApiSettingsView[] }>("PUT", `/api/admin/api-settings/${environment}`, {
-        ...body,
-        ...(password ? { password } : {}),
-      }),
+    mutationFn: ({ environment, ...input }: SaveApiSettingsInput) => saveApiSettings(environment, input),
     // The answer holds both environments, so saving one with makeActive also shows the other as inactive.
     // Feedback here, not in mutate()'s callbacks, which are skipped if the form has unmounted meanwhile.
     onSuccess: (data, { environment }) => {
@@ -43,7 +38,7 @@ export function useSaveApiSettings() {
 
 export function useTestConnection() {
   return useMutation({
-    mutationFn: (target: ConnectionTestTarget) => apiSend<{ success: boolean; message: string }>("POST", "/api/admin/api-settings/test", target),
+    mutationFn: (target: ConnectionTestTarget) => testApiConnection(target),
     onSuccess: (result) => {
       if (result.success) toast.success(result.message);
       else toast.error(`Connection test failed: ${result.message}`);

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { ModerationReviewView, ReviewStatus } from "../../../shared/reviews.ts";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import type { ReviewStatus } from "../../../shared/reviews.ts";
+import { listReviewsForModeration, moderateReview } from "../../api/reviews.ts";
 
 const MODERATION_KEY = ["admin", "reviews"] as const;
 
 export function useModerationReviews(status: ReviewStatus) {
   return useQuery({
     queryKey: [...MODERATION_KEY, status],
-    queryFn: () => apiGet<{ reviews: ModerationReviewView[] }>(`/api/admin/reviews?status=${status}`),
+    queryFn: () => listReviewsForModeration(status),
   });
 }
 
@@ -18,11 +18,7 @@ type ModerateInput = { reviewId: number; status: "approved" | "rejected"; adminN
 export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, status, adminNotes }: ModerateInput) =>
-      apiSend<{ ok: true; status: "approved" | "rejected" }>("POST", `/api/admin/reviews/${reviewId}/moderate`, {
-        status,
-        ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}),
-      }),
+    mutationFn: ({ reviewId, status, adminNotes }: ModerateInput) => moderateReview(reviewId, status, adminNotes),
     // Feedback here, not in mutate()'s callbacks: the list (and the card that asked) may re-render away first.
     onSuccess: (_data, { status }) => toast.success(status === "approved" ? "Review approved" : "Review rejected"),
     onError: (error) => toast.error("Failed to moderate review", { description: error.message }),

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { AlertDialog } from "radix-ui";
-import type { AdminUserView } from "../../../server/services/admin-users.ts";
+import type { AdminUserView } from "../../api/admin-users.ts";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";

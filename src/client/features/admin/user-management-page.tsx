@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Tabs } from "radix-ui";
 import { UserRound } from "lucide-react";
 import { toast } from "sonner";
-import type { AdminUserView } from "../../../server/services/admin-users.ts";
+import type { AdminUserView } from "../../api/admin-users.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";

@@ -7,13 +7,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
-import { apiSend } from "../../lib/api.ts";
+import { disableTwoFactor, enableTwoFactor, verifySecondFactor } from "../../api/auth.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
-interface Enrolment {
-  totpURI: string;
-  backupCodes: string[];
-}
+type Enrolment = Awaited<ReturnType<typeof enableTwoFactor>>;
 
 function errorText(failure: unknown): string {
   return failure instanceof Error ? failure.message : "Something went wrong. Please try again.";
@@ -65,7 +62,7 @@ export function AccountSecurityPage() {
               label="Turn off two-factor authentication"
               variant="secondary"
               onPassword={async (password) => {
-                await apiSend("POST", "/api/auth/two-factor/disable", { password });
+                await disableTwoFactor(password);
                 await refresh();
                 toast.success("Two-factor authentication is off");
               }}
@@ -74,7 +71,7 @@ export function AccountSecurityPage() {
             <PasswordAction
               label="Turn on two-factor authentication"
               onPassword={async (password) => {
-                setEnrolment(await apiSend<Enrolment>("POST", "/api/auth/two-factor/enable", { password }));
+                setEnrolment(await enableTwoFactor(password));
               }}
             />
           )}
@@ -150,7 +147,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
     setError(null);
     setBusy(true);
     try {
-      await apiSend("POST", "/api/auth/two-factor/verify-totp", { code: code.trim() });
+      await verifySecondFactor("totp", code.trim());
       await onConfirmed();
     } catch (failure) {
       setError(errorText(failure));

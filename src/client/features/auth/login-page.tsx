@@ -8,7 +8,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
-import { ApiError, apiSend } from "../../lib/api.ts";
+import { verifySecondFactor } from "../../api/auth.ts";
+import { ApiError } from "../../lib/api.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
@@ -151,7 +152,7 @@ function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onR
     setError(null);
     setBusy(true);
     try {
-      await apiSend("POST", isTotp ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", { code: value });
+      await verifySecondFactor(isTotp ? "totp" : "backup", value);
     } catch (failure) {
       setBusy(false);
       if (failure instanceof ApiError && failure.code === "TWO_FACTOR_EXPIRED") return onRestart(failure.message);

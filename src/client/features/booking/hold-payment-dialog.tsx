@@ -6,7 +6,8 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { confirmBookingPayment, paymentOutcome, resumeHoldPayment, type ConfirmPaymentResponse } from "./booking-api.ts";
+import { resumeHoldPayment } from "../../api/bookings.ts";
+import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 

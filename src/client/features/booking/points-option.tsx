@@ -1,14 +1,14 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CENTS_PER_POINT, MIN_REDEEM_POINTS, type LoyaltyInfo, usablePoints } from "../../../shared/loyalty.ts";
-import { apiGet } from "../../lib/api.ts";
+import { CENTS_PER_POINT, MIN_REDEEM_POINTS, usablePoints } from "../../../shared/loyalty.ts";
+import { getLoyalty } from "../../api/account.ts";
 import { readApplyPoints } from "../../lib/apply-points.ts";
 import { formatMoney } from "../../lib/format.ts";
 
 /** For a signed-in guest with at least 100 points: spend them on this booking (100 points = $1). */
 export function PointsOption({ totalCents, onChange }: { totalCents: number; onChange: (points: number) => void }) {
   const id = useId();
-  const loyalty = useQuery({ queryKey: ["loyalty"], queryFn: () => apiGet<LoyaltyInfo>("/api/loyalty") });
+  const loyalty = useQuery({ queryKey: ["loyalty"], queryFn: getLoyalty });
   const balance = loyalty.data?.account.pointsBalance ?? 0;
   const points = usablePoints(balance, totalCents);
   const [use, setUse] = useState(readApplyPoints);

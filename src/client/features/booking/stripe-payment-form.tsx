@@ -2,10 +2,9 @@ import { useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { PaymentProvider } from "../../../shared/booking.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { apiGet } from "../../lib/api.ts";
+import { fetchPaymentConfig } from "../../api/payments.ts";
 import { bookingReturnPath } from "./booking-api.ts";
 import { PayButton, PaymentFailure, type PaymentMethodProps } from "./pay-button.tsx";
 import { usePaymentAttempt } from "./use-payment-attempt.ts";
@@ -58,7 +57,7 @@ function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange
 export function StripePaymentForm(props: PaymentMethodProps) {
   const config = useQuery({
     queryKey: ["payments", "config"],
-    queryFn: () => apiGet<{ provider: PaymentProvider; publishableKey: string | null }>("/api/payments/config"),
+    queryFn: fetchPaymentConfig,
     staleTime: Infinity,
   });
   if (config.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;

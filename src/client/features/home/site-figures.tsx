@@ -1,5 +1,5 @@
 import { Building2, Globe2, MapPin, Star } from "lucide-react";
-import type { SiteStats } from "../../../server/services/site-stats.ts";
+import type { SiteStats } from "../../api/account.ts";
 import { formatCount } from "../../lib/format.ts";
 import { useSiteStats } from "./use-site-stats.ts";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HotelDetail, Stay } from "../../../shared/search.ts";
-import { apiGet } from "../../lib/api.ts";
+import type { Stay } from "../../../shared/search.ts";
+import { getHotel } from "../../api/hotels.ts";
 
 /** The hotel priced for the stay; changing the stay keeps the current page on screen while rooms re-price. */
 export function useHotelDetails(hotelId: string, stay: Stay) {
@@ -14,7 +14,7 @@ export function useHotelDetails(hotelId: string, stay: Stay) {
   const query = params.toString();
   return useQuery({
     queryKey: ["hotel", hotelId, query],
-    queryFn: () => apiGet<HotelDetail>(`/api/hotels/${encodeURIComponent(hotelId)}?${query}`),
+    queryFn: () => getHotel(hotelId, query),
     placeholderData: (previous) => (previous?.id === hotelId ? previous : undefined),
   });
 }

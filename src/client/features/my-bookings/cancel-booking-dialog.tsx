@@ -6,7 +6,7 @@ import type { BookingView } from "../../../shared/booking.ts";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { postBookingAction } from "../../lib/booking-access.ts";
+import { cancelBooking } from "../../api/bookings.ts";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
 
 type CancelBookingDialogProps = {
@@ -21,7 +21,7 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
   const [open, setOpen] = useState(false);
   const refund = formatMoney(booking.amountDueCents, booking.currency);
   const cancel = useMutation({
-    mutationFn: () => postBookingAction<{ booking: BookingView; refunded: boolean }>(`/api/bookings/${encodeURIComponent(booking.id)}/cancel`, accessToken),
+    mutationFn: () => cancelBooking(booking.id, accessToken),
     onSuccess(result) {
       setOpen(false);
       toast.success("Booking cancelled. Confirmation email sent.", {

@@ -3,18 +3,18 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
 import { Search } from "lucide-react";
-import { BookingLookupInput, type BookingView } from "../../../shared/booking.ts";
+import { BookingLookupInput } from "../../../shared/booking.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
-import { apiSend } from "../../lib/api.ts";
+import { lookUpBooking } from "../../api/bookings.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
 
-type Found = { booking: BookingView; accessToken: string };
+type Found = Awaited<ReturnType<typeof lookUpBooking>>;
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
@@ -35,7 +35,7 @@ export function FindBookingPage() {
     setServerError(null);
     try {
       // The access token is kept in memory only: it grants this booking until the page is left.
-      setFound(await apiSend<Found>("POST", "/api/bookings/lookup", values));
+      setFound(await lookUpBooking(values));
     } catch (error) {
       setServerError(error instanceof Error ? error.message : "No booking matches this reference and email.");
     }

@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { postBookingAction } from "../../lib/booking-access.ts";
+import { abandonMyHold } from "../../api/bookings.ts";
 import { cn } from "../../lib/cn.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
@@ -105,7 +105,7 @@ function BookingList({ bookings, emptyTitle, emptyHint, filtered, onCancelled }:
 
 function AbandonHoldButton({ booking, onAbandoned }: { booking: BookingView; onAbandoned: () => void }) {
   const abandon = useMutation({
-    mutationFn: () => postBookingAction<{ booking: BookingView }>(`/api/bookings/${encodeURIComponent(booking.id)}/abandon`, null),
+    mutationFn: () => abandonMyHold(booking.id),
     onSuccess() {
       toast.success("Booking abandoned", { description: "The room is released and nothing was charged." });
     },

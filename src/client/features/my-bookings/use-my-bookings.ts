@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { BookingView } from "../../../shared/booking.ts";
-import { apiGet } from "../../lib/api.ts";
+import { listMyBookings } from "../../api/bookings.ts";
 
 export type BookingFilters = { checkInFrom: string; checkOutTo: string };
 
@@ -14,7 +13,7 @@ export function useMyBookings(filters: BookingFilters) {
   const query = params.toString();
   return useQuery({
     queryKey: [...MY_BOOKINGS_KEY, query],
-    queryFn: () => apiGet<{ bookings: BookingView[] }>(`/api/bookings/mine${query ? `?${query}` : ""}`),
+    queryFn: () => listMyBookings(Object.fromEntries(params)),
     // Changing a date filter keeps the current list on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });

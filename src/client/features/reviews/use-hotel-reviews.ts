@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { HotelReviewsResponse, ReviewSort } from "../../../shared/reviews.ts";
-import { apiGet } from "../../lib/api.ts";
+import type { ReviewSort } from "../../../shared/reviews.ts";
+import { listHotelReviews } from "../../api/reviews.ts";
 
 /** Every sort order of one hotel's reviews shares this prefix, so a vote or a sign-in can refresh them all. */
 export function hotelReviewsKey(hotelId: string) {
@@ -11,7 +11,7 @@ export function hotelReviewsKey(hotelId: string) {
 export function useHotelReviews(hotelId: string, sort: ReviewSort, viewerId: string | null) {
   return useQuery({
     queryKey: [...hotelReviewsKey(hotelId), viewerId, sort],
-    queryFn: () => apiGet<HotelReviewsResponse>(`/api/hotels/${encodeURIComponent(hotelId)}/reviews?sort=${sort}`),
+    queryFn: () => listHotelReviews(hotelId, sort),
     // Changing the sort keeps the current list on screen until the re-ordered one arrives.
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { HotelReviewsResponse, VoteType } from "../../../shared/reviews.ts";
-import { ApiError, apiSend } from "../../lib/api.ts";
+import type { VoteType } from "../../../shared/reviews.ts";
+import { type HotelReviews, voteOnReview } from "../../api/reviews.ts";
+import { ApiError } from "../../lib/api.ts";
 import { hotelReviewsKey } from "./use-hotel-reviews.ts";
-
-type VoteResult = { helpfulVotes: number; unhelpfulVotes: number; myVote: VoteType };
 
 /** Prompts a visitor (or a guest whose session has ended) to sign in before voting. */
 export function promptLoginToVote(navigate: (to: string) => unknown) {
@@ -20,10 +19,9 @@ export function useReviewVote(hotelId: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: ({ reviewId, voteType }: { reviewId: number; voteType: VoteType }) =>
-      apiSend<VoteResult>("POST", `/api/reviews/${reviewId}/vote`, { voteType }),
+    mutationFn: ({ reviewId, voteType }: { reviewId: number; voteType: VoteType }) => voteOnReview(reviewId, voteType),
     onSuccess: (result, { reviewId }) => {
-      queryClient.setQueriesData<HotelReviewsResponse>({ queryKey: hotelReviewsKey(hotelId) }, (data) =>
+      queryClient.setQueriesData<HotelReviews>({ queryKey: hotelReviewsKey(hotelId) }, (data) =>
         data
           ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) }
           : data,

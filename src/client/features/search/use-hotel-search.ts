@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SearchResponse } from "../../../shared/search.ts";
-import { apiGet } from "../../lib/api.ts";
+import { searchHotels } from "../../api/hotels.ts";
 
 /** What makes a search a different search: the place and the stay. Filters, sort and page only refine it. */
 const IDENTITY = ["destination", "checkIn", "checkOut", "guests", "children", "rooms"] as const;
@@ -19,7 +18,7 @@ function sameSearch(a: string, b: string): boolean {
 export function useHotelSearch(apiQuery: string) {
   return useQuery({
     queryKey: ["hotel-search", apiQuery],
-    queryFn: () => apiGet<SearchResponse>(`/api/hotels/search?${apiQuery}`),
+    queryFn: () => searchHotels(apiQuery),
     placeholderData: (previous, previousQuery) =>
       previous !== undefined && previousQuery && sameSearch(String(previousQuery.queryKey[1]), apiQuery) ? previous : undefined,
   });

@@ -1,13 +1,12 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
 import { ApiError } from "../../http/errors.ts";
+import { apiRouter, defineRoute, jsonAnswer } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { validate } from "../../http/validate.ts";
 import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
 import { apiSettingsService } from "../../services/api-settings.ts";
-import { listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
+import { BACKGROUND_JOBS, listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
 import { recentSupplierProblems } from "../../services/supplier-problems.ts";
 import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
 
@@ -16,26 +15,97 @@ const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutD
 const SAMPLE_SIZE = 5;
 const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found").max(2_147_483_647, "Case not found") });
 
+const TAGS = ["Admin"];
+const JOBS = Object.values(BACKGROUND_JOBS) as [(typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS], ...(typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS][]];
+
+const problems = defineRoute({
+  method: "get",
+  path: "/api-diagnostics/problems",
+  tags: TAGS,
+  summary: "The latest supplier calls that failed",
+  responses: {
+    200: jsonAnswer(
+      z.object({ problems: z.array(z.object({ at: z.string(), actionType: z.string(), requestId: z.string().nullable(), details: z.record(z.string(), z.unknown()) })) }),
+      "Newest first",
+    ),
+  },
+});
+const stuck = defineRoute({
+  method: "get",
+  path: "/api-diagnostics/stuck",
+  tags: TAGS,
+  summary: "Background jobs that used up their retries",
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        maxAttempts: z.number().int(),
+        cases: z.array(
+          z.object({
+            id: z.number().int(),
+            job: z.enum(JOBS),
+            bookingId: z.string(),
+            bookingReference: z.string(),
+            guestEmail: z.string(),
+            attempts: z.number().int(),
+            lastError: z.string(),
+            firstFailedAt: z.string(),
+            lastFailedAt: z.string(),
+          }),
+        ),
+      }),
+      "Stuck cases",
+    ),
+  },
+});
+const retry = defineRoute({
+  method: "post",
+  path: "/api-diagnostics/stuck/{id}/retry",
+  tags: TAGS,
+  summary: "Give a stuck case a fresh round of attempts",
+  request: { params: StuckParam },
+  responses: { 200: jsonAnswer(z.object({ retried: z.boolean() }), "Retried") },
+});
+const run = defineRoute({
+  method: "post",
+  path: "/api-diagnostics",
+  tags: TAGS,
+  summary: "The spec's test search (Dubai, 7 to 9 days ahead) against the active supplier environment",
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        success: z.boolean(),
+        environment: z.string(),
+        apiUrl: z.string(),
+        durationMs: z.number().int(),
+        resultCount: z.number().int(),
+        sample: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number().int() })),
+        error: z.string().nullable(),
+      }),
+      "What the supplier answered",
+    ),
+  },
+});
+
 /** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
 export function adminApiDiagnosticsRoutes(deps: AppDeps) {
   const settings = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
-  return new Hono<SignedInEnv>()
-    .get("/api-diagnostics/problems", async (c) => {
+  return apiRouter<SignedInEnv>()
+    .openapi(problems, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ problems: await recentSupplierProblems(deps.db) });
+      return c.json({ problems: await recentSupplierProblems(deps.db) }, 200);
     })
-    .get("/api-diagnostics/stuck", async (c) => {
+    .openapi(stuck, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ maxAttempts: deps.config.retryMaxAttempts, cases: await listStuckCases(deps.db, deps.config.retryMaxAttempts) });
+      return c.json({ maxAttempts: deps.config.retryMaxAttempts, cases: await listStuckCases(deps.db, deps.config.retryMaxAttempts) }, 200);
     })
-    .post("/api-diagnostics/stuck/:id/retry", validate("param", StuckParam), async (c) => {
+    .openapi(retry, async (c) => {
       const user = c.get("user");
       if (!(await retryStuckCase(deps.db, c.req.valid("param").id, { id: user.id, email: user.email }))) {
         throw new ApiError(404, "CASE_NOT_FOUND", "This case is no longer waiting; refresh the list.");
       }
-      return c.json({ retried: true });
+      return c.json({ retried: true }, 200);
     })
-    .post("/api-diagnostics", async (c) => {
+    .openapi(run, async (c) => {
     const user = c.get("user");
     const active = await settings.active();
     if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
@@ -64,6 +134,6 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
       details: { environment: active.environment, apiUrl: active.apiUrl, success: result.success, resultCount: result.resultCount, durationMs, error: result.error },
     });
     c.header("Cache-Control", "no-store");
-    return c.json({ success: result.success, environment: active.environment, apiUrl: active.apiUrl, durationMs, resultCount: result.resultCount, sample: result.sample, error: result.error });
+    return c.json({ success: result.success, environment: active.environment, apiUrl: active.apiUrl, durationMs, resultCount: result.resultCount, sample: result.sample, error: result.error }, 200);
   });
 }

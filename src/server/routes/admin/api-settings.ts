@@ -1,7 +1,6 @@
-import { Hono } from "hono";
 import { z } from "zod";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { validate } from "../../http/validate.ts";
 import { ENVIRONMENTS, apiSettingsService } from "../../services/api-settings.ts";
 import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
 
@@ -24,21 +23,59 @@ const TestInput = z.union([
   z.object({ apiUrl, username: z.string().trim().min(1, "Username is required").max(200), password: z.string().min(1, "Password is required").max(200) }),
 ]);
 
+const SettingsList = z.object({
+  settings: z.array(
+    z.object({
+      environment: z.enum(ENVIRONMENTS),
+      apiUrl: z.string(),
+      username: z.string(),
+      passwordSet: z.boolean().describe("The password itself never leaves the server"),
+      isActive: z.boolean(),
+      updatedAt: z.string().nullable(),
+    }),
+  ),
+});
+const TAGS = ["Admin"];
+
+const list = defineRoute({
+  method: "get",
+  path: "/api-settings",
+  tags: TAGS,
+  summary: "The supplier API settings of both environments",
+  responses: { 200: jsonAnswer(SettingsList, "TEST and LIVE") },
+});
+const save = defineRoute({
+  method: "put",
+  path: "/api-settings/{environment}",
+  tags: TAGS,
+  summary: "Save one environment's settings (a blank password keeps the stored one), optionally making it active",
+  request: { params: EnvParam, body: jsonBody(SaveInput) },
+  responses: { 200: jsonAnswer(SettingsList, "Both environments as they now stand") },
+});
+const test = defineRoute({
+  method: "post",
+  path: "/api-settings/test",
+  tags: TAGS,
+  summary: "Test a connection with saved or typed-in credentials",
+  request: { body: jsonBody(TestInput) },
+  responses: { 200: jsonAnswer(z.object({ success: z.boolean(), message: z.string() }), "Whether the supplier answered") },
+});
+
 /** Supplier API settings per environment; passwords are encrypted at rest and never sent back. */
 export function adminApiSettingsRoutes(deps: AppDeps) {
   const service = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
-  return new Hono<SignedInEnv>()
-    .get("/api-settings", async (c) => {
+  return apiRouter<SignedInEnv>()
+    .openapi(list, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ settings: await service.list() });
+      return c.json({ settings: await service.list() }, 200);
     })
-    .put("/api-settings/:environment", validate("param", EnvParam), validate("json", SaveInput), async (c) => {
+    .openapi(save, async (c) => {
       const user = c.get("user");
       const settings = await service.save({ id: user.id, email: user.email }, c.req.valid("param").environment, c.req.valid("json"));
-      return c.json({ settings });
+      return c.json({ settings }, 200);
     })
-    .post("/api-settings/test", validate("json", TestInput), async (c) => {
+    .openapi(test, async (c) => {
       const user = c.get("user");
-      return c.json(await service.test({ id: user.id, email: user.email }, c.req.valid("json")));
+      return c.json(await service.test({ id: user.id, email: user.email }, c.req.valid("json")), 200);
     });
 }

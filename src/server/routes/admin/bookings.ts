@@ -1,8 +1,8 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { bookingDeps } from "../../deps.ts";
+import { BookingViewSchema } from "../../contract/bookings.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { validate } from "../../http/validate.ts";
 import { dashboardStats, findHotels, occupancy } from "../../services/admin-dashboard.ts";
 import { exportBookingsCsv, listAdminBookings, refundBookingAsAdmin, setBookingStatus } from "../../services/admin-bookings.ts";
 import { todayUtc } from "../../../shared/dates.ts";
@@ -25,40 +25,131 @@ const OccupancyQuery = z.object({
 const HotelSearchQuery = z.object({ search: z.string().trim().min(3, "Type at least 3 characters of the hotel's name or city").max(100, "Search must be at most 100 characters") });
 const StatusInput = z.object({ status: z.enum(["confirmed", "pending", "cancelled"], { message: "status must be confirmed, pending or cancelled" }) });
 
+const TAGS = ["Admin"];
+const AdminBooking = BookingViewSchema.extend({
+  userId: z.string().nullable(),
+  refundable: z.boolean(),
+  supplier: z.object({ environment: z.string().nullable(), state: z.string().nullable(), bookingNumber: z.string().nullable() }).nullable(),
+});
+const count = z.number().int();
+
+const dashboard = defineRoute({
+  method: "get",
+  path: "/dashboard",
+  tags: TAGS,
+  summary: "Dashboard figures, from paid bookings",
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        totalRevenueCents: count,
+        monthRevenueCents: count,
+        lastMonthRevenueCents: count,
+        growthPercent: z.number().nullable(),
+        popularRoomTypes: z.array(z.object({ roomType: z.string(), bookings: count })),
+        revenueByMonth: z.array(z.object({ month: z.string(), revenueCents: count, bookings: count })),
+        bookingCounts: z.object({ pending: count, confirmed: count, cancelled: count, completed: count }),
+      }),
+      "Figures",
+    ),
+  },
+});
+const occupancyRoute = defineRoute({
+  method: "get",
+  path: "/occupancy",
+  tags: TAGS,
+  summary: "Room-nights sold over available for the next `days` nights, for one hotel or all",
+  request: { query: OccupancyQuery },
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        days: count,
+        hotel: z.object({ id: count, name: z.string(), city: z.string() }).nullable(),
+        soldRoomNights: count,
+        availableRoomNights: count,
+        percent: z.number(),
+      }),
+      "Occupancy",
+    ),
+  },
+});
+const hotels = defineRoute({
+  method: "get",
+  path: "/hotels",
+  tags: TAGS,
+  summary: "Up to 10 of our hotels matching the text, for the occupancy picker",
+  request: { query: HotelSearchQuery },
+  responses: { 200: jsonAnswer(z.object({ hotels: z.array(z.object({ id: count, name: z.string(), city: z.string(), country: z.string() })) }), "Hotels") },
+});
+const list = defineRoute({
+  method: "get",
+  path: "/bookings",
+  tags: TAGS,
+  summary: "Bookings, filtered, sorted and paged",
+  request: { query: ListQuery },
+  responses: { 200: jsonAnswer(z.object({ bookings: z.array(AdminBooking), total: count }), "One page") },
+});
+const exportCsv = defineRoute({
+  method: "get",
+  path: "/bookings/export",
+  tags: TAGS,
+  summary: "The filtered bookings as a CSV download",
+  request: { query: Filters },
+  responses: { 200: { content: { "text/csv": { schema: z.string() } }, description: "bookings-{date}.csv" } },
+});
+const setStatus = defineRoute({
+  method: "patch",
+  path: "/bookings/{id}/status",
+  tags: TAGS,
+  summary: "Change a booking's status (frees or retakes its rooms)",
+  request: { params: IdParam, body: jsonBody(StatusInput) },
+  responses: { 200: jsonAnswer(z.object({ booking: AdminBooking }), "The booking") },
+});
+const refund = defineRoute({
+  method: "post",
+  path: "/bookings/{id}/refund",
+  tags: TAGS,
+  summary: "Refund a paid booking through the gateway, then cancel it",
+  request: { params: IdParam },
+  responses: { 200: jsonAnswer(z.object({ booking: AdminBooking, amountCents: count }), "The refunded booking") },
+});
+
 /** The back office's bookings: dashboard figures, the management table, status, refunds, CSV. */
 export function adminBookingRoutes(deps: AppDeps) {
-  return new Hono<SignedInEnv>()
-    .get("/dashboard", async (c) => {
+  return apiRouter<SignedInEnv>()
+    .openapi(dashboard, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await dashboardStats(deps.db));
+      return c.json(await dashboardStats(deps.db), 200);
     })
-    .get("/occupancy", validate("query", OccupancyQuery), async (c) => {
+    .openapi(occupancyRoute, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await occupancy(deps.db, c.req.valid("query")));
+      return c.json(await occupancy(deps.db, c.req.valid("query")), 200);
     })
-    .get("/hotels", validate("query", HotelSearchQuery), async (c) => {
+    .openapi(hotels, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ hotels: await findHotels(deps.db, c.req.valid("query").search) });
+      return c.json({ hotels: await findHotels(deps.db, c.req.valid("query").search) }, 200);
     })
-    .get("/bookings", validate("query", ListQuery), async (c) => {
+    .openapi(list, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await listAdminBookings(deps.db, c.req.valid("query")));
+      return c.json(await listAdminBookings(deps.db, c.req.valid("query")), 200);
     })
-    .get("/bookings/export", validate("query", Filters), async (c) => {
+    .openapi(exportCsv, async (c) => {
       const user = c.get("user");
       const csv = await exportBookingsCsv(deps.db, c.req.valid("query"), { id: user.id, email: user.email });
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="bookings-${todayUtc()}.csv"`);
-      c.header("Cache-Control", "no-store");
-      return c.body(csv);
+      return c.text(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="bookings-${todayUtc()}.csv"`,
+        "Cache-Control": "no-store",
+      });
     })
-    .patch("/bookings/:id/status", validate("param", IdParam), validate("json", StatusInput), async (c) => {
+    .openapi(setStatus, async (c) => {
       const user = c.get("user");
       const booking = await setBookingStatus(bookingDeps(deps), c.req.valid("param").id, c.req.valid("json").status, { id: user.id, email: user.email });
-      return c.json({ booking });
+      return c.json({ booking }, 200);
     })
-    .post("/bookings/:id/refund", validate("param", IdParam), async (c) => {
+    .openapi(refund, async (c) => {
       const user = c.get("user");
-      return c.json(await refundBookingAsAdmin(bookingDeps(deps), c.req.valid("param").id, { id: user.id, email: user.email }));
+      return c.json(await refundBookingAsAdmin(bookingDeps(deps), c.req.valid("param").id, { id: user.id, email: user.email }), 200);
     });
 }

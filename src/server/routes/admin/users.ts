@@ -1,8 +1,7 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { isIsoDate } from "../../../shared/dates.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { validate } from "../../http/validate.ts";
 import { changeUserRole, listActivity, listRoleChanges, listUsers, setUserDisabled } from "../../services/admin-users.ts";
 
 const SearchQuery = z.object({ search: z.string().trim().max(100).default("") });
@@ -21,28 +20,108 @@ const ActivityQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+const UserView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(["admin", "user"]),
+  banned: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const OneUser = z.object({ user: UserView });
+const TAGS = ["Admin"];
+
+const users = defineRoute({
+  method: "get",
+  path: "/users",
+  tags: TAGS,
+  summary: "Users, searched by name or e-mail",
+  request: { query: SearchQuery },
+  responses: { 200: jsonAnswer(z.object({ users: z.array(UserView) }), "Users") },
+});
+const role = defineRoute({
+  method: "post",
+  path: "/users/{id}/role",
+  tags: TAGS,
+  summary: "Change a user's role (recorded with its reason)",
+  request: { params: UserParam, body: jsonBody(RoleInput) },
+  responses: { 200: jsonAnswer(OneUser, "The user") },
+});
+const status = defineRoute({
+  method: "post",
+  path: "/users/{id}/status",
+  tags: TAGS,
+  summary: "Disable (ban) or enable a user; disabling ends their sessions",
+  request: { params: UserParam, body: jsonBody(StatusInput) },
+  responses: { 200: jsonAnswer(OneUser, "The user") },
+});
+const roleChanges = defineRoute({
+  method: "get",
+  path: "/role-changes",
+  tags: TAGS,
+  summary: "The latest 100 role changes",
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        roleChanges: z.array(
+          z.object({ id: z.number().int(), userEmail: z.string(), previousRole: z.string(), newRole: z.string(), changedByEmail: z.string().nullable(), changedAt: z.string(), reason: z.string().nullable() }),
+        ),
+      }),
+      "Role changes, newest first",
+    ),
+  },
+});
+const activity = defineRoute({
+  method: "get",
+  path: "/activity",
+  tags: TAGS,
+  summary: "The activity log, filtered and paged",
+  request: { query: ActivityQuery },
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        logs: z.array(
+          z.object({
+            id: z.number().int(),
+            createdAt: z.string(),
+            actionType: z.string(),
+            userEmail: z.string().nullable(),
+            targetUserEmail: z.string().nullable(),
+            details: z.record(z.string(), z.unknown()),
+            ipAddress: z.string().nullable(),
+          }),
+        ),
+        total: z.number().int(),
+        actionTypes: z.array(z.string()),
+      }),
+      "One page of entries, newest first",
+    ),
+  },
+});
+
 /** Users, roles and bans, role history and the activity log. */
 export function adminUserRoutes(deps: AppDeps) {
-  return new Hono<SignedInEnv>()
-    .get("/users", validate("query", SearchQuery), async (c) => {
+  return apiRouter<SignedInEnv>()
+    .openapi(users, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ users: await listUsers(deps.db, c.req.valid("query").search) });
+      return c.json({ users: await listUsers(deps.db, c.req.valid("query").search) }, 200);
     })
-    .post("/users/:id/role", validate("param", UserParam), validate("json", RoleInput), async (c) => {
+    .openapi(role, async (c) => {
       const me = c.get("user");
-      const { role, reason } = c.req.valid("json");
-      return c.json({ user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, role, reason) });
+      const input = c.req.valid("json");
+      return c.json({ user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, input.role, input.reason) }, 200);
     })
-    .post("/users/:id/status", validate("param", UserParam), validate("json", StatusInput), async (c) => {
+    .openapi(status, async (c) => {
       const me = c.get("user");
-      return c.json({ user: await setUserDisabled(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, c.req.valid("json").banned) });
+      return c.json({ user: await setUserDisabled(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, c.req.valid("json").banned) }, 200);
     })
-    .get("/role-changes", async (c) => {
+    .openapi(roleChanges, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json({ roleChanges: await listRoleChanges(deps.db) });
+      return c.json({ roleChanges: await listRoleChanges(deps.db) }, 200);
     })
-    .get("/activity", validate("query", ActivityQuery), async (c) => {
+    .openapi(activity, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await listActivity(deps.db, c.req.valid("query")));
+      return c.json(await listActivity(deps.db, c.req.valid("query")), 200);
     });
 }

@@ -1,0 +1,44 @@
+import type { InferRequestType } from "hono/client";
+import { api, body } from "./client.ts";
+
+const admin = api.admin;
+
+type ListQuery = NonNullable<InferRequestType<typeof admin.bookings.$get>["query"]>;
+export type BookingStatusFilter = NonNullable<ListQuery["status"]>;
+export type BookingSort = NonNullable<ListQuery["sort"]>;
+export type SettableStatus = InferRequestType<(typeof admin.bookings)[":id"]["status"]["$patch"]>["json"]["status"];
+
+export function listAdminBookings(q: { search: string; status: BookingStatusFilter; sort: BookingSort; page: number; pageSize: number }) {
+  return body(admin.bookings.$get({ query: { search: q.search, status: q.status, sort: q.sort, page: String(q.page), pageSize: String(q.pageSize) } }));
+}
+
+export type AdminBookingView = Awaited<ReturnType<typeof listAdminBookings>>["bookings"][number];
+
+export function setBookingStatus(id: string, status: SettableStatus) {
+  return body(admin.bookings[":id"].status.$patch({ param: { id: encodeURIComponent(id) }, json: { status } }));
+}
+
+export function refundBooking(id: string) {
+  return body(admin.bookings[":id"].refund.$post({ param: { id: encodeURIComponent(id) } }));
+}
+
+/** The CSV of the bookings matching the filters, with the file name the server gave it. */
+export async function fetchBookingsCsv(filters: { search: string; status: BookingStatusFilter }): Promise<{ blob: Blob; filename: string }> {
+  const response = await admin.bookings.export.$get({ query: filters }, { headers: { Accept: "text/csv" } });
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return { blob: await response.blob(), filename: match?.[1] ?? "bookings.csv" };
+}
+
+export function fetchDashboard() {
+  return body(admin.dashboard.$get());
+}
+
+export type DashboardStats = Awaited<ReturnType<typeof fetchDashboard>>;
+
+export function fetchOccupancy(days: number, hotelId: number | null) {
+  return body(admin.occupancy.$get({ query: { days: String(days), ...(hotelId !== null ? { hotelId: String(hotelId) } : {}) } }));
+}
+
+export function findHotels(search: string) {
+  return body(admin.hotels.$get({ query: { search } }));
+}

@@ -1,0 +1,5 @@
+import { api, body } from "./client.ts";
+
+export function fetchSupplierSandbox() {
+  return body(api.admin["supplier-sandbox"].$get());
+}

@@ -1,0 +1,33 @@
+import type { Role } from "../../shared/auth.ts";
+import { api, body } from "./client.ts";
+
+export function listUsers(search: string) {
+  return body(api.admin.users.$get({ query: { search } }));
+}
+
+export type AdminUserView = Awaited<ReturnType<typeof listUsers>>["users"][number];
+
+export function listRoleChanges() {
+  return body(api.admin["role-changes"].$get());
+}
+
+export type RoleChange = Awaited<ReturnType<typeof listRoleChanges>>["roleChanges"][number];
+
+export function changeUserRole(id: string, role: Role, reason: string) {
+  return body(api.admin.users[":id"].role.$post({ param: { id: encodeURIComponent(id) }, json: { role, ...(reason ? { reason } : {}) } }));
+}
+
+export function setUserBanned(id: string, banned: boolean) {
+  return body(api.admin.users[":id"].status.$post({ param: { id: encodeURIComponent(id) }, json: { banned } }));
+}
+
+/** Blank filters are left out: the server reads an absent one as "any". */
+export function listActivity(filters: { actionType: string; startDate: string; endDate: string; search: string; page: number; pageSize: number }) {
+  const query: Record<string, string> = { search: filters.search, page: String(filters.page), pageSize: String(filters.pageSize) };
+  if (filters.actionType) query.actionType = filters.actionType;
+  if (filters.startDate) query.startDate = filters.startDate;
+  if (filters.endDate) query.endDate = filters.endDate;
+  return body(api.admin.activity.$get({ query }));
+}
+
+export type ActivityLog = Awaited<ReturnType<typeof listActivity>>["logs"][number];

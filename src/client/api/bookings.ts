@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
+import { api, body } from "./client.ts";
+
+const booking = api.bookings[":id"];
+
+/** A visitor proves access to one booking with the token the server gave; the signed-in owner's cookie is enough. */
+function access(bookingId: string, accessToken: string | null) {
+  return { param: { id: encodeURIComponent(bookingId) }, header: accessToken ? { "x-booking-access": accessToken } : {} };
+}
+
+export function createBookingHold(input: z.input<typeof CreateBookingInput>) {
+  return body(api.bookings.$post({ json: input as z.output<typeof CreateBookingInput> }));
+}
+
+export function fetchHoldRules() {
+  return body(api.bookings["hold-rules"].$get());
+}
+
+export function listMyBookings(filters: { checkInFrom?: string; checkOutTo?: string }) {
+  return body(api.bookings.mine.$get({ query: filters }));
+}
+
+export function lookUpBooking(input: BookingLookupInput) {
+  return body(api.bookings.lookup.$post({ json: input }));
+}
+
+export function cancelBooking(bookingId: string, accessToken: string | null) {
+  return body(booking.cancel.$post(access(bookingId, accessToken)));
+}
+
+/**
+ * Gives up an unpaid hold so its rooms go back on sale at once. `keepalive` lets the request
+ * outlive the page when the guest is leaving it; a failure only means the hold runs out by itself.
+ */
+export function abandonHold(bookingId: string, accessToken: string, keepalive = false): Promise<unknown> {
+  return booking.abandon.$post(access(bookingId, accessToken), { init: { keepalive } }).catch(() => undefined);
+}
+
+/** Abandons the signed-in owner's hold, failing loudly (My Bookings shows the error). */
+export function abandonMyHold(bookingId: string) {
+  return body(booking.abandon.$post(access(bookingId, null)));
+}
+
+/** The payment of an unpaid hold again (finish paying later), with how long the hold still lasts. */
+export function resumeHoldPayment(bookingId: string, accessToken: string | null) {
+  return body(booking.payment.$post(access(bookingId, accessToken)));
+}
+
+export function confirmPayment(bookingId: string, paymentId: string) {
+  return body(booking["confirm-payment"].$post({ param: { id: encodeURIComponent(bookingId) }, json: { paymentId } }));
+}
+
+export type ConfirmPaymentResponse = Awaited<ReturnType<typeof confirmPayment>>;
+
+/** The text confirmation of a paid booking. */
+export async function fetchConfirmationFile(bookingId: string, accessToken: string | null): Promise<Blob> {
+  const response = await booking.confirmation.$get(access(bookingId, accessToken), { headers: { Accept: "text/plain" } });
+  return response.blob();
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { BOOKING_STATUSES } from "../../shared/booking.ts";
+
+/** Answers of the booking and payment routes; tsc checks them against the services' types in the handlers. */
+export const BookingViewSchema = z.object({
+  id: z.string(),
+  bookingReference: z.string(),
+  hotelId: z.string().nullable(),
+  hotelName: z.string(),
+  roomType: z.string(),
+  roomPriceCents: z.number().int(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  numGuests: z.number().int(),
+  numRooms: z.number().int(),
+  totalNights: z.number().int(),
+  totalPriceCents: z.number().int(),
+  discountCents: z.number().int(),
+  pointsRedeemed: z.number().int(),
+  amountDueCents: z.number().int(),
+  currency: z.string(),
+  guestName: z.string(),
+  guestEmail: z.string(),
+  guestPhone: z.string(),
+  specialRequests: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  holdExpiresAt: z.string().nullable(),
+  cancellationPolicy: z.string().nullable(),
+  canCancel: z.boolean(),
+  refundOnCancel: z.boolean(),
+  notice: z.string().nullable(),
+  awaitingPayment: z.boolean(),
+});
+
+export const PaymentStartSchema = z.object({
+  provider: z.enum(["simulated", "stripe"]),
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+
+const accessToken = z.string().describe("Lets a visitor (no account) reach this booking: send it as x-booking-access");
+
+export const CreatedHoldSchema = z.object({ booking: BookingViewSchema, payment: PaymentStartSchema, accessToken });
+export const ResumedPaymentSchema = CreatedHoldSchema.extend({ holdSecondsLeft: z.number().int() });
+export const HoldRulesSchema = z.object({ holdMinutes: z.number().int(), maxRooms: z.number().int() });
+export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema) });
+export const OneBookingSchema = z.object({ booking: BookingViewSchema });
+export const FoundBookingSchema = z.object({ booking: BookingViewSchema, accessToken });
+export const CancelledSchema = z.object({ booking: BookingViewSchema, refunded: z.boolean() });
+export const ConfirmedPaymentSchema = z.object({
+  booking: BookingViewSchema,
+  accessToken,
+  paymentError: z.string().nullable().describe("The provider's words for a failed attempt, else null"),
+});
+
+export const PaymentConfigSchema = z.object({ provider: z.enum(["simulated", "stripe"]), publishableKey: z.string().nullable() });
+export const WebhookReceiptSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
+export const SimulatedConfirmSchema = z.union([
+  z.object({ status: z.literal("succeeded") }),
+  z.object({ status: z.literal("requires_action"), redirectUrl: z.string() }),
+  z.object({ status: z.literal("failed"), code: z.string(), message: z.string() }),
+]);
+
+/** The visitor's access token to one booking; the signed-in owner needs none. */
+export const BookingAccessHeader = z.object({ "x-booking-access": z.string().optional() });

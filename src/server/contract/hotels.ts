@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
+export const StaySchema = z.object({ checkIn: z.string(), checkOut: z.string(), guests: z.number(), children: z.number(), rooms: z.number() });
+
+export const HotelSummarySchema = z.object({
+  id: z.string(),
+  supplier: z.string(),
+  name: z.string(),
+  location: z.string(),
+  city: z.string(),
+  country: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  rating: z.number(),
+  reviewCount: z.number(),
+  starRating: z.number(),
+  priceCents: z.number().int(),
+  originalPriceCents: z.number().int().nullable(),
+  discountPercent: z.number(),
+  currency: z.string(),
+  image: z.string(),
+  amenities: z.array(z.string()),
+  distanceFromCenterKm: z.number(),
+  cancellationPolicy: z.string(),
+  roomsAvailable: z.number().int(),
+  flags: z.object({ breakfast: z.boolean(), wifi: z.boolean(), parking: z.boolean(), pool: z.boolean(), gym: z.boolean(), spa: z.boolean() }),
+});
+
+export const SearchResponseSchema = z.object({
+  hotels: z.array(HotelSummarySchema),
+  total: z.number().int(),
+  totalIsCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  stay: StaySchema,
+  nights: z.number().int(),
+  notices: z.array(z.string()),
+});
+
+export const RoomOfferSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  maxGuests: z.number().int(),
+  sizeM2: z.number(),
+  bedType: z.string(),
+  amenities: z.array(z.string()),
+  priceCents: z.number().int(),
+  originalPriceCents: z.number().int().nullable(),
+  discountPercent: z.number(),
+  currency: z.string(),
+  totalRooms: z.number().int(),
+  roomsAvailable: z.number().int(),
+  fitsParty: z.boolean(),
+  bookable: z.boolean(),
+  unavailableReason: z.string().nullable(),
+});
+
+export const HotelDetailSchema = HotelSummarySchema.extend({
+  description: z.string().nullable(),
+  images: z.array(z.string()),
+  freeCancellationDays: z.number().int(),
+  rooms: z.array(RoomOfferSchema),
+  stay: StaySchema,
+  nights: z.number().int(),
+});
+
+export const DestinationsSchema = z.object({
+  suggestions: z.array(z.object({ city: z.string(), country: z.string(), hotelCount: z.number().int() })),
+});
