@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { emailOutbox } from "../../src/server/db/schema.ts";
-import { type MailTransport, deliverDueEmails, queueEmail } from "../../src/server/services/email-outbox.ts";
+import { type MailTransport, deliverDueEmails, listMailbox, queueEmail } from "../../src/server/services/email-outbox.ts";
 
 let database: Database;
 
@@ -36,6 +36,16 @@ describe("e-mail outbox", () => {
     expect(transport.sent).toEqual([]);
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "kept@example.com"));
     expect(row?.status).toBe("stored");
+  });
+
+  it("shows a kept message's text and HTML in the mailbox, and no body for one delivered by SMTP", async () => {
+    await queueEmail(database.db, "mailbox", { to: "html@example.com", subject: "With HTML", text: "plain", html: "<p>rich</p>", kind: "test" });
+    await queueEmail(database.db, "smtp", { to: "away@example.com", subject: "Away", text: "secret", html: "<p>secret</p>", kind: "test" });
+    const { messages } = await listMailbox(database.db, 1, 100);
+    expect(messages.find((m) => m.to === "html@example.com")).toMatchObject({ text: "plain", html: "<p>rich</p>" });
+    expect(messages.find((m) => m.to === "away@example.com")).toMatchObject({ text: null, html: null });
+    // Sent now, so the next test starts with nothing pending.
+    expect(await deliverDueEmails(database.db, recordingTransport(), "from@example.com")).toBe(1);
   });
 
   it("delivers pending messages once, and a dedupe key queues a message at most once", async () => {

@@ -39,6 +39,8 @@ export interface MailboxMessage {
   subject: string;
   /** Only messages kept in the app (never delivered elsewhere) show their body. */
   text: string | null;
+  /** The HTML alternative, when the message has one (shown the same way as `text`). */
+  html: string | null;
   kind: string;
   status: string;
   createdAt: string;
@@ -66,6 +68,7 @@ export async function listMailbox(
       to: r.toAddress,
       subject: r.subject,
       text: r.status === "stored" ? r.textBody : null,
+      html: r.status === "stored" ? r.htmlBody : null,
       kind: r.kind,
       status: r.status,
       createdAt: r.createdAt.toISOString(),

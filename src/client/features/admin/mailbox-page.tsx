@@ -57,7 +57,11 @@ function MessageRow({ message, onOpen }: { message: MailboxMessage; onOpen: () =
 function MessageDialogBody({ message }: { message: MailboxMessage }) {
   const textBody = (
     <div className="rounded-lg bg-slate-50 p-4 font-sans text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200">
-      <LinkifiedText text={message.text} />
+      {message.text === null ? (
+        <p className="text-slate-600">Delivered by e-mail: the body is not kept in the app.</p>
+      ) : (
+        <LinkifiedText text={message.text} />
+      )}
     </div>
   );
   return (
