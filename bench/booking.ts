@@ -89,7 +89,11 @@ async function main(): Promise<number> {
       const payRes = await fetch(`${first.baseUrl}/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } }),
+        body: JSON.stringify({
+          clientSecret: hold.payment.clientSecret,
+          returnUrl: "/booking-success",
+          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+        }),
       });
       const paid = await json(payRes);
       if (paid.status !== "succeeded") return { ms: performance.now() - started, ok: false, status: `pay ${String(paid.status)}` };
@@ -153,7 +157,14 @@ async function main(): Promise<number> {
     const summary = {
       scenario: "booking-pg",
       date: new Date().toISOString(),
-      journeys: { rate, duration, started: total, achievedRate: Math.round((total / elapsed) * 10) / 10, errors: errors.length, errorSamples: errors.slice(0, 5).map((e) => e.status) },
+      journeys: {
+        rate,
+        duration,
+        started: total,
+        achievedRate: Math.round((total / elapsed) * 10) / 10,
+        errors: errors.length,
+        errorSamples: errors.slice(0, 5).map((e) => e.status),
+      },
       latencyMs: {
         p50: Math.round(percentile(latencies, 50) * 10) / 10,
         p95: Math.round(percentile(latencies, 95) * 10) / 10,
@@ -166,7 +177,9 @@ async function main(): Promise<number> {
     const pass = summary.latencyMs.p95 <= BUDGET_P95_MS && errors.length === 0 && raceWinners === 1 && raceRefused === 49;
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, "bench/results/booking-pg.json"), JSON.stringify({ ...summary, pass }, null, 2) + "\n");
-    console.log(`hold+pay+confirm at ${summary.journeys.achievedRate}/s: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`);
+    console.log(
+      `hold+pay+confirm at ${summary.journeys.achievedRate}/s: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`,
+    );
     console.log(`last-room race over 2 instances: ${raceWinners} succeeded, ${raceRefused} refused, ${summary.race.other} other`);
     console.log(pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;

@@ -99,7 +99,10 @@ async function runOnce(url: string, baseUrl: string): Promise<{ run: Omit<Lighth
     const metricIds = new Set<string>(Object.values(METRICS));
     const findings = (lhr.categories.performance?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id])
-      .filter((a): a is NonNullable<typeof a> => !!a && !metricIds.has(a.id) && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .filter(
+        (a): a is NonNullable<typeof a> =>
+          !!a && !metricIds.has(a.id) && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative",
+      )
       .map((a) => ({ id: a.id, score: a.score as number, displayValue: a.displayValue, title: a.title }));
     const items = (id: string) => {
       const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
@@ -128,7 +131,11 @@ async function hotelPath(baseUrl: string): Promise<string> {
   return `/hotel/${encodeURIComponent(hotel.id)}?${new URLSearchParams(stay)}`;
 }
 
-export async function measureLighthouse(options: { budgetScore: number; runs: number; log: (line: string) => void }): Promise<LighthouseResult> {
+export async function measureLighthouse(options: {
+  budgetScore: number;
+  runs: number;
+  log: (line: string) => void;
+}): Promise<LighthouseResult> {
   options.log("lighthouse: building the client (vite build -> dist/client)");
   await viteBuild([]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-lighthouse-"));
@@ -171,7 +178,13 @@ export async function measureLighthouse(options: { budgetScore: number; runs: nu
           speedIndexMs: Math.round(med("speedIndexMs")),
         };
         const offsite = runs.some((r) => r.offsiteRequests.length > 0);
-        pages.push({ page: target.page, path: target.path, runs, median: medianValues, withinBudget: medianValues.score >= options.budgetScore && !offsite });
+        pages.push({
+          page: target.page,
+          path: target.path,
+          runs,
+          median: medianValues,
+          withinBudget: medianValues.score >= options.budgetScore && !offsite,
+        });
       }
       return {
         budgetScore: options.budgetScore,

@@ -109,7 +109,12 @@ export async function collectHotelIds(baseUrl: string, destinations: string[], s
   const ids = new Set<string>();
   const cities = [...POPULAR_DESTINATIONS, ...destinations];
   for (let i = 0; i < 80 && ids.size < wanted; i++) {
-    const params = new URLSearchParams({ destination: pick(rnd, cities), ...randomStay(rnd), sort: pick(rnd, SORT_OPTIONS), pageSize: "24" });
+    const params = new URLSearchParams({
+      destination: pick(rnd, cities),
+      ...randomStay(rnd),
+      sort: pick(rnd, SORT_OPTIONS),
+      pageSize: "24",
+    });
     const res = await fetch(`${baseUrl}/api/hotels/search?${params}`);
     if (!res.ok) throw new Error(`search for hotel ids answered ${res.status}`);
     const body = (await res.json()) as { hotels: { id: string }[] };

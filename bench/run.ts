@@ -172,7 +172,11 @@ function passes(result: LoadResult | SequentialResult, budget: number, rate?: nu
   return result.latencyMs.p95 <= budget && result.errors === 0 && result.non2xx === 0 && rateOk;
 }
 
-async function loadScenario(scenario: "search-pg" | "detail-pg" | "search-pg-2m", databaseUrl: string, options: Options): Promise<HttpScenarioResult> {
+async function loadScenario(
+  scenario: "search-pg" | "detail-pg" | "search-pg-2m",
+  databaseUrl: string,
+  options: Options,
+): Promise<HttpScenarioResult> {
   assertLocal(databaseUrl);
   let catalogue = await catalogueInfo(databaseUrl);
   if (scenario === "search-pg-2m" && catalogue.hotels < MIN_HOTELS_2M) {
@@ -193,7 +197,14 @@ async function loadScenario(scenario: "search-pg" | "detail-pg" | "search-pg-2m"
         ? detailPathGenerator(await collectHotelIds(app.baseUrl, destinations, options.seed), options.seed)
         : searchPathGenerator({ destinations, seed: options.seed });
     const load = (durationSeconds: number) =>
-      runLoad({ baseUrl: app.baseUrl, nextPath, rate: options.rate, durationSeconds, pacing: options.pacing, connections: options.connections });
+      runLoad({
+        baseUrl: app.baseUrl,
+        nextPath,
+        rate: options.rate,
+        durationSeconds,
+        pacing: options.pacing,
+        connections: options.connections,
+      });
     if (options.warmup > 0) {
       const warm = await load(options.warmup);
       console.log(`  warm-up ${options.warmup}s: p95 ${warm.latencyMs.p95} ms, ${warm.achievedRate} req/s`);
@@ -210,7 +221,16 @@ async function loadScenario(scenario: "search-pg" | "detail-pg" | "search-pg-2m"
     }
     const best = bestOf(runs);
     const budget = BUDGET_P95[scenario];
-    return { scenario, kind: "load", database: app.database, catalogue, budgetP95Ms: budget, runs, best, withinBudget: passes(best, budget, options.rate) };
+    return {
+      scenario,
+      kind: "load",
+      database: app.database,
+      catalogue,
+      budgetP95Ms: budget,
+      runs,
+      best,
+      withinBudget: passes(best, budget, options.rate),
+    };
   } finally {
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -257,16 +277,28 @@ async function pgliteScenario(options: Options): Promise<HttpScenarioResult> {
 }
 
 /** The same searches timed as SQL straight on a pool and through the API (bench/search-sql-vs-api.ts). */
-async function sqlVsApiScenario(databaseUrl: string, options: Options): Promise<SqlVsApiResult & { catalogue: Awaited<ReturnType<typeof catalogueInfo>> }> {
+async function sqlVsApiScenario(
+  databaseUrl: string,
+  options: Options,
+): Promise<SqlVsApiResult & { catalogue: Awaited<ReturnType<typeof catalogueInfo>> }> {
   assertLocal(databaseUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
   const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000 });
   try {
     const catalogue = await catalogueInfo(databaseUrl);
-    console.log(`search-sql-vs-api: app on ${app.baseUrl} (${catalogue.hotels.toLocaleString("en-US")} hotels), ${options.requests} searches, one user`);
+    console.log(
+      `search-sql-vs-api: app on ${app.baseUrl} (${catalogue.hotels.toLocaleString("en-US")} hotels), ${options.requests} searches, one user`,
+    );
     const nextPath = searchPathGenerator({ destinations: await fetchDestinations(app.baseUrl), seed: options.seed });
     const paths = Array.from({ length: options.requests }, nextPath);
-    const result = await measureSearchSqlVsApi({ databaseUrl, baseUrl: app.baseUrl, paths, warmup: 50, budgetRatioP50: SQL_VS_API_BUDGET_RATIO, log: (line) => console.log(line) });
+    const result = await measureSearchSqlVsApi({
+      databaseUrl,
+      baseUrl: app.baseUrl,
+      paths,
+      warmup: 50,
+      budgetRatioP50: SQL_VS_API_BUDGET_RATIO,
+      log: (line) => console.log(line),
+    });
     console.log(
       `  SQL p50 ${result.sqlMs.p50} p95 ${result.sqlMs.p95} ms; API p50 ${result.apiMs.p50} p95 ${result.apiMs.p95} ms; ` +
         `API/SQL ${result.ratioP50} at p50, ${result.ratioP95} at p95; median overhead ${result.medianOverheadMs} ms; ` +
@@ -308,7 +340,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = environment();
-  const table: string[][] = [["scenario", "hotels", "rate", "achieved", "p50", "p95", "p99", "max", "errors", "non-2xx", "budget", "result"]];
+  const table: string[][] = [
+    ["scenario", "hotels", "rate", "achieved", "p50", "p95", "p99", "max", "errors", "non-2xx", "budget", "result"],
+  ];
   const lighthouseTable: string[][] = [["lighthouse page", "score", "FCP", "LCP", "TBT", "CLS", "SI", "runs", "budget", "result"]];
   let failed = false;
   for (const scenario of options.scenarios) {
@@ -317,19 +351,60 @@ async function main(): Promise<number> {
         const result: BundleResult = await measureBundle(BUNDLE_BUDGET_KB);
         const file = writeResult(scenario, { scenario, ...env, ...result });
         console.log(`bundle: initial JS ${result.initialJsGzipKb} KB gzipped (${result.initialJsKb} KB raw) -> ${file}`);
-        table.push(["bundle (initial JS gz)", "", "", "", "", "", "", "", "", "", `${BUNDLE_BUDGET_KB} KB`, `${result.initialJsGzipKb} KB ${result.withinBudget ? "PASS" : "FAIL"}`]);
+        table.push([
+          "bundle (initial JS gz)",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          `${BUNDLE_BUDGET_KB} KB`,
+          `${result.initialJsGzipKb} KB ${result.withinBudget ? "PASS" : "FAIL"}`,
+        ]);
         failed ||= !result.withinBudget;
         continue;
       }
       if (scenario === "lighthouse") {
-        const result: LighthouseResult = await measureLighthouse({ budgetScore: LIGHTHOUSE_BUDGET_SCORE, runs: LIGHTHOUSE_RUNS, log: (line) => console.log(line) });
+        const result: LighthouseResult = await measureLighthouse({
+          budgetScore: LIGHTHOUSE_BUDGET_SCORE,
+          runs: LIGHTHOUSE_RUNS,
+          log: (line) => console.log(line),
+        });
         const file = writeResult(scenario, { scenario, ...env, ...result });
         console.log(`  -> ${file}`);
         for (const p of result.pages) {
           const m = p.median;
-          lighthouseTable.push([p.page, String(m.score), String(m.fcpMs), String(m.lcpMs), String(m.tbtMs), String(m.cls), String(m.speedIndexMs), p.runs.map((r) => r.score).join(" / "), `>=${result.budgetScore}`, p.withinBudget ? "PASS" : "FAIL"]);
+          lighthouseTable.push([
+            p.page,
+            String(m.score),
+            String(m.fcpMs),
+            String(m.lcpMs),
+            String(m.tbtMs),
+            String(m.cls),
+            String(m.speedIndexMs),
+            p.runs.map((r) => r.score).join(" / "),
+            `>=${result.budgetScore}`,
+            p.withinBudget ? "PASS" : "FAIL",
+          ]);
         }
-        table.push(["lighthouse (desktop)", "", "", "", "", "", "", "", "", "", `score>=${result.budgetScore}`, result.withinBudget ? "PASS" : "FAIL"]);
+        table.push([
+          "lighthouse (desktop)",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          `score>=${result.budgetScore}`,
+          result.withinBudget ? "PASS" : "FAIL",
+        ]);
         failed ||= !result.withinBudget;
         continue;
       }
@@ -343,8 +418,34 @@ async function main(): Promise<number> {
         const file = writeResult(scenario, { ...env, settings: { requests: options.requests, seed: options.seed }, scenario, ...result });
         console.log(`  -> ${file}`);
         const hotels = result.catalogue.hotels.toLocaleString("en-US");
-        table.push([`${scenario}: SQL`, hotels, "1 user", "", String(result.sqlMs.p50), String(result.sqlMs.p95), String(result.sqlMs.p99), String(result.sqlMs.max), "", "", "", ""]);
-        table.push([`${scenario}: API`, hotels, "1 user", "", String(result.apiMs.p50), String(result.apiMs.p95), String(result.apiMs.p99), String(result.apiMs.max), "0", String(result.non2xx), `p50 <= ${result.budgetRatioP50}x SQL`, `${result.ratioP50}x ${result.withinBudget ? "PASS" : "FAIL"}`]);
+        table.push([
+          `${scenario}: SQL`,
+          hotels,
+          "1 user",
+          "",
+          String(result.sqlMs.p50),
+          String(result.sqlMs.p95),
+          String(result.sqlMs.p99),
+          String(result.sqlMs.max),
+          "",
+          "",
+          "",
+          "",
+        ]);
+        table.push([
+          `${scenario}: API`,
+          hotels,
+          "1 user",
+          "",
+          String(result.apiMs.p50),
+          String(result.apiMs.p95),
+          String(result.apiMs.p99),
+          String(result.apiMs.max),
+          "0",
+          String(result.non2xx),
+          `p50 <= ${result.budgetRatioP50}x SQL`,
+          `${result.ratioP50}x ${result.withinBudget ? "PASS" : "FAIL"}`,
+        ]);
         failed ||= !result.withinBudget;
         continue;
       }
@@ -354,7 +455,8 @@ async function main(): Promise<number> {
       } else {
         const url = scenario === "search-pg-2m" ? options.databaseUrl2m : options.databaseUrl;
         if (!url) {
-          const flag = scenario === "search-pg-2m" ? "--database-url-2m (or $BENCH_DATABASE_URL_2M)" : "--database-url (or $BENCH_DATABASE_URL)";
+          const flag =
+            scenario === "search-pg-2m" ? "--database-url-2m (or $BENCH_DATABASE_URL_2M)" : "--database-url (or $BENCH_DATABASE_URL)";
           console.warn(`${scenario}: skipped, give ${flag}`);
           table.push([scenario, "", "", "", "", "", "", "", "", "", "", "SKIPPED"]);
           continue;
@@ -363,7 +465,14 @@ async function main(): Promise<number> {
       }
       const file = writeResult(scenario, {
         ...env,
-        settings: { rate: options.rate, duration: options.duration, warmup: options.warmup, pacing: options.pacing, requests: options.requests, seed: options.seed },
+        settings: {
+          rate: options.rate,
+          duration: options.duration,
+          warmup: options.warmup,
+          pacing: options.pacing,
+          requests: options.requests,
+          seed: options.seed,
+        },
         ...result,
       });
       console.log(`  -> ${file}`);

@@ -59,7 +59,10 @@ function recordingPool(databaseUrl: string) {
   let inFlight = 0;
   (pool as unknown as { query: typeof query }).query = (config, values) => {
     if (waves) {
-      const statement: Statement = typeof config === "string" ? { text: config, values: values as unknown[] } : { ...(config as Statement), ...(values ? { values: values as unknown[] } : {}) };
+      const statement: Statement =
+        typeof config === "string"
+          ? { text: config, values: values as unknown[] }
+          : { ...(config as Statement), ...(values ? { values: values as unknown[] } : {}) };
       if (inFlight === 0 || waves.length === 0) waves.push([]);
       waves[waves.length - 1]!.push(statement);
       inFlight++;
@@ -119,8 +122,21 @@ export async function measureSearchSqlVsApi(options: {
   replay.on("error", () => {});
   try {
     const db = drizzle(recorder.pool, { schema }) as unknown as Db;
-    const database: Database = { db, readDb: db, replicas: null, kind: "postgres", pool: recorder.pool, pglite: null, close: () => recorder.pool.end() };
-    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: options.databaseUrl, APP_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "silent" });
+    const database: Database = {
+      db,
+      readDb: db,
+      replicas: null,
+      kind: "postgres",
+      pool: recorder.pool,
+      pglite: null,
+      close: () => recorder.pool.end(),
+    };
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: options.databaseUrl,
+      APP_SECRET: "bench-secret-bench-secret-bench-secret-0",
+      LOG_LEVEL: "silent",
+    });
     const deps = createDeps(config, database, createLogger("silent"));
     const app = createApp(deps);
 
@@ -131,7 +147,9 @@ export async function measureSearchSqlVsApi(options: {
       searches.push({ path, waves: await recorder.capture(() => searchHotels(deps.suppliers, query)) });
     }
     const statements = searches.reduce((n, s) => n + s.waves.reduce((m, w) => m + w.length, 0), 0);
-    options.log(`  captured ${statements} statements for ${searches.length} searches (${(statements / searches.length).toFixed(1)} per search)`);
+    options.log(
+      `  captured ${statements} statements for ${searches.length} searches (${(statements / searches.length).toFixed(1)} per search)`,
+    );
 
     for (const s of searches.slice(0, options.warmup)) {
       await timeStatements(replay, s.waves);

@@ -17,7 +17,10 @@ let nextIndex = 1_000_000;
 /** Inserts a hotel (no room types) and returns the stored row. */
 export async function createHotel(db: Db, overrides: Partial<HotelInsert> = {}): Promise<HotelRow> {
   const { hotel } = generateHotel(nextIndex++);
-  const [row] = await db.insert(hotels).values({ ...hotel, ...overrides }).returning();
+  const [row] = await db
+    .insert(hotels)
+    .values({ ...hotel, ...overrides })
+    .returning();
   return row!;
 }
 
@@ -28,6 +31,9 @@ export async function createRoomType(
   overrides: Partial<Omit<RoomTypeInsert, "hotelId">> = {},
 ): Promise<RoomTypeRow> {
   const [room] = generateHotel(nextIndex++).roomTypes;
-  const [row] = await db.insert(roomTypes).values({ ...room!, ...overrides, hotelId }).returning();
+  const [row] = await db
+    .insert(roomTypes)
+    .values({ ...room!, ...overrides, hotelId })
+    .returning();
   return row!;
 }

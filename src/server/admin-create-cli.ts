@@ -38,7 +38,12 @@ async function main(): Promise<number> {
   try {
     await migrateDatabase(database);
     const deps = createDeps(config, database, logger);
-    const outcome = await ensureAdmin(database.db, deps.auth, { email, password, name: values.name?.trim() || "Administrator" }, "admin:create");
+    const outcome = await ensureAdmin(
+      database.db,
+      deps.auth,
+      { email, password, name: values.name?.trim() || "Administrator" },
+      "admin:create",
+    );
     const messages = {
       created: `Admin account created for ${email}. Sign in at ${config.publicUrl}/login.`,
       promoted: `${email} already had an account; it is now an admin (its password is unchanged).`,

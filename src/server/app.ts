@@ -37,46 +37,53 @@ const API_BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_MAX_AGE_SECONDS = 30;
 
 function apiRoutes(deps: AppDeps) {
-  return apiRouter()
-    .use(noStoreByDefault)
-    .use((c, next) => {
-      // Review photos are the one upload; every other body stays small.
-      const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
-      return bodyLimit({
-        maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
-        onError: () => {
-          throw new DomainError("PAYLOAD_TOO_LARGE");
-        },
-      })(c, next);
-    })
-    .use(timeout(deps.config.requestTimeoutMs))
-    .use(originCheck(deps))
-    .use(rejectUnsafeText)
-    .use(loadSession(deps))
-    // Every admin endpoint checks the role on the server, whatever the client shows.
-    .use("/admin/*", requireAdmin)
-    // Routes whose answers are safe to cache opt in here; everything else stays no-store.
-    // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
-    .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
-    .route("/auth", authRoutes(deps))
-    .route("/me", meRoutes())
-    .route("/hotels", hotelRoutes(deps))
-    .route("/destinations", destinationRoutes(deps))
-    .route("/site-stats", siteStatsRoutes(deps))
-    .route("/bookings", bookingRoutes(deps))
-    .route("/loyalty", loyaltyRoutes(deps))
-    .route("/", reviewRoutes(deps))
-    .route("/admin/reviews", reviewModerationRoutes(deps))
-    .route("/payments", paymentRoutes(deps))
-    // Typed as mounted either way, so the client knows the simulated processor's routes; with Stripe they answer 404.
-    .route("/simulated-payments", deps.simulatedGateway ? simulatedPaymentRoutes(deps, deps.simulatedGateway) : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>))
-    .route("/admin/mailbox", mailboxRoutes(deps))
-    .route("/admin", adminBookingRoutes(deps))
-    .route("/admin", adminUserRoutes(deps))
-    .route("/admin", adminApiSettingsRoutes(deps))
-    .route("/admin", adminApiDiagnosticsRoutes(deps))
-    .route("/admin", adminSupplierSandboxRoutes(deps))
-    .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  return (
+    apiRouter()
+      .use(noStoreByDefault)
+      .use((c, next) => {
+        // Review photos are the one upload; every other body stays small.
+        const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+        return bodyLimit({
+          maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
+          onError: () => {
+            throw new DomainError("PAYLOAD_TOO_LARGE");
+          },
+        })(c, next);
+      })
+      .use(timeout(deps.config.requestTimeoutMs))
+      .use(originCheck(deps))
+      .use(rejectUnsafeText)
+      .use(loadSession(deps))
+      // Every admin endpoint checks the role on the server, whatever the client shows.
+      .use("/admin/*", requireAdmin)
+      // Routes whose answers are safe to cache opt in here; everything else stays no-store.
+      // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
+      .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
+      .route("/auth", authRoutes(deps))
+      .route("/me", meRoutes())
+      .route("/hotels", hotelRoutes(deps))
+      .route("/destinations", destinationRoutes(deps))
+      .route("/site-stats", siteStatsRoutes(deps))
+      .route("/bookings", bookingRoutes(deps))
+      .route("/loyalty", loyaltyRoutes(deps))
+      .route("/", reviewRoutes(deps))
+      .route("/admin/reviews", reviewModerationRoutes(deps))
+      .route("/payments", paymentRoutes(deps))
+      // Typed as mounted either way, so the client knows the simulated processor's routes; with Stripe they answer 404.
+      .route(
+        "/simulated-payments",
+        deps.simulatedGateway
+          ? simulatedPaymentRoutes(deps, deps.simulatedGateway)
+          : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
+      )
+      .route("/admin/mailbox", mailboxRoutes(deps))
+      .route("/admin", adminBookingRoutes(deps))
+      .route("/admin", adminUserRoutes(deps))
+      .route("/admin", adminApiSettingsRoutes(deps))
+      .route("/admin", adminApiDiagnosticsRoutes(deps))
+      .route("/admin", adminSupplierSandboxRoutes(deps))
+      .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  );
 }
 
 /** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
@@ -96,7 +103,13 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       // A route's own stricter headers (the CSP of /uploads and /images) win over these defaults.
       overwrite: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self", ...(stripe ? ["https://js.stripe.com"] : [])], usb: [] },
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: ["self", ...(stripe ? ["https://js.stripe.com"] : [])],
+        usb: [],
+      },
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // A LIVE supplier's hotel photos come from its own image servers (https only).
@@ -114,7 +127,9 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.onError((error, c) => toErrorResponse(c, error, (e) => deps.logger.error({ err: e, requestId: c.get("requestId") }, "unhandled error")));
+  app.onError((error, c) =>
+    toErrorResponse(c, error, (e) => deps.logger.error({ err: e, requestId: c.get("requestId") }, "unhandled error")),
+  );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");

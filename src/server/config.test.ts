@@ -6,7 +6,13 @@ const base = { APP_SECRET: "x".repeat(32) };
 describe("loadConfig", () => {
   it("has working defaults", () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ port: 3000, publicUrl: "http://localhost:3000", seedHotels: 5000, databaseUrl: undefined, bootstrapAdmin: null });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      seedHotels: 5000,
+      databaseUrl: undefined,
+      bootstrapAdmin: null,
+    });
   });
 
   it("names the variable that is wrong", () => {

@@ -6,9 +6,7 @@ import { NewPassword } from "../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES } from "../shared/booking.ts";
 import { MAX_ROOMS } from "../shared/search-options.ts";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,7 +20,12 @@ const EnvSchema = z.object({
   DATABASE_READ_URL: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((u) => u.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each DATABASE_READ_URL must be a postgres:// URL"))),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
@@ -170,8 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     seedHotels: e.SEED_HOTELS,
     demoPassword: e.DEMO_PASSWORD,
-    bootstrapAdmin:
-      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
@@ -179,12 +181,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: e.LOG_FORMAT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
-    supplierHosts: e.SUPPLIER_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+    supplierHosts: e.SUPPLIER_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
         : null,
     supplierSandbox: e.SUPPLIER_SANDBOX ?? e.NODE_ENV !== "production",
     supplierTimeouts: { bookMs: e.SUPPLIER_BOOK_TIMEOUT_MS },

@@ -68,7 +68,22 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     : simulatedGateway!;
 
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  const deps: AppDeps = { database, db: database.db, readDb: database.readDb, config, auth, logger, deliveryMode, suppliers, wholesaler, gateway, simulatedGateway, storage, lifecycle, ...(clientDir ? { clientDir } : {}) };
+  const deps: AppDeps = {
+    database,
+    db: database.db,
+    readDb: database.readDb,
+    config,
+    auth,
+    logger,
+    deliveryMode,
+    suppliers,
+    wholesaler,
+    gateway,
+    simulatedGateway,
+    storage,
+    lifecycle,
+    ...(clientDir ? { clientDir } : {}),
+  };
   built.deps = deps;
   return deps;
 }
@@ -80,5 +95,14 @@ function apiAddress(base: string): { host: string; port: number; protocol: "http
 }
 
 export function bookingDeps(deps: AppDeps): BookingDeps {
-  return { db: deps.db, gateway: deps.gateway, deliveryMode: deps.deliveryMode, logger: deps.logger, publicUrl: deps.config.publicUrl, holds: deps.config.holds, maxAttempts: deps.config.retryMaxAttempts, wholesaler: deps.wholesaler };
+  return {
+    db: deps.db,
+    gateway: deps.gateway,
+    deliveryMode: deps.deliveryMode,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+    holds: deps.config.holds,
+    maxAttempts: deps.config.retryMaxAttempts,
+    wholesaler: deps.wholesaler,
+  };
 }

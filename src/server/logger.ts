@@ -24,7 +24,10 @@ export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 4) return error instanceof Error ? { type: error.name } : error;
   const code = (error as { code?: unknown }).code;
   // PostgreSQL's data exceptions (SQLSTATE class 22) quote the offending value in their message.
-  const message = typeof code === "string" && code.startsWith("22") ? "invalid input value (message withheld: it quotes the input)" : safeMessage(error.message);
+  const message =
+    typeof code === "string" && code.startsWith("22")
+      ? "invalid input value (message withheld: it quotes the input)"
+      : safeMessage(error.message);
   const frames = (error.stack ?? "").split("\n").filter((line) => line.startsWith("    at "));
   const out: Record<string, unknown> = { type: error.name, message, stack: [`${error.name}: ${message}`, ...frames].join("\n") };
   const fields = error as unknown as Record<string, unknown>;
@@ -51,7 +54,16 @@ export function createLogger(level: string, format: LogFormat = "json", destinat
   };
   if (format === "pretty") {
     // A synchronous stream rather than a worker-thread transport: lines written just before an exit are not lost.
-    return pino(options, pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "service,pid,hostname", sync: true, ...(destination ? { destination } : {}) }));
+    return pino(
+      options,
+      pretty({
+        colorize: true,
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "service,pid,hostname",
+        sync: true,
+        ...(destination ? { destination } : {}),
+      }),
+    );
   }
   return destination ? pino(options, destination) : pino(options);
 }

@@ -18,7 +18,10 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, chooseLogFormat({ format: config.logFormat, env: config.env, isTty: process.stdout.isTTY === true }));
+  const logger = createLogger(
+    config.logLevel,
+    chooseLogFormat({ format: config.logFormat, env: config.env, isTty: process.stdout.isTTY === true }),
+  );
   const pgliteDir = path.join(config.dataDir, "pglite");
   if (config.databaseUrl) {
     // Migrations may run longer than any request may: they get a connection without the statement timeout.
@@ -30,7 +33,13 @@ async function main(): Promise<void> {
       await setup.close();
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, readUrls: config.databaseReadUrls, pgliteDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    readUrls: config.databaseReadUrls,
+    pgliteDir,
+    poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+  });
   if (!config.databaseUrl) await migrateDatabase(database);
   logger.info({ database: database.kind }, "database migrated");
 
@@ -66,7 +75,14 @@ async function main(): Promise<void> {
     }
   }) as Server;
 
-  stopOnSignals({ server, lifecycle: deps.lifecycle, workers, closeDatabase: () => database.close(), logger, graceMs: config.shutdownGraceMs });
+  stopOnSignals({
+    server,
+    lifecycle: deps.lifecycle,
+    workers,
+    closeDatabase: () => database.close(),
+    logger,
+    graceMs: config.shutdownGraceMs,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -50,7 +50,11 @@ export type BookingJob = keyof typeof BOOKING_JOBS;
  * the job within `intervalMs` and none is running it now (`force`: only the latter). Returns the
  * job's count, or null when another instance had the round.
  */
-export async function runBookingJobRound(deps: BookingDeps, job: BookingJob, options: { intervalMs?: number; force?: boolean } = {}): Promise<number | null> {
+export async function runBookingJobRound(
+  deps: BookingDeps,
+  job: BookingJob,
+  options: { intervalMs?: number; force?: boolean } = {},
+): Promise<number | null> {
   const { name, intervalMs, run } = BOOKING_JOBS[job];
   let result: number | null = null;
   await runJobRound(deps.db, name, { intervalMs: options.intervalMs ?? intervalMs, force: options.force ?? false }, async () => {

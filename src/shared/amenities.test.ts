@@ -33,7 +33,12 @@ describe("the amenity vocabulary", () => {
 
 describe("amenityFlagsOf", () => {
   it("sets a flag when a text contains its term in any case", () => {
-    expect(amenityFlagsOf(["High-speed WIFI", "Heated pool", "Free breakfast buffet"])).toEqual({ ...none, wifi: true, pool: true, breakfast: true });
+    expect(amenityFlagsOf(["High-speed WIFI", "Heated pool", "Free breakfast buffet"])).toEqual({
+      ...none,
+      wifi: true,
+      pool: true,
+      breakfast: true,
+    });
     expect(amenityFlagsOf([])).toEqual(none);
   });
 });
@@ -41,10 +46,18 @@ describe("amenityFlagsOf", () => {
 describe("hotelAmenityList", () => {
   it("does not add a flag's label when a text already names that amenity", () => {
     expect(hotelAmenityList(["Free WiFi", "Pool"], { ...none, wifi: true, pool: true })).toEqual(["Free WiFi", "Pool"]);
-    expect(hotelAmenityList(["WiFi in all areas", "Spa & wellness center"], { ...none, wifi: true, spa: true })).toEqual(["WiFi in all areas", "Spa & wellness center"]);
+    expect(hotelAmenityList(["WiFi in all areas", "Spa & wellness center"], { ...none, wifi: true, spa: true })).toEqual([
+      "WiFi in all areas",
+      "Spa & wellness center",
+    ]);
   });
 
   it("adds the label of a true flag no text names, and drops repeated texts", () => {
-    expect(hotelAmenityList(["Terrace", "terrace ", "Bar"], { ...none, gym: true, breakfast: true })).toEqual(["Terrace", "Bar", "Gym", "Breakfast included"]);
+    expect(hotelAmenityList(["Terrace", "terrace ", "Bar"], { ...none, gym: true, breakfast: true })).toEqual([
+      "Terrace",
+      "Bar",
+      "Gym",
+      "Breakfast included",
+    ]);
   });
 });

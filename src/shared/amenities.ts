@@ -93,7 +93,10 @@ export function amenityOptionBits(options: readonly AmenityOption[]): number {
 /** The amenity flags a partner's texts imply: a flag is set when some text contains its term, in any case. */
 export function amenityFlagsOf(texts: readonly string[]): Record<AmenityFlag, boolean> {
   const lower = texts.map((text) => text.toLowerCase());
-  return Object.fromEntries(FLAGGED.map((a) => [a.flag, lower.some((text) => text.includes(a.term.toLowerCase()))])) as Record<AmenityFlag, boolean>;
+  return Object.fromEntries(FLAGGED.map((a) => [a.flag, lower.some((text) => text.includes(a.term.toLowerCase()))])) as Record<
+    AmenityFlag,
+    boolean
+  >;
 }
 
 /**

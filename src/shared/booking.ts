@@ -57,7 +57,11 @@ export const CreateBookingInput = GuestDetails.extend({
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 
 export const BookingLookupInput = z.object({
-  reference: z.string().trim().toUpperCase().regex(BOOKING_REFERENCE_PATTERN, "Enter the booking reference from your confirmation, e.g. BK1767225600000ABCDE"),
+  reference: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(BOOKING_REFERENCE_PATTERN, "Enter the booking reference from your confirmation, e.g. BK1767225600000ABCDE"),
   email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
 });
 export type BookingLookupInput = z.infer<typeof BookingLookupInput>;

@@ -10,10 +10,10 @@ describe("CSV fields", () => {
   });
 
   it("neutralises formulas so a spreadsheet shows them as text", () => {
-    expect(csvField("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
-    expect(csvField("+1 555")).toBe("\"'+1 555\"");
-    expect(csvField("-2")).toBe("\"'-2\"");
-    expect(csvField("@SUM(A1)")).toBe("\"'@SUM(A1)\"");
+    expect(csvField('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvField("+1 555")).toBe('"\'+1 555"');
+    expect(csvField("-2")).toBe('"\'-2"');
+    expect(csvField("@SUM(A1)")).toBe('"\'@SUM(A1)"');
   });
 
   it("joins a row", () => {

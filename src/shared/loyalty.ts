@@ -41,7 +41,10 @@ function maxPointsFor(totalCents: number): number {
  * What redeeming points does to a total (the server applies it to every hold): no more points
  * than the total can take, and the card pays the rest, at least MIN_CHARGE_CENTS.
  */
-export function applyPoints(totalCents: number, pointsToRedeem: number): { pointsUsed: number; discountCents: number; amountDueCents: number } {
+export function applyPoints(
+  totalCents: number,
+  pointsToRedeem: number,
+): { pointsUsed: number; discountCents: number; amountDueCents: number } {
   const pointsUsed = Math.min(pointsToRedeem, maxPointsFor(totalCents));
   const discountCents = pointsUsed * CENTS_PER_POINT;
   return { pointsUsed, discountCents, amountDueCents: totalCents - discountCents };

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
-import { DISTANCE_SLIDER, MAX_CHILDREN, MAX_GUESTS, MAX_ROOMS, PAGE_SIZE, PRICE_SLIDER, SORT_OPTIONS, type Stay } from "./search-options.ts";
+import {
+  DISTANCE_SLIDER,
+  MAX_CHILDREN,
+  MAX_GUESTS,
+  MAX_ROOMS,
+  PAGE_SIZE,
+  PRICE_SLIDER,
+  SORT_OPTIONS,
+  type Stay,
+} from "./search-options.ts";
 
 export type { SortOption, Stay } from "./search-options.ts";
 
@@ -10,7 +19,10 @@ function list<T extends z.ZodType>(item: T, label: string) {
     .string()
     .max(200)
     .transform((value, ctx) => {
-      const parts = value.split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = value
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       const out: z.infer<T>[] = [];
       for (const part of parts) {
         const parsed = item.safeParse(part);

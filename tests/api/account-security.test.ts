@@ -55,10 +55,16 @@ describe("origin check on the whole API", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const created = (await res.json()) as CreateBookingResponse;
     const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: { clientSecret: created.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
+      body: {
+        clientSecret: created.payment.clientSecret,
+        returnUrl: "/booking-success",
+        card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+      },
     });
     expect(paid.status).toBe(200);
-    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+      body: { paymentId: created.payment.paymentId },
+    });
     expect(confirmed.status).toBe(200);
     return created.booking.id;
   }
@@ -80,12 +86,20 @@ describe("origin check on the whole API", () => {
   });
 
   it("lets a server-to-server call such as the payment webhook through without a cookie or an origin", async () => {
-    const res = await t.app.request("http://localhost:3000/api/payments/webhook", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const res = await t.app.request("http://localhost:3000/api/payments/webhook", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).not.toBe(403);
   });
 
   it("trusts the loopback forms of the port when PUBLIC_URL is not set, and says what to set otherwise", async () => {
-    expect(testConfig({ PUBLIC_URL: "", PORT: "3100" }).trustedOrigins).toEqual(["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]);
+    expect(testConfig({ PUBLIC_URL: "", PORT: "3100" }).trustedOrigins).toEqual([
+      "http://localhost:3100",
+      "http://127.0.0.1:3100",
+      "http://[::1]:3100",
+    ]);
     const local = await createTestApp({ PUBLIC_URL: "", PORT: "3000" }, t.database);
     for (const [i, origin] of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://localhost:3000"].entries()) {
       const res = await local.request("POST", "/api/auth/sign-up/email", {
@@ -113,12 +127,17 @@ describe("origin check on the whole API", () => {
 describe("sign-up does not reveal accounts", () => {
   it("answers a taken address with the same bytes as a new one, and e-mails both owners", async () => {
     await signUp(t, "known@example.com");
-    const known = await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Someone", email: "known@example.com", password: "another-pass" } });
-    const fresh = await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Someone", email: "fresh@example.com", password: "another-pass" } });
+    const known = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Someone", email: "known@example.com", password: "another-pass" },
+    });
+    const fresh = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Someone", email: "fresh@example.com", password: "another-pass" },
+    });
     expect(known.status).toBe(fresh.status);
     expect(await known.text()).toBe(await fresh.text());
     expect(known.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
-    const kinds = async (to: string) => (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).map((m) => m.kind);
+    const kinds = async (to: string) =>
+      (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).map((m) => m.kind);
     expect(await kinds("known@example.com")).toEqual(["welcome", "sign_up_existing_email"]);
     expect(await kinds("fresh@example.com")).toEqual(["welcome"]);
   });
@@ -143,7 +162,9 @@ describe("password policy", () => {
 
   it("refuses weak configured passwords at start", () => {
     const base = { APP_SECRET: "x".repeat(32), DATA_DIR: "./data/test-unused" };
-    expect(() => loadConfig({ ...base, ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "qwerty123" })).toThrow(/ADMIN_PASSWORD: This password is too common/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "qwerty123" })).toThrow(
+      /ADMIN_PASSWORD: This password is too common/,
+    );
     expect(() => loadConfig({ ...base, DEMO_PASSWORD: "short" })).toThrow(/DEMO_PASSWORD: Password must be at least 8 characters/);
   });
 });
@@ -196,7 +217,10 @@ describe("absolute session lifetime", () => {
       .set({ createdAt: new Date(Date.now() - 29 * day), updatedAt: new Date(), expiresAt: new Date(Date.now() + 7 * day) })
       .where(eq(sessions.userId, user!.id));
     expect(((await (await t.request("GET", "/api/me", { cookie })).json()) as { user: unknown }).user).not.toBeNull();
-    await t.deps.db.update(sessions).set({ createdAt: new Date(Date.now() - 31 * day) }).where(eq(sessions.userId, user!.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * day) })
+      .where(eq(sessions.userId, user!.id));
     expect(await (await t.request("GET", "/api/me", { cookie })).json()).toEqual({ user: null });
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
   });
@@ -219,7 +243,10 @@ describe("two-factor authentication", () => {
     expect(await step1.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
     const pending = cookieFrom(step1);
     expect(pending).not.toMatch(/session_token=[^;]/);
-    const wrong = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: totpCode(secret, Date.now() - 10 * 60_000) } });
+    const wrong = await t.request("POST", "/api/auth/two-factor/verify-totp", {
+      cookie: pending,
+      body: { code: totpCode(secret, Date.now() - 10 * 60_000) },
+    });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_TWO_FACTOR_CODE");
     const right = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: totpCode(secret) } });
@@ -227,17 +254,28 @@ describe("two-factor authentication", () => {
     expect(cookieFrom(right)).toMatch(/session_token=[^;]/);
 
     const step1b = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "totp@example.com", password: "totp-password" } });
-    const recovery = await t.request("POST", "/api/auth/two-factor/verify-backup-code", { cookie: cookieFrom(step1b), body: { code: backupCodes[0] } });
+    const recovery = await t.request("POST", "/api/auth/two-factor/verify-backup-code", {
+      cookie: cookieFrom(step1b),
+      body: { code: backupCodes[0] },
+    });
     expect(recovery.status).toBe(200);
     const step1c = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "totp@example.com", password: "totp-password" } });
-    const reused = await t.request("POST", "/api/auth/two-factor/verify-backup-code", { cookie: cookieFrom(step1c), body: { code: backupCodes[0] } });
+    const reused = await t.request("POST", "/api/auth/two-factor/verify-backup-code", {
+      cookie: cookieFrom(step1c),
+      body: { code: backupCodes[0] },
+    });
     expect(reused.status).toBe(401);
 
-    const off = await t.request("POST", "/api/auth/two-factor/disable", { cookie: cookieFrom(recovery), body: { password: "totp-password" } });
+    const off = await t.request("POST", "/api/auth/two-factor/disable", {
+      cookie: cookieFrom(recovery),
+      body: { password: "totp-password" },
+    });
     expect(off.status).toBe(200);
     const plain = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "totp@example.com", password: "totp-password" } });
     expect(cookieFrom(plain)).toMatch(/session_token=[^;]/);
-    const actions = (await t.deps.db.select().from(activityLogs).where(eq(activityLogs.userEmail, "totp@example.com"))).map((r) => r.actionType);
+    const actions = (await t.deps.db.select().from(activityLogs).where(eq(activityLogs.userEmail, "totp@example.com"))).map(
+      (r) => r.actionType,
+    );
     expect(actions.filter((a) => a.startsWith("two_factor"))).toEqual(["two_factor_enabled", "two_factor_disabled"]);
     expect(actions.filter((a) => a === "user_signed_in")).toHaveLength(4);
   });
@@ -246,7 +284,9 @@ describe("two-factor authentication", () => {
     await ensureAdmin(t.deps.db, t.deps.auth, { email: "chief@example.com", password: "chief-password", name: "Chief" }, "test");
     const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "chief@example.com", password: "chief-password" } });
     const cookie = cookieFrom(res);
-    const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { isAdmin: boolean; twoFactorSetupRequired: boolean } };
+    const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as {
+      user: { isAdmin: boolean; twoFactorSetupRequired: boolean };
+    };
     expect(me.user).toMatchObject({ isAdmin: true, twoFactorSetupRequired: true });
     const refused = await t.request("GET", "/api/admin/mailbox?page=1&pageSize=10", { cookie });
     expect(refused.status).toBe(403);
@@ -254,7 +294,10 @@ describe("two-factor authentication", () => {
 
     const enable = await t.request("POST", "/api/auth/two-factor/enable", { cookie, body: { password: "chief-password" } });
     const { totpURI } = (await enable.json()) as { totpURI: string };
-    const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totpCode(secretFromUri(totpURI)) } });
+    const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", {
+      cookie,
+      body: { code: totpCode(secretFromUri(totpURI)) },
+    });
     expect(verify.status).toBe(200);
     const allowed = await t.request("GET", "/api/admin/mailbox?page=1&pageSize=10", { cookie: cookieFrom(verify) });
     expect(allowed.status).toBe(200);

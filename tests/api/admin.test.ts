@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { activityLogs, backgroundFailures, bookings, roleChanges, sessions, simulatedPaymentIntents, users } from "../../src/server/db/schema.ts";
+import {
+  activityLogs,
+  backgroundFailures,
+  bookings,
+  roleChanges,
+  sessions,
+  simulatedPaymentIntents,
+  users,
+} from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { listStuckCases } from "../../src/server/services/background-failures.ts";
 import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
@@ -37,15 +45,34 @@ afterAll(() => t.close());
 
 async function hold(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest", rooms = 1): Promise<CreateBookingResponse> {
   const res = await t.request("POST", "/api/bookings", {
-    body: { hotelId: String(room.hotelId), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), guests: 2, rooms, guestName, guestEmail: "g@example.com", guestPhone: "+1 555 0000" },
+    body: {
+      hotelId: String(room.hotelId),
+      roomTypeId: String(room.id),
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      guests: 2,
+      rooms,
+      guestName,
+      guestEmail: "g@example.com",
+      guestPhone: "+1 555 0000",
+    },
   });
   expect(res.status).toBe(201);
   return (await res.json()) as CreateBookingResponse;
 }
 
-async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest", rooms = 1): Promise<CreateBookingResponse> {
+async function paidBooking(
+  room: RoomTypeRow,
+  checkIn: string,
+  nights: number,
+  guestName = "Guest",
+  rooms = 1,
+): Promise<CreateBookingResponse> {
   const created = await hold(room, checkIn, nights, guestName, rooms);
-  await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+  await t.deps.db
+    .update(simulatedPaymentIntents)
+    .set({ status: "succeeded" })
+    .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
   await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
   return created;
 }
@@ -111,10 +138,12 @@ describe("dashboard figures", () => {
     expect(stats.lastMonthRevenueCents).toBe(10000);
     expect(stats.growthPercent).toBe(800);
     expect(stats.bookingCounts).toEqual({ pending: 0, confirmed: 4, cancelled: 1, completed: 0 });
-    expect(stats.popularRoomTypes).toEqual([
-      { roomType: "Twin", bookings: 2 },
-      { roomType: "Deluxe", bookings: 2 },
-    ].sort((a, b) => b.bookings - a.bookings || a.roomType.localeCompare(b.roomType)));
+    expect(stats.popularRoomTypes).toEqual(
+      [
+        { roomType: "Twin", bookings: 2 },
+        { roomType: "Deluxe", bookings: 2 },
+      ].sort((a, b) => b.bookings - a.bookings || a.roomType.localeCompare(b.roomType)),
+    );
     expect(stats.revenueByMonth).toHaveLength(12);
     expect(stats.revenueByMonth.at(-1)?.revenueCents).toBe(90000);
   });
@@ -132,12 +161,22 @@ describe("occupancy", () => {
     await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
 
     const week = (await (await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
-    expect(week).toEqual({ from: d(0), to: d(7), days: 7, hotel: { id: small.id, name: "Occupancy Inn", city: small.city }, soldRoomNights: 8, availableRoomNights: 8 * 7, percent: 14.29 });
+    expect(week).toEqual({
+      from: d(0),
+      to: d(7),
+      days: 7,
+      hotel: { id: small.id, name: "Occupancy Inn", city: small.city },
+      soldRoomNights: 8,
+      availableRoomNights: 8 * 7,
+      percent: 14.29,
+    });
     const month = (await (await t.request("GET", `/api/admin/occupancy?hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
     expect(month).toMatchObject({ days: 30, soldRoomNights: 11, availableRoomNights: 240, percent: 4.58 });
 
     // All hotels: the sums over every hotel, in one aggregate.
-    const other = (await (await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${hotel.id}`, { cookie: admin })).json()) as Occupancy;
+    const other = (await (
+      await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${hotel.id}`, { cookie: admin })
+    ).json()) as Occupancy;
     const all = (await (await t.request("GET", "/api/admin/occupancy?days=7", { cookie: admin })).json()) as Occupancy;
     expect(all.hotel).toBeNull();
     expect(all.availableRoomNights).toBe((8 + 20) * 7);
@@ -150,9 +189,13 @@ describe("occupancy", () => {
   });
 
   it("finds a hotel to measure by name, city or id", async () => {
-    const found = (await (await t.request("GET", "/api/admin/hotels?search=occupancy inn", { cookie: admin })).json()) as { hotels: { id: number; name: string }[] };
+    const found = (await (await t.request("GET", "/api/admin/hotels?search=occupancy inn", { cookie: admin })).json()) as {
+      hotels: { id: number; name: string }[];
+    };
     expect(found.hotels.map((h) => h.name)).toEqual(["Occupancy Inn"]);
-    const byId = (await (await t.request("GET", `/api/admin/hotels?search=${hotel.id}00`, { cookie: admin })).json()) as { hotels: unknown[] };
+    const byId = (await (await t.request("GET", `/api/admin/hotels?search=${hotel.id}00`, { cookie: admin })).json()) as {
+      hotels: unknown[];
+    };
     expect(byId.hotels).toEqual([]);
     expect((await t.request("GET", "/api/admin/hotels?search=ab", { cookie: admin })).status).toBe(400);
   });
@@ -161,21 +204,33 @@ describe("occupancy", () => {
 describe("booking management", () => {
   it("searches, filters and pages the table", async () => {
     await paidBooking(deluxe, d(70), 1, "Zebedee Findme");
-    const found = (await (await t.request("GET", "/api/admin/bookings?search=zebedee", { cookie: admin })).json()) as { bookings: { guestName: string }[]; total: number };
+    const found = (await (await t.request("GET", "/api/admin/bookings?search=zebedee", { cookie: admin })).json()) as {
+      bookings: { guestName: string }[];
+      total: number;
+    };
     expect(found.total).toBe(1);
     expect(found.bookings[0]?.guestName).toBe("Zebedee Findme");
-    const cancelled = (await (await t.request("GET", "/api/admin/bookings?status=cancelled", { cookie: admin })).json()) as { bookings: { status: string }[] };
+    const cancelled = (await (await t.request("GET", "/api/admin/bookings?status=cancelled", { cookie: admin })).json()) as {
+      bookings: { status: string }[];
+    };
     expect(cancelled.bookings.every((b) => b.status === "cancelled")).toBe(true);
-    const page = (await (await t.request("GET", "/api/admin/bookings?pageSize=2&page=2", { cookie: admin })).json()) as { bookings: unknown[] };
+    const page = (await (await t.request("GET", "/api/admin/bookings?pageSize=2&page=2", { cookie: admin })).json()) as {
+      bookings: unknown[];
+    };
     expect(page.bookings).toHaveLength(2);
     expect((await t.request("GET", "/api/admin/bookings?status=lost", { cookie: admin })).status).toBe(400);
   });
 
   it("changes a status, freeing or retaking rooms, and logs it", async () => {
     const created = await paidBooking(deluxe, d(80), 1);
-    const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "pending" } });
+    const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, {
+      cookie: admin,
+      body: { status: "pending" },
+    });
     expect(((await res.json()) as { booking: { status: string } }).booking.status).toBe("pending");
-    expect((await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "lost" } })).status).toBe(400);
+    expect(
+      (await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "lost" } })).status,
+    ).toBe(400);
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "admin_booking_status_changed"));
     expect(logs.some((l) => (l.details as { bookingId?: string }).bookingId === created.booking.id)).toBe(true);
   });
@@ -185,7 +240,10 @@ describe("booking management", () => {
     const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ amountCents: 20000, booking: { status: "cancelled", paymentStatus: "refunded" } });
-    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    const [intent] = await t.deps.db
+      .select()
+      .from(simulatedPaymentIntents)
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     expect(intent?.refundedCents).toBe(20000);
     const again = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
     expect(again.status).toBe(409);
@@ -194,7 +252,10 @@ describe("booking management", () => {
   it("reports a failed refund with the provider's message and changes nothing", async () => {
     const created = await paidBooking(deluxe, d(95), 1);
     // The provider has already refunded it elsewhere: its refund is refused.
-    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 10000 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ refundedCents: 10000 })
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { message: string }).message).toMatch(/exceeds/);
@@ -208,7 +269,10 @@ describe("booking management", () => {
     for (const status of ["confirmed", "pending"]) {
       const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status } });
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: "CONTRADICTS_PAYMENT", message: `This booking's payment has been refunded, so it cannot be set to ${status}. Ask the guest to make a new booking.` });
+      expect(await res.json()).toMatchObject({
+        code: "CONTRADICTS_PAYMENT",
+        message: `This booking's payment has been refunded, so it cannot be set to ${status}. Ask the guest to make a new booking.`,
+      });
     }
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
@@ -216,10 +280,23 @@ describe("booking management", () => {
 
   it("refuses to confirm a booking that was never paid", async () => {
     const res = await t.request("POST", "/api/bookings", {
-      body: { hotelId: String(hotel.id), roomTypeId: String(twin.id), checkIn: d(101), checkOut: d(102), guests: 2, rooms: 1, guestName: "Unpaid", guestEmail: "u@example.com", guestPhone: "+1 555 0000" },
+      body: {
+        hotelId: String(hotel.id),
+        roomTypeId: String(twin.id),
+        checkIn: d(101),
+        checkOut: d(102),
+        guests: 2,
+        rooms: 1,
+        guestName: "Unpaid",
+        guestEmail: "u@example.com",
+        guestPhone: "+1 555 0000",
+      },
     });
     const created = (await res.json()) as CreateBookingResponse;
-    const change = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "confirmed" } });
+    const change = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, {
+      cookie: admin,
+      body: { status: "confirmed" },
+    });
     expect(change.status).toBe(409);
     expect(await change.json()).toMatchObject({ message: "This booking has no completed payment, so it cannot be confirmed." });
   });
@@ -227,8 +304,14 @@ describe("booking management", () => {
   it("stops retrying a refund after RETRY_MAX_ATTEMPTS and lists it under API Diagnostics until an admin retries", async () => {
     const created = await paidBooking(deluxe, d(110), 1);
     // Cancelled with a refund the provider refuses (it was refunded elsewhere): the worker retries it.
-    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 10000 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
-    await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "refund_pending" }).where(eq(bookings.id, created.booking.id));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ refundedCents: 10000 })
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db
+      .update(bookings)
+      .set({ status: "cancelled", paymentStatus: "refund_pending" })
+      .where(eq(bookings.id, created.booking.id));
     const max = t.deps.config.retryMaxAttempts;
     const attemptsSeen: number[] = [];
     for (let round = 0; round < max + 2; round++) {
@@ -241,13 +324,19 @@ describe("booking management", () => {
     expect(row?.paymentStatus).toBe("refund_pending");
 
     const stuck = await t.request("GET", "/api/admin/api-diagnostics/stuck", { cookie: admin });
-    const body = (await stuck.json()) as { maxAttempts: number; cases: { id: number; job: string; bookingReference: string; attempts: number; lastError: string }[] };
+    const body = (await stuck.json()) as {
+      maxAttempts: number;
+      cases: { id: number; job: string; bookingReference: string; attempts: number; lastError: string }[];
+    };
     expect(body.maxAttempts).toBe(max);
     const listed = body.cases.find((c) => c.bookingReference === created.booking.bookingReference);
     expect(listed).toMatchObject({ job: "refund", attempts: max, lastError: expect.stringMatching(/exceeds/) });
 
     // The provider's side is fixed; the admin retries and the next round refunds.
-    await t.deps.db.update(simulatedPaymentIntents).set({ refundedCents: 0 }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ refundedCents: 0 })
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(200);
     expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(404);
     await reconcilePayments(bookingDeps(t.deps));
@@ -278,7 +367,9 @@ describe("users and roles", () => {
     expect(me.user.isAdmin).toBe(true);
     const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "plain@example.com"));
     expect(change).toMatchObject({ previousRole: "user", newRole: "admin", changedByEmail: "boss@example.com", reason: "Ops lead" });
-    const history = (await (await t.request("GET", "/api/admin/role-changes", { cookie: admin })).json()) as { roleChanges: { userEmail: string }[] };
+    const history = (await (await t.request("GET", "/api/admin/role-changes", { cookie: admin })).json()) as {
+      roleChanges: { userEmail: string }[];
+    };
     expect(history.roleChanges[0]?.userEmail).toBe("plain@example.com");
     await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
   });
@@ -289,7 +380,10 @@ describe("users and roles", () => {
     // A second admin may not demote the last other one either.
     await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin" } });
     await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: true } });
-    const demote = await t.request("POST", `/api/admin/users/${adminId}/role`, { cookie: await signIn(t, "boss@example.com", "boss-password"), body: { role: "user" } });
+    const demote = await t.request("POST", `/api/admin/users/${adminId}/role`, {
+      cookie: await signIn(t, "boss@example.com", "boss-password"),
+      body: { role: "user" },
+    });
     expect(demote.status).toBe(400);
     await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: false } });
     await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
@@ -302,30 +396,54 @@ describe("users and roles", () => {
     await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: true } });
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, target!.id))).toHaveLength(0);
     expect(await (await t.request("GET", "/api/me", { cookie })).json()).toEqual({ user: null });
-    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email: "naughty@example.com", password: "secret123" } })).status).toBe(403);
+    expect(
+      (await t.request("POST", "/api/auth/sign-in/email", { body: { email: "naughty@example.com", password: "secret123" } })).status,
+    ).toBe(403);
     await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: false } });
     await signIn(t, "naughty@example.com");
-    const list = (await (await t.request("GET", "/api/admin/users?search=naughty", { cookie: admin })).json()) as { users: { email: string; banned: boolean }[] };
+    const list = (await (await t.request("GET", "/api/admin/users?search=naughty", { cookie: admin })).json()) as {
+      users: { email: string; banned: boolean }[];
+    };
     expect(list.users).toEqual([expect.objectContaining({ email: "naughty@example.com", banned: false })]);
   });
 });
 
 describe("activity log", () => {
   it("filters by action type, dates and search, newest first, with the system shown as a blank user", async () => {
-    const all = (await (await t.request("GET", "/api/admin/activity?pageSize=200", { cookie: admin })).json()) as { logs: { actionType: string; createdAt: string; userEmail: string | null }[]; actionTypes: string[] };
-    expect(all.actionTypes).toEqual(expect.arrayContaining(["user_signed_up", "user_signed_in", "user_role_changed", "user_disabled", "admin_booking_refunded", "admin_created"]));
+    const all = (await (await t.request("GET", "/api/admin/activity?pageSize=200", { cookie: admin })).json()) as {
+      logs: { actionType: string; createdAt: string; userEmail: string | null }[];
+      actionTypes: string[];
+    };
+    expect(all.actionTypes).toEqual(
+      expect.arrayContaining([
+        "user_signed_up",
+        "user_signed_in",
+        "user_role_changed",
+        "user_disabled",
+        "admin_booking_refunded",
+        "admin_created",
+      ]),
+    );
     const times = all.logs.map((l) => l.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const roles = (await (await t.request("GET", "/api/admin/activity?actionType=user_role_changed", { cookie: admin })).json()) as { logs: { actionType: string }[] };
+    const roles = (await (await t.request("GET", "/api/admin/activity?actionType=user_role_changed", { cookie: admin })).json()) as {
+      logs: { actionType: string }[];
+    };
     expect(roles.logs.length).toBeGreaterThan(0);
     expect(roles.logs.every((l) => l.actionType === "user_role_changed")).toBe(true);
-    const tomorrow = (await (await t.request("GET", `/api/admin/activity?startDate=${d(1)}`, { cookie: admin })).json()) as { total: number };
+    const tomorrow = (await (await t.request("GET", `/api/admin/activity?startDate=${d(1)}`, { cookie: admin })).json()) as {
+      total: number;
+    };
     expect(tomorrow.total).toBe(0);
-    const today = (await (await t.request("GET", `/api/admin/activity?startDate=${d(0)}&endDate=${d(0)}&search=naughty`, { cookie: admin })).json()) as { logs: { userEmail: string | null; targetUserEmail: string | null }[] };
+    const today = (await (
+      await t.request("GET", `/api/admin/activity?startDate=${d(0)}&endDate=${d(0)}&search=naughty`, { cookie: admin })
+    ).json()) as { logs: { userEmail: string | null; targetUserEmail: string | null }[] };
     expect(today.logs.length).toBeGreaterThan(0);
     expect((await t.request("GET", "/api/admin/activity?startDate=yesterday", { cookie: admin })).status).toBe(400);
     // The admin reads labels: searching a label finds the rows of its type.
-    const refunds = (await (await t.request("GET", "/api/admin/activity?search=Refund%20issued", { cookie: admin })).json()) as { logs: { actionType: string }[] };
+    const refunds = (await (await t.request("GET", "/api/admin/activity?search=Refund%20issued", { cookie: admin })).json()) as {
+      logs: { actionType: string }[];
+    };
     expect(refunds.logs.length).toBeGreaterThan(0);
     expect(refunds.logs.every((l) => l.actionType === "admin_booking_refunded")).toBe(true);
   });

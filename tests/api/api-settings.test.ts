@@ -22,9 +22,13 @@ beforeAll(async () => {
       const form = new URLSearchParams(body);
       res.writeHead(200, { "content-type": "text/xml" });
       if (form.get("userName") === "agent" && form.get("password") === "s3cret") {
-        res.end('<?xml version="1.0"?><languages xmlns="http://xml.sunhotels.net/15/"><language><isoCode>en</isoCode></language><language><isoCode>fr</isoCode></language></languages>');
+        res.end(
+          '<?xml version="1.0"?><languages xmlns="http://xml.sunhotels.net/15/"><language><isoCode>en</isoCode></language><language><isoCode>fr</isoCode></language></languages>',
+        );
       } else {
-        res.end('<?xml version="1.0"?><Error xmlns="http://xml.sunhotels.net/15/"><ErrorType>Authentication</ErrorType><Message>Invalid username or password</Message></Error>');
+        res.end(
+          '<?xml version="1.0"?><Error xmlns="http://xml.sunhotels.net/15/"><ErrorType>Authentication</ErrorType><Message>Invalid username or password</Message></Error>',
+        );
       }
     });
   });
@@ -54,7 +58,10 @@ describe("API settings", () => {
   });
 
   it("encrypts the password at rest and never sends it back", async () => {
-    const res = await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "s3cret", makeActive: false } });
+    const res = await t.request("PUT", "/api/admin/api-settings/TEST", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", password: "s3cret", makeActive: false },
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain("s3cret");
@@ -64,39 +71,79 @@ describe("API settings", () => {
   });
 
   it("keeps the stored password when the field is left blank, and requires one the first time", async () => {
-    const keep = await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "", makeActive: false } });
+    const keep = await t.request("PUT", "/api/admin/api-settings/TEST", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", password: "", makeActive: false },
+    });
     expect(keep.status).toBe(200);
-    expect(await (await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { environment: "TEST" } })).json()).toMatchObject({ success: true });
-    const none = await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", makeActive: false } });
+    expect(
+      await (await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { environment: "TEST" } })).json(),
+    ).toMatchObject({ success: true });
+    const none = await t.request("PUT", "/api/admin/api-settings/LIVE", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", makeActive: false },
+    });
     expect(none.status).toBe(400);
   });
 
   it("Save & Activate makes one environment the only active one; Save keeps the state", async () => {
-    await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "live", password: "p", makeActive: true } });
+    await t.request("PUT", "/api/admin/api-settings/LIVE", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "live", password: "p", makeActive: true },
+    });
     let s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
     expect(s.settings.map((x) => x.isActive)).toEqual([false, true]);
-    await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", makeActive: true } });
+    await t.request("PUT", "/api/admin/api-settings/TEST", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", makeActive: true },
+    });
     s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
     expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
-    await t.request("PUT", "/api/admin/api-settings/LIVE", { cookie: admin, body: { apiUrl: fakeUrl, username: "live2", makeActive: false } });
+    await t.request("PUT", "/api/admin/api-settings/LIVE", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "live2", makeActive: false },
+    });
     s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
     expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
   });
 
   it("tests a connection by POST with the credentials in the body, and reports failures", async () => {
-    const ok = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "s3cret" } });
+    const ok = await t.request("POST", "/api/admin/api-settings/test", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", password: "s3cret" },
+    });
     expect(await ok.json()).toEqual({ success: true, message: "Connected: 2 languages available" });
     expect(seenUrls.at(-1)).toBe("/15/PostGet/StaticXMLAPI.asmx/GetLanguages");
     expect(seenUrls.every((u) => !u.includes("s3cret"))).toBe(true);
     expect(seenBodies.at(-1)).toContain("password=s3cret");
-    const wrong = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: fakeUrl, username: "agent", password: "nope" } });
+    const wrong = await t.request("POST", "/api/admin/api-settings/test", {
+      cookie: admin,
+      body: { apiUrl: fakeUrl, username: "agent", password: "nope" },
+    });
     expect(await wrong.json()).toEqual({ success: false, message: "Invalid username or password" });
-    const dead = await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { apiUrl: "http://127.0.0.1:1/15", username: "a", password: "b" } });
+    const dead = await t.request("POST", "/api/admin/api-settings/test", {
+      cookie: admin,
+      body: { apiUrl: "http://127.0.0.1:1/15", username: "a", password: "b" },
+    });
     expect(await dead.json()).toMatchObject({ success: false, message: expect.stringMatching(/Could not reach/) });
   });
 
   it("validates the input", async () => {
-    expect((await t.request("PUT", "/api/admin/api-settings/STAGING", { cookie: admin, body: { apiUrl: fakeUrl, username: "a", password: "b" } })).status).toBe(400);
-    expect((await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl: "javascript:alert(1)", username: "a", password: "b" } })).status).toBe(400);
+    expect(
+      (
+        await t.request("PUT", "/api/admin/api-settings/STAGING", {
+          cookie: admin,
+          body: { apiUrl: fakeUrl, username: "a", password: "b" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request("PUT", "/api/admin/api-settings/TEST", {
+          cookie: admin,
+          body: { apiUrl: "javascript:alert(1)", username: "a", password: "b" },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -23,7 +23,11 @@ const guest = { guestName: "Ada Guest", guestEmail: "ada.guest@example.com", gue
 
 beforeAll(async () => {
   t = await createTestApp();
-  refundable = await createHotel(t.deps.db, { name: "Refundable Resort", freeCancellationDays: 3, cancellationPolicy: "Free cancellation up to 3 days before check-in" });
+  refundable = await createHotel(t.deps.db, {
+    name: "Refundable Resort",
+    freeCancellationDays: 3,
+    cancellationPolicy: "Free cancellation up to 3 days before check-in",
+  });
   roomA = await createRoomType(t.deps.db, refundable.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 40 });
   single = await createRoomType(t.deps.db, refundable.id, { name: "Last Room", priceCents: 20000, maxGuests: 2, totalRooms: 1 });
   strict = await createHotel(t.deps.db, { name: "Strict Hotel", freeCancellationDays: 0, cancellationPolicy: "Non-refundable" });
@@ -32,7 +36,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function holdBody(room: RoomTypeRow, hotel: HotelRow, extra: Record<string, unknown> = {}) {
-  return { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn: d(10), checkOut: d(13), guests: 2, rooms: 1, ...guest, ...extra };
+  return {
+    hotelId: String(hotel.id),
+    roomTypeId: String(room.id),
+    checkIn: d(10),
+    checkOut: d(13),
+    guests: 2,
+    rooms: 1,
+    ...guest,
+    ...extra,
+  };
 }
 
 async function hold(body: Record<string, unknown>, cookie?: string): Promise<CreateBookingResponse> {
@@ -43,26 +56,46 @@ async function hold(body: Record<string, unknown>, cookie?: string): Promise<Cre
 
 async function pay(created: CreateBookingResponse, number = "4242 4242 4242 4242") {
   const res = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: { clientSecret: created.payment.clientSecret, returnUrl: "/booking-success", card: { number, expMonth: 12, expYear: 2040, cvc: "123" } },
+    body: {
+      clientSecret: created.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number, expMonth: 12, expYear: 2040, cvc: "123" },
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as { status: string; message?: string; redirectUrl?: string };
 }
 
-async function confirm(created: CreateBookingResponse): Promise<{ booking: BookingView; paymentError: string | null; accessToken: string }> {
-  const res = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+async function confirm(
+  created: CreateBookingResponse,
+): Promise<{ booking: BookingView; paymentError: string | null; accessToken: string }> {
+  const res = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+    body: { paymentId: created.payment.paymentId },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as { booking: BookingView; paymentError: string | null; accessToken: string };
 }
 
 async function mails(bookingId: string, kind: string) {
-  return t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.dedupeKey, `booking:${bookingId}:${kind.replace("booking_", "")}`)));
+  return t.deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.dedupeKey, `booking:${bookingId}:${kind.replace("booking_", "")}`)));
 }
 
 describe("holds", () => {
   it("holds the room at the server's price, ignoring any price or reference the browser sends", async () => {
-    const created = await hold(holdBody(roomA, refundable, { rooms: 2, guests: 3, totalPriceCents: 1, roomPriceCents: 1, bookingReference: "BK1AAAAA" }));
-    expect(created.booking).toMatchObject({ status: "pending", paymentStatus: "pending", totalNights: 3, numRooms: 2, roomPriceCents: 10000, totalPriceCents: 60000 });
+    const created = await hold(
+      holdBody(roomA, refundable, { rooms: 2, guests: 3, totalPriceCents: 1, roomPriceCents: 1, bookingReference: "BK1AAAAA" }),
+    );
+    expect(created.booking).toMatchObject({
+      status: "pending",
+      paymentStatus: "pending",
+      totalNights: 3,
+      numRooms: 2,
+      roomPriceCents: 10000,
+      totalPriceCents: 60000,
+    });
     expect(created.booking.bookingReference).toMatch(/^BK\d{13}[A-Z]{5}$/);
     expect(created.payment).toMatchObject({ provider: "simulated", amountCents: 60000 });
   });
@@ -96,7 +129,10 @@ describe("holds", () => {
     // Back-to-back stays share no night.
     await hold({ ...body, checkIn: d(32), checkOut: d(34) });
 
-    await t.deps.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, first.booking.id));
+    await t.deps.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, first.booking.id));
     expect(await expireHolds(bookingDeps(t.deps))).toBeGreaterThanOrEqual(1);
     const [expired] = await t.deps.db.select().from(bookings).where(eq(bookings.id, first.booking.id));
     expect(expired).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
@@ -150,8 +186,15 @@ describe("payment and confirmation", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Complete authentication");
     const url = new URL(started.redirectUrl!, "http://localhost:3000");
-    const form = new URLSearchParams({ client_secret: url.searchParams.get("client_secret")!, return_url: "/booking-success", outcome: "approve" });
-    const back = await t.request("POST", url.pathname, { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = new URLSearchParams({
+      client_secret: url.searchParams.get("client_secret")!,
+      return_url: "/booking-success",
+      outcome: "approve",
+    });
+    const back = await t.request("POST", url.pathname, {
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`/booking-success?payment_intent=${created.payment.paymentId}&redirect_status=succeeded`);
     expect((await confirm(created)).booking.status).toBe("confirmed");
@@ -180,15 +223,18 @@ describe("payment and confirmation", () => {
   it("accepts only signed webhooks and ignores replays", async () => {
     const gateway = t.deps.gateway as SimulatedGateway;
     const created = await hold(holdBody(roomA, refundable));
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     const payload = JSON.stringify({ id: "evt_test_1", type: "payment.succeeded", paymentId: created.payment.paymentId });
-    const forged = await t.request("POST", "/api/payments/webhook", { body: payload, headers: { "x-simulated-signature": "0".repeat(64) } });
+    const forged = await t.request("POST", "/api/payments/webhook", {
+      body: payload,
+      headers: { "x-simulated-signature": "0".repeat(64) },
+    });
     expect(forged.status).toBe(400);
     const headers = { "x-simulated-signature": gateway.signEvent(payload) };
-    const [first, again] = await Promise.all([
-      t.request("POST", "/api/payments/webhook", { body: payload, headers }),
-      confirm(created),
-    ]);
+    const [first, again] = await Promise.all([t.request("POST", "/api/payments/webhook", { body: payload, headers }), confirm(created)]);
     expect(first.status).toBe(200);
     const replay = await t.request("POST", "/api/payments/webhook", { body: payload, headers });
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
@@ -201,7 +247,10 @@ describe("reconciliation", () => {
   it("confirms a paid booking whose return and webhook were both lost", async () => {
     const created = await hold(holdBody(roomA, refundable));
     // The provider took the money, but nothing reached us.
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     await reconcilePayments(bookingDeps(t.deps));
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed" });
@@ -211,18 +260,30 @@ describe("reconciliation", () => {
   it("re-takes the room for a payment that lands after the hold expired, or refunds when the room is gone", async () => {
     const base = holdBody(single, refundable, { checkIn: d(50), checkOut: d(51) });
     const late = await hold(base);
-    await t.deps.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, late.booking.id));
+    await t.deps.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, late.booking.id));
     // Expire without cancelling at the provider, as if the provider accepted the card in the same instant.
     await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "expired" }).where(eq(bookings.id, late.booking.id));
-    await t.deps.db.update(roomNights).set({ roomsTaken: 0 }).where(and(eq(roomNights.roomTypeId, single.id), eq(roomNights.night, d(50))));
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
+    await t.deps.db
+      .update(roomNights)
+      .set({ roomsTaken: 0 })
+      .where(and(eq(roomNights.roomTypeId, single.id), eq(roomNights.night, d(50))));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
     await reconcilePayments(bookingDeps(t.deps));
     let [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, late.booking.id));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed" });
 
     const gone = await hold({ ...base, checkIn: d(52), checkOut: d(53) });
     await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "expired" }).where(eq(bookings.id, gone.booking.id));
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, gone.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, gone.payment.paymentId));
     // Meanwhile someone else holds the night (the room count stays taken).
     await reconcilePayments(bookingDeps(t.deps));
     [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, gone.booking.id));
@@ -236,8 +297,14 @@ describe("a payment that lands after its hold expired and the room was sold", ()
   it("is refunded once when the return, the webhook and the reconciliation race, and the guest is told once", async () => {
     const late = await hold(holdBody(single, refundable, { checkIn: d(60), checkOut: d(61) }));
     // The hold lapsed and someone else took the room (its night stays taken); then the payment succeeded.
-    await t.deps.db.update(bookings).set({ status: "cancelled", paymentStatus: "expired", holdExpiresAt: null }).where(eq(bookings.id, late.booking.id));
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
+    await t.deps.db
+      .update(bookings)
+      .set({ status: "cancelled", paymentStatus: "expired", holdExpiresAt: null })
+      .where(eq(bookings.id, late.booking.id));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
     const gateway = t.deps.gateway as SimulatedGateway;
     const payload = JSON.stringify({ id: "evt_late_race", type: "payment.succeeded", paymentId: late.payment.paymentId });
     const [returned] = await Promise.all([
@@ -252,7 +319,10 @@ describe("a payment that lands after its hold expired and the room was sold", ()
     expect(refunds).toHaveLength(1);
     const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, late.payment.paymentId));
     expect(intent?.refundedCents).toBe(late.booking.totalPriceCents);
-    const told = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${late.booking.id}:late-payment-refund`));
+    const told = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking:${late.booking.id}:late-payment-refund`));
     expect(told).toHaveLength(1);
     expect(told[0]!.textBody).toContain("is being refunded in full");
     // The return's answer says the money is going back, never that a hold simply lapsed or a refund is pending.
@@ -270,9 +340,14 @@ describe("a payment that lands after its hold expired and the room was sold", ()
     const first = await t.deps.gateway.refund(created.payment.paymentId, 1000, "requested_by_customer", "test-key-1");
     const second = await t.deps.gateway.refund(created.payment.paymentId, 1000, "requested_by_customer", "test-key-1");
     expect(second.refundId).toBe(first.refundId);
-    const [intent] = await t.deps.db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+    const [intent] = await t.deps.db
+      .select()
+      .from(simulatedPaymentIntents)
+      .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     expect(intent?.refundedCents).toBe(1000);
-    await expect(t.deps.gateway.refund(created.payment.paymentId, 2000, "requested_by_customer", "test-key-1")).rejects.toThrow(/same parameters/);
+    await expect(t.deps.gateway.refund(created.payment.paymentId, 2000, "requested_by_customer", "test-key-1")).rejects.toThrow(
+      /same parameters/,
+    );
   });
 });
 
@@ -297,7 +372,9 @@ describe("my bookings, ownership and cancellation", () => {
     expect(mine.bookings[0]).toMatchObject({ status: "confirmed", canCancel: true, refundOnCancel: true });
     const bobs = (await (await t.request("GET", "/api/bookings/mine", { cookie: bob })).json()) as { bookings: BookingView[] };
     expect(bobs.bookings).toEqual([]);
-    const later = (await (await t.request("GET", `/api/bookings/mine?checkInFrom=${d(21)}`, { cookie: alice })).json()) as { bookings: BookingView[] };
+    const later = (await (await t.request("GET", `/api/bookings/mine?checkInFrom=${d(21)}`, { cookie: alice })).json()) as {
+      bookings: BookingView[];
+    };
     expect(later.bookings).toEqual([]);
     expect((await t.request("GET", "/api/bookings/mine")).status).toBe(401);
     expect((await t.request("GET", "/api/bookings/mine?checkInFrom=tomorrow", { cookie: alice })).status).toBe(400);
@@ -314,7 +391,9 @@ describe("my bookings, ownership and cancellation", () => {
       const res = await t.request(method, path, cookie ? { cookie } : {});
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    const wrongEmail = await t.request("POST", "/api/bookings/lookup", { body: { reference: aliceBooking.booking.bookingReference, email: "bob@example.com" } });
+    const wrongEmail = await t.request("POST", "/api/bookings/lookup", {
+      body: { reference: aliceBooking.booking.bookingReference, email: "bob@example.com" },
+    });
     expect(wrongEmail.status).toBe(404);
   });
 
@@ -334,7 +413,10 @@ describe("my bookings, ownership and cancellation", () => {
     expect(body.refunded).toBe(true);
     expect(body.booking).toMatchObject({ status: "cancelled", paymentStatus: "refunded", canCancel: false });
     expect(await mails(aliceBooking.booking.id, "booking_cancellation")).toHaveLength(1);
-    const nights = await t.deps.db.select().from(roomNights).where(and(eq(roomNights.roomTypeId, roomA.id), eq(roomNights.night, d(20))));
+    const nights = await t.deps.db
+      .select()
+      .from(roomNights)
+      .where(and(eq(roomNights.roomTypeId, roomA.id), eq(roomNights.night, d(20))));
     expect(nights[0]?.roomsTaken).toBe(0);
     const again = await t.request("POST", `/api/bookings/${aliceBooking.booking.id}/cancel`, { cookie: alice });
     expect(again.status).toBe(409);
@@ -354,7 +436,9 @@ describe("my bookings, ownership and cancellation", () => {
     const created = await hold(holdBody(roomA, refundable, { checkIn: d(40), checkOut: d(41), guestEmail: "Visitor@Example.com" }));
     await pay(created);
     await confirm(created);
-    const found = await t.request("POST", "/api/bookings/lookup", { body: { reference: created.booking.bookingReference.toLowerCase(), email: "visitor@example.com" } });
+    const found = await t.request("POST", "/api/bookings/lookup", {
+      body: { reference: created.booking.bookingReference.toLowerCase(), email: "visitor@example.com" },
+    });
     expect(found.status).toBe(200);
     const { accessToken, booking } = (await found.json()) as { accessToken: string; booking: BookingView };
     expect(booking.id).toBe(created.booking.id);

@@ -39,7 +39,13 @@ describe("e-mail outbox", () => {
   });
 
   it("shows a kept message's text and HTML in the mailbox, and no body for one delivered by SMTP", async () => {
-    await queueEmail(database.db, "mailbox", { to: "html@example.com", subject: "With HTML", text: "plain", html: "<p>rich</p>", kind: "test" });
+    await queueEmail(database.db, "mailbox", {
+      to: "html@example.com",
+      subject: "With HTML",
+      text: "plain",
+      html: "<p>rich</p>",
+      kind: "test",
+    });
     await queueEmail(database.db, "smtp", { to: "away@example.com", subject: "Away", text: "secret", html: "<p>secret</p>", kind: "test" });
     const { messages } = await listMailbox(database.db, 1, 100);
     expect(messages.find((m) => m.to === "html@example.com")).toMatchObject({ text: "plain", html: "<p>rich</p>" });
@@ -69,7 +75,10 @@ describe("e-mail outbox", () => {
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP down" });
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Once due again it goes out.
-    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, row!.id));
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, row!.id));
     await deliverDueEmails(database.db, transport, "from@example.com");
     [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "retry@example.com"));
     expect(row?.status).toBe("sent");

@@ -56,7 +56,10 @@ async function created(res: Response): Promise<CreateBookingResponse> {
 }
 
 async function roomsTaken(night: string): Promise<number> {
-  const [row] = await t.deps.db.select().from(roomNights).where(and(eq(roomNights.roomTypeId, room.id), eq(roomNights.night, night)));
+  const [row] = await t.deps.db
+    .select()
+    .from(roomNights)
+    .where(and(eq(roomNights.roomTypeId, room.id), eq(roomNights.night, night)));
   return row?.roomsTaken ?? 0;
 }
 
@@ -88,7 +91,9 @@ describe("what one client may hold", () => {
     expect(await refusal!.json()).toMatchObject({ code: "TOO_MANY_HOLDS", message: expect.stringContaining("waiting for payment") });
 
     // A real guest elsewhere still gets a room of the same type for the same nights, and pays.
-    const guest = await created(await post("/api/bookings", { address: newAddress(), body: body({ rooms: 2, guests: 4, guestEmail: "real@example.com" }) }));
+    const guest = await created(
+      await post("/api/bookings", { address: newAddress(), body: body({ rooms: 2, guests: 4, guestEmail: "real@example.com" }) }),
+    );
     expect((await pay(guest.payment)).status).toBe("succeeded");
     expect(await roomsTaken(d(20))).toBe(14);
   });
@@ -98,7 +103,9 @@ describe("what one client may hold", () => {
     await created(first.clone());
     const cookie = cookieFrom(first);
     expect(cookie).toContain("staywise_visitor=");
-    await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) }));
+    await created(
+      await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) }),
+    );
     const third = await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(40), checkOut: d(41), rooms: 1 }) });
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -131,7 +138,9 @@ describe("what one client may hold", () => {
   });
 
   it("holds for HOLD_MINUTES and tells the booking form the rules", async () => {
-    const hold = await created(await post("/api/bookings", { address: newAddress(), body: body({ checkIn: d(60), checkOut: d(61), rooms: 1 }) }));
+    const hold = await created(
+      await post("/api/bookings", { address: newAddress(), body: body({ checkIn: d(60), checkOut: d(61), rooms: 1 }) }),
+    );
     expect(Date.parse(hold.booking.holdExpiresAt!) - Date.parse(hold.booking.createdAt)).toBeCloseTo(20 * 60_000, -3);
     const rules = (await (await t.request("GET", "/api/bookings/hold-rules")).json()) as HoldRules;
     expect(rules).toEqual({ holdMinutes: 20, maxRooms: 4 });
@@ -149,7 +158,9 @@ describe("what one client may hold", () => {
 describe("abandoning a hold", () => {
   it("lets a visitor with the hold's access token end it at once: payment cancelled, rooms freed", async () => {
     const address = newAddress();
-    const hold = await created(await post("/api/bookings", { address, body: body({ checkIn: d(70), checkOut: d(72), rooms: 3, guests: 6 }) }));
+    const hold = await created(
+      await post("/api/bookings", { address, body: body({ checkIn: d(70), checkOut: d(72), rooms: 3, guests: 6 }) }),
+    );
     expect(await roomsTaken(d(70))).toBe(3);
     // Without the token (and not the owner) the hold is not found.
     expect((await post(`/api/bookings/${hold.booking.id}/abandon`, { address })).status).toBe(404);
@@ -173,8 +184,16 @@ describe("abandoning a hold", () => {
     await signUp(t, "points@example.com");
     const cookie = await signIn(t, "points@example.com");
     const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { id: string } };
-    await t.deps.db.transaction((tx) => recordPoints(tx, { userId: me.user.id, points: 500, description: "Gift", sourceKey: "test:gift", countsAsEarned: true }));
-    const hold = await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(80), checkOut: d(81), rooms: 1, pointsToRedeem: 500 }) }));
+    await t.deps.db.transaction((tx) =>
+      recordPoints(tx, { userId: me.user.id, points: 500, description: "Gift", sourceKey: "test:gift", countsAsEarned: true }),
+    );
+    const hold = await created(
+      await post("/api/bookings", {
+        address: newAddress(),
+        cookie,
+        body: body({ checkIn: d(80), checkOut: d(81), rooms: 1, pointsToRedeem: 500 }),
+      }),
+    );
     const balance = async () => ((await (await t.request("GET", "/api/loyalty", { cookie })).json()) as LoyaltyInfo).account.pointsBalance;
     expect(await balance()).toBe(0);
     expect((await post(`/api/bookings/${hold.booking.id}/abandon`, { address: newAddress(), cookie })).status).toBe(200);
@@ -185,7 +204,10 @@ describe("abandoning a hold", () => {
     const address = newAddress();
     const hold = await created(await post("/api/bookings", { address, body: body({ checkIn: d(90), checkOut: d(91), rooms: 1 }) }));
     // Paid, but neither the return nor the webhook has arrived yet.
-    await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, hold.payment.paymentId));
+    await t.deps.db
+      .update(simulatedPaymentIntents)
+      .set({ status: "succeeded" })
+      .where(eq(simulatedPaymentIntents.id, hold.payment.paymentId));
     const res = await post(`/api/bookings/${hold.booking.id}/abandon`, { address, headers: { "x-booking-access": hold.accessToken } });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "HOLD_ALREADY_PAID" });
@@ -198,7 +220,9 @@ describe("an unpaid hold in My Bookings", () => {
   it("is listed as awaiting payment, has no confirmation to download, and can be paid later", async () => {
     await signUp(t, "declined@example.com");
     const cookie = await signIn(t, "declined@example.com");
-    const hold = await created(await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(100), checkOut: d(102), rooms: 1 }) }));
+    const hold = await created(
+      await post("/api/bookings", { address: newAddress(), cookie, body: body({ checkIn: d(100), checkOut: d(102), rooms: 1 }) }),
+    );
     expect((await pay(hold.payment, "4000 0000 0000 0002")).status).toBe("failed");
 
     const mine = (await (await t.request("GET", "/api/bookings/mine", { cookie })).json()) as { bookings: BookingView[] };
@@ -207,14 +231,19 @@ describe("an unpaid hold in My Bookings", () => {
     expect(download.status).toBe(409);
     expect(await download.json()).toMatchObject({ code: "NOT_PAID" });
     // Nor for a visitor holding the token.
-    expect((await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { headers: { "x-booking-access": hold.accessToken } })).status).toBe(409);
+    expect(
+      (await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { headers: { "x-booking-access": hold.accessToken } }))
+        .status,
+    ).toBe(409);
 
     const resumed = await post(`/api/bookings/${hold.booking.id}/payment`, { address: newAddress(), cookie });
     expect(resumed.status, await resumed.clone().text()).toBe(200);
     const { payment } = (await resumed.json()) as { payment: PaymentStart };
     expect(payment).toMatchObject({ paymentId: hold.payment.paymentId, clientSecret: hold.payment.clientSecret, amountCents: 20000 });
     expect((await pay(payment)).status).toBe("succeeded");
-    const confirmed = await t.request("POST", `/api/bookings/${hold.booking.id}/confirm-payment`, { body: { paymentId: payment.paymentId } });
+    const confirmed = await t.request("POST", `/api/bookings/${hold.booking.id}/confirm-payment`, {
+      body: { paymentId: payment.paymentId },
+    });
     expect(((await confirmed.json()) as { booking: BookingView }).booking).toMatchObject({ status: "confirmed", awaitingPayment: false });
     expect((await t.request("GET", `/api/bookings/${hold.booking.id}/confirmation`, { cookie })).status).toBe(200);
     // Paid: nothing left to resume.

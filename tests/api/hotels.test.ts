@@ -34,17 +34,101 @@ describe.each([
       expect(t.deps.suppliers[0]?.id).toBe("inventory");
       t.deps.suppliers[0] = createInventorySupplier(db, { smallCatalogue });
     }
-    h.grand = await createHotel(db, { ...base, name: "Grand Testville Palace", starRating: 5, rating: 4.8, reviewCount: 100, distanceFromCenterKm: 1, amenities: ["Free WiFi", "Pool", "Gym"], priceCents: 20000 });
-    r.grandDouble = await createRoomType(db, h.grand.id, { name: "Deluxe Double", priceCents: 20000, originalPriceCents: 25000, maxGuests: 2, totalRooms: 3 });
-    r.grandFamily = await createRoomType(db, h.grand.id, { name: "Family Suite", priceCents: 30000, originalPriceCents: null, maxGuests: 4, totalRooms: 1 });
-    h.budget = await createHotel(db, { ...base, name: "Budget Inn Testville", starRating: 3, rating: 4.0, reviewCount: 500, distanceFromCenterKm: 5, amenities: ["Parking", "Restaurant"], priceCents: 8000 });
-    r.budgetTwin = await createRoomType(db, h.budget.id, { name: "Twin Room", priceCents: 8000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
-    h.luxury = await createHotel(db, { ...base, name: "Testville Royal Tower", starRating: 4, rating: 4.5, reviewCount: 50, distanceFromCenterKm: 3, amenities: ["Spa"], priceCents: 120000 });
-    r.luxurySuite = await createRoomType(db, h.luxury.id, { name: "Penthouse", priceCents: 120000, originalPriceCents: null, maxGuests: 2, totalRooms: 1 });
-    h.far = await createHotel(db, { ...base, name: "Testville Countryside Lodge", starRating: 2, rating: 3.5, reviewCount: 10, distanceFromCenterKm: 12, amenities: ["Parking"], priceCents: 5000 });
-    r.farRoom = await createRoomType(db, h.far.id, { name: "Cabin", priceCents: 5000, originalPriceCents: null, maxGuests: 2, totalRooms: 4 });
-    h.zurich = await createHotel(db, { name: "Hôtel Süd", city: "Zürich", country: "Switzerland", countryCode: "CH", starRating: 4, rating: 4.2, reviewCount: 30, distanceFromCenterKm: 2, amenities: ["Free WiFi"], priceCents: 15000, originalPriceCents: null });
-    r.zurichRoom = await createRoomType(db, h.zurich.id, { name: "Classic", priceCents: 15000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+    h.grand = await createHotel(db, {
+      ...base,
+      name: "Grand Testville Palace",
+      starRating: 5,
+      rating: 4.8,
+      reviewCount: 100,
+      distanceFromCenterKm: 1,
+      amenities: ["Free WiFi", "Pool", "Gym"],
+      priceCents: 20000,
+    });
+    r.grandDouble = await createRoomType(db, h.grand.id, {
+      name: "Deluxe Double",
+      priceCents: 20000,
+      originalPriceCents: 25000,
+      maxGuests: 2,
+      totalRooms: 3,
+    });
+    r.grandFamily = await createRoomType(db, h.grand.id, {
+      name: "Family Suite",
+      priceCents: 30000,
+      originalPriceCents: null,
+      maxGuests: 4,
+      totalRooms: 1,
+    });
+    h.budget = await createHotel(db, {
+      ...base,
+      name: "Budget Inn Testville",
+      starRating: 3,
+      rating: 4.0,
+      reviewCount: 500,
+      distanceFromCenterKm: 5,
+      amenities: ["Parking", "Restaurant"],
+      priceCents: 8000,
+    });
+    r.budgetTwin = await createRoomType(db, h.budget.id, {
+      name: "Twin Room",
+      priceCents: 8000,
+      originalPriceCents: null,
+      maxGuests: 2,
+      totalRooms: 2,
+    });
+    h.luxury = await createHotel(db, {
+      ...base,
+      name: "Testville Royal Tower",
+      starRating: 4,
+      rating: 4.5,
+      reviewCount: 50,
+      distanceFromCenterKm: 3,
+      amenities: ["Spa"],
+      priceCents: 120000,
+    });
+    r.luxurySuite = await createRoomType(db, h.luxury.id, {
+      name: "Penthouse",
+      priceCents: 120000,
+      originalPriceCents: null,
+      maxGuests: 2,
+      totalRooms: 1,
+    });
+    h.far = await createHotel(db, {
+      ...base,
+      name: "Testville Countryside Lodge",
+      starRating: 2,
+      rating: 3.5,
+      reviewCount: 10,
+      distanceFromCenterKm: 12,
+      amenities: ["Parking"],
+      priceCents: 5000,
+    });
+    r.farRoom = await createRoomType(db, h.far.id, {
+      name: "Cabin",
+      priceCents: 5000,
+      originalPriceCents: null,
+      maxGuests: 2,
+      totalRooms: 4,
+    });
+    h.zurich = await createHotel(db, {
+      name: "Hôtel Süd",
+      city: "Zürich",
+      country: "Switzerland",
+      countryCode: "CH",
+      starRating: 4,
+      rating: 4.2,
+      reviewCount: 30,
+      distanceFromCenterKm: 2,
+      amenities: ["Free WiFi"],
+      priceCents: 15000,
+      originalPriceCents: null,
+    });
+    r.zurichRoom = await createRoomType(db, h.zurich.id, {
+      name: "Classic",
+      priceCents: 15000,
+      originalPriceCents: null,
+      maxGuests: 2,
+      totalRooms: 2,
+    });
     await refreshDestinations(db);
   });
   afterAll(() => t.close());
@@ -63,7 +147,8 @@ describe.each([
     return ((await res.json()) as unknown as { message: string }).message;
   }
 
-  const hotel = (id: string | number, query: Record<string, string | number> = {}) => t.api.hotels[":id"].$get({ param: { id: String(id) }, query: asQuery(query) });
+  const hotel = (id: string | number, query: Record<string, string | number> = {}) =>
+    t.api.hotels[":id"].$get({ param: { id: String(id) }, query: asQuery(query) });
   const destinations = (q: string) => t.api.destinations.$get({ query: { q } });
 
   const names = (res: { hotels: { name: string }[] }) => res.hotels.map((x) => x.name);
@@ -98,10 +183,25 @@ describe.each([
     });
 
     it("sorts by popularity by default, and by price, rating and distance", async () => {
-      expect(names(await search())).toEqual(["Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower", "Testville Countryside Lodge"]);
-      expect(names(await search({ sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace", "Testville Royal Tower"]);
+      expect(names(await search())).toEqual([
+        "Budget Inn Testville",
+        "Grand Testville Palace",
+        "Testville Royal Tower",
+        "Testville Countryside Lodge",
+      ]);
+      expect(names(await search({ sort: "price" }))).toEqual([
+        "Testville Countryside Lodge",
+        "Budget Inn Testville",
+        "Grand Testville Palace",
+        "Testville Royal Tower",
+      ]);
       expect(names(await search({ sort: "rating" }))[0]).toBe("Grand Testville Palace");
-      expect(names(await search({ sort: "distance" }))).toEqual(["Grand Testville Palace", "Testville Royal Tower", "Budget Inn Testville", "Testville Countryside Lodge"]);
+      expect(names(await search({ sort: "distance" }))).toEqual([
+        "Grand Testville Palace",
+        "Testville Royal Tower",
+        "Budget Inn Testville",
+        "Testville Countryside Lodge",
+      ]);
     });
 
     it("pages with a stable total", async () => {
@@ -146,7 +246,10 @@ describe.each([
         const [row] = await queryRows<{ mask: number }>(t.deps.db, sql`select f_amenity_mask(array['Terrace', ${amenity.label}]) as mask`);
         expect(row?.mask, amenity.label).toBe("bit" in amenity ? amenity.bit : 0);
       }
-      const [former] = await queryRows<{ mask: number }>(t.deps.db, sql`select f_amenity_mask(array['High-speed WiFi', 'free wifi', 'Rooftop pool']) as mask`);
+      const [former] = await queryRows<{ mask: number }>(
+        t.deps.db,
+        sql`select f_amenity_mask(array['High-speed WiFi', 'free wifi', 'Rooftop pool']) as mask`,
+      );
       expect(former?.mask).toBe(0);
     });
   });
@@ -155,10 +258,22 @@ describe.each([
     it("are rewritten to their canonical labels, once each, and then found by the amenity filter", async () => {
       const db = t.deps.db;
       const hotel = await createHotel(db, {
-        name: "Wordingham Lodge", city: "Wordingham", country: "Elsewhere", countryCode: "EW", priceCents: 10000, originalPriceCents: null,
+        name: "Wordingham Lodge",
+        city: "Wordingham",
+        country: "Elsewhere",
+        countryCode: "EW",
+        priceCents: 10000,
+        originalPriceCents: null,
         amenities: ["High-speed WiFi", "Terrace", "WiFi", "Spa and sauna", "Fitness center & gym", "Rooftop pool"],
       });
-      await createRoomType(db, hotel.id, { name: "Double", priceCents: 10000, originalPriceCents: null, maxGuests: 2, totalRooms: 2, amenities: ["Flat-screen TV", "Desk", "Smart TV"] });
+      await createRoomType(db, hotel.id, {
+        name: "Double",
+        priceCents: 10000,
+        originalPriceCents: null,
+        maxGuests: 2,
+        totalRooms: 2,
+        amenities: ["Flat-screen TV", "Desk", "Smart TV"],
+      });
       await refreshDestinations(db);
       expect((await search({ destination: "Wordingham", amenities: "Gym" })).total).toBe(0);
 
@@ -216,7 +331,11 @@ describe.each([
       // Two rooms of two fit four guests.
       expect((await search({ guests: 4, rooms: 2 })).total).toBe(3);
       expect(names(await search({ guests: 4, rooms: 1, sort: "price" }))).toEqual(["Grand Testville Palace"]);
-      expect(names(await search({ guests: 4, rooms: 2, sort: "price" }))).toEqual(["Testville Countryside Lodge", "Budget Inn Testville", "Grand Testville Palace"]);
+      expect(names(await search({ guests: 4, rooms: 2, sort: "price" }))).toEqual([
+        "Testville Countryside Lodge",
+        "Budget Inn Testville",
+        "Grand Testville Palace",
+      ]);
     });
   });
 
@@ -225,7 +344,11 @@ describe.each([
       const res = await hotel(h.grand!.id, { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 });
       expect(res.status).toBe(200);
       const grand = await res.json();
-      expect(grand).toMatchObject({ name: "Grand Testville Palace", nights: 3, stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 } });
+      expect(grand).toMatchObject({
+        name: "Grand Testville Palace",
+        nights: 3,
+        stay: { checkIn: d(20), checkOut: d(23), guests: 3, rooms: 1 },
+      });
       const [double, family] = grand.rooms;
       expect(double).toMatchObject({ name: "Deluxe Double", fitsParty: false, bookable: false, discountPercent: 20 });
       expect(double?.unavailableReason).toMatch(/too small for 3 guests/);
@@ -247,15 +370,34 @@ describe.each([
   describe("room type changes", () => {
     it("shows a room type's new price, a new room type and a removed one in the next search", async () => {
       const db = t.deps.db;
-      const hotel = await createHotel(db, { name: "Changeton Inn", city: "Changeton", country: "Elsewhere", countryCode: "EW", priceCents: 9000, originalPriceCents: null });
-      const double = await createRoomType(db, hotel.id, { name: "Double", priceCents: 9000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+      const hotel = await createHotel(db, {
+        name: "Changeton Inn",
+        city: "Changeton",
+        country: "Elsewhere",
+        countryCode: "EW",
+        priceCents: 9000,
+        originalPriceCents: null,
+      });
+      const double = await createRoomType(db, hotel.id, {
+        name: "Double",
+        priceCents: 9000,
+        originalPriceCents: null,
+        maxGuests: 2,
+        totalRooms: 2,
+      });
       await refreshDestinations(db);
       const offer = async (guests = 2) => (await search({ destination: "Changeton", guests })).hotels[0] ?? null;
       expect(await offer()).toMatchObject({ priceCents: 9000, roomsAvailable: 2 });
       await db.update(roomTypes).set({ priceCents: 9500, originalPriceCents: 12000, totalRooms: 5 }).where(eq(roomTypes.id, double.id));
       expect(await offer()).toMatchObject({ priceCents: 9500, originalPriceCents: 12000, roomsAvailable: 5 });
       expect(await offer(3)).toBeNull();
-      const family = await createRoomType(db, hotel.id, { name: "Family", priceCents: 15000, originalPriceCents: null, maxGuests: 4, totalRooms: 1 });
+      const family = await createRoomType(db, hotel.id, {
+        name: "Family",
+        priceCents: 15000,
+        originalPriceCents: null,
+        maxGuests: 4,
+        totalRooms: 1,
+      });
       expect(await offer(3)).toMatchObject({ priceCents: 15000, roomsAvailable: 1 });
       await db.delete(roomTypes).where(eq(roomTypes.id, family.id));
       expect(await offer(3)).toBeNull();

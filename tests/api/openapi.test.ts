@@ -5,7 +5,6 @@ import { type TestApp, createTestApp } from "../support/test-app.ts";
 /** Routes that serve the description itself, not the API it describes. */
 const SELF = new Set(["GET /api/openapi.json", "GET /api/docs", "GET /api/docs/init.js", "GET /api/docs/{file}"]);
 
-
 let t: TestApp;
 let doc: { openapi: string; paths: Record<string, Record<string, unknown>> };
 beforeAll(async () => {

@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function send(path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(app.request(`http://localhost:3000${path}`, { ...init, headers: { origin: "http://localhost:3000", ...(init.headers as Record<string, string>) } }));
+  return Promise.resolve(
+    app.request(`http://localhost:3000${path}`, {
+      ...init,
+      headers: { origin: "http://localhost:3000", ...(init.headers as Record<string, string>) },
+    }),
+  );
 }
 
 function postJson(path: string, rawBody: string): Promise<Response> {
@@ -39,15 +44,36 @@ describe("text the database cannot store", () => {
   const lone = "Jane\uD800Guest";
 
   it.each([
-    ["sign-up name with NUL", () => postJson("/api/auth/sign-up/email", JSON.stringify({ name: nul, email: "nul@example.com", password: "secret123" }))],
-    ["sign-up name with a lone surrogate", () => postJson("/api/auth/sign-up/email", JSON.stringify({ name: lone, email: "lone@example.com", password: "secret123" }))],
-    ["booking lookup reference with NUL", () => postJson("/api/bookings/lookup", JSON.stringify({ reference: "SW-\u0000", email: "a@example.com" }))],
-    ["booking hold guest name with a lone surrogate", () => postJson("/api/bookings", JSON.stringify({ hotelId: "x", roomTypeId: "y", guestName: lone, guestEmail: "g@example.com" }))],
-    ["search query with NUL", () => send("/api/hotels/search?destination=Par%00is&checkIn=2030-01-01&checkOut=2030-01-02&guests=2&rooms=1")],
+    [
+      "sign-up name with NUL",
+      () => postJson("/api/auth/sign-up/email", JSON.stringify({ name: nul, email: "nul@example.com", password: "secret123" })),
+    ],
+    [
+      "sign-up name with a lone surrogate",
+      () => postJson("/api/auth/sign-up/email", JSON.stringify({ name: lone, email: "lone@example.com", password: "secret123" })),
+    ],
+    [
+      "booking lookup reference with NUL",
+      () => postJson("/api/bookings/lookup", JSON.stringify({ reference: "SW-\u0000", email: "a@example.com" })),
+    ],
+    [
+      "booking hold guest name with a lone surrogate",
+      () => postJson("/api/bookings", JSON.stringify({ hotelId: "x", roomTypeId: "y", guestName: lone, guestEmail: "g@example.com" })),
+    ],
+    [
+      "search query with NUL",
+      () => send("/api/hotels/search?destination=Par%00is&checkIn=2030-01-01&checkOut=2030-01-02&guests=2&rooms=1"),
+    ],
     ["destination suggestions with NUL", () => send("/api/destinations?q=Pa%00")],
     ["hotel id in the path with NUL", () => send("/api/hotels/abc%00def")],
-    ["password reset e-mail with NUL", () => postJson("/api/auth/request-password-reset", JSON.stringify({ email: "a\u0000@example.com" }))],
-    ["form field with NUL", () => send("/api/hotels/x/reviews", { method: "POST", body: new URLSearchParams({ rating: "5", title: nul, comment: "fine" }) })],
+    [
+      "password reset e-mail with NUL",
+      () => postJson("/api/auth/request-password-reset", JSON.stringify({ email: "a\u0000@example.com" })),
+    ],
+    [
+      "form field with NUL",
+      () => send("/api/hotels/x/reviews", { method: "POST", body: new URLSearchParams({ rating: "5", title: nul, comment: "fine" }) }),
+    ],
   ])("refuses a %s with 400", async (_name, request) => {
     const res = await request();
     expect(res.status).toBe(400);
@@ -62,9 +88,15 @@ describe("text the database cannot store", () => {
 
 describe("error logs", () => {
   it("hold no bound parameters or personal data of a failed query", async () => {
-    const logger = createLogger("info", "json", new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString()), done()) }));
+    const logger = createLogger(
+      "info",
+      "json",
+      new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString()), done()) }),
+    );
     const { sql } = await import("drizzle-orm");
-    const error = await t.deps.db.execute(sql`select ${"jane.guest@example.com"}::int as n, ${"+44 7700 900123"} as phone`).catch((e: unknown) => e);
+    const error = await t.deps.db
+      .execute(sql`select ${"jane.guest@example.com"}::int as n, ${"+44 7700 900123"} as phone`)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     const before = logLines.length;
     logger.error({ err: error }, "unhandled error");
@@ -131,7 +163,11 @@ describe("headers", () => {
 describe("supplier sandbox", () => {
   function signInToSandbox(password: string, ip: string): Promise<Response> {
     const body = new URLSearchParams({ userName: SANDBOX_USERNAME, password });
-    return send("/supplier-sandbox/15/PostGet/StaticXMLAPI.asmx/GetLanguages", { method: "POST", body, headers: { "x-forwarded-for": ip } });
+    return send("/supplier-sandbox/15/PostGet/StaticXMLAPI.asmx/GetLanguages", {
+      method: "POST",
+      body,
+      headers: { "x-forwarded-for": ip },
+    });
   }
 
   it("stops answering an address after repeated wrong passwords, even with the right one", async () => {
@@ -187,7 +223,10 @@ describe("supplier connection test", () => {
   it("never calls a host that is not a configured supplier, nor follows a redirect", async () => {
     const admin = await signInAdmin();
     const refused = await testConnection(t, admin, `http://127.0.0.1:${targetPort}/15`);
-    expect(refused).toEqual({ success: false, message: `127.0.0.1:${targetPort} is not an allowed supplier host: add it to SUPPLIER_HOSTS to connect to it` });
+    expect(refused).toEqual({
+      success: false,
+      message: `127.0.0.1:${targetPort} is not an allowed supplier host: add it to SUPPLIER_HOSTS to connect to it`,
+    });
     expect(hits).toBe(0);
 
     const configured = await createTestApp({ SUPPLIER_HOSTS: `127.0.0.1:${redirectorPort}` }, t.database);

@@ -60,10 +60,16 @@ describe("mailbox", () => {
 
 describe("admin creation", () => {
   it("creates an admin once, promotes an existing user, and logs it", async () => {
-    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "first@example.com", password: "secret123", name: "First" }, "test")).toBe("created");
-    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "first@example.com", password: "secret123", name: "First" }, "test")).toBe("already_admin");
+    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "first@example.com", password: "secret123", name: "First" }, "test")).toBe(
+      "created",
+    );
+    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "first@example.com", password: "secret123", name: "First" }, "test")).toBe(
+      "already_admin",
+    );
     await signUp(t, "later@example.com");
-    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "later@example.com", password: "ignored1", name: "L" }, "test")).toBe("promoted");
+    expect(await ensureAdmin(t.deps.db, t.deps.auth, { email: "later@example.com", password: "ignored1", name: "L" }, "test")).toBe(
+      "promoted",
+    );
     const cookie = await signIn(t, "later@example.com");
     const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { isAdmin: boolean } };
     expect(me.user.isAdmin).toBe(true);

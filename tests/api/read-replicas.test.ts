@@ -15,7 +15,9 @@ describe("without DATABASE_READ_URL", () => {
   it("reads everything from the one database, sets no read-your-writes cookie and lists no replicas", async () => {
     expect(t.deps.readDb).toBe(t.deps.db);
     expect(t.database.replicas).toBeNull();
-    const write = await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Solo", email: "solo@example.com", password: "correct horse battery" } });
+    const write = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Solo", email: "solo@example.com", password: "correct horse battery" },
+    });
     expect(write.status).toBe(200);
     expect(write.headers.getSetCookie().join("\n")).not.toContain(READ_PRIMARY_COOKIE);
     expect(await (await t.request("GET", "/readyz")).json()).toEqual({ status: "ready" });

@@ -70,12 +70,18 @@ describe("reviews", () => {
     const noRating = await postReview(reviewForm({ title: "x", comment: "y" }), author);
     expect(noRating.status).toBe(400);
     expect(((await noRating.json()) as { message: string }).message).toContain("Please select a rating");
-    const fake = await postReview(reviewForm(valid, [{ name: "holiday.jpg", type: "image/jpeg", data: Buffer.from("GIF89a not really an image at all") }]), author);
+    const fake = await postReview(
+      reviewForm(valid, [{ name: "holiday.jpg", type: "image/jpeg", data: Buffer.from("GIF89a not really an image at all") }]),
+      author,
+    );
     expect(fake.status).toBe(400);
     expect(await fake.json()).toMatchObject({ code: "PHOTO_NOT_IMAGE" });
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, type: "image/jpeg", data: photoJpeg }));
     expect((await postReview(reviewForm(valid, six), author)).status).toBe(400);
-    const big = await postReview(reviewForm(valid, [{ name: "big.jpg", type: "image/jpeg", data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }]), author);
+    const big = await postReview(
+      reviewForm(valid, [{ name: "big.jpg", type: "image/jpeg", data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }]),
+      author,
+    );
     expect(await big.json()).toMatchObject({ code: "PHOTO_TOO_LARGE" });
   });
 
@@ -115,9 +121,24 @@ describe("reviews", () => {
     const stayer = await signIn(t, "stayer@example.com");
     const [user] = await t.deps.db.select().from(users).where(eq(users.email, "stayer@example.com"));
     const stay = (id: string, checkIn: string) => ({
-      id, userId: user!.id, bookingReference: `REF-${id}`, hotelId: hotel.id, hotelName: hotel.name, roomTypeId: room.id, roomType: room.name,
-      roomPriceCents: 100, checkIn, checkOut: addDays(checkIn, 1), numGuests: 1, numRooms: 1, totalNights: 1, totalPriceCents: 100,
-      guestName: "Sam", guestEmail: "stayer@example.com", guestPhone: "+1 555 0100", status: "confirmed",
+      id,
+      userId: user!.id,
+      bookingReference: `REF-${id}`,
+      hotelId: hotel.id,
+      hotelName: hotel.name,
+      roomTypeId: room.id,
+      roomType: room.name,
+      roomPriceCents: 100,
+      checkIn,
+      checkOut: addDays(checkIn, 1),
+      numGuests: 1,
+      numRooms: 1,
+      totalNights: 1,
+      totalPriceCents: 100,
+      guestName: "Sam",
+      guestEmail: "stayer@example.com",
+      guestPhone: "+1 555 0100",
+      status: "confirmed",
     });
     await t.deps.db.insert(bookings).values([stay("stay-old", addDays(todayUtc(), -40)), stay("stay-new", addDays(todayUtc(), -5))]);
     const first = await postReview(reviewForm(valid), stayer);
@@ -135,7 +156,9 @@ describe("reviews", () => {
     await signUp(t, "pixels@example.com");
     const cookie = await signIn(t, "pixels@example.com");
     // 25 megapixels of one colour: a small file that would cost a lot to decode.
-    const huge = await sharp({ create: { width: 10_000, height: 2_500, channels: 3, background: "#fff" } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 10_000, height: 2_500, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const res = await postReview(reviewForm(valid, [{ name: "huge.png", type: "image/png", data: huge }]), cookie);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; message: string };
@@ -165,12 +188,19 @@ describe("reviews", () => {
 
   it("lets only admins moderate; approval shows the review, updates the hotel and credits 50 points once", async () => {
     expect((await t.request("GET", "/api/admin/reviews", { cookie: author })).status).toBe(403);
-    expect((await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: author, body: { status: "approved" } })).status).toBe(403);
-    const pending = (await (await t.request("GET", "/api/admin/reviews?status=pending", { cookie: admin })).json()) as { reviews: ModerationReviewView[] };
+    expect(
+      (await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: author, body: { status: "approved" } })).status,
+    ).toBe(403);
+    const pending = (await (await t.request("GET", "/api/admin/reviews?status=pending", { cookie: admin })).json()) as {
+      reviews: ModerationReviewView[];
+    };
     expect(pending.reviews.map((r) => r.id)).toContain(review.id);
     expect(pending.reviews.find((r) => r.id === review.id)).toMatchObject({ hotelName: "Review Hotel", authorEmail: "author@example.com" });
 
-    const res = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: admin, body: { status: "approved", adminNotes: "Fine" } });
+    const res = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, {
+      cookie: admin,
+      body: { status: "approved", adminNotes: "Fine" },
+    });
     expect(res.status).toBe(200);
     const again = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: admin, body: { status: "rejected" } });
     expect(again.status).toBe(409);
@@ -195,7 +225,9 @@ describe("reviews", () => {
     expect(await (await vote("unhelpful")).json()).toEqual({ helpfulVotes: 0, unhelpfulVotes: 1, myVote: "unhelpful" });
     expect((await vote("love")).status).toBe(400);
     expect((await t.request("POST", "/api/reviews/99999/vote", { cookie: voter, body: { voteType: "helpful" } })).status).toBe(404);
-    const mine = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=helpful`, { cookie: voter })).json()) as HotelReviewsResponse;
+    const mine = (await (
+      await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=helpful`, { cookie: voter })
+    ).json()) as HotelReviewsResponse;
     expect(mine.reviews[0]?.myVote).toBe("unhelpful");
     expect((await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=best`)).status).toBe(400);
   });
@@ -224,7 +256,16 @@ describe("loyalty", () => {
 
   async function book(cookie: string | undefined, extra: Record<string, unknown> = {}) {
     const res = await t.request("POST", "/api/bookings", {
-      body: { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn: d(10), checkOut: d(12), guests: 2, rooms: 1, ...guest, ...extra },
+      body: {
+        hotelId: String(hotel.id),
+        roomTypeId: String(room.id),
+        checkIn: d(10),
+        checkOut: d(12),
+        guests: 2,
+        rooms: 1,
+        ...guest,
+        ...extra,
+      },
       ...(cookie ? { cookie } : {}),
     });
     return res;
@@ -235,7 +276,11 @@ describe("loyalty", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const created = (await res.json()) as CreateBookingResponse;
     await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: { clientSecret: created.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" } },
+      body: {
+        clientSecret: created.payment.clientSecret,
+        returnUrl: "/booking-success",
+        card: { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" },
+      },
     });
     await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
     await new Promise((r) => setTimeout(r, 30));
@@ -277,7 +322,10 @@ describe("loyalty", () => {
     expect(created.payment.amountCents).toBe(24490);
     expect((await info(cookie)).account.pointsBalance).toBe(46);
     // The hold lapses unpaid: the points come back.
-    await t.deps.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, created.booking.id));
+    await t.deps.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, created.booking.id));
     await expireHolds(bookingDeps(t.deps));
     expect((await info(cookie)).account.pointsBalance).toBe(246);
   });
@@ -287,7 +335,9 @@ describe("loyalty", () => {
     const referrer = await signIn(t, "referrer@example.com");
     const { account } = await info(referrer);
     expect(account.referralLink).toContain(`/signup?ref=${account.referralCode}`);
-    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Friend", email: "friend@example.com", password: "secret123", referralCode: account.referralCode } });
+    const res = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Friend", email: "friend@example.com", password: "secret123", referralCode: account.referralCode },
+    });
     expect(res.status).toBe(200);
     const friend = await signIn(t, "friend@example.com");
     expect((await info(referrer)).account.pointsBalance).toBe(0);
@@ -301,7 +351,9 @@ describe("loyalty", () => {
     await signUp(t, "referrer2@example.com");
     const referrer = await signIn(t, "referrer2@example.com");
     const { account } = await info(referrer);
-    await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Friend Two", email: "friend2@example.com", password: "secret123", referralCode: account.referralCode } });
+    await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Friend Two", email: "friend2@example.com", password: "secret123", referralCode: account.referralCode },
+    });
     const friend = await signIn(t, "friend2@example.com");
     const created = await bookAndPay(friend, { checkIn: d(20), checkOut: d(22) });
     expect((await info(referrer)).account).toMatchObject({ pointsBalance: 100, totalPointsEarned: 100 });
@@ -319,7 +371,9 @@ describe("loyalty", () => {
     await signUp(t, "referrer3@example.com");
     const referrer = await signIn(t, "referrer3@example.com");
     const { account } = await info(referrer);
-    await t.request("POST", "/api/auth/sign-up/email", { body: { name: "Friend Three", email: "friend3@example.com", password: "secret123", referralCode: account.referralCode } });
+    await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Friend Three", email: "friend3@example.com", password: "secret123", referralCode: account.referralCode },
+    });
     const friend = await signIn(t, "friend3@example.com");
     const first = await bookAndPay(friend, { checkIn: d(30), checkOut: d(31) });
     const second = await bookAndPay(friend, { checkIn: d(40), checkOut: d(41) });

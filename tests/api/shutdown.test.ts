@@ -52,7 +52,9 @@ describe("shutdown under load", () => {
           res.on("end", () => resolve({ path, status: res.statusCode ?? 0, connection: res.headers.connection, afterSignal, requestId }));
           res.on("error", (error: NodeJS.ErrnoException) => resolve({ path, error: error.code ?? error.message, afterSignal, requestId }));
         });
-        req.on("error", (error: NodeJS.ErrnoException) => resolve({ path, error: error.code ?? error.message, staleSocket: error.code === "ECONNRESET", afterSignal, requestId }));
+        req.on("error", (error: NodeJS.ErrnoException) =>
+          resolve({ path, error: error.code ?? error.message, staleSocket: error.code === "ECONNRESET", afterSignal, requestId }),
+        );
       });
     }
 
@@ -85,7 +87,9 @@ describe("shutdown under load", () => {
     const reachedApp = (o: Outcome) => output.includes(`"requestId":"${o.requestId}"`);
     const failed = outcomes
       .concat(slowOutcome)
-      .filter((o) => (o.error && o.error !== "ECONNREFUSED" && !(o.staleSocket && !reachedApp(o))) || (o.status !== undefined && o.status >= 500));
+      .filter(
+        (o) => (o.error && o.error !== "ECONNREFUSED" && !(o.staleSocket && !reachedApp(o))) || (o.status !== undefined && o.status >= 500),
+      );
     expect(failed, output).toEqual([]);
     // A request in flight at the signal finishes normally.
     expect(slowOutcome).toMatchObject({ status: 200 });
@@ -95,7 +99,10 @@ describe("shutdown under load", () => {
     expect(readinessOff, JSON.stringify(ready)).toBe(true);
     // The app's own responses during the drain close their connections (the fixture's /test routes sit outside the app).
     const appAfterSignal = outcomes.filter((o) => o.afterSignal && o.status !== undefined && !o.path.startsWith("/test/"));
-    expect(appAfterSignal.every((o) => o.connection === "close"), JSON.stringify(appAfterSignal)).toBe(true);
+    expect(
+      appAfterSignal.every((o) => o.connection === "close"),
+      JSON.stringify(appAfterSignal),
+    ).toBe(true);
     expect(output).toContain("background work done");
     expect(output.indexOf("background work done")).toBeLessThan(output.indexOf('"msg":"stopped"'));
     expect(code, output).toBe(0);

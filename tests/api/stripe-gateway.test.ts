@@ -76,7 +76,11 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     const created = (await res.json()) as CreateBookingResponse;
     expect(created.payment).toMatchObject({ provider: "stripe", amountCents: 30000 });
     const intent = fake.intents.get(created.payment.paymentId)!;
-    expect(intent).toMatchObject({ amount: 30000, currency: "usd", metadata: { bookingId: created.booking.id, bookingReference: created.booking.bookingReference } });
+    expect(intent).toMatchObject({
+      amount: 30000,
+      currency: "usd",
+      metadata: { bookingId: created.booking.id, bookingReference: created.booking.bookingReference },
+    });
     expect(created.payment.clientSecret).toBe(intent.client_secret);
     expect(fake.idempotencyKeys).toContain(`booking-${created.booking.id}`);
   });
@@ -91,9 +95,14 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     const replay = await webhook(succeededEvent("evt_1", created.payment.paymentId));
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     // The browser's return after the webhook changes nothing.
-    const back = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    const back = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+      body: { paymentId: created.payment.paymentId },
+    });
     expect(((await back.json()) as { booking: BookingView }).booking.status).toBe("confirmed");
-    const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${created.booking.id}:confirmation`));
+    const mails = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking:${created.booking.id}:confirmation`));
     expect(mails).toHaveLength(1);
   });
 
@@ -115,7 +124,12 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     expect(fake.refunds).toContainEqual({ payment_intent: created.payment.paymentId, amount: 30000, reason: "requested_by_customer" });
     // One idempotency key per booking: a repeated refund request (a retry, a racing caller) returns the first refund.
     expect(fake.idempotencyKeys).toContain(`booking-${created.booking.id}-refund`);
-    const again = await t.deps.gateway.refund(created.payment.paymentId, 30000, "requested_by_customer", `booking-${created.booking.id}-refund`);
+    const again = await t.deps.gateway.refund(
+      created.payment.paymentId,
+      30000,
+      "requested_by_customer",
+      `booking-${created.booking.id}-refund`,
+    );
     expect(fake.refunds.filter((r) => r.payment_intent === created.payment.paymentId)).toHaveLength(1);
     expect(again.refundId).toMatch(/^re_/);
   });

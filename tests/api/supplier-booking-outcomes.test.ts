@@ -4,7 +4,12 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail, RoomOffer } from "../../src/shared/search.ts";
 import { bookings, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
-import type { BookInput, BookResult, LookupResult, WholesalerSupplier } from "../../src/server/integrations/suppliers/wholesaler-supplier.ts";
+import type {
+  BookInput,
+  BookResult,
+  LookupResult,
+  WholesalerSupplier,
+} from "../../src/server/integrations/suppliers/wholesaler-supplier.ts";
 import type { BookingInformation } from "../../src/server/integrations/wholesaler/wholesaler-protocol.ts";
 import { createBookingHold } from "../../src/server/services/bookings/hold.ts";
 import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
@@ -89,11 +94,26 @@ async function paidHold(script: Script) {
   const deps = { ...bookingDeps(t.deps), wholesaler: scriptedSupplier(script) };
   const created = await createBookingHold(
     deps,
-    { hotelId: "wh-501", roomTypeId: room.id, checkIn, checkOut, guests: 2, children: 0, rooms: 1, guestName: "Ann Lee", guestEmail: "ann@example.com", guestPhone: "+1 555 0100", pointsToRedeem: 0 },
+    {
+      hotelId: "wh-501",
+      roomTypeId: room.id,
+      checkIn,
+      checkOut,
+      guests: 2,
+      children: 0,
+      rooms: 1,
+      guestName: "Ann Lee",
+      guestEmail: "ann@example.com",
+      guestPhone: "+1 555 0100",
+      pointsToRedeem: 0,
+    },
     null,
     { visitorId: null, address: "unknown" },
   );
-  await t.deps.db.update(simulatedPaymentIntents).set({ status: "succeeded" }).where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
+  await t.deps.db
+    .update(simulatedPaymentIntents)
+    .set({ status: "succeeded" })
+    .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
   return { deps, created };
 }
 
@@ -103,8 +123,24 @@ async function row(id: string) {
 }
 
 const unknown: BookResult = { status: "unknown", environment: "TEST", errorType: "Timeout", reason: "The supplier did not answer in time" };
-const confirmed: BookResult = { status: "confirmed", environment: "TEST", bookingNumber: "9001", totalPriceCents: 20000, currency: "USD", voucher: "V", freeCancellationUntil: null };
-const active = (yourRef: string): BookingInformation => ({ bookingNumber: "9002", yourRef, status: "Active", hotelName: "", checkIn, checkOut, priceCents: 20000 });
+const confirmed: BookResult = {
+  status: "confirmed",
+  environment: "TEST",
+  bookingNumber: "9001",
+  totalPriceCents: 20000,
+  currency: "USD",
+  voucher: "V",
+  freeCancellationUntil: null,
+};
+const active = (yourRef: string): BookingInformation => ({
+  bookingNumber: "9002",
+  yourRef,
+  status: "Active",
+  hotelName: "",
+  checkIn,
+  checkOut,
+  priceCents: 20000,
+});
 
 describe("a partner booking whose answer is lost", () => {
   it("books again only after the look-up by reference finds nothing", async () => {
@@ -123,14 +159,20 @@ describe("a partner booking whose answer is lost", () => {
     const script: Script = { book: [unknown], lookup: [], booked: [], lookups: 0 };
     const { deps, created } = await paidHold(script);
     script.lookup.push({ environment: "TEST", bookings: [active(created.booking.bookingReference)] });
-    expect(await confirmPaidBooking(deps, created.payment.paymentId, "webhook")).toMatchObject({ status: "confirmed", supplierBookingRef: "9002" });
+    expect(await confirmPaidBooking(deps, created.payment.paymentId, "webhook")).toMatchObject({
+      status: "confirmed",
+      supplierBookingRef: "9002",
+    });
     expect(script.booked).toHaveLength(1);
   });
 
   it("waits while the look-up fails, and the reconciliation settles it later", async () => {
     const script: Script = { book: [unknown], lookup: [new Error("supplier down")], booked: [], lookups: 0 };
     const { deps, created } = await paidHold(script);
-    expect(await confirmPaidBooking(deps, created.payment.paymentId, "return")).toMatchObject({ status: "pending", supplierState: "unknown" });
+    expect(await confirmPaidBooking(deps, created.payment.paymentId, "return")).toMatchObject({
+      status: "pending",
+      supplierState: "unknown",
+    });
     expect(script.booked).toHaveLength(1);
     script.lookup.push({ environment: "TEST", bookings: [active(created.booking.bookingReference)] });
     await reconcilePayments(deps);
@@ -139,7 +181,15 @@ describe("a partner booking whose answer is lost", () => {
   });
 
   it("gives up after two attempts the supplier never confirmed, and refunds", async () => {
-    const script: Script = { book: [unknown, unknown], lookup: [{ environment: "TEST", bookings: [] }, { environment: "TEST", bookings: [] }], booked: [], lookups: 0 };
+    const script: Script = {
+      book: [unknown, unknown],
+      lookup: [
+        { environment: "TEST", bookings: [] },
+        { environment: "TEST", bookings: [] },
+      ],
+      booked: [],
+      lookups: 0,
+    };
     const { deps, created } = await paidHold(script);
     const result = await confirmPaidBooking(deps, created.payment.paymentId, "return");
     expect(result).toMatchObject({ status: "cancelled", supplierState: "failed", paymentStatus: "refunded", supplierAttempts: 2 });

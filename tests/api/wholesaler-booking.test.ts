@@ -4,7 +4,12 @@ import type { BookingView, CreateBookingResponse } from "../../src/shared/bookin
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail } from "../../src/shared/search.ts";
 import { activityLogs, bookings, emailOutbox, payments } from "../../src/server/db/schema.ts";
-import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxMethodParameters, sandboxPassword } from "../../src/server/integrations/wholesaler/sandbox.ts";
+import {
+  SANDBOX_USERNAME,
+  createWholesalerSandbox,
+  sandboxMethodParameters,
+  sandboxPassword,
+} from "../../src/server/integrations/wholesaler/sandbox.ts";
 import { databaseSandboxStore } from "../../src/server/integrations/wholesaler/sandbox-store.ts";
 import { NOT_PLACED_NOTICE } from "../../src/server/services/bookings/records.ts";
 import { type ServedTestApp, serveTestApp } from "../support/served-app.ts";
@@ -32,7 +37,15 @@ async function room(hotelId: string) {
 }
 
 function holdBody(hotelId: string, roomId: string, expectedNightlyPriceCents: number, lastName = "Lee") {
-  return { hotelId, roomTypeId: roomId, ...stay, guestName: `Ann ${lastName}`, guestEmail: "ann@example.com", guestPhone: "+1 555 0100", expectedNightlyPriceCents };
+  return {
+    hotelId,
+    roomTypeId: roomId,
+    ...stay,
+    guestName: `Ann ${lastName}`,
+    guestEmail: "ann@example.com",
+    guestPhone: "+1 555 0100",
+    expectedNightlyPriceCents,
+  };
 }
 
 async function hold(body: Record<string, unknown>): Promise<CreateBookingResponse> {
@@ -43,7 +56,11 @@ async function hold(body: Record<string, unknown>): Promise<CreateBookingRespons
 
 async function pay(created: CreateBookingResponse): Promise<void> {
   const res = await s.t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: { clientSecret: created.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" } },
+    body: {
+      clientSecret: created.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
   });
   expect(await res.json()).toEqual({ status: "succeeded" });
 }
@@ -51,7 +68,9 @@ async function pay(created: CreateBookingResponse): Promise<void> {
 /** The browser's return after paying, asked again while the supplier is still being called (by the webhook or this call). */
 async function settle(created: CreateBookingResponse): Promise<{ booking: BookingView; accessToken: string }> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+      body: { paymentId: created.payment.paymentId },
+    });
     expect(res.status).toBe(200);
     const result = (await res.json()) as { booking: BookingView; accessToken: string };
     if (result.booking.status !== "pending") return result;
@@ -74,16 +93,34 @@ describe("booking a wholesaler room", () => {
     const offer = await room("wh-43");
     const refused = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-43", offer.id, offer.priceCents) });
     expect(refused.status).toBe(409);
-    const body = (await refused.json()) as { code: string; message: string; details: { previousNightlyPriceCents: number; nightlyPriceCents: number; totalPriceCents: number } };
+    const body = (await refused.json()) as {
+      code: string;
+      message: string;
+      details: { previousNightlyPriceCents: number; nightlyPriceCents: number; totalPriceCents: number };
+    };
     const newPrice = Math.round(offer.priceCents * 1.05);
-    expect(body).toMatchObject({ code: "PRICE_INCREASED", details: { previousNightlyPriceCents: offer.priceCents, nightlyPriceCents: newPrice } });
+    expect(body).toMatchObject({
+      code: "PRICE_INCREASED",
+      details: { previousNightlyPriceCents: offer.priceCents, nightlyPriceCents: newPrice },
+    });
     expect(body.message).toContain("per night. Accept the new price to continue.");
     expect(await s.t.deps.db.select().from(bookings)).toHaveLength(0);
 
     const created = await hold(holdBody("wh-43", offer.id, newPrice));
-    expect(created.booking).toMatchObject({ status: "pending", hotelId: "wh-43", roomPriceCents: newPrice, totalPriceCents: body.details.totalPriceCents });
+    expect(created.booking).toMatchObject({
+      status: "pending",
+      hotelId: "wh-43",
+      roomPriceCents: newPrice,
+      totalPriceCents: body.details.totalPriceCents,
+    });
     expect(created.payment.amountCents).toBe(body.details.totalPriceCents);
-    expect(await row(created.booking.id)).toMatchObject({ supplier: "wholesaler", supplierEnvironment: "TEST", supplierState: "priced", hotelId: null, roomTypeId: null });
+    expect(await row(created.booking.id)).toMatchObject({
+      supplier: "wholesaler",
+      supplierEnvironment: "TEST",
+      supplierState: "priced",
+      hotelId: null,
+      roomTypeId: null,
+    });
   });
 
   it("books with the supplier after payment, stores its booking number and e-mails the confirmation", async () => {
@@ -96,14 +133,25 @@ describe("booking a wholesaler room", () => {
     const stored = await row(booking.id);
     expect(stored).toMatchObject({ supplierState: "booked", supplierAttempts: 1, supplierBookingRef: expect.stringMatching(/^\d+$/) });
     // Exactly one booking at the supplier, under our reference, although the return and the webhook both ran.
-    expect(await supplierBookings(booking.bookingReference)).toMatchObject([{ bookingNumber: stored.supplierBookingRef, status: "Active" }]);
-    const mail = await s.t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:confirmation`));
+    expect(await supplierBookings(booking.bookingReference)).toMatchObject([
+      { bookingNumber: stored.supplierBookingRef, status: "Active" },
+    ]);
+    const mail = await s.t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:confirmation`));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain(`Hotel confirmation number: ${stored.supplierBookingRef}`);
-    const admin = (await (await s.t.request("GET", `/api/admin/bookings?search=${booking.bookingReference}`, { cookie: s.admin })).json()) as { bookings: { supplier: unknown }[] };
+    const admin = (await (
+      await s.t.request("GET", `/api/admin/bookings?search=${booking.bookingReference}`, { cookie: s.admin })
+    ).json()) as { bookings: { supplier: unknown }[] };
     expect(admin.bookings[0]!.supplier).toEqual({ environment: "TEST", state: "booked", bookingNumber: stored.supplierBookingRef });
     // The sandbox keeps it in the database: another instance (or this one after a restart) finds it.
-    const otherInstance = createWholesalerSandbox({ appSecret: TEST_SECRET, publicUrl: "http://localhost:3000", store: databaseSandboxStore(s.t.deps.db) });
+    const otherInstance = createWholesalerSandbox({
+      appSecret: TEST_SECRET,
+      publicUrl: "http://localhost:3000",
+      store: databaseSandboxStore(s.t.deps.db),
+    });
     const form = new URLSearchParams({
       ...Object.fromEntries((sandboxMethodParameters("GetBookingInformationV3") ?? []).map((p) => [p, ""])),
       userName: SANDBOX_USERNAME,
@@ -117,9 +165,16 @@ describe("booking a wholesaler room", () => {
   it("lets the guest abandon an unpaid partner hold: the payment is cancelled and nothing reaches the supplier", async () => {
     const offer = await room("wh-41");
     const created = await hold(holdBody("wh-41", offer.id, offer.priceCents));
-    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/abandon`, { headers: { "x-booking-access": created.accessToken } });
+    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/abandon`, {
+      headers: { "x-booking-access": created.accessToken },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await row(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "expired", supplierState: "priced", supplierBookingRef: null });
+    expect(await row(created.booking.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "expired",
+      supplierState: "priced",
+      supplierBookingRef: null,
+    });
     const [payment] = await s.t.deps.db.select().from(payments).where(eq(payments.bookingId, created.booking.id));
     expect(payment?.status).toBe("canceled");
     expect(await supplierBookings(created.booking.bookingReference)).toEqual([]);
@@ -134,7 +189,10 @@ describe("booking a wholesaler room", () => {
     expect(await row(booking.id)).toMatchObject({ supplierState: "failed", supplierBookingRef: null });
     const [payment] = await s.t.deps.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ status: "refunded", refundedCents: created.payment.amountCents });
-    const mail = await s.t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:not-placed`));
+    const mail = await s.t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:not-placed`));
     expect(mail[0]?.subject).toContain("We could not confirm your booking");
     const [logged] = await s.t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "supplier_booking_failed"));
     expect(logged?.details).toMatchObject({ bookingId: booking.id, reason: "Room no longer available" });
@@ -149,7 +207,9 @@ describe("booking a wholesaler room", () => {
     expect(booking.status).toBe("confirmed");
     const stored = await row(booking.id);
     expect(stored).toMatchObject({ supplierState: "booked", supplierAttempts: 1 });
-    expect(await supplierBookings(booking.bookingReference)).toMatchObject([{ bookingNumber: stored.supplierBookingRef, status: "Active" }]);
+    expect(await supplierBookings(booking.bookingReference)).toMatchObject([
+      { bookingNumber: stored.supplierBookingRef, status: "Active" },
+    ]);
     const unknown = await s.t.deps.db
       .select()
       .from(activityLogs)
@@ -186,7 +246,9 @@ describe("booking a wholesaler room", () => {
     try {
       const res = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
       expect(res.status).toBe(502);
-      expect(((await res.json()) as { message: string }).message).toBe("We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.");
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.",
+      );
       expect(await row(booking.id)).toMatchObject({ status: "confirmed", supplierState: "booked" });
     } finally {
       await s.activate("TEST", s.sandboxUrl);
@@ -199,10 +261,16 @@ describe("booking a wholesaler room", () => {
     const byStatus = await hold(holdBody("wh-98", offer.id, offer.priceCents));
     await pay(byStatus);
     await settle(byStatus);
-    const cancel = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, { cookie: s.admin, body: { status: "cancelled" } });
+    const cancel = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, {
+      cookie: s.admin,
+      body: { status: "cancelled" },
+    });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     expect(await supplierBookings(byStatus.booking.bookingReference)).toMatchObject([{ status: "NotActive" }]);
-    const restore = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, { cookie: s.admin, body: { status: "confirmed" } });
+    const restore = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, {
+      cookie: s.admin,
+      body: { status: "confirmed" },
+    });
     expect(restore.status).toBe(409);
 
     const byRefund = await hold(holdBody("wh-98", offer.id, offer.priceCents));
@@ -221,7 +289,10 @@ describe("booking a wholesaler room", () => {
       const before = (await s.t.deps.db.select().from(bookings)).length;
       const res = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-98", offer.id, offer.priceCents) });
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: "LIVE_NEEDS_REAL_PAYMENT", message: "This hotel cannot be booked right now. Please choose another hotel." });
+      expect(await res.json()).toMatchObject({
+        code: "LIVE_NEEDS_REAL_PAYMENT",
+        message: "This hotel cannot be booked right now. Please choose another hotel.",
+      });
       expect(await s.t.deps.db.select().from(bookings)).toHaveLength(before);
     } finally {
       await s.activate("TEST", s.sandboxUrl);

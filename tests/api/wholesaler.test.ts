@@ -48,8 +48,18 @@ beforeAll(async () => {
   await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
   admin = await signIn(t, "ops@example.com", "ops-password");
   const dubai = { city: "Dubai", country: "United Arab Emirates", countryCode: "AE", originalPriceCents: null } as const;
-  for (const [name, priceCents, starRating] of [["Staywise Creek Hotel", 9000, 3], ["Staywise Marina Tower", 45000, 5]] as const) {
-    const hotel = await createHotel(t.deps.db, { ...dubai, name, priceCents, starRating, distanceFromCenterKm: 2, amenities: ["Free WiFi", "Pool"] });
+  for (const [name, priceCents, starRating] of [
+    ["Staywise Creek Hotel", 9000, 3],
+    ["Staywise Marina Tower", 45000, 5],
+  ] as const) {
+    const hotel = await createHotel(t.deps.db, {
+      ...dubai,
+      name,
+      priceCents,
+      starRating,
+      distanceFromCenterKm: 2,
+      amenities: ["Free WiFi", "Pool"],
+    });
     await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents, originalPriceCents: null, maxGuests: 2, totalRooms: 5 });
   }
 });
@@ -67,7 +77,12 @@ async function json<T>(response: Response, status = 200): Promise<T> {
 }
 
 async function activate(apiUrl: string, password = sandbox.password): Promise<void> {
-  await json(await t.request("PUT", "/api/admin/api-settings/TEST", { cookie: admin, body: { apiUrl, username: sandbox.username, password, makeActive: true } }));
+  await json(
+    await t.request("PUT", "/api/admin/api-settings/TEST", {
+      cookie: admin,
+      body: { apiUrl, username: sandbox.username, password, makeActive: true },
+    }),
+  );
 }
 
 async function search(params: Record<string, string | number>): Promise<SearchResponse> {
@@ -79,7 +94,12 @@ describe("before any environment is active", () => {
   it("tells admins the sandbox's credentials", async () => {
     expect((await t.request("GET", "/api/admin/supplier-sandbox")).status).toBe(401);
     sandbox = await json(await t.request("GET", "/api/admin/supplier-sandbox", { cookie: admin }));
-    expect(sandbox).toEqual({ enabled: true, apiUrl: "http://localhost:3000/supplier-sandbox/15", username: "sandbox", password: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(sandbox).toEqual({
+      enabled: true,
+      apiUrl: "http://localhost:3000/supplier-sandbox/15",
+      username: "sandbox",
+      password: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
   });
 
   it("searches our inventory only, without a notice, and diagnostics asks for a configuration", async () => {
@@ -106,7 +126,8 @@ describe("with TEST active on the sandbox", () => {
     expect(result.durationMs).toEqual(expect.any(Number));
     const sample = result.sample as { id: string; name: string; priceCents: number }[];
     expect(sample).toHaveLength(5);
-    for (const hotel of sample) expect(hotel).toEqual({ id: expect.stringMatching(/^wh-\d+$/), name: expect.any(String), priceCents: expect.any(Number) });
+    for (const hotel of sample)
+      expect(hotel).toEqual({ id: expect.stringMatching(/^wh-\d+$/), name: expect.any(String), priceCents: expect.any(Number) });
     const [entry] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "api_diagnostics_run"));
     expect(entry).toMatchObject({ userEmail: "ops@example.com", details: { environment: "TEST", success: true } });
   });
@@ -139,7 +160,13 @@ describe("with TEST active on the sandbox", () => {
     expect(detail).toMatchObject({ id: "wh-43", supplier: "wholesaler", city: "Dubai", nights: 2 });
     expect(detail.rooms.length).toBeGreaterThan(0);
     expect(detail.images[0]).toMatch(/^http:\/\/localhost:3000\/images\/\w+-\d+\.svg$/);
-    for (const room of detail.rooms) expect(room).toMatchObject({ id: expect.stringMatching(/^wh-\d+-\d+$/), bookable: true, fitsParty: true, priceCents: expect.any(Number) });
+    for (const room of detail.rooms)
+      expect(room).toMatchObject({
+        id: expect.stringMatching(/^wh-\d+-\d+$/),
+        bookable: true,
+        fitsParty: true,
+        priceCents: expect.any(Number),
+      });
     expect(detail.priceCents).toBe(Math.min(...detail.rooms.map((r) => r.priceCents)));
     const unknown = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-999999"), 404);
     expect(unknown.message).toBe("Hotel not found");
@@ -165,7 +192,10 @@ describe("booking-side calls against the sandbox", () => {
     expect(check).toMatchObject({ status: "available", environment: "TEST", priceChanged: true, priceIncreased: true });
     expect(check.status === "available" && check.nightlyPriceCents).toBe(Math.round(room.priceCents * 1.05));
     const steady = await cheapestRoom("wh-98");
-    expect(await supplier().priceCheck({ roomOfferId: steady.id, stay, shownNightlyPriceCents: steady.priceCents })).toMatchObject({ status: "available", priceChanged: false });
+    expect(await supplier().priceCheck({ roomOfferId: steady.id, stay, shownNightlyPriceCents: steady.priceCents })).toMatchObject({
+      status: "available",
+      priceChanged: false,
+    });
   });
 
   async function preBooked(wholesaler = supplier()) {
@@ -209,7 +239,9 @@ describe("when the supplier is down", () => {
     const connections = deadConnections;
     const paused = await search({});
     expect(paused.hotels).toHaveLength(2);
-    expect(paused.notices).toEqual(["Supplier API Error: The supplier is not answering; calls are paused for 30 s after repeated failures"]);
+    expect(paused.notices).toEqual([
+      "Supplier API Error: The supplier is not answering; calls are paused for 30 s after repeated failures",
+    ]);
     expect(deadConnections).toBe(connections);
     const detail = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-43"), 502);
     expect(detail.message).toMatch(/^Supplier API Error: /);
@@ -221,7 +253,12 @@ describe("when the supplier is down", () => {
     );
     const failed = problems.filter((p) => p.actionType === "supplier_call_failed");
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed[0]!.details).toMatchObject({ environment: "TEST", method: "SearchV3", errorType: expect.any(String), message: expect.stringContaining("Could not reach") });
+    expect(failed[0]!.details).toMatchObject({
+      environment: "TEST",
+      method: "SearchV3",
+      errorType: expect.any(String),
+      message: expect.stringContaining("Could not reach"),
+    });
     expect(failed.every((p) => typeof p.requestId === "string" && p.requestId.length > 0)).toBe(true);
     expect(failed.some((p) => p.details.errorType === "CircuitOpen")).toBe(false);
     expect(JSON.stringify(problems)).not.toContain(sandbox.password);

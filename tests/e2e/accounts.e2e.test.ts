@@ -34,7 +34,10 @@ describe("accounts in the browser", () => {
     await page.getByText("Account created! Redirecting to login...").waitFor();
     await page.waitForURL(`${baseUrl}/login`);
     // Said also when the address already had an account: its owner was e-mailed a notice instead.
-    await page.getByRole("status").filter({ hasText: `We've sent an e-mail to ${email}` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `We've sent an e-mail to ${email}` })
+      .waitFor();
     await expectAccessible(page);
 
     await page.getByLabel("Email").fill(email);
@@ -104,7 +107,10 @@ describe("accounts in the browser", () => {
     await admin.goto("/admin/mailbox");
     await admin.getByRole("heading", { name: "Mailbox" }).waitFor();
     await expectAccessible(admin);
-    await admin.getByRole("button", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) }).first().click();
+    await admin
+      .getByRole("button", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })
+      .first()
+      .click();
     const link = admin.getByRole("link", { name: /\/api\/auth\/reset-password\// });
     const href = await link.first().getAttribute("href");
     expect(href).toContain("/api/auth/reset-password/");

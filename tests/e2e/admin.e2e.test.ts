@@ -25,28 +25,51 @@ describe("the back office in the browser", () => {
     async function paidBooking(checkInDays: number): Promise<string> {
       const checkIn = addDays(todayUtc(), checkInDays);
       const checkOut = addDays(todayUtc(), checkInDays + 2);
-      const hotels = (await (await guestPage.request.get(`/api/hotels/search?destination=Dubai&checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as { hotels: { id: string }[] };
+      const hotels = (await (
+        await guestPage.request.get(`/api/hotels/search?destination=Dubai&checkIn=${checkIn}&checkOut=${checkOut}`)
+      ).json()) as { hotels: { id: string }[] };
       const hotelId = inventoryHotel(hotels.hotels).id;
-      const detail = (await (await guestPage.request.get(`/api/hotels/${hotelId}?checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as { rooms: { id: string; bookable: boolean }[] };
+      const detail = (await (await guestPage.request.get(`/api/hotels/${hotelId}?checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as {
+        rooms: { id: string; bookable: boolean }[];
+      };
       const room = detail.rooms.find((r) => r.bookable)!;
       const hold = (await (
         await guestPage.request.post("/api/bookings", {
           headers: sameOriginHeaders(),
-          data: { hotelId, roomTypeId: room.id, checkIn, checkOut, guests: 2, rooms: 1, guestName: `Admin Test ${stamp}`, guestEmail: `admin-test-${stamp}@example.com`, guestPhone: "+1 555 0100" },
+          data: {
+            hotelId,
+            roomTypeId: room.id,
+            checkIn,
+            checkOut,
+            guests: 2,
+            rooms: 1,
+            guestName: `Admin Test ${stamp}`,
+            guestEmail: `admin-test-${stamp}@example.com`,
+            guestPhone: "+1 555 0100",
+          },
         })
       ).json()) as { booking: { id: string; bookingReference: string }; payment: { paymentId: string; clientSecret: string } };
       await guestPage.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
         headers: sameOriginHeaders(),
-        data: { clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } },
+        data: {
+          clientSecret: hold.payment.clientSecret,
+          returnUrl: "/booking-success",
+          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+        },
       });
-      await guestPage.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, { headers: sameOriginHeaders(), data: { paymentId: hold.payment.paymentId } });
+      await guestPage.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, {
+        headers: sameOriginHeaders(),
+        data: { paymentId: hold.payment.paymentId },
+      });
       return hold.booking.bookingReference;
     }
     const reference = await paidBooking(40);
     // More to refund one after the other: every refund must say so, although its row's dialog unmounts.
     const moreReferences = [await paidBooking(44), await paidBooking(48), await paidBooking(52)];
     const promotedEmail = `promote-${stamp}@example.com`;
-    await guestPage.request.post("/api/auth/sign-up/email", { data: { name: "Future Admin", email: promotedEmail, password: "secret123" } });
+    await guestPage.request.post("/api/auth/sign-up/email", {
+      data: { name: "Future Admin", email: promotedEmail, password: "secret123" },
+    });
 
     const page = await newPage(browser);
     await signInAs(page, inject("adminEmail"), inject("adminPassword"));
@@ -70,7 +93,10 @@ describe("the back office in the browser", () => {
       await page.getByRole("button", { name: `Refund booking ${refunded}` }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Issue refund" }).click();
       await page.getByRole("row").filter({ hasText: refunded }).getByText("refunded").waitFor();
-      const toast = page.getByRole("listitem").filter({ hasText: "Refund Processed" }).filter({ hasText: "Booking cancelled and refund issued" });
+      const toast = page
+        .getByRole("listitem")
+        .filter({ hasText: "Refund Processed" })
+        .filter({ hasText: "Booking cancelled and refund issued" });
       await toast.first().waitFor();
       // Closed before the next refund, so the next toast seen is the next refund's own.
       await toast.first().getByRole("button", { name: "Close toast" }).click();
@@ -88,7 +114,11 @@ describe("the back office in the browser", () => {
     await page.goto("/admin/users");
     await page.getByLabel("Search users").fill(promotedEmail);
     await page.getByRole("button", { name: `Promote ${promotedEmail}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Promote" }).or(page.getByRole("alertdialog").getByRole("button", { name: "Promote" })).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: "Promote" })
+      .or(page.getByRole("alertdialog").getByRole("button", { name: "Promote" }))
+      .click();
     await page.getByText("User promoted to admin").waitFor();
     await expectAccessible(page);
 

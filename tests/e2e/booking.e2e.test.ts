@@ -15,7 +15,13 @@ afterAll(() => browser?.close());
 /** Opens the first hotel in a city for the given stay and presses Book Now on its first bookable room. */
 async function openBookingDialog(page: Page, city: string, checkIn: string, nights: number): Promise<string> {
   await page.goto(`/?destination=${encodeURIComponent(city)}&checkIn=${checkIn}&checkOut=${addDays(checkIn, nights)}&guests=2&rooms=1`);
-  await page.locator("article").filter({ hasText: "per night" }).filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') }).first().getByRole("link").click();
+  await page
+    .locator("article")
+    .filter({ hasText: "per night" })
+    .filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') })
+    .first()
+    .getByRole("link")
+    .click();
   await page.waitForURL(/\/hotel\/\d+/);
   const book = page.getByRole("button", { name: "Book Now" }).and(page.locator(":not([aria-disabled=true])")).first();
   await book.click();
@@ -47,13 +53,30 @@ async function declinedHold(request: APIRequestContext, checkIn: string): Promis
   const detail = (await (await request.get(`/api/hotels/${hotelId}?${stay}`)).json()) as { rooms: { id: string; bookable: boolean }[] };
   const res = await request.post("/api/bookings", {
     headers: sameOriginHeaders(),
-    data: { hotelId, roomTypeId: detail.rooms.find((r) => r.bookable)!.id, checkIn, checkOut: addDays(checkIn, 1), guests: 2, rooms: 1, guestName: "Hana Holder", guestEmail: "hana@example.com", guestPhone: "+1 555 0100" },
+    data: {
+      hotelId,
+      roomTypeId: detail.rooms.find((r) => r.bookable)!.id,
+      checkIn,
+      checkOut: addDays(checkIn, 1),
+      guests: 2,
+      rooms: 1,
+      guestName: "Hana Holder",
+      guestEmail: "hana@example.com",
+      guestPhone: "+1 555 0100",
+    },
   });
   expect(res.status()).toBe(201);
-  const hold = (await res.json()) as { booking: { id: string; bookingReference: string }; payment: { paymentId: string; clientSecret: string } };
+  const hold = (await res.json()) as {
+    booking: { id: string; bookingReference: string };
+    payment: { paymentId: string; clientSecret: string };
+  };
   const declined = await request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
     headers: sameOriginHeaders(),
-    data: { clientSecret: hold.payment.clientSecret, returnUrl: "/booking-success", card: { number: "4000000000000002", expMonth: 12, expYear: 2040, cvc: "123" } },
+    data: {
+      clientSecret: hold.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4000000000000002", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
   });
   expect(((await declined.json()) as { status: string }).status).toBe("failed");
   return { id: hold.booking.id, reference: hold.booking.bookingReference, hotelId };
@@ -68,7 +91,9 @@ describe("booking in the browser", () => {
   it("books and pays with 4242, finds it in My Bookings, downloads it, cancels it, and the e-mails arrive", async () => {
     const page = await newPage(browser);
     const email = `booker-${Date.now()}@example.com`;
-    expect((await page.request.post("/api/auth/sign-up/email", { data: { name: "Bea Booker", email, password: "secret123" } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/auth/sign-up/email", { data: { name: "Bea Booker", email, password: "secret123" } })).status(),
+    ).toBe(200);
     await signInAs(page, email, "secret123");
 
     await openBookingDialog(page, "Paris", addDays(todayUtc(), 20), 2);
@@ -92,7 +117,13 @@ describe("booking in the browser", () => {
     await page.getByRole("tab", { name: /^Upcoming \(\d+\)$/ }).waitFor();
     await expectAccessible(page);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download confirmation ${reference}` }).or(page.getByRole("link", { name: `Download confirmation ${reference}` })).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("button", { name: `Download confirmation ${reference}` })
+        .or(page.getByRole("link", { name: `Download confirmation ${reference}` }))
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${reference}.txt`);
     expect(readFileSync((await download.path())!, "utf8")).toContain(reference!);
 
@@ -105,7 +136,9 @@ describe("booking in the browser", () => {
 
     const admin = await newPage(browser);
     await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
-    const mailbox = (await (await admin.request.get("/api/admin/mailbox?pageSize=100")).json()) as { messages: { to: string; kind: string; text: string | null }[] };
+    const mailbox = (await (await admin.request.get("/api/admin/mailbox?pageSize=100")).json()) as {
+      messages: { to: string; kind: string; text: string | null }[];
+    };
     const mine = mailbox.messages.filter((m) => m.to === email);
     const bookingMail = mine.filter((m) => m.kind !== "welcome");
     expect(bookingMail.map((m) => m.kind).sort()).toEqual(["booking_cancellation", "booking_confirmation"]);
@@ -148,7 +181,9 @@ describe("booking in the browser", () => {
   it("keeps unpaid holds apart in My Bookings to pay or abandon, sorts cancelled bookings into their own tab, and links each card to its hotel", async () => {
     const page = await newPage(browser, 390);
     const email = `holder-${Date.now()}@example.com`;
-    expect((await page.request.post("/api/auth/sign-up/email", { data: { name: "Hana Holder", email, password: "secret123" } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/auth/sign-up/email", { data: { name: "Hana Holder", email, password: "secret123" } })).status(),
+    ).toBe(200);
     await signInAs(page, email, "secret123");
 
     await page.goto("/my-bookings");
@@ -167,7 +202,12 @@ describe("booking in the browser", () => {
     // Not a booking: not under Upcoming, and no confirmation to download.
     await page.getByRole("tab", { name: "Upcoming (0)" }).waitFor();
     const unpaidDownload = `Download confirmation ${unpaid.reference}`;
-    expect(await page.getByRole("button", { name: unpaidDownload }).or(page.getByRole("link", { name: unpaidDownload })).count()).toBe(0);
+    expect(
+      await page
+        .getByRole("button", { name: unpaidDownload })
+        .or(page.getByRole("link", { name: unpaidDownload }))
+        .count(),
+    ).toBe(0);
     await expectAccessible(page);
 
     await page.getByRole("button", { name: `Abandon booking ${abandoned.reference}` }).click();
@@ -181,7 +221,10 @@ describe("booking in the browser", () => {
     await confirmed.getByRole("button", { name: "Done" }).click();
     await page.getByRole("tab", { name: "Upcoming (1)" }).click();
     const download = `Download confirmation ${unpaid.reference}`;
-    await page.getByRole("button", { name: download }).or(page.getByRole("link", { name: download })).waitFor();
+    await page
+      .getByRole("button", { name: download })
+      .or(page.getByRole("link", { name: download }))
+      .waitFor();
     expect(await awaiting.count()).toBe(0);
 
     await page.getByRole("button", { name: `Cancel booking ${unpaid.reference}` }).click();
@@ -201,7 +244,9 @@ describe("booking in the browser", () => {
   it("releases the hold at once when the guest closes the payment step", async () => {
     const page = await newPage(browser);
     const email = `leaver-${Date.now()}@example.com`;
-    expect((await page.request.post("/api/auth/sign-up/email", { data: { name: "Lee Leaver", email, password: "secret123" } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/auth/sign-up/email", { data: { name: "Lee Leaver", email, password: "secret123" } })).status(),
+    ).toBe(200);
     await signInAs(page, email, "secret123");
     await openBookingDialog(page, "London", addDays(todayUtc(), 35), 1);
     await fillGuest(page);

@@ -46,7 +46,11 @@ describe("the wholesaler in the browser", () => {
   it("an admin activates TEST on the sandbox, tests it and runs diagnostics; a traveller books partner rooms, accepting a raised price", async () => {
     const admin = await newPage(browser);
     await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
-    const sandbox = (await (await admin.request.get("/api/admin/supplier-sandbox")).json()) as { apiUrl: string; username: string; password: string };
+    const sandbox = (await (await admin.request.get("/api/admin/supplier-sandbox")).json()) as {
+      apiUrl: string;
+      username: string;
+      password: string;
+    };
     await admin.goto("/admin/api-settings");
     await admin.getByRole("tab", { name: "TEST" }).click();
     await admin.getByLabel("API URL").fill(sandbox.apiUrl);
@@ -55,7 +59,10 @@ describe("the wholesaler in the browser", () => {
     await admin.getByRole("button", { name: "Save & Activate" }).click();
     await admin.getByText("TEST settings saved successfully!").waitFor();
     await admin.getByRole("button", { name: "Test Connection" }).click();
-    await admin.getByText(/Connected/).first().waitFor();
+    await admin
+      .getByText(/Connected/)
+      .first()
+      .waitFor();
     await expectAccessible(admin);
 
     await admin.goto("/admin/api-diagnostics");

@@ -13,7 +13,12 @@ let photo: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   photo = path.join(mkdtempSync(path.join(os.tmpdir(), "sw-photo-")), "terrace.png");
-  writeFileSync(photo, await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } }).png().toBuffer());
+  writeFileSync(
+    photo,
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(() => browser?.close());
 
@@ -28,7 +33,9 @@ describe("reviews and rewards in the browser", () => {
   it("a review with a photo waits for approval, then shows with its photo and counts, and another user votes", async () => {
     const author = await newPage(browser);
     await newUser(author, "Rhea Reviewer");
-    const hotels = (await (await author.request.get("/api/hotels/search?destination=Barcelona")).json()) as { hotels: { id: string; reviewCount: number }[] };
+    const hotels = (await (await author.request.get("/api/hotels/search?destination=Barcelona")).json()) as {
+      hotels: { id: string; reviewCount: number }[];
+    };
     const hotel = hotels.hotels.find((h) => /^\d+$/.test(h.id))!;
     await author.goto(`/hotel/${hotel.id}`);
     await author.getByRole("heading", { name: "Guest Reviews" }).waitFor();
@@ -87,7 +94,9 @@ describe("reviews and rewards in the browser", () => {
     const page = await newPage(browser);
     await newUser(page, "Pam Points");
     const checkIn = addDays(todayUtc(), 45);
-    const hotels = (await (await page.request.get(`/api/hotels/search?destination=New%20York&checkIn=${checkIn}&checkOut=${addDays(checkIn, 3)}&sort=price`)).json()) as { hotels: { id: string }[] };
+    const hotels = (await (
+      await page.request.get(`/api/hotels/search?destination=New%20York&checkIn=${checkIn}&checkOut=${addDays(checkIn, 3)}&sort=price`)
+    ).json()) as { hotels: { id: string }[] };
     const hotelId = hotels.hotels.filter((h) => /^\d+$/.test(h.id)).at(-1)!.id;
 
     async function book(points: boolean): Promise<string> {

@@ -48,15 +48,21 @@ describe("finding a hotel in the browser", () => {
     await page.getByRole("combobox", { name: "Sort by" }).selectOption("price");
     await page.waitForURL(/sort=price/);
     const shownPrices = () =>
-      page.locator("article").filter({ hasText: "per night" }).evaluateAll((cards) =>
-        cards.map((card) => Number(/\$([\d,]+)(?:\.\d+)?\s*per night/.exec(card.textContent ?? "")?.[1]?.replace(/,/g, "") ?? NaN)),
-      );
+      page
+        .locator("article")
+        .filter({ hasText: "per night" })
+        .evaluateAll((cards) =>
+          cards.map((card) => Number(/\$([\d,]+)(?:\.\d+)?\s*per night/.exec(card.textContent ?? "")?.[1]?.replace(/,/g, "") ?? NaN)),
+        );
     // The previous list stays on screen while the sorted one loads.
     await expect
-      .poll(async () => {
-        const prices = await shownPrices();
-        return prices.length > 0 && prices.every((p, i) => !Number.isNaN(p) && (i === 0 || prices[i - 1]! <= p));
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const prices = await shownPrices();
+          return prices.length > 0 && prices.every((p, i) => !Number.isNaN(p) && (i === 0 || prices[i - 1]! <= p));
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
 
     // Back undoes the sort.
@@ -64,7 +70,13 @@ describe("finding a hotel in the browser", () => {
     await page.waitForURL((url) => !url.search.includes("sort=price"));
 
     // Open the first hotel.
-    await page.locator("article").filter({ hasText: "per night" }).filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') }).first().getByRole("link").click();
+    await page
+      .locator("article")
+      .filter({ hasText: "per night" })
+      .filter({ has: page.locator('a[href^="/hotel/"]:not([href^="/hotel/wh-"])') })
+      .first()
+      .getByRole("link")
+      .click();
     await page.waitForURL(/\/hotel\/\d+\?/);
     await page.getByRole("heading", { name: "Available Rooms" }).waitFor();
     await page.getByRole("heading", { name: "Amenities" }).waitFor();
@@ -113,7 +125,10 @@ describe("finding a hotel in the browser", () => {
     await page.goto("/hotel/999999999");
     await page.getByRole("heading", { name: "Hotel Not Found" }).waitFor();
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Return to Search" }).or(page.getByRole("link", { name: "Return to Search" })).click();
+    await page
+      .getByRole("button", { name: "Return to Search" })
+      .or(page.getByRole("link", { name: "Return to Search" }))
+      .click();
     await page.waitForURL(`${baseUrl}/`);
     await page.context().close();
   });

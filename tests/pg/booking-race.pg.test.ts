@@ -68,7 +68,10 @@ describe("the last room under concurrent holds on PostgreSQL", () => {
       }),
     );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(","),
+    ).toBe(true);
     const nights = await databases[0]!.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
     for (const n of nights) expect(n.roomsTaken).toBeLessThanOrEqual(5);
     // Every night's count equals the rooms of the holds that cover it.

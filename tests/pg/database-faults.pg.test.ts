@@ -76,7 +76,9 @@ describe("an unreachable database", () => {
     const t = await createTestApp({ READY_TIMEOUT_MS: "300" }, database);
     try {
       await expectUnavailable(await t.request("GET", "/api/destinations?q=Par"));
-      await expectUnavailable(await t.request("POST", "/api/bookings/lookup", { body: { reference: "BK1767225600000ABCDE", email: "a@example.com" } }));
+      await expectUnavailable(
+        await t.request("POST", "/api/bookings/lookup", { body: { reference: "BK1767225600000ABCDE", email: "a@example.com" } }),
+      );
       const ready = await t.request("GET", "/readyz");
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: "unavailable" });

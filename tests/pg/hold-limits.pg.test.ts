@@ -48,7 +48,11 @@ describe("hold limits across two instances on PostgreSQL", () => {
     const nights = await databases[1]!.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
     expect(nights.map((n) => n.roomsTaken)).toEqual(Array(7).fill(12));
 
-    const guest = await holdRequest(instances[1]!, { ...body, guests: 2, rooms: 1, guestName: "Real Guest", guestEmail: "real@example.com" }, "192.0.2.10");
+    const guest = await holdRequest(
+      instances[1]!,
+      { ...body, guests: 2, rooms: 1, guestName: "Real Guest", guestEmail: "real@example.com" },
+      "192.0.2.10",
+    );
     expect(guest.status).toBe(201);
   });
 
@@ -56,7 +60,17 @@ describe("hold limits across two instances on PostgreSQL", () => {
     const hotel = await createHotel(databases[0]!.db, { name: "Second Hotel" });
     const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Twin", totalRooms: 30, maxGuests: 2, priceCents: 8000 });
     const checkIn = addDays(todayUtc(), 30);
-    const body = { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1, guestName: "Visitor", guestEmail: "v@example.com", guestPhone: "+1 555 0100" };
+    const body = {
+      hotelId: String(hotel.id),
+      roomTypeId: String(room.id),
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+      rooms: 1,
+      guestName: "Visitor",
+      guestEmail: "v@example.com",
+      guestPhone: "+1 555 0100",
+    };
     const first = await holdRequest(instances[0]!, body, "192.0.2.20");
     expect(first.status).toBe(201);
     const cookie = cookieFrom(first);

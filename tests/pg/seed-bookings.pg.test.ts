@@ -87,7 +87,8 @@ describe("db:seed --bookings on PostgreSQL", () => {
       cross join generate_series(${todayUtc()}::date, ${addDays(todayUtc(), 27)}::date, interval '1 day') n
       left join room_nights rn on rn.room_type_id = rt.id and rn.night = n::date
       group by 1, 2`);
-    const occupancy = (featured: boolean, weekend: boolean) => rows.find((r) => r.featured === featured && r.weekend === weekend)!.occupancy;
+    const occupancy = (featured: boolean, weekend: boolean) =>
+      rows.find((r) => r.featured === featured && r.weekend === weekend)!.occupancy;
     expect(occupancy(true, true)).toBeGreaterThanOrEqual(0.6);
     expect(occupancy(true, true)).toBeLessThanOrEqual(0.9);
     expect(occupancy(true, true)).toBeGreaterThan(occupancy(true, false));

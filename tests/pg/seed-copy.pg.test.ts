@@ -41,7 +41,10 @@ describe("seedCatalogue on PostgreSQL (COPY)", () => {
     expect(rooms).toMatchObject(generated.roomTypes);
     // Search reads the room types from hotels.room_offers: cheapest first, five integers each.
     expect(stored!.roomOffers).toEqual(rooms.flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]));
-    const [stale] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`);
+    const [stale] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from hotels where room_offers is distinct from f_room_offers(id)`,
+    );
     expect(stale!.n).toBe(0);
 
     // Every hotel's figures are what its review rows say, and every review is about its author's past stay there.

@@ -57,7 +57,20 @@ const fakeWholesaler = {
   async lookupByReference(reference: string) {
     bump(supplierLookups, reference);
     if (unreachable.has(reference)) throw new Error("The supplier did not answer in time");
-    return { environment: "test", bookings: [{ bookingNumber: `WH-${reference}`, yourRef: reference, status: "Active", hotelName: "Partner Hotel", checkIn: "", checkOut: "", priceCents: 0 }] };
+    return {
+      environment: "test",
+      bookings: [
+        {
+          bookingNumber: `WH-${reference}`,
+          yourRef: reference,
+          status: "Active",
+          hotelName: "Partner Hotel",
+          checkIn: "",
+          checkOut: "",
+          priceCents: 0,
+        },
+      ],
+    };
   },
   async cancel() {
     return { cancelled: true, feeCents: 0 };
@@ -73,7 +86,11 @@ const recordingTransport: MailTransport = {
 beforeAll(async () => {
   // With SMTP configured, messages wait in the outbox as 'pending' for the e-mail workers.
   cluster = await startInstances(INSTANCES, { SMTP_URL: "smtp://127.0.0.1:9" });
-  jobDeps = cluster.instances.map((t) => ({ ...bookingDeps(t.deps), gateway: countingGateway(t.deps.gateway), wholesaler: fakeWholesaler }));
+  jobDeps = cluster.instances.map((t) => ({
+    ...bookingDeps(t.deps),
+    gateway: countingGateway(t.deps.gateway),
+    wholesaler: fakeWholesaler,
+  }));
   const db = cluster.databases[0]!.db;
   const hotel = await createHotel(db, { name: "Shared Hotel" });
   const room = await createRoomType(db, hotel.id, { name: "Double", totalRooms: 200, maxGuests: 2, priceCents: 10000 });
@@ -92,7 +109,17 @@ async function hold(): Promise<CreateBookingResponse> {
   const i = holdCount++;
   const checkIn = addDays(todayUtc(), 10 + (i % 20));
   const res = await cluster.instances[i % INSTANCES]!.request("POST", "/api/bookings", {
-    body: { hotelId: String(hotelId), roomTypeId: String(roomTypeId), checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1, guestName: `Guest ${i}`, guestEmail: `guest${i}@example.com`, guestPhone: "+1 555 0100" },
+    body: {
+      hotelId: String(hotelId),
+      roomTypeId: String(roomTypeId),
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+      rooms: 1,
+      guestName: `Guest ${i}`,
+      guestEmail: `guest${i}@example.com`,
+      guestPhone: "+1 555 0100",
+    },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as CreateBookingResponse;
@@ -107,23 +134,37 @@ async function makeWork(counts: { expired: number; paid: number; supplier: numbe
   await db
     .update(bookings)
     .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
-    .where(inArray(bookings.id, expired.map((h) => h.booking.id)));
+    .where(
+      inArray(
+        bookings.id,
+        expired.map((h) => h.booking.id),
+      ),
+    );
   // Paid at the provider, but the browser's return and the webhook never arrived.
   await db
     .update(simulatedPaymentIntents)
     .set({ status: "succeeded" })
-    .where(inArray(simulatedPaymentIntents.id, [...paid, ...supplier].map((h) => h.payment.paymentId)));
+    .where(
+      inArray(
+        simulatedPaymentIntents.id,
+        [...paid, ...supplier].map((h) => h.payment.paymentId),
+      ),
+    );
   // Partner bookings whose booking call had no clear answer: the reconciliation looks them up by reference.
   await db
     .update(bookings)
     .set({ supplier: "wholesaler", supplierState: "unknown", supplierEnvironment: "test", supplierAttempts: 1 })
-    .where(inArray(bookings.id, supplier.map((h) => h.booking.id)));
+    .where(
+      inArray(
+        bookings.id,
+        supplier.map((h) => h.booking.id),
+      ),
+    );
   return { expired, paid, supplier };
 }
 
 async function activityCount(actionType: ActivityType, bookingId: string): Promise<number> {
-  const [row] = await cluster.databases[0]!.db
-    .select({ n: sql<number>`count(*)::int` })
+  const [row] = await cluster.databases[0]!.db.select({ n: sql<number>`count(*)::int` })
     .from(activityLogs)
     .where(and(eq(activityLogs.actionType, actionType), sql`${activityLogs.details}->>'bookingId' = ${bookingId}`));
   return row?.n ?? 0;
@@ -171,12 +212,15 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
     }
     for (const h of work.supplier) expect(supplierLookups.get(h.booking.bookingReference), "supplier look-ups").toBe(1);
     // A look-up that failed counts one failed round, not one per instance.
-    const failures = await cluster.databases[0]!.db
-      .select()
+    const failures = await cluster.databases[0]!.db.select()
       .from(backgroundFailures)
-      .where(inArray(backgroundFailures.bookingId, failing.map((h) => h.booking.id)));
+      .where(
+        inArray(
+          backgroundFailures.bookingId,
+          failing.map((h) => h.booking.id),
+        ),
+      );
     expect(failures.map((f) => f.attempts)).toEqual([1, 1]);
-
   }, 120_000);
 
   it("does each item's work once while every instance runs its workers", async () => {
@@ -184,7 +228,13 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
     const work = await makeWork({ expired: 8, paid: 8, supplier: 3 });
     const db = cluster.databases[0]!.db;
     await db.insert(emailOutbox).values(
-      Array.from({ length: 40 }, (_, i) => ({ toAddress: `reader${i}@example.com`, subject: `Newsletter ${i}`, textBody: `Issue ${i}`, kind: "test", status: "pending" })),
+      Array.from({ length: 40 }, (_, i) => ({
+        toAddress: `reader${i}@example.com`,
+        subject: `Newsletter ${i}`,
+        textBody: `Issue ${i}`,
+        kind: "test",
+        status: "pending",
+      })),
     );
 
     const workers: Worker[] = [];
@@ -197,12 +247,22 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
         const rows = await db.select({ status: bookings.status }).from(bookings).where(inArray(bookings.id, ids));
         return rows.every((r) => r.status === status);
       };
-      await eventually(() => settled(work.expired.map((h) => h.booking.id), "cancelled"), "the expired holds to end");
+      await eventually(
+        () =>
+          settled(
+            work.expired.map((h) => h.booking.id),
+            "cancelled",
+          ),
+        "the expired holds to end",
+      );
       // Includes the partner bookings whose look-up failed in the first round: the supplier answers now.
       const toConfirm = [...work.paid, ...work.supplier, ...lookupFailedFirst].map((h) => h.booking.id);
       await eventually(() => settled(toConfirm, "confirmed"), "the paid bookings to be confirmed");
       await eventually(async () => {
-        const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(sql`${emailOutbox.status} <> 'sent'`);
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(sql`${emailOutbox.status} <> 'sent'`);
         return row?.n === 0;
       }, "every e-mail to be sent");
     } finally {

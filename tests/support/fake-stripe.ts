@@ -42,7 +42,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
       res.end(JSON.stringify(json));
     };
-    const error = (status: number, code: string, message: string) => send(status, { error: { type: "invalid_request_error", code, message } });
+    const error = (status: number, code: string, message: string) =>
+      send(status, { error: { type: "invalid_request_error", code, message } });
     const url = new URL(req.url ?? "/", "http://fake");
     const key = req.headers["idempotency-key"];
     if (typeof key === "string") idempotencyKeys.push(key);
@@ -76,7 +77,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "GET") return send(200, intent);
       if (intentMatch[2]) {
         if (intent.status === "succeeded" || intent.status === "canceled") {
-          return error(400, "payment_intent_unexpected_state", `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+          return error(
+            400,
+            "payment_intent_unexpected_state",
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          );
         }
         intent.status = "canceled";
         return send(200, intent);
@@ -86,9 +91,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // Like Stripe: a repeated idempotency key answers with the first refund and refunds nothing more.
       if (typeof key === "string" && refundsByKey.has(key)) return send(200, refundsByKey.get(key));
       const intent = intents.get(body.get("payment_intent") ?? "");
-      if (!intent || intent.status !== "succeeded") return error(400, "charge_not_refundable", "This PaymentIntent has no successful charge to refund.");
+      if (!intent || intent.status !== "succeeded")
+        return error(400, "charge_not_refundable", "This PaymentIntent has no successful charge to refund.");
       refunds.push({ payment_intent: intent.id, amount: Number(body.get("amount")), reason: body.get("reason") ?? "" });
-      const refund = { id: `re_${randomBytes(6).toString("hex")}`, object: "refund", amount: Number(body.get("amount")), status: "succeeded" };
+      const refund = {
+        id: `re_${randomBytes(6).toString("hex")}`,
+        object: "refund",
+        amount: Number(body.get("amount")),
+        status: "succeeded",
+      };
       if (typeof key === "string") refundsByKey.set(key, refund);
       return send(200, refund);
     }

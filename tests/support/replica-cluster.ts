@@ -54,7 +54,12 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
   const dir = mkdtempSync(path.join(tmpdir(), "staywise-replica-"));
   // PostgreSQL refuses to run as root: as root, the servers run as the postgres system user.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number((await run("id", ["-u", "postgres"])).stdout.trim()), Number((await run("id", ["-g", "postgres"])).stdout.trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number((await run("id", ["-u", "postgres"])).stdout.trim()),
+      Number((await run("id", ["-g", "postgres"])).stdout.trim()),
+    );
   const tool = (name: string, args: string[]) =>
     asRoot ? run("runuser", ["-u", "postgres", "--", path.join(bin, name), ...args]) : run(path.join(bin, name), args);
 
@@ -63,7 +68,8 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
   const started: string[] = [];
   const url = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const pgCtl = (dataDir: string, action: string[], log: string) => tool("pg_ctl", ["-D", dataDir, "-l", log, "-w", "-t", "120", ...action]);
+  const pgCtl = (dataDir: string, action: string[], log: string) =>
+    tool("pg_ctl", ["-D", dataDir, "-l", log, "-w", "-t", "120", ...action]);
 
   async function stop(): Promise<void> {
     for (const dataDir of [...started].reverse()) {

@@ -9,18 +9,27 @@ import { reviews } from "../../src/server/db/schema.ts";
  * vote rows. Shared by the PGlite and PostgreSQL seed tests.
  */
 export async function expectSeededReviewsConsistent(db: Db, reviewsSeeded: number): Promise<void> {
-  const [disagreeing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from hotels h
+  const [disagreeing] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from hotels h
     left join (select hotel_id, count(*)::int as n, round(avg(rating)::numeric, 1)::float as avg from reviews where status = 'approved' group by hotel_id) r
       on r.hotel_id = h.id
-    where h.review_count <> coalesce(r.n, 0) or abs(h.rating - coalesce(r.avg, 0)) > 0.001`);
+    where h.review_count <> coalesce(r.n, 0) or abs(h.rating - coalesce(r.avg, 0)) > 0.001`,
+  );
   expect(disagreeing!.n).toBe(0);
-  const [badStays] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reviews r
+  const [badStays] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reviews r
     left join bookings b on b.id = r.booking_id
-    where b.id is null or b.user_id is distinct from r.user_id or b.hotel_id <> r.hotel_id or b.check_out >= current_date or b.status <> 'confirmed'`);
+    where b.id is null or b.user_id is distinct from r.user_id or b.hotel_id <> r.hotel_id or b.check_out >= current_date or b.status <> 'confirmed'`,
+  );
   expect(badStays!.n).toBe(0);
-  const [badVotes] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reviews r
+  const [badVotes] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reviews r
     where r.helpful_votes <> (select count(*) from review_votes v where v.review_id = r.id and v.vote_type = 'helpful')
-       or r.unhelpful_votes <> (select count(*) from review_votes v where v.review_id = r.id and v.vote_type = 'unhelpful')`);
+       or r.unhelpful_votes <> (select count(*) from review_votes v where v.review_id = r.id and v.vote_type = 'unhelpful')`,
+  );
   expect(badVotes!.n).toBe(0);
   const [reviewCount] = await db.select({ n: count() }).from(reviews);
   expect(reviewCount!.n).toBe(reviewsSeeded);

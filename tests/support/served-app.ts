@@ -32,13 +32,19 @@ export async function serveTestApp(env: Record<string, string> = {}): Promise<Se
   const sandboxUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/supplier-sandbox/15`;
   await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
   const admin = await signIn(t, "ops@example.com", "ops-password");
-  const sandbox = (await (await t.request("GET", "/api/admin/supplier-sandbox", { cookie: admin })).json()) as { username: string; password: string };
+  const sandbox = (await (await t.request("GET", "/api/admin/supplier-sandbox", { cookie: admin })).json()) as {
+    username: string;
+    password: string;
+  };
   return {
     t,
     sandboxUrl,
     admin,
     async activate(environment, apiUrl, password = sandbox.password) {
-      const res = await t.request("PUT", `/api/admin/api-settings/${environment}`, { cookie: admin, body: { apiUrl, username: sandbox.username, password, makeActive: true } });
+      const res = await t.request("PUT", `/api/admin/api-settings/${environment}`, {
+        cookie: admin,
+        body: { apiUrl, username: sandbox.username, password, makeActive: true },
+      });
       if (res.status !== 200) throw new Error(`could not activate ${environment}: ${res.status} ${await res.text()}`);
     },
     async close() {

@@ -38,5 +38,14 @@ const outer = new Hono()
   })
   .route("/", createApp(deps));
 const worker = startInterval("fixture", 50, logger, () => database.db.execute("select 1"));
-const server = serve({ fetch: outer.fetch, port: 0, hostname: "127.0.0.1" }, (info) => logger.info({ port: info.port }, "listening")) as Server;
-stopOnSignals({ server, lifecycle: deps.lifecycle, workers: [worker], closeDatabase: () => database.close(), logger, graceMs: config.shutdownGraceMs });
+const server = serve({ fetch: outer.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+  logger.info({ port: info.port }, "listening"),
+) as Server;
+stopOnSignals({
+  server,
+  lifecycle: deps.lifecycle,
+  workers: [worker],
+  closeDatabase: () => database.close(),
+  logger,
+  graceMs: config.shutdownGraceMs,
+});

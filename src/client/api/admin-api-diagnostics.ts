@@ -10,7 +10,6 @@ export function listSupplierProblems() {
   return body(diagnostics.problems.$get());
 }
 
-
 export function listStuckCases() {
   return body(diagnostics.stuck.$get());
 }

@@ -7,9 +7,14 @@ export function listApiSettings() {
 export type ApiSettingsView = Awaited<ReturnType<typeof listApiSettings>>["settings"][number];
 export type Environment = ApiSettingsView["environment"];
 
-export function saveApiSettings(environment: Environment, input: { apiUrl: string; username: string; password: string; makeActive: boolean }) {
+export function saveApiSettings(
+  environment: Environment,
+  input: { apiUrl: string; username: string; password: string; makeActive: boolean },
+) {
   const { password, ...rest } = input;
-  return body(api.admin["api-settings"][":environment"].$put({ param: { environment }, json: { ...rest, ...(password ? { password } : {}) } }));
+  return body(
+    api.admin["api-settings"][":environment"].$put({ param: { environment }, json: { ...rest, ...(password ? { password } : {}) } }),
+  );
 }
 
 export function testApiConnection(target: { environment: Environment } | { apiUrl: string; username: string; password: string }) {

@@ -9,7 +9,11 @@ export type BookingSort = NonNullable<ListQuery["sort"]>;
 export type SettableStatus = InferRequestType<(typeof admin.bookings)[":id"]["status"]["$patch"]>["json"]["status"];
 
 export function listAdminBookings(q: { search: string; status: BookingStatusFilter; sort: BookingSort; page: number; pageSize: number }) {
-  return body(admin.bookings.$get({ query: { search: q.search, status: q.status, sort: q.sort, page: String(q.page), pageSize: String(q.pageSize) } }));
+  return body(
+    admin.bookings.$get({
+      query: { search: q.search, status: q.status, sort: q.sort, page: String(q.page), pageSize: String(q.pageSize) },
+    }),
+  );
 }
 
 export type AdminBookingView = Awaited<ReturnType<typeof listAdminBookings>>["bookings"][number];
@@ -23,7 +27,10 @@ export function refundBooking(id: string) {
 }
 
 /** The CSV of the bookings matching the filters, with the file name the server gave it. */
-export async function fetchBookingsCsv(filters: { search: string; status: BookingStatusFilter }): Promise<{ blob: Blob; filename: string }> {
+export async function fetchBookingsCsv(filters: {
+  search: string;
+  status: BookingStatusFilter;
+}): Promise<{ blob: Blob; filename: string }> {
   const response = await admin.bookings.export.$get({ query: filters }, { headers: { Accept: "text/csv" } });
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
   return { blob: await response.blob(), filename: match?.[1] ?? "bookings.csv" };

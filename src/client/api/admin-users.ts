@@ -22,7 +22,14 @@ export function setUserBanned(id: string, banned: boolean) {
 }
 
 /** Blank filters are left out: the server reads an absent one as "any". */
-export function listActivity(filters: { actionType: string; startDate: string; endDate: string; search: string; page: number; pageSize: number }) {
+export function listActivity(filters: {
+  actionType: string;
+  startDate: string;
+  endDate: string;
+  search: string;
+  page: number;
+  pageSize: number;
+}) {
   const query: Record<string, string> = { search: filters.search, page: String(filters.page), pageSize: String(filters.pageSize) };
   if (filters.actionType) query.actionType = filters.actionType;
   if (filters.startDate) query.startDate = filters.startDate;

@@ -7,7 +7,9 @@ export function searchHotels(apiQuery: string) {
 
 /** The hotel priced for a stay given as the API query string (checkIn, checkOut, guests, rooms, children). */
 export function getHotel(hotelId: string, stayQuery: string) {
-  return body(api.hotels[":id"].$get({ param: { id: encodeURIComponent(hotelId) }, query: Object.fromEntries(new URLSearchParams(stayQuery)) }));
+  return body(
+    api.hotels[":id"].$get({ param: { id: encodeURIComponent(hotelId) }, query: Object.fromEntries(new URLSearchParams(stayQuery)) }),
+  );
 }
 
 export function suggestDestinations(text: string) {

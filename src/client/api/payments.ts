@@ -8,7 +8,12 @@ export type SimulatedCard = { number: string; expMonth: number; expYear: number;
 
 /** Pays a simulated payment with a test card; the processor sends the browser back to `returnUrl` after a 3-D Secure check. */
 export function confirmSimulatedCard(payment: { paymentId: string; clientSecret: string }, returnUrl: string, card: SimulatedCard) {
-  return body(api["simulated-payments"][":id"].confirm.$post({ param: { id: encodeURIComponent(payment.paymentId) }, json: { clientSecret: payment.clientSecret, returnUrl, card } }));
+  return body(
+    api["simulated-payments"][":id"].confirm.$post({
+      param: { id: encodeURIComponent(payment.paymentId) },
+      json: { clientSecret: payment.clientSecret, returnUrl, card },
+    }),
+  );
 }
 
 export type SimulatedConfirmResult = Awaited<ReturnType<typeof confirmSimulatedCard>>;

@@ -29,5 +29,10 @@ export function listReviewsForModeration(status: ReviewStatus) {
 }
 
 export function moderateReview(reviewId: number, status: "approved" | "rejected", adminNotes: string) {
-  return body(api.admin.reviews[":id"].moderate.$post({ param: { id: String(reviewId) }, json: { status, ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}) } }));
+  return body(
+    api.admin.reviews[":id"].moderate.$post({
+      param: { id: String(reviewId) },
+      json: { status, ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}) },
+    }),
+  );
 }

@@ -11,12 +11,8 @@ import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import("../features/auth/signup-page.tsx").then((m) => ({ default: m.SignupPage })));
-const PasswordResetPage = lazy(() =>
-  import("../features/auth/password-reset-page.tsx").then((m) => ({ default: m.PasswordResetPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import("../features/auth/reset-password-page.tsx").then((m) => ({ default: m.ResetPasswordPage })),
-);
+const PasswordResetPage = lazy(() => import("../features/auth/password-reset-page.tsx").then((m) => ({ default: m.PasswordResetPage })));
+const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page.tsx").then((m) => ({ default: m.ResetPasswordPage })));
 const AccountSecurityPage = lazy(() =>
   import("../features/auth/account-security-page.tsx").then((m) => ({ default: m.AccountSecurityPage })),
 );

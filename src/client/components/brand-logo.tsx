@@ -16,9 +16,7 @@ export function BrandLogo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
     <span className="flex items-center gap-2">
       <BrandMark />
-      <span className={cn("text-lg font-bold tracking-tight", tone === "dark" ? "text-slate-900" : "text-white")}>
-        Staywise
-      </span>
+      <span className={cn("text-lg font-bold tracking-tight", tone === "dark" ? "text-slate-900" : "text-white")}>Staywise</span>
     </span>
   );
 }

@@ -14,7 +14,14 @@ type DownloadConfirmationButtonProps = Omit<ButtonProps, "onClick" | "asChild" |
 };
 
 /** Saves the booking's text confirmation as '{reference}.txt'. */
-export function DownloadConfirmationButton({ bookingId, reference, accessToken, children, variant = "secondary", ...props }: DownloadConfirmationButtonProps) {
+export function DownloadConfirmationButton({
+  bookingId,
+  reference,
+  accessToken,
+  children,
+  variant = "secondary",
+  ...props
+}: DownloadConfirmationButtonProps) {
   const [busy, setBusy] = useState(false);
 
   if (accessToken === null) {

@@ -42,7 +42,17 @@ export function RetryButton({ retrying, onRetry, ...props }: RetryButtonProps) {
 }
 
 /** The one way the client says that something could not be loaded and offers to try again. */
-export function LoadFailed({ title, error, onRetry, retrying = false, layout = "inline", icon: Icon = TriangleAlert, note, actions, className }: LoadFailedProps) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+  retrying = false,
+  layout = "inline",
+  icon: Icon = TriangleAlert,
+  note,
+  actions,
+  className,
+}: LoadFailedProps) {
   const page = layout === "page";
   const retry = onRetry ? (
     <RetryButton variant={layout === "inline" ? "secondary" : "primary"} size={page ? "lg" : "md"} retrying={retrying} onRetry={onRetry} />
@@ -82,7 +92,9 @@ export function LoadFailed({ title, error, onRetry, retrying = false, layout = "
       >
         <Icon aria-hidden="true" />
       </span>
-      <Heading className={page ? "mt-6 text-2xl font-bold tracking-tight text-slate-900" : "mt-4 text-lg font-semibold text-slate-900"}>{title}</Heading>
+      <Heading className={page ? "mt-6 text-2xl font-bold tracking-tight text-slate-900" : "mt-4 text-lg font-semibold text-slate-900"}>
+        {title}
+      </Heading>
       <p role="alert" className={page ? "mt-3 text-slate-600" : "mt-1 text-sm text-slate-600"}>
         {error.message}
       </p>

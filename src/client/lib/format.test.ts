@@ -23,14 +23,17 @@ describe("money", () => {
 
 describe("calendar dates", () => {
   // A stay's dates must never move by a day, whatever the reader's time zone (GUIDE, domain rules).
-  it.each(["Pacific/Kiritimati", "America/Los_Angeles", "Europe/London", "Pacific/Pago_Pago"])("round-trips in %s, across DST changes", (timeZone) => {
-    process.env.TZ = timeZone;
-    for (const iso of ["2027-03-14", "2027-03-28", "2027-10-31", "2027-11-07", "2028-02-29", "2027-12-31"]) {
-      const date = isoToLocalDate(iso);
-      expect(localDateToIso(date)).toBe(iso);
-      expect([date.getHours(), date.getMinutes()]).toEqual([0, 0]);
-    }
-  });
+  it.each(["Pacific/Kiritimati", "America/Los_Angeles", "Europe/London", "Pacific/Pago_Pago"])(
+    "round-trips in %s, across DST changes",
+    (timeZone) => {
+      process.env.TZ = timeZone;
+      for (const iso of ["2027-03-14", "2027-03-28", "2027-10-31", "2027-11-07", "2028-02-29", "2027-12-31"]) {
+        const date = isoToLocalDate(iso);
+        expect(localDateToIso(date)).toBe(iso);
+        expect([date.getHours(), date.getMinutes()]).toEqual([0, 0]);
+      }
+    },
+  );
 });
 
 describe("pluralize", () => {

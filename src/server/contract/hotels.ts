@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
-export const StaySchema = z.object({ checkIn: z.string(), checkOut: z.string(), guests: z.number(), children: z.number(), rooms: z.number() });
+export const StaySchema = z.object({
+  checkIn: z.string(),
+  checkOut: z.string(),
+  guests: z.number(),
+  children: z.number(),
+  rooms: z.number(),
+});
 
 export const HotelSummarySchema = z.object({
   id: z.string(),
@@ -24,7 +30,14 @@ export const HotelSummarySchema = z.object({
   distanceFromCenterKm: z.number(),
   cancellationPolicy: z.string(),
   roomsAvailable: z.number().int(),
-  flags: z.object({ breakfast: z.boolean(), wifi: z.boolean(), parking: z.boolean(), pool: z.boolean(), gym: z.boolean(), spa: z.boolean() }),
+  flags: z.object({
+    breakfast: z.boolean(),
+    wifi: z.boolean(),
+    parking: z.boolean(),
+    pool: z.boolean(),
+    gym: z.boolean(),
+    spa: z.boolean(),
+  }),
 });
 
 export const SearchResponseSchema = z.object({

@@ -98,22 +98,19 @@ export const verifications = pgTable(
 );
 
 /** better-auth's two-factor plugin: the TOTP secret and the unused backup codes, both encrypted. */
-export const twoFactors = pgTable(
-  "two_factors",
-  {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: "cascade" }),
-    secret: text("secret").notNull(),
-    backupCodes: text("backup_codes").notNull(),
-    /** False between enable and the first correct code: an unconfirmed secret does not guard sign-in. */
-    verified: boolean("verified").notNull().default(true),
-    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  },
-);
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  /** False between enable and the first correct code: an unconfirmed secret does not guard sign-in. */
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 /** Fixed-window request counters shared by every app instance (sign-in, reset requests). */
 export const rateLimits = pgTable("rate_limits", {
@@ -152,10 +149,7 @@ export const activityLogs = pgTable(
     ipAddress: text("ip_address"),
     requestId: text("request_id"),
   },
-  (t) => [
-    index("activity_logs_created_at_idx").on(t.createdAt),
-    index("activity_logs_action_type_idx").on(t.actionType, t.createdAt),
-  ],
+  (t) => [index("activity_logs_created_at_idx").on(t.createdAt), index("activity_logs_action_type_idx").on(t.actionType, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------
@@ -183,8 +177,14 @@ export const hotels = pgTable(
     originalPriceCents: integer("original_price_cents"),
     currency: text("currency").notNull().default("USD"),
     image: text("image").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    amenities: text("amenities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text("description"),
     distanceFromCenterKm: real("distance_from_center_km").notNull(),
     cancellationPolicy: text("cancellation_policy").notNull(),
@@ -197,9 +197,7 @@ export const hotels = pgTable(
     gym: boolean("gym").notNull().default(false),
     spa: boolean("spa").notNull().default(false),
     /** Lower-cased, accent-free "name city country" for destination search (trigram indexed). */
-    searchText: text("search_text").generatedAlwaysAs(
-      sql`f_unaccent(lower(name || ' ' || city || ' ' || country))`,
-    ),
+    searchText: text("search_text").generatedAlwaysAs(sql`f_unaccent(lower(name || ' ' || city || ' ' || country))`),
     /** The `bit` of each filter amenity whose canonical label the hotel has (src/shared/amenities.ts): amenity filters without the row. */
     amenityMask: integer("amenity_mask").generatedAlwaysAs(sql`f_amenity_mask(amenities)`),
     /**
@@ -207,7 +205,11 @@ export const hotels = pgTable(
      * price_cents, total_rooms, original_price_cents. Kept by triggers on room_types (migration
      * 0003); carried in the city sort indexes so a search prices hotels without reading room_types.
      */
-    roomOffers: integer("room_offers").array().$type<(number | null)[]>().notNull().default(sql`'{}'::integer[]`),
+    roomOffers: integer("room_offers")
+      .array()
+      .$type<(number | null)[]>()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,11 +248,17 @@ export const roomTypes = pgTable(
       .references(() => hotels.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     maxGuests: integer("max_guests").notNull(),
     sizeM2: integer("size_m2").notNull(),
     bedType: text("bed_type").notNull(),
-    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    amenities: text("amenities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents"),
     currency: text("currency").notNull().default("USD"),
@@ -367,11 +375,22 @@ export const bookings = pgTable(
     index("bookings_user_id_idx").on(t.userId, t.createdAt),
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),
-    index("bookings_pending_holds_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
-    index("bookings_pending_by_visitor_idx").on(t.holderVisitor).where(sql`${t.status} = 'pending'`),
-    index("bookings_pending_by_address_idx").on(t.holderAddress).where(sql`${t.status} = 'pending'`),
-    index("bookings_supplier_open_idx").on(t.updatedAt).where(sql`${t.supplierState} in ('booking','unknown')`),
-    check("bookings_supplier_state_known", sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`),
+    index("bookings_pending_holds_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_by_visitor_idx")
+      .on(t.holderVisitor)
+      .where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_by_address_idx")
+      .on(t.holderAddress)
+      .where(sql`${t.status} = 'pending'`),
+    index("bookings_supplier_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.supplierState} in ('booking','unknown')`),
+    check(
+      "bookings_supplier_state_known",
+      sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`,
+    ),
   ],
 );
 
@@ -453,7 +472,10 @@ export const reviews = pgTable(
     title: text("title").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
-    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
+    photos: text("photos")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("pending"),
     adminNotes: text("admin_notes"),
     helpfulVotes: integer("helpful_votes").notNull().default(0),
@@ -482,10 +504,7 @@ export const reviewVotes = pgTable(
     voteType: text("vote_type").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.reviewId, t.userId] }),
-    check("review_votes_type_known", sql`${t.voteType} in ('helpful','unhelpful')`),
-  ],
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), check("review_votes_type_known", sql`${t.voteType} in ('helpful','unhelpful')`)],
 );
 
 export const loyaltyAccounts = pgTable(
@@ -560,10 +579,7 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt), index("email_outbox_created_at_idx").on(t.createdAt)],
 );
 
 /** Key/value facts about this installation (e.g. when the demo data was seeded). */

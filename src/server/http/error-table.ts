@@ -26,7 +26,10 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   FORBIDDEN: { status: 403, message: "Access denied. Admin privileges required." },
   TWO_FACTOR_REQUIRED: { status: 403, message: "Set up two-factor authentication on your account page before using the admin area." },
   TWO_FACTOR_EXPIRED: { status: 401, message: "Your sign-in has expired. Enter your email and password again." },
-  INVALID_TWO_FACTOR_CODE: { status: 401, message: "That code is not right. Check your authenticator app (or recovery code) and try again." },
+  INVALID_TWO_FACTOR_CODE: {
+    status: 401,
+    message: "That code is not right. Check your authenticator app (or recovery code) and try again.",
+  },
   ACCOUNT_DISABLED: { status: 403, message: "This account has been disabled. Please contact support." },
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
   INVALID_PASSWORD: { status: 400, message: "That password is not right." },
@@ -37,7 +40,10 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
 
   ROOM_NOT_FOUND: { status: 404, message: "This room was not found at this hotel." },
   ROOM_TOO_SMALL: { status: 400, message: "This room is too small for your party: book more rooms or choose a larger room." },
-  ROOM_UNAVAILABLE: { status: 409, message: "Sorry, this room is no longer available for your dates. Please choose another room or other dates." },
+  ROOM_UNAVAILABLE: {
+    status: 409,
+    message: "Sorry, this room is no longer available for your dates. Please choose another room or other dates.",
+  },
   CHILDREN_NOT_SUPPORTED: {
     status: 400,
     message: "Partner hotels can be booked online for adults only. Please book without children or choose another hotel.",
@@ -45,7 +51,10 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   LIVE_NEEDS_REAL_PAYMENT: { status: 409, message: "This hotel cannot be booked right now. Please choose another hotel." },
   PRICE_INCREASED: { status: 409, message: "The price of this room has gone up. Accept the new price to continue." },
   NOT_ENOUGH_POINTS: { status: 400, message: "You do not have enough points for this." },
-  TOO_MANY_ROOMS: { status: 400, message: "You are booking more rooms at a time than we allow. Book fewer rooms now and the rest in another booking." },
+  TOO_MANY_ROOMS: {
+    status: 400,
+    message: "You are booking more rooms at a time than we allow. Book fewer rooms now and the rest in another booking.",
+  },
   TOO_MANY_HOLDS: { status: 429, message: "Too many booking attempts. Please try again later." },
   BOOKING_NOT_FOUND: { status: 404, message: "Booking not found" },
   HOLD_ALREADY_PAID: { status: 409, message: "This booking is already paid, so it cannot be abandoned. You can find it in My Bookings." },

@@ -18,7 +18,10 @@ describe("domain errors", () => {
     const { response, unexpected } = answer(new DomainError("NOT_CANCELLABLE"));
     const res = await response;
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ code: "NOT_CANCELLABLE", message: "Only confirmed bookings with a check-in date still ahead can be cancelled." });
+    expect(await res.json()).toEqual({
+      code: "NOT_CANCELLABLE",
+      message: "Only confirmed bookings with a check-in date still ahead can be cancelled.",
+    });
     expect(unexpected).toEqual([]);
   });
 

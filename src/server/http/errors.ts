@@ -23,7 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, issues?: ApiErrorBody["issues"], details?: ApiErrorBody["details"]): ApiErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  issues?: ApiErrorBody["issues"],
+  details?: ApiErrorBody["details"],
+): ApiErrorBody {
   return { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) };
 }
 
@@ -44,9 +49,19 @@ export const UNAVAILABLE_MESSAGE = ERROR_TABLE.SERVICE_UNAVAILABLE.message;
 // 08 connection exception, 57P01-57P03 shutdown/cannot connect now, 57014 statement timeout,
 // 25P03 idle-in-transaction timeout, 53300 too many connections, 55P03 lock timeout.
 const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|57014|25P03|53300|55P03)$/;
-const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 // node-postgres reports its own time-outs and lost connections with plain messages and no code.
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|database request timed out/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|database request timed out/i;
 
 /** Whether an error (or one of its causes) says the database could not be reached or did not answer in time. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -16,7 +16,8 @@ writeFileSync(path.join(dir, "assets/font-abc.woff2"), "not really a font");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const app = clientRoutes(dir);
-const get = (url: string, acceptEncoding?: string) => app.request(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  app.request(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
 
 describe("client files", () => {
   it("sends the build's brotli or gzip copy to browsers that accept it, cached for good", async () => {

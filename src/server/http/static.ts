@@ -28,12 +28,14 @@ export function clientRoutes(clientDir: string) {
   const root = path.relative(process.cwd(), clientDir) || ".";
   // Caches must keep the compressed and the plain copy apart, also when the answer is the plain one.
   const vary = { Vary: "Accept-Encoding" };
-  return new Hono<AppEnv>()
-    .use("/assets/*", buildFiles(root, { ...vary, "Cache-Control": "public, max-age=31536000, immutable" }))
-    // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
-    .use("*", buildFiles(root, { ...vary, "Cache-Control": "no-cache" }))
-    .get("*", (c) => {
-      c.header("Cache-Control", "no-cache");
-      return c.html(indexHtml);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use("/assets/*", buildFiles(root, { ...vary, "Cache-Control": "public, max-age=31536000, immutable" }))
+      // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
+      .use("*", buildFiles(root, { ...vary, "Cache-Control": "no-cache" }))
+      .get("*", (c) => {
+        c.header("Cache-Control", "no-cache");
+        return c.html(indexHtml);
+      })
+  );
 }

@@ -13,7 +13,11 @@ import { hitRateLimit } from "../services/rate-limit.ts";
 import { currentRequest } from "../request-context.ts";
 
 const SignUpWithReferral = SignUpInput.extend({
-  referralCode: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, "That referral link is not valid").optional(),
+  referralCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,16}$/, "That referral link is not valid")
+    .optional(),
 });
 
 const ResetPasswordInput = z.object({
@@ -24,9 +28,17 @@ const ResetPasswordInput = z.object({
 const PasswordConfirmation = z.object({
   password: z.string().min(1, "Enter your current password").max(128, "Password must be at most 128 characters"),
 });
-const TotpCode = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app") });
+const TotpCode = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});
 const BackupCode = z.object({
-  code: z.string().trim().regex(/^[A-Za-z0-9-]{10,11}$/, "Enter one of your recovery codes, like AbCdE-12345"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{10,11}$/, "Enter one of your recovery codes, like AbCdE-12345"),
 });
 
 const TAGS = ["Auth"];
@@ -49,7 +61,12 @@ const signIn = defineRoute({
   tags: TAGS,
   summary: "Sign in; sets the session cookie, or asks for the second factor (twoFactorRedirect)",
   request: { body: jsonBody(SignInInput) },
-  responses: { 200: jsonAnswer(z.looseObject({ user: AuthUser.optional(), twoFactorRedirect: z.boolean().optional() }), "Signed in, or the second step") },
+  responses: {
+    200: jsonAnswer(
+      z.looseObject({ user: AuthUser.optional(), twoFactorRedirect: z.boolean().optional() }),
+      "Signed in, or the second step",
+    ),
+  },
 });
 const enableTwoFactor = defineRoute({
   method: "post",
@@ -57,7 +74,9 @@ const enableTwoFactor = defineRoute({
   tags: TAGS,
   summary: "Start enrolling an authenticator (confirmed by verify-totp)",
   request: { body: jsonBody(PasswordConfirmation) },
-  responses: { 200: jsonAnswer(z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }), "The authenticator's URI and recovery codes") },
+  responses: {
+    200: jsonAnswer(z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }), "The authenticator's URI and recovery codes"),
+  },
 });
 const disableTwoFactor = defineRoute({
   method: "post",
@@ -155,7 +174,10 @@ async function privateAnswer(res: Response): Promise<Response> {
 }
 
 async function errorCode(res: Response): Promise<string | null> {
-  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
   return typeof body?.code === "string" ? body.code : null;
 }
 
@@ -218,7 +240,12 @@ export function authRoutes(deps: AppDeps) {
       return Response.json({ code: "TWO_FACTOR_EXPIRED", message: TWO_FACTOR_SIGN_IN_EXPIRED }, { status: 401 });
     }
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-      await logActivity(db, { actionType: "sign_in_failed", userId: user?.id ?? null, userEmail: user?.email ?? null, details: { reason: "invalid_two_factor_code" } });
+      await logActivity(db, {
+        actionType: "sign_in_failed",
+        userId: user?.id ?? null,
+        userEmail: user?.email ?? null,
+        details: { reason: "invalid_two_factor_code" },
+      });
       return Response.json({ code: "INVALID_TWO_FACTOR_CODE", message: INVALID_TWO_FACTOR_CODE }, { status: 401 });
     }
     return response;
@@ -265,7 +292,9 @@ export function authRoutes(deps: AppDeps) {
       await logActivity(db, { actionType: "sign_in_failed", targetUserEmail: email, details: { reason } });
       if (reason === "disabled") return passedOn(c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403));
       if (reason === "untrusted_origin") {
-        return passedOn(c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403));
+        return passedOn(
+          c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403),
+        );
       }
       if (reason === "invalid_credentials") return passedOn(c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401));
       return passedOn(response);

@@ -195,7 +195,12 @@ export function bookingRoutes(deps: AppDeps) {
         throw new ApiError(409, "NOT_PAID", NOT_PAID);
       }
       const view = await viewOf(deps.db, row);
-      const text = bookingConfirmationText({ ...row, currency: view.currency, status: view.status, cancellationPolicy: view.cancellationPolicy });
+      const text = bookingConfirmationText({
+        ...row,
+        currency: view.currency,
+        status: view.status,
+        cancellationPolicy: view.cancellationPolicy,
+      });
       return c.text(text, 200, {
         "Content-Type": "text/plain; charset=utf-8",
         "Content-Disposition": `attachment; filename="${row.bookingReference}.txt"`,
@@ -205,7 +210,11 @@ export function bookingRoutes(deps: AppDeps) {
     .openapi(cancel, async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
       const user = c.get("user");
-      const result = await cancelBookingByGuest(services, row.id, user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail });
+      const result = await cancelBookingByGuest(
+        services,
+        row.id,
+        user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail },
+      );
       return c.json(result, 200);
     })
     .openapi(abandon, async (c) => {
@@ -220,7 +229,15 @@ export function bookingRoutes(deps: AppDeps) {
       const payment = await resumeHoldPayment(services, row);
       c.header("Cache-Control", "no-store");
       const holdSecondsLeft = Math.max(0, Math.floor(((row.holdExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
-      return c.json({ booking: await viewOf(deps.db, row), payment, accessToken: createBookingAccessToken(deps.config.appSecret, row.id), holdSecondsLeft }, 200);
+      return c.json(
+        {
+          booking: await viewOf(deps.db, row),
+          payment,
+          accessToken: createBookingAccessToken(deps.config.appSecret, row.id),
+          holdSecondsLeft,
+        },
+        200,
+      );
     })
     .openapi(confirmPayment, async (c) => {
       // The browser's return from the payment step: it proves itself with the payment id it was given.

@@ -101,7 +101,10 @@ const challengeAnswer = defineRoute({
   summary: "The 3-D Secure page's answer; redirects back to the return path",
   request: {
     params: IntentParam,
-    body: { content: { "application/x-www-form-urlencoded": { schema: ChallengeForm }, "multipart/form-data": { schema: ChallengeForm } }, required: true },
+    body: {
+      content: { "application/x-www-form-urlencoded": { schema: ChallengeForm }, "multipart/form-data": { schema: ChallengeForm } },
+      required: true,
+    },
   },
   responses: { 303: { description: "Back to return_url with payment_intent and redirect_status" } },
 });
@@ -120,7 +123,12 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
           const intent = await gateway.findIntent(c.req.valid("param").id);
           await logActivity(deps.db, {
             actionType: "payment_failed",
-            details: { paymentId: c.req.valid("param").id, bookingReference: intent?.metadata.bookingReference, code: result.code, message: result.message },
+            details: {
+              paymentId: c.req.valid("param").id,
+              bookingReference: intent?.metadata.bookingReference,
+              code: result.code,
+              message: result.message,
+            },
           });
         }
         return c.json(result, 200);
@@ -134,31 +142,90 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
       const { client_secret, return_url } = c.req.valid("query");
       if (!intent || intent.clientSecret !== client_secret) throw new ApiError(404, "PAYMENT_NOT_FOUND", "No such payment");
       const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: intent.currency }).format(intent.amountCents / 100);
-      return c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Simulated 3-D Secure check</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh;color:#0f172a}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);padding:32px;max-width:420px;width:calc(100% - 32px)}
-h1{font-size:1.25rem;margin:0 0 8px}p{color:#334155;line-height:1.5}
-.amount{font-size:1.5rem;font-weight:700;margin:16px 0}
-form{display:flex;gap:12px;flex-wrap:wrap;margin-top:24px}
-button{flex:1;min-height:44px;border-radius:10px;border:1px solid #0f766e;font-size:1rem;cursor:pointer;padding:0 16px}
-.approve{background:#0f766e;color:#fff}.fail{background:#fff;color:#9f1239;border-color:#9f1239}
-button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-</style></head>
-<body><main>
-<h1>Simulated 3-D Secure check</h1>
-<p>This page stands in for your bank's verification step. No real bank is involved.</p>
-<p class="amount">${amount}</p>
-<p>Booking ${intent.metadata.bookingReference ?? ""}</p>
-<form method="post">
-<input type="hidden" name="client_secret" value="${client_secret}">
-<input type="hidden" name="return_url" value="${return_url}">
-<button class="approve" type="submit" name="outcome" value="approve">Complete authentication</button>
-<button class="fail" type="submit" name="outcome" value="fail">Fail authentication</button>
-</form>
-</main></body></html>`);
+      return c.html(
+        html`<!doctype html>
+          <html lang="en">
+            <head>
+              <meta charset="utf-8" />
+              <meta name="viewport" content="width=device-width, initial-scale=1" />
+              <title>Simulated 3-D Secure check</title>
+              <style>
+                body {
+                  font-family: system-ui, sans-serif;
+                  background: #f1f5f9;
+                  margin: 0;
+                  display: grid;
+                  place-items: center;
+                  min-height: 100vh;
+                  color: #0f172a;
+                }
+                main {
+                  background: #fff;
+                  border-radius: 16px;
+                  box-shadow: 0 10px 30px rgba(15, 23, 42, 0.12);
+                  padding: 32px;
+                  max-width: 420px;
+                  width: calc(100% - 32px);
+                }
+                h1 {
+                  font-size: 1.25rem;
+                  margin: 0 0 8px;
+                }
+                p {
+                  color: #334155;
+                  line-height: 1.5;
+                }
+                .amount {
+                  font-size: 1.5rem;
+                  font-weight: 700;
+                  margin: 16px 0;
+                }
+                form {
+                  display: flex;
+                  gap: 12px;
+                  flex-wrap: wrap;
+                  margin-top: 24px;
+                }
+                button {
+                  flex: 1;
+                  min-height: 44px;
+                  border-radius: 10px;
+                  border: 1px solid #0f766e;
+                  font-size: 1rem;
+                  cursor: pointer;
+                  padding: 0 16px;
+                }
+                .approve {
+                  background: #0f766e;
+                  color: #fff;
+                }
+                .fail {
+                  background: #fff;
+                  color: #9f1239;
+                  border-color: #9f1239;
+                }
+                button:focus-visible {
+                  outline: 3px solid #2563eb;
+                  outline-offset: 2px;
+                }
+              </style>
+            </head>
+            <body>
+              <main>
+                <h1>Simulated 3-D Secure check</h1>
+                <p>This page stands in for your bank's verification step. No real bank is involved.</p>
+                <p class="amount">${amount}</p>
+                <p>Booking ${intent.metadata.bookingReference ?? ""}</p>
+                <form method="post">
+                  <input type="hidden" name="client_secret" value="${client_secret}" />
+                  <input type="hidden" name="return_url" value="${return_url}" />
+                  <button class="approve" type="submit" name="outcome" value="approve">Complete authentication</button>
+                  <button class="fail" type="submit" name="outcome" value="fail">Fail authentication</button>
+                </form>
+              </main>
+            </body>
+          </html>`,
+      );
     })
     .openapi(challengeAnswer, async (c) => {
       const { client_secret, return_url, outcome } = c.req.valid("form");

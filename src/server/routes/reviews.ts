@@ -7,12 +7,22 @@ import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { requireUser } from "../middleware/session.ts";
 import { storeReviewPhoto } from "../services/photos.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
-import { assertCanReview, hotelExists, listHotelReviews, listReviewsForModeration, moderateReview, submitReview, voteOnReview } from "../services/reviews.ts";
+import {
+  assertCanReview,
+  hotelExists,
+  listHotelReviews,
+  listReviewsForModeration,
+  moderateReview,
+  submitReview,
+  voteOnReview,
+} from "../services/reviews.ts";
 
 const HotelParam = z.object({ id: z.string().min(1).max(100) });
 const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not found").max(2_147_483_647, "Review not found") });
 const ListQuery = z.object({ sort: z.enum(REVIEW_SORTS, { message: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("recent") });
-const ModerationQuery = z.object({ status: z.enum(REVIEW_STATUSES, { message: "status must be pending, approved or rejected" }).default("pending") });
+const ModerationQuery = z.object({
+  status: z.enum(REVIEW_STATUSES, { message: "status must be pending, approved or rejected" }).default("pending"),
+});
 
 const listReviews = defineRoute({
   method: "get",
@@ -41,7 +51,12 @@ const submit = defineRoute({
               rating: { type: "integer", minimum: 1, maximum: 5 },
               title: { type: "string", maxLength: 120 },
               comment: { type: "string", maxLength: 5000 },
-              photos: { type: "array", maxItems: MAX_REVIEW_PHOTOS, items: { type: "string", format: "binary" }, description: "JPEG, PNG or WebP, at most 5 MB each" },
+              photos: {
+                type: "array",
+                maxItems: MAX_REVIEW_PHOTOS,
+                items: { type: "string", format: "binary" },
+                description: "JPEG, PNG or WebP, at most 5 MB each",
+              },
             },
           },
         },

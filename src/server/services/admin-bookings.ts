@@ -13,7 +13,6 @@ import { refundIdempotencyKey } from "./bookings/refunds.ts";
 import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./bookings/room-nights.ts";
 import { queueEmail } from "./email-outbox.ts";
 
-
 export interface AdminBookingQuery {
   search: string;
   status: "all" | "pending" | "confirmed" | "cancelled" | "completed";
@@ -46,7 +45,14 @@ function filters(q: Pick<AdminBookingQuery, "search" | "status">) {
   const conditions = [sql`${bookings.paymentStatus} not in ('expired', 'payment_failed')`];
   if (q.search) {
     const pattern = `%${likeEscape(q.search)}%`;
-    conditions.push(or(ilike(bookings.bookingReference, pattern), ilike(bookings.guestName, pattern), ilike(bookings.guestEmail, pattern), ilike(bookings.hotelName, pattern))!);
+    conditions.push(
+      or(
+        ilike(bookings.bookingReference, pattern),
+        ilike(bookings.guestName, pattern),
+        ilike(bookings.guestEmail, pattern),
+        ilike(bookings.hotelName, pattern),
+      )!,
+    );
   }
   if (q.status === "completed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} <= current_date`);
   else if (q.status === "confirmed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} > current_date`);
@@ -54,11 +60,16 @@ function filters(q: Pick<AdminBookingQuery, "search" | "status">) {
   return and(...conditions);
 }
 
-function toAdminView(row: BookingRow, policy: { cancellationPolicy: string | null; freeCancellationDays: number | null }): AdminBookingView {
+function toAdminView(
+  row: BookingRow,
+  policy: { cancellationPolicy: string | null; freeCancellationDays: number | null },
+): AdminBookingView {
   return {
     ...toBookingView(row, { cancellationPolicy: policy.cancellationPolicy, freeCancellationDays: policy.freeCancellationDays ?? 0 }),
     userId: row.userId,
-    supplier: isSupplierBooking(row) ? { environment: row.supplierEnvironment, state: row.supplierState, bookingNumber: row.supplierBookingRef } : null,
+    supplier: isSupplierBooking(row)
+      ? { environment: row.supplierEnvironment, state: row.supplierState, bookingNumber: row.supplierBookingRef }
+      : null,
     refundable: row.status !== "cancelled" && row.paymentStatus === "completed" && row.paymentIntentId !== null,
   };
 }
@@ -85,9 +96,25 @@ export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "sear
   const lines = [csvRow(["Reference", "Guest", "Email", "Room", "Check-in", "Check-out", "Total", "Status"])];
   for (const r of rows) {
     const view = toBookingView(r, { cancellationPolicy: null, freeCancellationDays: 0 });
-    lines.push(csvRow([r.bookingReference, r.guestName, r.guestEmail, r.roomType, r.checkIn, r.checkOut, (r.totalPriceCents / 100).toFixed(2), view.status]));
+    lines.push(
+      csvRow([
+        r.bookingReference,
+        r.guestName,
+        r.guestEmail,
+        r.roomType,
+        r.checkIn,
+        r.checkOut,
+        (r.totalPriceCents / 100).toFixed(2),
+        view.status,
+      ]),
+    );
   }
-  await logActivity(db, { actionType: "admin_bookings_exported", userId: actor.id, userEmail: actor.email, details: { rows: rows.length, ...q } });
+  await logActivity(db, {
+    actionType: "admin_bookings_exported",
+    userId: actor.id,
+    userEmail: actor.email,
+    details: { rows: rows.length, ...q },
+  });
   return lines.join("\r\n") + "\r\n";
 }
 
@@ -102,7 +129,8 @@ function paymentConflict(row: BookingRow, status: "confirmed" | "pending" | "can
   if (row.paymentStatus === "refunded" || row.paymentStatus === "refund_pending") {
     return `This booking's payment has been refunded, so it cannot be set to ${status}. Ask the guest to make a new booking.`;
   }
-  if (status === "confirmed" && row.paymentStatus !== "completed") return "This booking has no completed payment, so it cannot be confirmed.";
+  if (status === "confirmed" && row.paymentStatus !== "completed")
+    return "This booking has no completed payment, so it cannot be confirmed.";
   return null;
 }
 
@@ -112,7 +140,12 @@ function paymentConflict(row: BookingRow, status: "confirmed" | "pending" | "can
  * refused when they are no longer free or the booking was a partner's. A change that contradicts
  * the payment (a refunded booking confirmed again) is refused with 409.
  */
-export async function setBookingStatus(deps: BookingDeps, bookingId: string, status: "confirmed" | "pending" | "cancelled", actor: Actor): Promise<AdminBookingView> {
+export async function setBookingStatus(
+  deps: BookingDeps,
+  bookingId: string,
+  status: "confirmed" | "pending" | "cancelled",
+  actor: Actor,
+): Promise<AdminBookingView> {
   const { db } = deps;
   const [before] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!before) throw new DomainError("BOOKING_NOT_FOUND");
@@ -151,7 +184,10 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
     return toAdminView(row, await bookingPolicy(db, row));
   } catch (error) {
     if (isOverbooking(error)) {
-      throw new DomainError("ROOM_UNAVAILABLE", "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.");
+      throw new DomainError(
+        "ROOM_UNAVAILABLE",
+        "The rooms of this booking have been sold since it was cancelled, so it cannot be restored.",
+      );
     }
     throw error;
   }
@@ -163,7 +199,11 @@ export async function setBookingStatus(deps: BookingDeps, bookingId: string, sta
  * (payment status completed → refunding) so no other caller refunds the booking at the same
  * time, and sent with the booking's idempotency key. A failed refund changes nothing.
  */
-export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string, actor: Actor): Promise<{ booking: AdminBookingView; amountCents: number }> {
+export async function refundBookingAsAdmin(
+  deps: BookingDeps,
+  bookingId: string,
+  actor: Actor,
+): Promise<{ booking: AdminBookingView; amountCents: number }> {
   const { db } = deps;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) throw new DomainError("BOOKING_NOT_FOUND");
@@ -181,9 +221,18 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
   try {
     await deps.gateway.refund(row.paymentIntentId, amountCents, "requested_by_customer", refundIdempotencyKey(bookingId));
   } catch (error) {
-    await db.update(bookings).set({ paymentStatus: "completed", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "refunding")));
+    await db
+      .update(bookings)
+      .set({ paymentStatus: "completed", updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "refunding")));
     const message = error instanceof Error ? error.message : "Refund failed";
-    await logActivity(db, { actionType: "admin_refund_failed", userId: actor.id, userEmail: actor.email, targetUserEmail: row.guestEmail, details: { bookingId, message } });
+    await logActivity(db, {
+      actionType: "admin_refund_failed",
+      userId: actor.id,
+      userEmail: actor.email,
+      targetUserEmail: row.guestEmail,
+      details: { bookingId, message },
+    });
     throw new DomainError("REFUND_FAILED", message);
   }
   const updated = await db.transaction(async (tx) => {
@@ -191,7 +240,13 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
     if (!locked || locked.paymentStatus !== "refunding") throw new DomainError("REFUND_IN_PROGRESS");
     const [cancelled] = await tx
       .update(bookings)
-      .set({ status: "cancelled", paymentStatus: "refunded", cancelledAt: locked.cancelledAt ?? new Date(), holdExpiresAt: null, updatedAt: new Date() })
+      .set({
+        status: "cancelled",
+        paymentStatus: "refunded",
+        cancelledAt: locked.cancelledAt ?? new Date(),
+        holdExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(bookings.id, bookingId))
       .returning();
     // The guest may have cancelled while the refund was out: the rooms and points are settled once.
@@ -203,7 +258,11 @@ export async function refundBookingAsAdmin(deps: BookingDeps, bookingId: string,
       .update(payments)
       .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
       .where(and(eq(payments.bookingId, bookingId), eq(payments.providerPaymentId, row.paymentIntentId!)));
-    await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents, currency: "USD" }, true, `${deps.publicUrl}/my-bookings`));
+    await queueEmail(
+      tx,
+      deps.deliveryMode,
+      bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents, currency: "USD" }, true, `${deps.publicUrl}/my-bookings`),
+    );
     await logActivity(tx, {
       actionType: "admin_booking_refunded",
       userId: actor.id,

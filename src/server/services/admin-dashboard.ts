@@ -93,7 +93,12 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     growthPercent: lastMonth > 0 ? Math.round(((month - lastMonth) / lastMonth) * 1000) / 10 : null,
     popularRoomTypes: popular.map((p) => ({ roomType: p.room_type, bookings: Number(p.bookings) })),
     revenueByMonth,
-    bookingCounts: { pending: countOf("pending"), confirmed: countOf("confirmed"), cancelled: countOf("cancelled"), completed: countOf("completed") },
+    bookingCounts: {
+      pending: countOf("pending"),
+      confirmed: countOf("confirmed"),
+      cancelled: countOf("cancelled"),
+      completed: countOf("completed"),
+    },
   };
 }
 
@@ -108,14 +113,20 @@ export async function occupancy(db: Db, scope: { days: number; hotelId?: number 
   const to = addDays(from, scope.days);
   let hotel: Occupancy["hotel"] = null;
   if (scope.hotelId !== undefined) {
-    const [row] = await queryRows<{ id: number; name: string; city: string }>(db, sql`select id, name, city from hotels where id = ${scope.hotelId}`);
+    const [row] = await queryRows<{ id: number; name: string; city: string }>(
+      db,
+      sql`select id, name, city from hotels where id = ${scope.hotelId}`,
+    );
     if (!row) throw new DomainError("HOTEL_NOT_FOUND");
     hotel = { id: Number(row.id), name: row.name, city: row.city };
   }
   const ofHotel = hotel ? sql`and rt.hotel_id = ${hotel.id}` : sql``;
   // Independent aggregates: on PostgreSQL they run at once on separate connections.
   const [[rooms], [taken], [held]] = await Promise.all([
-    queryRows<{ rooms: number }>(db, sql`select coalesce(sum(rt.total_rooms), 0)::bigint as rooms from room_types rt where true ${ofHotel}`),
+    queryRows<{ rooms: number }>(
+      db,
+      sql`select coalesce(sum(rt.total_rooms), 0)::bigint as rooms from room_types rt where true ${ofHotel}`,
+    ),
     queryRows<{ nights: number }>(
       db,
       sql`select coalesce(sum(rn.rooms_taken), 0)::bigint as nights

@@ -7,7 +7,6 @@ import { logActivity } from "./activity-log.ts";
 import { activityTypesMatching } from "../../shared/activity-types.ts";
 import { addDays } from "../../shared/dates.ts";
 
-
 type Actor = { id: string; email: string };
 
 export interface AdminUserView {
@@ -47,7 +46,13 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserView[]
  * Promotes or demotes a user. Nobody changes their own role, and the last admin stays an admin.
  * The change is recorded with its actor and applies at the user's next request.
  */
-export async function changeUserRole(db: Db, actor: Actor, userId: string, role: "admin" | "user", reason: string | undefined): Promise<AdminUserView> {
+export async function changeUserRole(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  role: "admin" | "user",
+  reason: string | undefined,
+): Promise<AdminUserView> {
   if (userId === actor.id) throw new DomainError("OWN_ROLE");
   return db.transaction(async (tx) => {
     // Serialises role changes so two demotions cannot both pass the last-admin check.
@@ -57,7 +62,10 @@ export async function changeUserRole(db: Db, actor: Actor, userId: string, role:
     const previous = target.role === "admin" ? "admin" : "user";
     if (previous === role) return toView(target);
     if (role === "user") {
-      const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.banned, false)));
+      const [admins] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.banned, false)));
       if ((admins?.n ?? 0) <= 1) throw new DomainError("LAST_ADMIN");
     }
     const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
@@ -89,7 +97,10 @@ export async function setUserDisabled(db: Db, actor: Actor, userId: string, disa
     if (!target) throw new DomainError("USER_NOT_FOUND");
     if (disabled && target.role === "admin") {
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-      const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.banned, false)));
+      const [admins] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.banned, false)));
       if ((admins?.n ?? 0) <= 1) throw new DomainError("LAST_ADMIN", "The last admin cannot be disabled.");
     }
     const [updated] = await tx
@@ -152,7 +163,13 @@ export async function listActivity(db: Db, q: ActivityQuery) {
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals, types] = await Promise.all([
-    db.select().from(activityLogs).where(where).orderBy(desc(activityLogs.createdAt), desc(activityLogs.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db
+      .select()
+      .from(activityLogs)
+      .where(where)
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(activityLogs).where(where),
     db.selectDistinct({ actionType: activityLogs.actionType }).from(activityLogs).orderBy(activityLogs.actionType),
   ]);

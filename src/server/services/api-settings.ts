@@ -59,19 +59,32 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
     async active(): Promise<(WholesalerCredentials & { environment: Environment }) | null> {
       const [row] = await db.select().from(apiSettings).where(eq(apiSettings.isActive, true));
       if (!row) return null;
-      return { environment: row.environment as Environment, apiUrl: row.apiUrl, username: row.username, password: box.open(row.passwordEncrypted) };
+      return {
+        environment: row.environment as Environment,
+        apiUrl: row.apiUrl,
+        username: row.username,
+        password: box.open(row.passwordEncrypted),
+      };
     },
 
     /**
      * Saves one environment. A blank password keeps the stored one; `makeActive` makes this the
      * only active environment, otherwise the active state stays as it was.
      */
-    async save(actor: Actor, environment: Environment, input: { apiUrl: string; username: string; password?: string | undefined; makeActive: boolean }): Promise<ApiSettingsView[]> {
+    async save(
+      actor: Actor,
+      environment: Environment,
+      input: { apiUrl: string; username: string; password?: string | undefined; makeActive: boolean },
+    ): Promise<ApiSettingsView[]> {
       await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(apiSettings).where(eq(apiSettings.environment, environment));
         const password = input.password ? box.seal(input.password) : existing?.passwordEncrypted;
         if (!password) throw new DomainError("VALIDATION_ERROR", "Enter the password for this environment");
-        if (input.makeActive) await tx.update(apiSettings).set({ isActive: false }).where(sql`${apiSettings.environment} <> ${environment}`);
+        if (input.makeActive)
+          await tx
+            .update(apiSettings)
+            .set({ isActive: false })
+            .where(sql`${apiSettings.environment} <> ${environment}`);
         const values = {
           apiUrl: input.apiUrl,
           username: input.username,
@@ -80,12 +93,21 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
           updatedById: actor.id,
           updatedAt: new Date(),
         };
-        await tx.insert(apiSettings).values({ environment, ...values }).onConflictDoUpdate({ target: apiSettings.environment, set: values });
+        await tx
+          .insert(apiSettings)
+          .values({ environment, ...values })
+          .onConflictDoUpdate({ target: apiSettings.environment, set: values });
         await logActivity(tx, {
           actionType: "api_settings_updated",
           userId: actor.id,
           userEmail: actor.email,
-          details: { environment, apiUrl: input.apiUrl, username: input.username, passwordChanged: Boolean(input.password), activated: input.makeActive },
+          details: {
+            environment,
+            apiUrl: input.apiUrl,
+            username: input.username,
+            passwordChanged: Boolean(input.password),
+            activated: input.makeActive,
+          },
         });
       });
       return list();

@@ -18,7 +18,6 @@ export const BACKGROUND_JOBS = {
 } as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS];
 
-
 export interface StuckCase {
   id: number;
   job: BackgroundJob;
@@ -32,7 +31,13 @@ export interface StuckCase {
 }
 
 /** Counts one more failed attempt; returns the attempts so far. Logs once when the limit is reached. */
-export async function recordBackgroundFailure(db: Db | Tx, job: BackgroundJob, bookingId: string, error: unknown, maxAttempts: number): Promise<number> {
+export async function recordBackgroundFailure(
+  db: Db | Tx,
+  job: BackgroundJob,
+  bookingId: string,
+  error: unknown,
+  maxAttempts: number,
+): Promise<number> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const [row] = await db
     .insert(backgroundFailures)
@@ -55,7 +60,10 @@ export async function clearBackgroundFailure(db: Db | Tx, job: BackgroundJob, bo
 
 /** Bookings with a job that used up its attempts: the workers skip them. */
 export async function stuckBookingIds(db: Db, maxAttempts: number): Promise<Set<string>> {
-  const rows = await db.select({ bookingId: backgroundFailures.bookingId }).from(backgroundFailures).where(gte(backgroundFailures.attempts, maxAttempts));
+  const rows = await db
+    .select({ bookingId: backgroundFailures.bookingId })
+    .from(backgroundFailures)
+    .where(gte(backgroundFailures.attempts, maxAttempts));
   return new Set(rows.map((r) => r.bookingId));
 }
 

@@ -47,11 +47,7 @@ export interface MailboxMessage {
   sentAt: string | null;
 }
 
-export async function listMailbox(
-  db: Db,
-  page: number,
-  pageSize: number,
-): Promise<{ messages: MailboxMessage[]; total: number }> {
+export async function listMailbox(db: Db, page: number, pageSize: number): Promise<{ messages: MailboxMessage[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -90,7 +86,16 @@ const STALE_SENDING_SECONDS = 300;
  * same message; failures back off exponentially and give up after MAX_ATTEMPTS.
  */
 export async function deliverDueEmails(db: Db, transport: MailTransport, from: string, batchSize = 20): Promise<number> {
-  const claimed = await queryRows<{ id: number; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number }>(db, sql`
+  const claimed = await queryRows<{
+    id: number;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    attempts: number;
+  }>(
+    db,
+    sql`
     update email_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
     where id in (
       select id from email_outbox
@@ -98,7 +103,8 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
          or (status = 'sending' and next_attempt_at < now() - make_interval(secs => ${STALE_SENDING_SECONDS}))
       order by id limit ${batchSize}
       for update skip locked)
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, to_address, subject, text_body, html_body, attempts`,
+  );
   for (const row of claimed) {
     try {
       await transport.send({

@@ -102,7 +102,10 @@ export async function suggestDestinations(db: Db, text: string): Promise<Destina
     : await queryRows<{ city: string; country: string; hotel_count: number }>(
         db,
         sql`select city, country, hotel_count from destinations
-            where city in (${sql.join(POPULAR_DESTINATIONS.map((d) => sql`${d}`), sql`, `)})
+            where city in (${sql.join(
+              POPULAR_DESTINATIONS.map((d) => sql`${d}`),
+              sql`, `,
+            )})
             order by hotel_count desc limit 8`,
       );
   return rows.map((r) => ({ city: r.city, country: r.country, hotelCount: Number(r.hotel_count) }));

@@ -32,13 +32,16 @@ export async function claimJobRound(db: Db, job: string, options: JobRoundOption
   const holder = `${hostname()}/${process.pid}/${randomUUID()}`;
   const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
   const dueSeconds = options.force ? 0 : dueAfterMs(options.intervalMs) / 1000;
-  const rows = await queryRows<{ holder: string }>(db, sql`
+  const rows = await queryRows<{ holder: string }>(
+    db,
+    sql`
     insert into job_rounds (job, round_started_at, locked_until, holder)
     values (${job}, now(), now() + make_interval(secs => ${leaseSeconds}), ${holder})
     on conflict (job) do update set round_started_at = excluded.round_started_at, locked_until = excluded.locked_until, holder = excluded.holder
     where (job_rounds.locked_until is null or job_rounds.locked_until < now())
       and job_rounds.round_started_at <= now() - make_interval(secs => ${dueSeconds})
-    returning holder`);
+    returning holder`,
+  );
   return rows[0]?.holder ?? null;
 }
 

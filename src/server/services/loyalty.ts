@@ -13,7 +13,10 @@ function newReferralCode(): string {
 
 /** The user's loyalty account, created on first use. */
 export async function ensureLoyaltyAccount(db: DbOrTx, userId: string): Promise<typeof loyaltyAccounts.$inferSelect> {
-  await db.insert(loyaltyAccounts).values({ userId, referralCode: newReferralCode() }).onConflictDoNothing({ target: loyaltyAccounts.userId });
+  await db
+    .insert(loyaltyAccounts)
+    .values({ userId, referralCode: newReferralCode() })
+    .onConflictDoNothing({ target: loyaltyAccounts.userId });
   const [account] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId));
   return account!;
 }
@@ -48,14 +51,20 @@ export async function recordPoints(
     .where(eq(loyaltyAccounts.userId, entry.userId))
     .returning();
   if (updated) {
-    await tx.update(loyaltyAccounts).set({ tier: tierFor(updated.totalPointsEarned) }).where(eq(loyaltyAccounts.userId, entry.userId));
+    await tx
+      .update(loyaltyAccounts)
+      .set({ tier: tierFor(updated.totalPointsEarned) })
+      .where(eq(loyaltyAccounts.userId, entry.userId));
   }
   return points;
 }
 
 /** Points this source earned, if it did (for reversing them). */
 export async function pointsRecorded(db: DbOrTx, sourceKey: string): Promise<number> {
-  const [row] = await db.select({ points: loyaltyTransactions.points }).from(loyaltyTransactions).where(eq(loyaltyTransactions.sourceKey, sourceKey));
+  const [row] = await db
+    .select({ points: loyaltyTransactions.points })
+    .from(loyaltyTransactions)
+    .where(eq(loyaltyTransactions.sourceKey, sourceKey));
   return row?.points ?? 0;
 }
 
@@ -128,6 +137,11 @@ export async function getLoyaltyInfo(db: Db, userId: string, publicUrl: string):
       referralLink: `${publicUrl}/signup?ref=${account.referralCode}`,
     },
     nextTier: nextTier(account.totalPointsEarned),
-    transactions: transactions.map((t) => ({ id: t.id, description: t.description, points: t.points, createdAt: t.createdAt.toISOString() })),
+    transactions: transactions.map((t) => ({
+      id: t.id,
+      description: t.description,
+      points: t.points,
+      createdAt: t.createdAt.toISOString(),
+    })),
   };
 }

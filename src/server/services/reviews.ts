@@ -17,7 +17,6 @@ import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { recordPoints } from "./loyalty.ts";
 
-
 const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
   recent: [desc(reviews.createdAt), desc(reviews.id)],
   helpful: [desc(reviews.helpfulVotes), desc(reviews.createdAt), desc(reviews.id)],
@@ -48,7 +47,10 @@ function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | nu
 
 export async function hotelExists(db: Db, hotelId: string): Promise<number> {
   if (!/^\d{1,10}$/.test(hotelId)) throw new DomainError("HOTEL_NOT_FOUND");
-  const [hotel] = await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, Number(hotelId)));
+  const [hotel] = await db
+    .select({ id: hotels.id })
+    .from(hotels)
+    .where(eq(hotels.id, Number(hotelId)));
   if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
   return hotel.id;
 }
@@ -58,11 +60,23 @@ export async function hotelExists(db: Db, hotelId: string): Promise<number> {
  * no review yet (a review without a stay when they never stayed). `undefined` when everything they
  * could review is reviewed; a rejected review does not count, so its author may write another.
  */
-async function nextReviewableStay(db: Db, userId: string, hotelId: number, today: string): Promise<{ bookingId: string | null } | undefined> {
+async function nextReviewableStay(
+  db: Db,
+  userId: string,
+  hotelId: number,
+  today: string,
+): Promise<{ bookingId: string | null } | undefined> {
   const stays = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.hotelId, hotelId), inArray(bookings.status, ["confirmed", "completed"]), lte(bookings.checkIn, today)))
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.hotelId, hotelId),
+        inArray(bookings.status, ["confirmed", "completed"]),
+        lte(bookings.checkIn, today),
+      ),
+    )
     .orderBy(desc(bookings.checkIn), desc(bookings.id));
   const written = await db
     .select({ bookingId: reviews.bookingId })
@@ -83,7 +97,13 @@ export async function assertCanReview(db: Db, userId: string, hotelId: number, t
  * Approved reviews of a hotel, with the viewer's own votes when signed in, the viewer's reviews
  * still awaiting moderation (only they see those) and whether they may write another.
  */
-export async function listHotelReviews(db: Db, hotelId: number, sort: ReviewSort, viewerId: string | null, today = todayUtc()): Promise<HotelReviewsResponse> {
+export async function listHotelReviews(
+  db: Db,
+  hotelId: number,
+  sort: ReviewSort,
+  viewerId: string | null,
+  today = todayUtc(),
+): Promise<HotelReviewsResponse> {
   const rows = await db
     .select({ review: reviews, authorName: users.name })
     .from(reviews)
@@ -91,12 +111,21 @@ export async function listHotelReviews(db: Db, hotelId: number, sort: ReviewSort
     .where(and(eq(reviews.hotelId, hotelId), eq(reviews.status, "approved")))
     .orderBy(...ORDER[sort])
     .limit(200);
-  const votes = viewerId && rows.length > 0
-    ? await db
-        .select()
-        .from(reviewVotes)
-        .where(and(eq(reviewVotes.userId, viewerId), inArray(reviewVotes.reviewId, rows.map((r) => r.review.id))))
-    : [];
+  const votes =
+    viewerId && rows.length > 0
+      ? await db
+          .select()
+          .from(reviewVotes)
+          .where(
+            and(
+              eq(reviewVotes.userId, viewerId),
+              inArray(
+                reviewVotes.reviewId,
+                rows.map((r) => r.review.id),
+              ),
+            ),
+          )
+      : [];
   const voteOf = new Map(votes.map((v) => [v.reviewId, v.voteType as VoteType]));
   const [stats] = await db
     .select({ count: sql<number>`count(*)::int`, average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float` })
@@ -138,15 +167,34 @@ export async function submitReview(
     if (!stay) throw new DomainError("ALREADY_REVIEWED");
     const [row] = await tx
       .insert(reviews)
-      .values({ hotelId, userId: user.id, bookingId: stay.bookingId, title: fields.title, rating: fields.rating, comment: fields.comment, photos: photoUrls, status: "pending" })
+      .values({
+        hotelId,
+        userId: user.id,
+        bookingId: stay.bookingId,
+        title: fields.title,
+        rating: fields.rating,
+        comment: fields.comment,
+        photos: photoUrls,
+        status: "pending",
+      })
       .returning();
-    await logActivity(tx, { actionType: "review_submitted", userId: user.id, userEmail: user.email, details: { reviewId: row!.id, hotelId } });
+    await logActivity(tx, {
+      actionType: "review_submitted",
+      userId: user.id,
+      userEmail: user.email,
+      details: { reviewId: row!.id, hotelId },
+    });
     return toView(row!, author?.name ?? null, null, user.id);
   });
 }
 
 /** One vote per user per review; changing it moves the count from one side to the other. */
-export async function voteOnReview(db: Db, userId: string, reviewId: number, voteType: VoteType): Promise<{ helpfulVotes: number; unhelpfulVotes: number; myVote: VoteType }> {
+export async function voteOnReview(
+  db: Db,
+  userId: string,
+  reviewId: number,
+  voteType: VoteType,
+): Promise<{ helpfulVotes: number; unhelpfulVotes: number; myVote: VoteType }> {
   return db.transaction(async (tx) => {
     const [review] = await tx
       .select()
@@ -155,7 +203,10 @@ export async function voteOnReview(db: Db, userId: string, reviewId: number, vot
       .for("update");
     if (!review) throw new DomainError("REVIEW_NOT_FOUND");
     if (review.userId === userId) throw new DomainError("OWN_REVIEW");
-    const [previous] = await tx.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
+    const [previous] = await tx
+      .select()
+      .from(reviewVotes)
+      .where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
     if (previous?.voteType === voteType) {
       return { helpfulVotes: review.helpfulVotes, unhelpfulVotes: review.unhelpfulVotes, myVote: voteType };
     }

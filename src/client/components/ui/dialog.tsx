@@ -26,9 +26,7 @@ export function DialogContent({ title, description, className, children, ...prop
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div className="min-w-0">
             <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">{title}</Dialog.Title>
-            {description ? (
-              <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
-            ) : null}
+            {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : null}
           </div>
           <Dialog.Close
             aria-label="Close"

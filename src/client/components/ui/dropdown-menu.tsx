@@ -7,10 +7,7 @@ export function DropdownMenuContent({ className, sideOffset = 8, ...props }: Com
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         sideOffset={sideOffset}
-        className={cn(
-          "z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 text-slate-900 shadow-lg",
-          className,
-        )}
+        className={cn("z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 text-slate-900 shadow-lg", className)}
         {...props}
       />
     </DropdownMenu.Portal>

@@ -58,13 +58,14 @@ export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsPro
       </ul>
       <Dialog.Root open={open !== null} onOpenChange={(isOpen) => (isOpen ? null : setOpen(null))}>
         {current !== undefined && open !== null ? (
-          <DialogContent
-            title={`${label}, photo ${open + 1} of ${count}`}
-            className="max-w-4xl"
-            onKeyDown={handleKeyDown}
-          >
+          <DialogContent title={`${label}, photo ${open + 1} of ${count}`} className="max-w-4xl" onKeyDown={handleKeyDown}>
             <div className="relative flex items-center justify-center rounded-lg bg-slate-950">
-              <img key={current} src={current} alt={`${label}, photo ${open + 1} of ${count}`} className="max-h-[70dvh] w-auto max-w-full object-contain" />
+              <img
+                key={current}
+                src={current}
+                alt={`${label}, photo ${open + 1} of ${count}`}
+                className="max-h-[70dvh] w-auto max-w-full object-contain"
+              />
               {count > 1 ? (
                 <>
                   <button

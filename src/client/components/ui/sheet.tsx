@@ -15,10 +15,7 @@ export function SheetContent({ title, footer, className, children, ...props }: S
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <Dialog.Content
         aria-describedby={undefined}
-        className={cn(
-          "fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col bg-white shadow-2xl focus:outline-none",
-          className,
-        )}
+        className={cn("fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col bg-white shadow-2xl focus:outline-none", className)}
         {...props}
       >
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">

@@ -15,12 +15,7 @@ export function TextField({ label, error, id, ...props }: TextFieldProps) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
+      <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {error}

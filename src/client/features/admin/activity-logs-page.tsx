@@ -52,11 +52,21 @@ function LogsTable({ logs }: { logs: ActivityLog[] }) {
         <caption className="sr-only">Activity, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th scope="col" className={th}>Time</th>
-            <th scope="col" className={th}>Action</th>
-            <th scope="col" className={th}>User</th>
-            <th scope="col" className={th}>Target</th>
-            <th scope="col" className={th}>Details</th>
+            <th scope="col" className={th}>
+              Time
+            </th>
+            <th scope="col" className={th}>
+              Action
+            </th>
+            <th scope="col" className={th}>
+              User
+            </th>
+            <th scope="col" className={th}>
+              Target
+            </th>
+            <th scope="col" className={th}>
+              Details
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -143,7 +153,10 @@ export function ActivityLogsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <AdminPageHeader title="Activity Logs" description="Every sign-in, sign-up, password reset, role change, ban and admin action, newest first." />
+      <AdminPageHeader
+        title="Activity Logs"
+        description="Every sign-in, sign-up, password reset, role change, ban and admin action, newest first."
+      />
 
       <Card className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto] lg:items-end">
         <div className="space-y-1.5">
@@ -209,7 +222,13 @@ export function ActivityLogsPage() {
         {logs.isPending ? (
           <Loading rows={6} rowClassName="h-8 w-full" className="p-4" />
         ) : logs.isError && !logs.data ? (
-          <LoadFailed title="Failed to load the activity logs" error={logs.error} onRetry={() => void logs.refetch()} retrying={logs.isFetching} className="p-4" />
+          <LoadFailed
+            title="Failed to load the activity logs"
+            error={logs.error}
+            onRetry={() => void logs.refetch()}
+            retrying={logs.isFetching}
+            className="p-4"
+          />
         ) : logs.data.logs.length === 0 ? (
           <EmptyState icon={ScrollText} title="No activity found">
             {filtered ? "Try other filters." : "Actions are recorded here as they happen."}

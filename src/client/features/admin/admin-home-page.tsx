@@ -126,7 +126,12 @@ export function AdminHomePage() {
             <DashboardStatCardsSkeleton />
           </Loading>
         ) : dashboard.isError ? (
-          <LoadFailed title="Failed to load the dashboard figures" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+          <LoadFailed
+            title="Failed to load the dashboard figures"
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
         ) : (
           <>
             <DashboardStatCards stats={dashboard.data} />

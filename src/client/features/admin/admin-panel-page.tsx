@@ -37,7 +37,10 @@ export function AdminPanelPage() {
                   </h2>
                   <p className="mt-1 text-sm text-slate-600">{tile.text}</p>
                 </div>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5" />
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5"
+                />
               </div>
             </Card>
           </li>

@@ -15,7 +15,6 @@ import { AdminPageHeader } from "./admin-page-header.tsx";
 import { StuckCases } from "./stuck-cases.tsx";
 import { SupplierProblems } from "./supplier-problems.tsx";
 
-
 /** Spec 'API Diagnostics': the test search (Dubai, 7 to 9 days ahead, 2 guests, 1 room) through the active supplier. */
 export function ApiDiagnosticsPage() {
   useDocumentTitle("API Diagnostics");
@@ -27,7 +26,9 @@ export function ApiDiagnosticsPage() {
       else toast.error(`Diagnostics failed: ${result.error ?? "Unknown error"}`);
     },
     onError(error) {
-      toast.error(error instanceof ApiError && error.code === "NO_ACTIVE_API_CONFIGURATION" ? error.message : `Diagnostics failed: ${error.message}`);
+      toast.error(
+        error instanceof ApiError && error.code === "NO_ACTIVE_API_CONFIGURATION" ? error.message : `Diagnostics failed: ${error.message}`,
+      );
     },
   });
   const result = run.data;
@@ -48,7 +49,10 @@ export function ApiDiagnosticsPage() {
 
       {noConfig ? (
         <Alert variant="error">
-          {run.error?.message} <Link to="/admin/api-settings" className="font-medium underline">Open API Settings</Link>
+          {run.error?.message}{" "}
+          <Link to="/admin/api-settings" className="font-medium underline">
+            Open API Settings
+          </Link>
         </Alert>
       ) : run.error ? (
         <Alert variant="error">Diagnostics failed: {run.error.message}</Alert>
@@ -102,8 +106,8 @@ export function ApiDiagnosticsPage() {
         <Card className="space-y-2 p-5 text-sm">
           <h2 className="text-lg font-semibold text-slate-900">Supplier sandbox</h2>
           <p className="text-slate-700">
-            This installation serves a sandbox that speaks the supplier&apos;s protocol. To try the connection without a real account, save these
-            in the TEST tab of API Settings and press Save &amp; Activate:
+            This installation serves a sandbox that speaks the supplier&apos;s protocol. To try the connection without a real account, save
+            these in the TEST tab of API Settings and press Save &amp; Activate:
           </p>
           <dl className="grid gap-2 sm:grid-cols-3">
             <div>

@@ -39,7 +39,13 @@ export function ApiSettingsPage() {
           </Loading>
         </Card>
       ) : settings.isError ? (
-        <LoadFailed title="Failed to load settings" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} className="mt-8" />
+        <LoadFailed
+          title="Failed to load settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+          className="mt-8"
+        />
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-700" aria-live="polite">

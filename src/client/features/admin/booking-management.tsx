@@ -46,7 +46,12 @@ export const SORTS: { value: BookingSort; label: string }[] = [
 
 const SETTABLE_STATUSES: SettableStatus[] = ["confirmed", "pending", "cancelled"];
 
-const STATUS_TONE: Record<BookingStatus, BadgeTone> = { confirmed: "success", pending: "warning", cancelled: "danger", completed: "neutral" };
+const STATUS_TONE: Record<BookingStatus, BadgeTone> = {
+  confirmed: "success",
+  pending: "warning",
+  cancelled: "danger",
+  completed: "neutral",
+};
 
 function paymentTone(status: string): BadgeTone {
   if (status === "completed") return "success";
@@ -106,7 +111,8 @@ function PartnerLine({ booking }: { booking: AdminBookingView }) {
   const number = partner.bookingNumber ?? "";
   return (
     <span className="block text-xs text-slate-600">
-      Partner · {partner.environment ?? "?"} · {state === SUPPLIER_STATE.booked ? `${state}${number}` : [state, number && `no. ${number}`].filter(Boolean).join(", ")}
+      Partner · {partner.environment ?? "?"} ·{" "}
+      {state === SUPPLIER_STATE.booked ? `${state}${number}` : [state, number && `no. ${number}`].filter(Boolean).join(", ")}
     </span>
   );
 }
@@ -142,13 +148,27 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
         <caption className="sr-only">Bookings</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th scope="col" className={th}>Reference</th>
-            <th scope="col" className={th}>Guest</th>
-            <th scope="col" className={th}>Hotel / Room</th>
-            <th scope="col" className={th}>Dates</th>
-            <th scope="col" className={th}>Total</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Payment</th>
+            <th scope="col" className={th}>
+              Reference
+            </th>
+            <th scope="col" className={th}>
+              Guest
+            </th>
+            <th scope="col" className={th}>
+              Hotel / Room
+            </th>
+            <th scope="col" className={th}>
+              Dates
+            </th>
+            <th scope="col" className={th}>
+              Total
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Payment
+            </th>
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -379,7 +399,13 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
               <BookingsSkeleton />
             </Loading>
           ) : bookings.isError && !bookings.data ? (
-            <LoadFailed title="Failed to load bookings" error={bookings.error} onRetry={() => void bookings.refetch()} retrying={bookings.isFetching} className="p-4" />
+            <LoadFailed
+              title="Failed to load bookings"
+              error={bookings.error}
+              onRetry={() => void bookings.refetch()}
+              retrying={bookings.isFetching}
+              className="p-4"
+            />
           ) : bookings.data.bookings.length === 0 ? (
             <EmptyState icon={CalendarX2} title="No bookings found">
               {filtered ? "Try a different search or status." : "Bookings appear here as soon as guests make them."}

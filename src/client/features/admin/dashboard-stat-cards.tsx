@@ -57,9 +57,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
                 <span aria-hidden="true" className="w-4 shrink-0 text-xs font-semibold text-slate-500">
                   {index + 1}
                 </span>
-                <span className="min-w-0 flex-1 font-medium text-slate-900">
-                  {item.roomType}
-                </span>
+                <span className="min-w-0 flex-1 font-medium text-slate-900">{item.roomType}</span>
                 <span className="shrink-0 text-slate-600">{pluralize(item.bookings, "booking", "bookings")}</span>
               </li>
             ))}

@@ -43,8 +43,12 @@ function MessageRow({ message, onOpen }: { message: MailboxMessage; onOpen: () =
         </span>
         <span className="hidden truncate text-sm text-slate-700 md:block">{message.to}</span>
         <span className="flex flex-wrap items-center gap-2 md:contents">
-          <Badge tone="brand" className="max-w-full truncate md:justify-self-start">{message.kind}</Badge>
-          <Badge tone={statusTone(message.status)} className="md:justify-self-start">{message.status}</Badge>
+          <Badge tone="brand" className="max-w-full truncate md:justify-self-start">
+            {message.kind}
+          </Badge>
+          <Badge tone={statusTone(message.status)} className="md:justify-self-start">
+            {message.status}
+          </Badge>
           <time dateTime={message.createdAt} className="text-sm text-slate-600 md:text-right">
             {formatDateTime(message.createdAt)}
           </time>
@@ -148,8 +152,8 @@ export function MailboxPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Mailbox</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Without an SMTP server configured, outgoing e-mails are not delivered; they are kept here so you can read them
-            and follow their links.
+            Without an SMTP server configured, outgoing e-mails are not delivered; they are kept here so you can read them and follow their
+            links.
           </p>
         </div>
         <Button variant="secondary" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
@@ -171,7 +175,13 @@ export function MailboxPage() {
             <MailboxSkeleton />
           </Loading>
         ) : mailbox.isError ? (
-          <LoadFailed title="Failed to load the mailbox" error={mailbox.error} onRetry={() => void mailbox.refetch()} retrying={mailbox.isFetching} className="p-5" />
+          <LoadFailed
+            title="Failed to load the mailbox"
+            error={mailbox.error}
+            onRetry={() => void mailbox.refetch()}
+            retrying={mailbox.isFetching}
+            className="p-5"
+          />
         ) : mailbox.data.messages.length === 0 ? (
           <EmptyState icon={Inbox} title="No messages yet" className="py-16">
             E-mails appear here as soon as the app sends one.
@@ -195,9 +205,12 @@ export function MailboxPage() {
         className="mt-4"
       />
 
-      <Dialog.Root open={openMessage !== null} onOpenChange={(open) => {
+      <Dialog.Root
+        open={openMessage !== null}
+        onOpenChange={(open) => {
           if (!open) setOpenMessage(null);
-        }}>
+        }}
+      >
         {openMessage ? (
           <DialogContent title={openMessage.subject}>
             <MessageDialogBody message={openMessage} />

@@ -15,7 +15,9 @@ const WINDOWS = [7, 30, 90] as const;
 
 /** Small shares (0.03 %) would round to 0 % with one decimal, so they keep two. */
 function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(percent / 100);
+  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(
+    percent / 100,
+  );
 }
 
 type ChosenHotel = { id: number; name: string; city: string };
@@ -49,7 +51,10 @@ function HotelPicker({ onChoose }: { onChoose: (hotel: ChosenHotel) => void }) {
         ) : options.data.hotels.length === 0 ? (
           <p className="text-sm text-slate-600">No hotel matches “{search}”.</p>
         ) : (
-          <ul aria-label="Matching hotels" className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white">
+          <ul
+            aria-label="Matching hotels"
+            className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white"
+          >
             {options.data.hotels.map((hotel) => (
               <li key={hotel.id}>
                 <button
@@ -109,7 +114,10 @@ export function OccupancyPanel() {
               <p className="text-3xl font-bold tracking-tight text-slate-900">{formatPercent(data.percent)}</p>
               <div aria-hidden="true" className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
                 {/* At least a sliver, so a tiny but non-zero occupancy is still visible. */}
-                <div className="h-full rounded-full bg-brand-600" style={{ width: data.percent > 0 ? `max(0.25rem, ${Math.min(100, data.percent)}%)` : 0 }} />
+                <div
+                  className="h-full rounded-full bg-brand-600"
+                  style={{ width: data.percent > 0 ? `max(0.25rem, ${Math.min(100, data.percent)}%)` : 0 }}
+                />
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
                 <div>

@@ -23,9 +23,7 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">
-          Revenue by month
-        </h2>
+        <h2 className="text-lg font-semibold text-slate-900">Revenue by month</h2>
         <p className="text-sm text-slate-600">Last 12 months · {formatMoney(total)}</p>
       </div>
 

@@ -58,9 +58,7 @@ function ReviewList({ status }: { status: ReviewStatus }) {
     );
   }
   if (isError && !data) {
-    return (
-      <LoadFailed layout="panel" title="Failed to load reviews" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-    );
+    return <LoadFailed layout="panel" title="Failed to load reviews" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   }
   if (data.reviews.length === 0) {
     return (

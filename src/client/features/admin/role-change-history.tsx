@@ -32,11 +32,21 @@ function HistoryTable({ changes }: { changes: RoleChange[] }) {
       <caption className="sr-only">Role changes, newest first</caption>
       <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
-          <th scope="col" className={th}>User</th>
-          <th scope="col" className={th}>Change</th>
-          <th scope="col" className={th}>Changed by</th>
-          <th scope="col" className={th}>When</th>
-          <th scope="col" className={th}>Reason</th>
+          <th scope="col" className={th}>
+            User
+          </th>
+          <th scope="col" className={th}>
+            Change
+          </th>
+          <th scope="col" className={th}>
+            Changed by
+          </th>
+          <th scope="col" className={th}>
+            When
+          </th>
+          <th scope="col" className={th}>
+            Reason
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -92,7 +102,13 @@ export function RoleChangeHistory() {
       {roleChanges.isPending ? (
         <Loading rows={4} rowClassName="h-6 w-full" className="p-4" />
       ) : roleChanges.isError ? (
-        <LoadFailed title="Failed to fetch role changes" error={roleChanges.error} onRetry={() => void roleChanges.refetch()} retrying={roleChanges.isFetching} className="p-4" />
+        <LoadFailed
+          title="Failed to fetch role changes"
+          error={roleChanges.error}
+          onRetry={() => void roleChanges.refetch()}
+          retrying={roleChanges.isFetching}
+          className="p-4"
+        />
       ) : roleChanges.data.roleChanges.length === 0 ? (
         <EmptyState icon={History} title="No role changes yet">
           Promotions and demotions appear here with who made them and why.

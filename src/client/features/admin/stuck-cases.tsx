@@ -34,8 +34,8 @@ export function StuckCases() {
       <h2 className="text-lg font-semibold text-slate-900">Stuck background jobs</h2>
       {stuck.data ? (
         <p className="text-sm text-slate-600">
-          Jobs that failed {stuck.data.maxAttempts} times in a row stop retrying and wait here. Fix the cause (for a refund, check the payment at the
-          provider), then retry.
+          Jobs that failed {stuck.data.maxAttempts} times in a row stop retrying and wait here. Fix the cause (for a refund, check the
+          payment at the provider), then retry.
         </p>
       ) : null}
       {stuck.isPending ? (
@@ -51,10 +51,18 @@ export function StuckCases() {
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Booking</th>
-                <th scope="col" className="py-2 pr-4 font-medium">What failed</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Attempts</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Last error</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Booking
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  What failed
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Attempts
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Last error
+                </th>
                 <th scope="col" className="py-2 font-medium">
                   <span className="sr-only">Action</span>
                 </th>

@@ -37,10 +37,18 @@ export function SupplierProblems({ refreshKey }: { refreshKey: number }) {
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Detail</th>
-                <th scope="col" className="py-2 font-medium">Request id</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Detail
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Request id
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -49,10 +57,16 @@ export function SupplierProblems({ refreshKey }: { refreshKey: number }) {
                   <td className="py-2 pr-4 whitespace-nowrap text-slate-700">{timeFormat.format(new Date(p.at))}</td>
                   <td className="py-2 pr-4 text-slate-900">
                     {WHAT[p.actionType] ?? p.actionType}
-                    {text(p.details.method) ? <span className="block text-xs text-slate-600">{text(p.details.environment)} · {text(p.details.method)}</span> : null}
+                    {text(p.details.method) ? (
+                      <span className="block text-xs text-slate-600">
+                        {text(p.details.environment)} · {text(p.details.method)}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-4 text-slate-700">
-                    {[text(p.details.errorType), text(p.details.message) || text(p.details.reason), text(p.details.reference)].filter(Boolean).join(" · ")}
+                    {[text(p.details.errorType), text(p.details.message) || text(p.details.reason), text(p.details.reference)]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </td>
                   <td className="py-2 font-mono text-xs break-all text-slate-700">{p.requestId ?? "—"}</td>
                 </tr>

@@ -55,7 +55,13 @@ function UserList() {
       {users.isPending ? (
         <Loading rows={4} rowClassName="h-6 w-full" className="p-5" />
       ) : users.isError ? (
-        <LoadFailed title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} className="p-5" />
+        <LoadFailed
+          title="Failed to fetch users"
+          error={users.error}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+          className="p-5"
+        />
       ) : users.data.users.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-600">No users found</p>
       ) : (

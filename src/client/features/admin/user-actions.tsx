@@ -132,7 +132,12 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
                   Cancel
                 </Button>
               </AlertDialog.Cancel>
-              <Button variant="destructive" onClick={() => apply(true)} disabled={setBanned.isPending} aria-busy={setBanned.isPending || undefined}>
+              <Button
+                variant="destructive"
+                onClick={() => apply(true)}
+                disabled={setBanned.isPending}
+                aria-busy={setBanned.isPending || undefined}
+              >
                 {setBanned.isPending ? <Spinner /> : null}
                 Disable
               </Button>

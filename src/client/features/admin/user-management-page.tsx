@@ -55,13 +55,27 @@ function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | un
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Role</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Last sign in</th>
-            <th scope="col" className={th}>Created</th>
-            <th scope="col" className={th}>Actions</th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Role
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Last sign in
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -156,13 +170,25 @@ function UsersTab() {
     <div className="space-y-4">
       <div className="max-w-md space-y-1.5">
         <Label htmlFor={searchId}>Search users</Label>
-        <Input id={searchId} type="search" placeholder="Name or e-mail" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Name or e-mail"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </div>
       <Card className="overflow-hidden" aria-busy={users.isFetching || undefined}>
         {users.isPending ? (
           <Loading rows={5} rowClassName="h-8 w-full" className="p-4" />
         ) : users.isError && !users.data ? (
-          <LoadFailed title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} className="p-4" />
+          <LoadFailed
+            title="Failed to fetch users"
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+            className="p-4"
+          />
         ) : users.data.users.length === 0 ? (
           <EmptyState icon={UserRound} title="No users found">
             Try a different name or e-mail.

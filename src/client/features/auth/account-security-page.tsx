@@ -133,7 +133,10 @@ function PasswordAction({
 function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: () => Promise<void> }) {
   const secret = useMemo(() => new URL(enrolment.totpURI).searchParams.get("secret") ?? "", [enrolment.totpURI]);
   // Drawn here from the otpauth link: the secret never leaves the browser for a QR service.
-  const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.totpURI, { border: 2 }))}`, [enrolment.totpURI]);
+  const qr = useMemo(
+    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.totpURI, { border: 2 }))}`,
+    [enrolment.totpURI],
+  );
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

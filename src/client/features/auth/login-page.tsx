@@ -96,19 +96,10 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {signedUp && !serverError ? (
-          <Alert variant="success">
-            We've sent an e-mail to {signedUp}. Check your inbox, then sign in with your new password.
-          </Alert>
+          <Alert variant="success">We've sent an e-mail to {signedUp}. Check your inbox, then sign in with your new password.</Alert>
         ) : null}
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
         <div className="space-y-1.5">
           <TextField
             label="Password"

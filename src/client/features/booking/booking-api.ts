@@ -45,7 +45,11 @@ export function paymentOutcome(result: ConfirmPaymentResponse): PaymentOutcome {
   if (booking.notice) return { kind: "failed", message: booking.notice };
   // The server refunds a payment that arrived after the hold lapsed and the room was sold.
   if (booking.paymentStatus.startsWith("refund")) {
-    return { kind: "failed", message: "Your hold expired before the payment went through and the room is no longer available. Your payment is being refunded in full." };
+    return {
+      kind: "failed",
+      message:
+        "Your hold expired before the payment went through and the room is no longer available. Your payment is being refunded in full.",
+    };
   }
   return { kind: "failed", message: "Your hold on this room has expired. Please start a new booking." };
 }

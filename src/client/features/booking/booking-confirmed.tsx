@@ -37,7 +37,12 @@ export function BookingConfirmed({ booking, accessToken, signedIn, actions }: Bo
         </p>
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <DownloadConfirmationButton bookingId={booking.id} reference={booking.bookingReference} accessToken={accessToken} className="sm:flex-1">
+        <DownloadConfirmationButton
+          bookingId={booking.id}
+          reference={booking.bookingReference}
+          accessToken={accessToken}
+          className="sm:flex-1"
+        >
           Download confirmation
         </DownloadConfirmationButton>
         {signedIn ? (

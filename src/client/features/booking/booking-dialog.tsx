@@ -72,7 +72,10 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   // Stable: PointsOption reports from an effect that depends on it.
   const changePoints = useCallback((points: number) => dispatch({ type: "pointsChanged", points }), []);
   const pricedRoom = useMemo(
-    () => (nightlyPriceCents === room.priceCents ? room : { ...room, priceCents: nightlyPriceCents, originalPriceCents: null, discountPercent: 0 }),
+    () =>
+      nightlyPriceCents === room.priceCents
+        ? room
+        : { ...room, priceCents: nightlyPriceCents, originalPriceCents: null, discountPercent: 0 },
     [room, nightlyPriceCents],
   );
   const createHold = useMutation({ mutationFn: createBookingHold });
@@ -110,7 +113,15 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     holding.current = true;
     dispatch({ type: "holdRequested" });
     createHold.mutate(
-      { hotelId: hotel.id, roomTypeId: room.id, ...stay, ...values, specialRequests: values.specialRequests || undefined, pointsToRedeem, expectedNightlyPriceCents },
+      {
+        hotelId: hotel.id,
+        roomTypeId: room.id,
+        ...stay,
+        ...values,
+        specialRequests: values.specialRequests || undefined,
+        pointsToRedeem,
+        expectedNightlyPriceCents,
+      },
       {
         onSuccess(response) {
           openHold.current = { id: response.booking.id, accessToken: response.accessToken };
@@ -121,7 +132,11 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
           if (error instanceof ApiError && error.code === "PRICE_INCREASED" && typeof details?.nightlyPriceCents === "number") {
             dispatch({
               type: "priceIncreased",
-              increase: { message: error.message, nightlyPriceCents: details.nightlyPriceCents, totalPriceCents: Number(details.totalPriceCents) },
+              increase: {
+                message: error.message,
+                nightlyPriceCents: details.nightlyPriceCents,
+                totalPriceCents: Number(details.totalPriceCents),
+              },
             });
             return;
           }
@@ -240,7 +255,12 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
           />
         </DialogContent>
       ) : (
-        <DialogContent key="info" title={`Book ${room.name}`} description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`} className="max-w-3xl">
+        <DialogContent
+          key="info"
+          title={`Book ${room.name}`}
+          description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`}
+          className="max-w-3xl"
+        >
           <GuestDetailsStep
             hotel={hotel}
             room={pricedRoom}

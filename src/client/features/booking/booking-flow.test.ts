@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../../shared/booking.ts";
 import type { ConfirmPaymentResponse } from "./booking-api.ts";
-import { bookingFlowReducer, initialBookingFlow, nightlyPriceFor, type BookingAction, type BookingFlow, type Hold } from "./booking-flow.ts";
+import {
+  bookingFlowReducer,
+  initialBookingFlow,
+  nightlyPriceFor,
+  type BookingAction,
+  type BookingFlow,
+  type Hold,
+} from "./booking-flow.ts";
 
 const hold: Hold = { response: { booking: { id: "b1" } } as CreateBookingResponse, deadline: 1_000 };
 const confirmed = { booking: { id: "b1", status: "confirmed" } } as ConfirmPaymentResponse;
@@ -37,7 +44,12 @@ describe("booking dialog flow", () => {
   });
 
   it("tracks paying, a slow confirmation and a re-check only while a hold is being paid", () => {
-    const busy = run({ type: "holdCreated", hold }, { type: "payingChanged", paying: true }, { type: "paymentProcessing" }, { type: "checkChanged", checking: true });
+    const busy = run(
+      { type: "holdCreated", hold },
+      { type: "payingChanged", paying: true },
+      { type: "paymentProcessing" },
+      { type: "checkChanged", checking: true },
+    );
     expect(busy.step).toMatchObject({ name: "payment", paying: true, awaitingConfirmation: true, checking: true });
     // Late reports from an unmounted payment form change nothing once the step has moved on.
     const info = run({ type: "payingChanged", paying: true }, { type: "paymentProcessing" }, { type: "checkChanged", checking: true });

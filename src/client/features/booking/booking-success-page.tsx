@@ -51,7 +51,13 @@ function ResultCard({ icon, tone, title, lead, children }: ResultCardProps) {
 
 function retryPath(booking: BookingView): string {
   if (!booking.hotelId) return "/";
-  return hotelPath(booking.hotelId, { checkIn: booking.checkIn, checkOut: booking.checkOut, guests: booking.numGuests, children: 0, rooms: booking.numRooms });
+  return hotelPath(booking.hotelId, {
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    guests: booking.numGuests,
+    children: 0,
+    rooms: booking.numRooms,
+  });
 }
 
 function ConfirmingPayment() {
@@ -132,7 +138,12 @@ export function BookingSuccessPage() {
 
   if (outcome?.kind === "confirmed") {
     return (
-      <ResultCard icon={<CircleCheck aria-hidden="true" />} tone="success" title="Booking Confirmed!" lead={<p>{booking.hotelName || "Hotel Booking"}</p>}>
+      <ResultCard
+        icon={<CircleCheck aria-hidden="true" />}
+        tone="success"
+        title="Booking Confirmed!"
+        lead={<p>{booking.hotelName || "Hotel Booking"}</p>}
+      >
         <BookingConfirmed booking={booking} accessToken={accessToken} signedIn={user !== null} />
       </ResultCard>
     );

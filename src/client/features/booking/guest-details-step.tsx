@@ -43,7 +43,8 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
       <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
         <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
           <span>
-            {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} × {pluralize(stay.rooms, "room", "rooms")}
+            {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} ×{" "}
+            {pluralize(stay.rooms, "room", "rooms")}
           </span>
           <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
         </p>
@@ -69,7 +70,17 @@ type GuestDetailsStepProps = StaySummaryProps & {
 };
 
 /** Spec 'Booking info form': full name, email and phone required; special requests optional. */
-export function GuestDetailsStep({ hotel, room, stay, holdMinutes, form, submitting, serverError, onSubmit, extra }: GuestDetailsStepProps) {
+export function GuestDetailsStep({
+  hotel,
+  room,
+  stay,
+  holdMinutes,
+  form,
+  submitting,
+  serverError,
+  onSubmit,
+  extra,
+}: GuestDetailsStepProps) {
   const requestsId = useId();
   const {
     register,
@@ -124,7 +135,9 @@ export function GuestDetailsStep({ hotel, room, stay, holdMinutes, form, submitt
           <li className="flex gap-2.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <span>
-              {holdMinutes ? `Once you continue, we hold this room for you for ${holdMinutes} minutes while you pay.` : "Once you continue, we hold this room for you while you pay."}
+              {holdMinutes
+                ? `Once you continue, we hold this room for you for ${holdMinutes} minutes while you pay.`
+                : "Once you continue, we hold this room for you while you pay."}
             </span>
           </li>
         </ul>

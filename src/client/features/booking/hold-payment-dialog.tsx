@@ -62,7 +62,12 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
   return (
     <Dialog.Root open onOpenChange={(open) => (open || paying ? undefined : onClose())}>
       {confirmed ? (
-        <DialogContent key="success" title="Booking Confirmed!" description={`${booking.hotelName} · ${booking.roomType}`} className="max-w-lg">
+        <DialogContent
+          key="success"
+          title="Booking Confirmed!"
+          description={`${booking.hotelName} · ${booking.roomType}`}
+          className="max-w-lg"
+        >
           <BookingConfirmed
             booking={confirmed.booking}
             accessToken={confirmed.accessToken}

@@ -23,8 +23,7 @@ function HoldTimer({ secondsLeft }: { secondsLeft: number }) {
     <p className={cn("flex items-center gap-2 text-sm", urgent ? "font-medium text-red-700" : "text-slate-700")}>
       <Clock aria-hidden="true" className="size-4 shrink-0" />
       <span>
-        Room held for{" "}
-        {/* role timer is not announced on every tick, which would drown out everything else. */}
+        Room held for {/* role timer is not announced on every tick, which would drown out everything else. */}
         <span role="timer" aria-label={`${Math.ceil(secondsLeft / 60)} minutes left`} className="font-semibold tabular-nums">
           {formatClock(secondsLeft)}
         </span>
@@ -45,7 +44,15 @@ type PaymentStepProps = {
   onBusyChange: (busy: boolean) => void;
 };
 
-export function PaymentStep({ hold, holdDeadline, awaitingConfirmation, checking, onCheckAgain, onSucceeded, onBusyChange }: PaymentStepProps) {
+export function PaymentStep({
+  hold,
+  holdDeadline,
+  awaitingConfirmation,
+  checking,
+  onCheckAgain,
+  onSucceeded,
+  onBusyChange,
+}: PaymentStepProps) {
   const { booking, payment } = hold;
   const secondsLeft = useSecondsLeft(holdDeadline);
   const expired = secondsLeft === 0;
@@ -62,7 +69,9 @@ export function PaymentStep({ hold, holdDeadline, awaitingConfirmation, checking
           </div>
           <div className="shrink-0 text-right">
             <p className="text-xs text-slate-600">Amount</p>
-            <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(payment.amountCents, payment.currency)}</p>
+            <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
+              {formatMoney(payment.amountCents, payment.currency)}
+            </p>
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3">

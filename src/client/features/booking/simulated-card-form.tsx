@@ -18,7 +18,9 @@ function digitsOf(value: string): string {
 }
 
 function formatCardNumber(value: string): string {
-  return digitsOf(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+  return digitsOf(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
 function formatExpiry(value: string, previous: string): string {
@@ -110,7 +112,10 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
       </div>
       <PaymentFailure message={error} />
       <PayButton payment={payment} busy={busy} disabled={expired} />
-      <aside aria-label="Test cards" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <aside
+        aria-label="Test cards"
+        className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+      >
         <p className="flex items-center gap-2 font-medium text-slate-900">
           <FlaskConical aria-hidden="true" className="size-4 text-slate-500" />
           Test mode: no real card is charged

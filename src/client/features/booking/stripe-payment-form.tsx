@@ -62,7 +62,8 @@ export function StripePaymentForm(props: PaymentMethodProps) {
   });
   if (config.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   const key = config.data?.publishableKey;
-  if (!key) return <Alert variant="error">{config.error?.message ?? "Card payments are not available right now. Please try again later."}</Alert>;
+  if (!key)
+    return <Alert variant="error">{config.error?.message ?? "Card payments are not available right now. Please try again later."}</Alert>;
   return (
     <Elements
       stripe={stripeFor(key)}

@@ -30,7 +30,10 @@ export function HomePage({ searchForm, popularHotels }: { searchForm: ReactNode;
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-white/20">
             The full price before you pay, no surprises
           </p>
-          <h1 id="hero-heading" className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="mt-5 max-w-3xl text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl"
+          >
             Find your perfect stay
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-pretty text-brand-50/90 sm:mt-5 sm:text-xl">

@@ -48,7 +48,9 @@ export function SiteFigures() {
                   <figure.icon aria-hidden="true" className="size-5 sm:size-6" />
                 </span>
                 <span className="min-w-0">
-                  <span className="block text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{formatFigure(data![figure.key])}</span>
+                  <span className="block text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+                    {formatFigure(data![figure.key])}
+                  </span>
                   <span className="block text-sm text-slate-600">{figure.label}</span>
                 </span>
               </li>

@@ -123,7 +123,15 @@ export interface HotelPageSlots {
   renderReviews?: (hotelId: string) => ReactNode;
 }
 
-function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBooking, renderReviews }: HotelPageSlots & { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
+function HotelContent({
+  hotel,
+  stay,
+  onStayChange,
+  updating,
+  stayError,
+  renderBooking,
+  renderReviews,
+}: HotelPageSlots & { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
   // Book Now records the chosen room; the booking dialog opens from it.
   const [selectedRoom, setSelectedRoom] = useState<RoomOffer | null>(null);
   const goBack = useGoBack();
@@ -186,10 +194,16 @@ function HotelContent({ hotel, stay, onStayChange, updating, stayError, renderBo
             ) : null}
             <div className={cn("mt-5 transition-opacity", updating ? "opacity-60" : null)} aria-busy={updating}>
               {hotel.rooms.length > 0 ? (
-                <RoomList rooms={hotel.rooms} selectedRoomId={selectedRoom?.id ?? null} showRoomsLeft={hotel.supplier === "inventory"} onBook={setSelectedRoom} />
+                <RoomList
+                  rooms={hotel.rooms}
+                  selectedRoomId={selectedRoom?.id ?? null}
+                  showRoomsLeft={hotel.supplier === "inventory"}
+                  onBook={setSelectedRoom}
+                />
               ) : (
                 <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-slate-700">
-                  <span className="font-semibold text-slate-900">Rooms Available:</span> Contact the hotel for room availability and pricing.
+                  <span className="font-semibold text-slate-900">Rooms Available:</span> Contact the hotel for room availability and
+                  pricing.
                 </p>
               )}
             </div>

@@ -20,9 +20,14 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
         key={src + index}
         type="button"
         // The visible "+N photos" must be part of the name (WCAG 2.5.3, label in name).
-        aria-label={isLastSmall ? `+${hidden} photos: open photo ${index + 1} of ${images.length}` : `Open photo ${index + 1} of ${images.length}`}
+        aria-label={
+          isLastSmall ? `+${hidden} photos: open photo ${index + 1} of ${images.length}` : `Open photo ${index + 1} of ${images.length}`
+        }
         onClick={() => setOpen(index)}
-        className={cn("group relative overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px] focus-visible:outline-white", className)}
+        className={cn(
+          "group relative overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px] focus-visible:outline-white",
+          className,
+        )}
       >
         <img
           src={src}

@@ -65,10 +65,20 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
             ) : null}
             {count > 1 ? (
               <>
-                <button type="button" aria-label="Previous photo" onClick={() => step(-1)} className={`${roundButton} absolute top-1/2 left-3 -translate-y-1/2 sm:left-6`}>
+                <button
+                  type="button"
+                  aria-label="Previous photo"
+                  onClick={() => step(-1)}
+                  className={`${roundButton} absolute top-1/2 left-3 -translate-y-1/2 sm:left-6`}
+                >
                   <ChevronLeft aria-hidden="true" className="size-6" />
                 </button>
-                <button type="button" aria-label="Next photo" onClick={() => step(1)} className={`${roundButton} absolute top-1/2 right-3 -translate-y-1/2 sm:right-6`}>
+                <button
+                  type="button"
+                  aria-label="Next photo"
+                  onClick={() => step(1)}
+                  className={`${roundButton} absolute top-1/2 right-3 -translate-y-1/2 sm:right-6`}
+                >
                   <ChevronRight aria-hidden="true" className="size-6" />
                 </button>
               </>

@@ -17,7 +17,9 @@ const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone; className?
 };
 
 function StatusBadge({ booking }: { booking: BookingView }) {
-  const { label, tone, className } = booking.awaitingPayment ? { label: "Awaiting payment", tone: "warning" as const, className: undefined } : STATUS[booking.status];
+  const { label, tone, className } = booking.awaitingPayment
+    ? { label: "Awaiting payment", tone: "warning" as const, className: undefined }
+    : STATUS[booking.status];
   return (
     <Badge tone={tone} className={className}>
       {label}
@@ -47,7 +49,10 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
           <div className="min-w-0">
             <h2 id={headingId} className="text-lg font-semibold text-balance text-slate-900">
               {booking.hotelId ? (
-                <Link to={`/hotel/${encodeURIComponent(booking.hotelId)}`} className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                <Link
+                  to={`/hotel/${encodeURIComponent(booking.hotelId)}`}
+                  className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
                   {booking.hotelName || "Hotel Booking"}
                 </Link>
               ) : (
@@ -106,7 +111,10 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-600">
-            Total <span className="ml-1 text-xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(booking.totalPriceCents, booking.currency)}</span>
+            Total{" "}
+            <span className="ml-1 text-xl font-bold tracking-tight text-slate-900 tabular-nums">
+              {formatMoney(booking.totalPriceCents, booking.currency)}
+            </span>
           </p>
           {booking.awaitingPayment ? (
             <div className="flex gap-2">{holdActions}</div>

@@ -26,7 +26,12 @@ export function BookingFilterBar({ filters, onChange }: BookingFilterBarProps) {
   const active = Boolean(filters.checkInFrom || filters.checkOutTo);
   return (
     <div className="rounded-2xl border border-slate-200/80 bg-white p-4 shadow-[0_1px_3px_rgb(15_23_42/0.06)]">
-      <form role="search" aria-label="Filter bookings" onSubmit={(event) => event.preventDefault()} className="grid grid-cols-2 items-end gap-3 sm:flex">
+      <form
+        role="search"
+        aria-label="Filter bookings"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-2 items-end gap-3 sm:flex"
+      >
         <div className="space-y-1.5 sm:w-48">
           <Label htmlFor={fromId}>Check-in from</Label>
           <Input
@@ -48,7 +53,11 @@ export function BookingFilterBar({ filters, onChange }: BookingFilterBarProps) {
           />
         </div>
         {active ? (
-          <Button variant="ghost" className="col-span-2 justify-self-start sm:col-span-1" onClick={() => onChange({ checkInFrom: "", checkOutTo: "" })}>
+          <Button
+            variant="ghost"
+            className="col-span-2 justify-self-start sm:col-span-1"
+            onClick={() => onChange({ checkInFrom: "", checkOutTo: "" })}
+          >
             <X aria-hidden="true" />
             Clear
           </Button>

@@ -37,7 +37,12 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (cancel.isPending ? null : setOpen(next))}>
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={`Cancel booking ${booking.bookingReference}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={`Cancel booking ${booking.bookingReference}`}
+        >
           Cancel
         </Button>
       </AlertDialog.Trigger>
@@ -64,7 +69,12 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
               </Button>
             </AlertDialog.Cancel>
             {/* A plain button rather than AlertDialog.Action: the prompt stays open until the server has answered. */}
-            <Button variant="destructive" disabled={cancel.isPending} aria-busy={cancel.isPending || undefined} onClick={() => cancel.mutate()}>
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              aria-busy={cancel.isPending || undefined}
+              onClick={() => cancel.mutate()}
+            >
               {cancel.isPending ? <Spinner /> : null}
               Cancel booking
             </Button>

@@ -60,7 +60,11 @@ export function FindBookingPage() {
 
         {found ? (
           <div className="mt-8 space-y-4">
-            <BookingCard booking={found.booking} accessToken={found.accessToken} onCancelled={(booking) => setFound({ ...found, booking })} />
+            <BookingCard
+              booking={found.booking}
+              accessToken={found.accessToken}
+              onCancelled={(booking) => setFound({ ...found, booking })}
+            />
             <div className="flex justify-center">
               <Button variant="ghost" onClick={searchAgain}>
                 <Search aria-hidden="true" />
@@ -82,7 +86,14 @@ export function FindBookingPage() {
                 error={errors.reference?.message}
                 {...register("reference")}
               />
-              <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+              <TextField
+                label="Email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...register("email")}
+              />
               <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner /> : <Search aria-hidden="true" />}
                 Find booking

@@ -134,7 +134,15 @@ function AbandonHoldButton({ booking, onAbandoned }: { booking: BookingView; onA
 type RenderPayment = (props: { booking: BookingView; onClose: () => void }) => ReactNode;
 
 /** Unpaid holds: shown as what they are, with a way to finish paying or to let the room go at once. */
-function AwaitingPayment({ holds, onPay, onChanged }: { holds: BookingView[]; onPay: ((booking: BookingView) => void) | null; onChanged: () => void }) {
+function AwaitingPayment({
+  holds,
+  onPay,
+  onChanged,
+}: {
+  holds: BookingView[];
+  onPay: ((booking: BookingView) => void) | null;
+  onChanged: () => void;
+}) {
   if (holds.length === 0) return null;
   return (
     <section aria-labelledby="awaiting-payment" className="mt-6">
@@ -142,7 +150,9 @@ function AwaitingPayment({ holds, onPay, onChanged }: { holds: BookingView[]; on
         <CreditCard aria-hidden="true" className="size-5 text-amber-700" />
         Awaiting payment ({holds.length})
       </h2>
-      <p className="mt-1 text-sm text-slate-600">These are not booked yet. Complete the payment to book, or abandon them to release the rooms.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        These are not booked yet. Complete the payment to book, or abandon them to release the rooms.
+      </p>
       <ul className="mt-4 space-y-4">
         {holds.map((booking) => (
           <li key={booking.id}>
@@ -214,7 +224,13 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
         {isPending ? (
           <BookingListSkeleton />
         ) : isError && !data ? (
-          <LoadFailed layout="panel" title="Your bookings could not be loaded" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+          <LoadFailed
+            layout="panel"
+            title="Your bookings could not be loaded"
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : (
           <>
             <AwaitingPayment holds={awaiting} onPay={renderPayment ? setPaying : null} onChanged={refreshList} />
@@ -224,14 +240,38 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
                 <TabsTrigger value="past">Past ({past.length})</TabsTrigger>
                 <TabsTrigger value="cancelled">Cancelled ({cancelled.length})</TabsTrigger>
               </TabsList>
-              <div className={cn("mt-5 transition-opacity", isPlaceholderData ? "opacity-60" : null)} aria-busy={isPlaceholderData || undefined}>
+              <div
+                className={cn("mt-5 transition-opacity", isPlaceholderData ? "opacity-60" : null)}
+                aria-busy={isPlaceholderData || undefined}
+              >
                 {[
-                  { value: "upcoming", bookings: upcoming, emptyTitle: "No upcoming bookings", emptyHint: "When you book a stay, it will appear here." },
-                  { value: "past", bookings: past, emptyTitle: "No past bookings", emptyHint: "Stays you have completed will appear here." },
-                  { value: "cancelled", bookings: cancelled, emptyTitle: "No cancelled bookings", emptyHint: "Bookings you cancel will appear here." },
+                  {
+                    value: "upcoming",
+                    bookings: upcoming,
+                    emptyTitle: "No upcoming bookings",
+                    emptyHint: "When you book a stay, it will appear here.",
+                  },
+                  {
+                    value: "past",
+                    bookings: past,
+                    emptyTitle: "No past bookings",
+                    emptyHint: "Stays you have completed will appear here.",
+                  },
+                  {
+                    value: "cancelled",
+                    bookings: cancelled,
+                    emptyTitle: "No cancelled bookings",
+                    emptyHint: "Bookings you cancel will appear here.",
+                  },
                 ].map((tab) => (
                   <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-offset-4">
-                    <BookingList bookings={tab.bookings} emptyTitle={tab.emptyTitle} emptyHint={tab.emptyHint} filtered={filtered} onCancelled={refreshList} />
+                    <BookingList
+                      bookings={tab.bookings}
+                      emptyTitle={tab.emptyTitle}
+                      emptyHint={tab.emptyHint}
+                      filtered={filtered}
+                      onCancelled={refreshList}
+                    />
                   </Tabs.Content>
                 ))}
               </div>

@@ -122,7 +122,10 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
       </Card>
 
       {data && data.myPendingReviews.length > 0 ? (
-        <ul aria-label="Your reviews awaiting moderation" className="mt-4 divide-y divide-slate-200 rounded-2xl border border-amber-200 bg-amber-50/40 px-4 sm:px-5">
+        <ul
+          aria-label="Your reviews awaiting moderation"
+          className="mt-4 divide-y divide-slate-200 rounded-2xl border border-amber-200 bg-amber-50/40 px-4 sm:px-5"
+        >
           {data.myPendingReviews.map((review) => (
             <li key={review.id}>
               <ReviewCard review={review} pending />

@@ -70,34 +70,32 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
         {pending ? (
           <p className="mt-4 text-sm text-slate-600">Only you can see this review until a moderator approves it.</p>
         ) : !onVote ? (
-          <p className="mt-4 text-sm text-slate-600">
-            Your review · {formatCount(review.helpfulVotes)} found it helpful
-          </p>
+          <p className="mt-4 text-sm text-slate-600">Your review · {formatCount(review.helpfulVotes)} found it helpful</p>
         ) : (
-        <div role="group" aria-label="Was this review helpful?" className="mt-4 flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-pressed={review.myVote === "helpful"}
-            disabled={voting}
-            onClick={() => onVote("helpful")}
-            className={voteButtonClass}
-          >
-            <ThumbsUp aria-hidden="true" />
-            Helpful ({formatCount(review.helpfulVotes)})
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-pressed={review.myVote === "unhelpful"}
-            disabled={voting}
-            onClick={() => onVote("unhelpful")}
-            className={voteButtonClass}
-          >
-            <ThumbsDown aria-hidden="true" />
-            Not helpful ({formatCount(review.unhelpfulVotes)})
-          </Button>
-        </div>
+          <div role="group" aria-label="Was this review helpful?" className="mt-4 flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={review.myVote === "helpful"}
+              disabled={voting}
+              onClick={() => onVote("helpful")}
+              className={voteButtonClass}
+            >
+              <ThumbsUp aria-hidden="true" />
+              Helpful ({formatCount(review.helpfulVotes)})
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={review.myVote === "unhelpful"}
+              disabled={voting}
+              onClick={() => onVote("unhelpful")}
+              className={voteButtonClass}
+            >
+              <ThumbsDown aria-hidden="true" />
+              Not helpful ({formatCount(review.unhelpfulVotes)})
+            </Button>
+          </div>
         )}
       </div>
     </article>

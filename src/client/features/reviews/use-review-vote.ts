@@ -22,9 +22,7 @@ export function useReviewVote(hotelId: string) {
     mutationFn: ({ reviewId, voteType }: { reviewId: number; voteType: VoteType }) => voteOnReview(reviewId, voteType),
     onSuccess: (result, { reviewId }) => {
       queryClient.setQueriesData<HotelReviews>({ queryKey: hotelReviewsKey(hotelId) }, (data) =>
-        data
-          ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) }
-          : data,
+        data ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) } : data,
       );
       toast.success("Vote recorded");
     },

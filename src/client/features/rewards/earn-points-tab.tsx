@@ -40,7 +40,14 @@ function ReferralLink({ link }: { link: string }) {
     <div className="mt-3 space-y-1.5">
       <Label htmlFor={inputId}>Your referral link</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input id={inputId} ref={inputRef} readOnly value={link} onFocus={(event) => event.target.select()} className="font-mono text-sm sm:text-sm" />
+        <Input
+          id={inputId}
+          ref={inputRef}
+          readOnly
+          value={link}
+          onFocus={(event) => event.target.select()}
+          className="font-mono text-sm sm:text-sm"
+        />
         <Button variant="secondary" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
           Copy link

@@ -40,9 +40,7 @@ export function RedeemPointsTab({ pointsBalance }: { pointsBalance: number | nul
           <span className="font-semibold text-slate-900">{formatMoney(balance * CENTS_PER_POINT)}</span>.
         </p>
         {redeemable ? null : (
-          <p className="mt-1 text-sm text-slate-600">
-            Earn {formatCount(MIN_REDEEM_POINTS - balance)} more points to start redeeming.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">Earn {formatCount(MIN_REDEEM_POINTS - balance)} more points to start redeeming.</p>
         )}
       </div>
 
@@ -65,10 +63,9 @@ export function RedeemPointsTab({ pointsBalance }: { pointsBalance: number | nul
       <div className="border-t border-slate-200 pt-5 text-sm leading-6 text-slate-600">
         <h3 className="font-semibold text-slate-900">How it is applied</h3>
         <p className="mt-1">
-          When you book a room while signed in, the booking dialog offers your points as a discount, already switched on if you
-          chose "Apply to next booking". Every {formatCount(POINTS_PER_DOLLAR_OFF)} points take {formatMoney(100)} off the
-          total. The points are set aside when you continue to payment and come back to you if the booking is not paid or is
-          cancelled.
+          When you book a room while signed in, the booking dialog offers your points as a discount, already switched on if you chose "Apply
+          to next booking". Every {formatCount(POINTS_PER_DOLLAR_OFF)} points take {formatMoney(100)} off the total. The points are set
+          aside when you continue to payment and come back to you if the booking is not paid or is cancelled.
         </p>
       </div>
     </div>

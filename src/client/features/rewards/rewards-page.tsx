@@ -38,15 +38,27 @@ export function RewardsPage() {
             <Skeleton aria-hidden="true" className="mt-4 h-56 w-full rounded-2xl" />
           </Loading>
         ) : isError && !data ? (
-          <LoadFailed layout="panel" title="We could not load your rewards" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+          <LoadFailed
+            layout="panel"
+            title="We could not load your rewards"
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : (
           <>
             <RewardCards info={data} />
             <Tabs.Root defaultValue="earn" className="mt-8">
               <TabsList aria-label="Rewards" className="flex w-full sm:inline-flex sm:w-auto">
-                <TabsTrigger value="earn" className="px-3 sm:px-4">How to Earn</TabsTrigger>
-                <TabsTrigger value="redeem" className="px-3 sm:px-4">Redeem Points</TabsTrigger>
-                <TabsTrigger value="history" className="px-3 sm:px-4">History</TabsTrigger>
+                <TabsTrigger value="earn" className="px-3 sm:px-4">
+                  How to Earn
+                </TabsTrigger>
+                <TabsTrigger value="redeem" className="px-3 sm:px-4">
+                  Redeem Points
+                </TabsTrigger>
+                <TabsTrigger value="history" className="px-3 sm:px-4">
+                  History
+                </TabsTrigger>
               </TabsList>
               <Card className="mt-4 p-5 sm:p-6">
                 <Tabs.Content value="earn" className={tabContentClass}>

@@ -39,7 +39,8 @@ export function CompactSearch() {
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-slate-900">{readDestination(params) || "Popular destinations"}</span>
         <span className="block truncate text-sm text-slate-600">
-          {formatDateRange(stay.checkIn, stay.checkOut)} · {pluralize(stay.guests, "guest", "guests")}, {pluralize(stay.rooms, "room", "rooms")}
+          {formatDateRange(stay.checkIn, stay.checkOut)} · {pluralize(stay.guests, "guest", "guests")},{" "}
+          {pluralize(stay.rooms, "room", "rooms")}
         </span>
       </span>
       <span className="shrink-0 rounded-lg px-2 text-sm font-semibold text-brand-800">Edit</span>

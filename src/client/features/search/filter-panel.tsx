@@ -36,7 +36,15 @@ function FilterGroup({ title, value, children }: { title: string; value?: string
   );
 }
 
-function CheckboxRow({ checked, onCheckedChange, children }: { checked: boolean; onCheckedChange: (checked: boolean) => void; children: ReactNode }) {
+function CheckboxRow({
+  checked,
+  onCheckedChange,
+  children,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <li className="flex min-h-10 items-center gap-3">

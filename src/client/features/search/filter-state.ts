@@ -1,11 +1,5 @@
 import { type AmenityOption, amenityOption } from "../../../shared/amenities.ts";
-import {
-  DISTANCE_SLIDER,
-  PRICE_SLIDER,
-  SORT_OPTIONS,
-  STAR_OPTIONS,
-  type SortOption,
-} from "../../../shared/search-options.ts";
+import { DISTANCE_SLIDER, PRICE_SLIDER, SORT_OPTIONS, STAR_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
 
 export interface Filters {
   /** Whole dollars, as the price slider shows them. */
@@ -33,7 +27,12 @@ function numberIn(value: string | null, min: number, max: number, fallback: numb
 }
 
 function list(value: string | null): string[] {
-  return value ? value.split(",").map((part) => part.trim()).filter(Boolean) : [];
+  return value
+    ? value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [];
 }
 
 export function readFilters(params: URLSearchParams): Filters {

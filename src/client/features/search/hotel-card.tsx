@@ -72,7 +72,11 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
-            {hotel.roomsAvailable === 0 ? "Sold out" : roomsLeftKnown ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left` : "Available"}
+            {hotel.roomsAvailable === 0
+              ? "Sold out"
+              : roomsLeftKnown
+                ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left`
+                : "Available"}
           </p>
           <div className="text-right">
             {hotel.originalPriceCents !== null && hotel.discountPercent > 0 ? (

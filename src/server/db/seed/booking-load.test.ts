@@ -40,8 +40,10 @@ describe("generateHotelLoad", () => {
   it("aims popular cities' weekends higher than their weekdays and than small towns' weekends", () => {
     const targets = occupancyTargets(paris, options);
     const town = occupancyTargets({ ...paris, city: "Nowhere", country: "Nowhere" }, options);
-    const weekend = (t: number[]) => t.filter((_, d) => [5, 6].includes(new Date(`${addDays(options.firstNight, d)}T00:00:00Z`).getUTCDay()));
-    const weekdays = (t: number[]) => t.filter((_, d) => ![5, 6].includes(new Date(`${addDays(options.firstNight, d)}T00:00:00Z`).getUTCDay()));
+    const weekend = (t: number[]) =>
+      t.filter((_, d) => [5, 6].includes(new Date(`${addDays(options.firstNight, d)}T00:00:00Z`).getUTCDay()));
+    const weekdays = (t: number[]) =>
+      t.filter((_, d) => ![5, 6].includes(new Date(`${addDays(options.firstNight, d)}T00:00:00Z`).getUTCDay()));
     const mean = (t: number[]) => t.reduce((a, b) => a + b, 0) / t.length;
     expect(mean(weekend(targets))).toBeGreaterThan(mean(weekdays(targets)));
     expect(mean(weekend(targets))).toBeGreaterThan(mean(weekend(town)) + 0.2);

@@ -97,7 +97,10 @@ function cityProfile(city: string, country: string): CityProfile {
     profiles = new Map(
       destinations.map((d, i) => [
         `${d.city}|${d.country}`,
-        { popularity: (FEATURED_CITIES as readonly string[]).includes(d.city) ? 1 : i / Math.max(1, destinations.length - 1), beach: d.beach },
+        {
+          popularity: (FEATURED_CITIES as readonly string[]).includes(d.city) ? 1 : i / Math.max(1, destinations.length - 1),
+          beach: d.beach,
+        },
       ]),
     );
   }
@@ -189,7 +192,9 @@ export function generateHotelLoad(hotel: LoadHotel, options: HotelLoadOptions): 
         const checkIn = addDays(options.firstNight, d);
         // Booked between a day and four months before check-in, and never after "now".
         const leadDays = 1 + Math.floor(r.next() ** 2 * 120);
-        const createdAt = new Date(Math.min(nowMs - 3_600_000, Date.parse(`${checkIn}T12:00:00Z`) - leadDays * MS_PER_DAY) - Math.floor(r.next() * 3_600_000));
+        const createdAt = new Date(
+          Math.min(nowMs - 3_600_000, Date.parse(`${checkIn}T12:00:00Z`) - leadDays * MS_PER_DAY) - Math.floor(r.next() * 3_600_000),
+        );
         bookings.push({
           id: `load-${room.id}-${n}`,
           userId: guest.id,

@@ -31,8 +31,31 @@ export interface GeneratedReview {
 }
 
 const FIRST_NAMES = [
-  "Amelia", "Ben", "Chloé", "Daniel", "Elif", "Farah", "Giulia", "Hiro", "Isabel", "Jonas", "Kavya", "Luca", "Maya", "Noah", "Olivia",
-  "Pedro", "Quinn", "Rania", "Sofia", "Tomás", "Uma", "Viktor", "Wen", "Yusuf", "Zara",
+  "Amelia",
+  "Ben",
+  "Chloé",
+  "Daniel",
+  "Elif",
+  "Farah",
+  "Giulia",
+  "Hiro",
+  "Isabel",
+  "Jonas",
+  "Kavya",
+  "Luca",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Pedro",
+  "Quinn",
+  "Rania",
+  "Sofia",
+  "Tomás",
+  "Uma",
+  "Viktor",
+  "Wen",
+  "Yusuf",
+  "Zara",
 ];
 const LAST_NAMES = ["Andersen", "Becker", "Costa", "Dubois", "Evans", "Fischer", "García", "Haddad", "Ito", "Jensen", "Kowalski", "Lopez"];
 
@@ -74,7 +97,14 @@ const BAD = [
   "Check-in took a long time.",
   "The air conditioning was noisy.",
 ];
-const TRIPS = ["on a city break", "for a family holiday", "on a business trip", "for our anniversary", "with friends", "on the way through"];
+const TRIPS = [
+  "on a city break",
+  "for a family holiday",
+  "on a business trip",
+  "for our anniversary",
+  "with friends",
+  "on the way through",
+];
 const CLOSINGS: Record<number, readonly string[]> = {
   1: ["We will look elsewhere next time."],
   2: ["With a few fixes it could be good."],
@@ -84,11 +114,23 @@ const CLOSINGS: Record<number, readonly string[]> = {
 };
 
 /** The reviews of hotel `index` (0-based), drawn from `r`; none beyond REVIEWED_HOTELS. */
-export function generateHotelReviews(r: Random, index: number, stars: number, roomNames: readonly string[], hotelImages: readonly string[]): GeneratedReview[] {
+export function generateHotelReviews(
+  r: Random,
+  index: number,
+  stars: number,
+  roomNames: readonly string[],
+  hotelImages: readonly string[],
+): GeneratedReview[] {
   if (index >= REVIEWED_HOTELS) return [];
   const count = r.weighted(REVIEW_COUNT_WEIGHTS);
   const quality = 2.6 + 0.35 * stars + 0.35 * r.normal();
-  const guests = shuffled(r, r.sample(Array.from({ length: DEMO_GUEST_COUNT }, (_, i) => i), count));
+  const guests = shuffled(
+    r,
+    r.sample(
+      Array.from({ length: DEMO_GUEST_COUNT }, (_, i) => i),
+      count,
+    ),
+  );
   return guests.map((guest) => {
     const rating = Math.min(5, Math.max(1, Math.round(quality + 0.7 * r.normal())));
     const nights = r.int(1, 5);

@@ -82,7 +82,8 @@ describe("generateHotel", () => {
     const offending: string[] = [];
     for (const { hotel, roomTypes } of sample) {
       for (const list of [hotel.amenities, ...roomTypes.map((room) => room.amenities)]) {
-        if (list.some((label) => !canonical.has(label)) || new Set(list).size !== list.length) offending.push(`${hotel.name}: ${list.join(", ")}`);
+        if (list.some((label) => !canonical.has(label)) || new Set(list).size !== list.length)
+          offending.push(`${hotel.name}: ${list.join(", ")}`);
       }
     }
     expect(offending).toEqual([]);
@@ -92,12 +93,16 @@ describe("generateHotel", () => {
     const disagreeing: string[] = [];
     for (const { hotel } of sample) {
       for (const amenity of AMENITIES) {
-        if ("flag" in amenity && hotel.amenities.includes(amenity.label) !== hotel[amenity.flag]) disagreeing.push(`${hotel.name}: ${amenity.flag}`);
+        if ("flag" in amenity && hotel.amenities.includes(amenity.label) !== hotel[amenity.flag])
+          disagreeing.push(`${hotel.name}: ${amenity.flag}`);
       }
     }
     expect(disagreeing).toEqual([]);
     for (const label of ["Free WiFi", "Parking", "Restaurant", "Pool", "Gym", "Spa", "Breakfast included"]) {
-      expect(sample.some((g) => g.hotel.amenities.includes(label)), label).toBe(true);
+      expect(
+        sample.some((g) => g.hotel.amenities.includes(label)),
+        label,
+      ).toBe(true);
     }
   });
 

@@ -48,10 +48,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
   const distance = 0.1 + 14.9 * r.next() ** 2;
   const bearing = r.next() * 2 * Math.PI;
   const lat = round(destination.lat + (distance / KM_PER_DEGREE) * Math.cos(bearing), 6);
-  const lng = round(
-    destination.lng + (distance / (KM_PER_DEGREE * Math.cos((destination.lat * Math.PI) / 180))) * Math.sin(bearing),
-    6,
-  );
+  const lng = round(destination.lng + (distance / (KM_PER_DEGREE * Math.cos((destination.lat * Math.PI) / 180))) * Math.sin(bearing), 6);
   const distanceFromCenterKm = Math.max(0.1, round(haversineKm(destination.lat, destination.lng, lat, lng), 1));
 
   const rooms = generateRooms(r, index, stars, destination);
@@ -61,7 +58,13 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
   const hotelImages = generateHotelImages(r, index, features);
   const freeCancellationDays = CANCELLATION_DAYS[r.weighted(CANCELLATION_WEIGHTS)]!;
   // Drawn from their own stream, so they do not shift the hotel's other attributes.
-  const reviews = generateHotelReviews(new Random(mix(seedHash ^ 0x7e71e3, index)), index, stars, rooms.map((room) => room.name), hotelImages);
+  const reviews = generateHotelReviews(
+    new Random(mix(seedHash ^ 0x7e71e3, index)),
+    index,
+    stars,
+    rooms.map((room) => room.name),
+    hotelImages,
+  );
 
   const hotel: GeneratedHotelRow = {
     name,
@@ -153,7 +156,9 @@ function hotelAmenities(r: Random, stars: number, f: Features, destination: Dest
   if (f.wifi) keys.push(drawn(r, "wifi"));
   if (f.breakfast) keys.push(drawn(r, "breakfast"));
   if (f.pool) {
-    pool = destination.beach ? r.pick(["outdoor pool", "infinity pool"]) : r.pick(["outdoor pool", "indoor pool", "rooftop pool", "heated pool"]);
+    pool = destination.beach
+      ? r.pick(["outdoor pool", "infinity pool"])
+      : r.pick(["outdoor pool", "indoor pool", "rooftop pool", "heated pool"]);
     keys.push("pool");
   }
   if (f.spa) keys.push(drawn(r, "spa"));
@@ -200,13 +205,64 @@ function generateHotelImages(r: Random, index: number, f: Features): string[] {
 // ---------------------------------------------------------------------------
 
 const EN_ADJECTIVES = [
-  "Grand", "Royal", "Golden", "Silver", "Azure", "Coral", "Emerald", "Ivory", "Amber", "Sapphire", "Velvet",
-  "Crystal", "Majestic", "Imperial", "Serene", "Urban", "Noble", "Sunset", "Blue", "White", "Stone", "Copper",
+  "Grand",
+  "Royal",
+  "Golden",
+  "Silver",
+  "Azure",
+  "Coral",
+  "Emerald",
+  "Ivory",
+  "Amber",
+  "Sapphire",
+  "Velvet",
+  "Crystal",
+  "Majestic",
+  "Imperial",
+  "Serene",
+  "Urban",
+  "Noble",
+  "Sunset",
+  "Blue",
+  "White",
+  "Stone",
+  "Copper",
 ];
 const EN_NOUNS = [
-  "Harbour", "River", "Garden", "Park", "Crown", "Regent", "Meridian", "Oak", "Willow", "Bay", "Bridge", "Market",
-  "Station", "Cathedral", "Riverside", "Skyline", "Summit", "Lighthouse", "Heritage", "Palm", "Cedar", "Maple",
-  "Orchard", "Lantern", "Compass", "Anchor", "Pearl", "Horizon", "Quarter", "Square", "Gate", "Tower", "Canal", "Hill",
+  "Harbour",
+  "River",
+  "Garden",
+  "Park",
+  "Crown",
+  "Regent",
+  "Meridian",
+  "Oak",
+  "Willow",
+  "Bay",
+  "Bridge",
+  "Market",
+  "Station",
+  "Cathedral",
+  "Riverside",
+  "Skyline",
+  "Summit",
+  "Lighthouse",
+  "Heritage",
+  "Palm",
+  "Cedar",
+  "Maple",
+  "Orchard",
+  "Lantern",
+  "Compass",
+  "Anchor",
+  "Pearl",
+  "Horizon",
+  "Quarter",
+  "Square",
+  "Gate",
+  "Tower",
+  "Canal",
+  "Hill",
 ];
 const BEACH_NOUNS = ["Bay", "Cove", "Lagoon", "Dunes", "Reef", "Shore", "Sands", "Tides"];
 
@@ -220,8 +276,15 @@ function hotelName(r: Random, stars: number, kind: HotelKind, spa: boolean, d: D
   if (kind === "inn") return r.pick([`${noun} Inn`, `The ${adjective} ${noun} Inn`, `${d.city} ${noun} Inn`]);
   if (kind === "aparthotel") return r.pick([`${noun} Suites ${d.city}`, `The ${noun} Residences`, `${adjective} ${noun} Apartments`]);
   if (kind === "boutique hotel") return r.pick([`The ${noun} House`, `${adjective} ${noun} Boutique Hotel`, `Atelier ${noun}`]);
-  if (stars <= 3) return r.pick([`Hotel ${noun}`, `${d.city} ${noun} Hotel`, `${noun} Court Hotel`, `The ${noun} View`, `${adjective} ${noun} Hotel`]);
-  return r.pick([`The ${adjective} ${noun}`, `${adjective} ${noun} Hotel & Suites`, `The ${noun} ${d.city}`, `The ${noun} View`, `${adjective} ${noun} Palace`]);
+  if (stars <= 3)
+    return r.pick([`Hotel ${noun}`, `${d.city} ${noun} Hotel`, `${noun} Court Hotel`, `The ${noun} View`, `${adjective} ${noun} Hotel`]);
+  return r.pick([
+    `The ${adjective} ${noun}`,
+    `${adjective} ${noun} Hotel & Suites`,
+    `The ${noun} ${d.city}`,
+    `The ${noun} View`,
+    `${adjective} ${noun} Palace`,
+  ]);
 }
 
 type Words = readonly string[];
@@ -233,12 +296,33 @@ interface LocalWords {
 
 const LOCAL_NAMES: Record<Exclude<StreetLanguage, "en">, LocalWords> = {
   fr: {
-    masculine: ["Marais", "Jardin", "Soleil", "Quai", "Printemps", "Château", "Tilleul", "Mistral", "Palais", "Cloître", "Lys", "Parc", "Beffroi", "Chêne"],
+    masculine: [
+      "Marais",
+      "Jardin",
+      "Soleil",
+      "Quai",
+      "Printemps",
+      "Château",
+      "Tilleul",
+      "Mistral",
+      "Palais",
+      "Cloître",
+      "Lys",
+      "Parc",
+      "Beffroi",
+      "Chêne",
+    ],
     feminine: ["Fontaine", "Lumière", "Étoile", "Horloge", "Vigne", "Rivière", "Tour", "Place", "Colline", "Gare"],
     patterns: (r, stars, city, m, f) =>
       stars <= 2
         ? r.pick([`Auberge du ${m}`, `Hôtel de la ${f}`, `Le Petit ${m}`])
-        : r.pick([`Hôtel Le ${m}`, `Hôtel de la ${f}`, `Hôtel Le ${m} ${r.pick(["Lumière", "Étoile", "Opéra", "Azur", "Élégance"])}`, `Les Jardins de ${city}`, `Maison ${m}`]),
+        : r.pick([
+            `Hôtel Le ${m}`,
+            `Hôtel de la ${f}`,
+            `Hôtel Le ${m} ${r.pick(["Lumière", "Étoile", "Opéra", "Azur", "Élégance"])}`,
+            `Les Jardins de ${city}`,
+            `Maison ${m}`,
+          ]),
   },
   es: {
     masculine: ["Sol", "Mar", "Mirador", "Olivo", "Palacio", "Puerto", "Jardín", "Patio", "Faro", "Azahar", "Castillo", "Naranjo"],
@@ -246,7 +330,13 @@ const LOCAL_NAMES: Record<Exclude<StreetLanguage, "en">, LocalWords> = {
     patterns: (r, stars, city, m, f) =>
       stars <= 2
         ? r.pick([`Hostal ${m}`, `Pensión La ${f}`, `Posada del ${m}`])
-        : r.pick([`Hotel Casa del ${m}`, `Hotel ${m} Plaza`, `Hotel Boutique La ${f}`, stars >= 4 ? `Gran Hotel ${city}` : `Hotel ${city} Centro`, `Palacio de la ${f}`]),
+        : r.pick([
+            `Hotel Casa del ${m}`,
+            `Hotel ${m} Plaza`,
+            `Hotel Boutique La ${f}`,
+            stars >= 4 ? `Gran Hotel ${city}` : `Hotel ${city} Centro`,
+            `Palacio de la ${f}`,
+          ]),
   },
   it: {
     masculine: ["Duomo", "Giardino", "Ponte", "Borgo", "Mulino", "Faro", "Chiostro", "Castello", "Sole"],
@@ -254,7 +344,13 @@ const LOCAL_NAMES: Record<Exclude<StreetLanguage, "en">, LocalWords> = {
     patterns: (r, stars, city, m, f) =>
       stars <= 2
         ? r.pick([`Albergo ${f}`, `Locanda del ${m}`, `Pensione ${f}`])
-        : r.pick([`Hotel Palazzo ${f}`, `Hotel ${f} Centrale`, `Residenza del ${m}`, stars >= 4 ? `Grand Hotel ${city}` : `Hotel ${city} Bellavista`, `Locanda del ${m}`]),
+        : r.pick([
+            `Hotel Palazzo ${f}`,
+            `Hotel ${f} Centrale`,
+            `Residenza del ${m}`,
+            stars >= 4 ? `Grand Hotel ${city}` : `Hotel ${city} Bellavista`,
+            `Locanda del ${m}`,
+          ]),
   },
   de: {
     masculine: ["Adler", "Hirschen", "Löwen", "Schwan", "Ochsen", "Bären"],
@@ -262,7 +358,13 @@ const LOCAL_NAMES: Record<Exclude<StreetLanguage, "en">, LocalWords> = {
     patterns: (r, stars, city, m, f) =>
       stars <= 2
         ? r.pick([`Gasthof Zum ${m}`, `Pension ${f}blick`, `Gästehaus ${f}hof`])
-        : r.pick([`Hotel ${f}hof`, `Hotel Zum ${m}`, `Parkhotel ${city}`, stars >= 4 ? `Schlosshotel ${city}` : `Hotel ${f}garten`, `${f}hotel ${city}`]),
+        : r.pick([
+            `Hotel ${f}hof`,
+            `Hotel Zum ${m}`,
+            `Parkhotel ${city}`,
+            stars >= 4 ? `Schlosshotel ${city}` : `Hotel ${f}garten`,
+            `${f}hotel ${city}`,
+          ]),
   },
   pt: {
     masculine: ["Mar", "Sol", "Jardim", "Farol", "Miradouro", "Castelo", "Porto", "Oceano", "Ipê", "Convento"],
@@ -270,7 +372,13 @@ const LOCAL_NAMES: Record<Exclude<StreetLanguage, "en">, LocalWords> = {
     patterns: (r, stars, city, m, f) =>
       stars <= 2
         ? r.pick([`Residencial ${m}`, `Pousada do ${m}`, `Hostel Casa da ${f}`])
-        : r.pick([`Hotel Casa da ${f}`, `Pousada do ${m}`, `Hotel ${m} Palace`, stars >= 4 ? `Grande Hotel ${city}` : `Hotel ${city} Centro`, `Hotel Vila ${f}`]),
+        : r.pick([
+            `Hotel Casa da ${f}`,
+            `Pousada do ${m}`,
+            `Hotel ${m} Palace`,
+            stars >= 4 ? `Grande Hotel ${city}` : `Hotel ${city} Centro`,
+            `Hotel Vila ${f}`,
+          ]),
   },
 };
 
@@ -311,7 +419,9 @@ function hotelDescription(
   pool: string | null,
 ): string {
   const where = distanceKm < 1 ? `in the heart of ${city}` : `${distanceKm} km from the center of ${city}`;
-  const adjective = r.pick(stars >= 4 ? ["elegant", "stylish", "contemporary", "refined"] : ["friendly", "welcoming", "comfortable", "family-run"]);
+  const adjective = r.pick(
+    stars >= 4 ? ["elegant", "stylish", "contemporary", "refined"] : ["friendly", "welcoming", "comfortable", "family-run"],
+  );
   const starWord = STAR_WORDS[stars - 1]!;
   const sentences = [
     r.pick([
@@ -323,19 +433,30 @@ function hotelDescription(
   if (pool) {
     sentences.push(`Guests can unwind by the ${pool}${f.spa ? " or book a treatment at the spa" : ""}.`);
   } else if (f.restaurant) {
-    sentences.push(`The on-site restaurant serves ${r.pick(["local", "seasonal", "Mediterranean", "international", "regional", "Asian-fusion"])} dishes${f.bar ? ", and the bar stays open late" : ""}.`);
+    sentences.push(
+      `The on-site restaurant serves ${r.pick(["local", "seasonal", "Mediterranean", "international", "regional", "Asian-fusion"])} dishes${f.bar ? ", and the bar stays open late" : ""}.`,
+    );
   } else if (f.gym) {
     sentences.push("A well-equipped gym is open to guests around the clock.");
   } else {
-    sentences.push(r.pick(["Rooms are simple, clean and comfortable.", "Rooms are bright and quiet, with everything needed for a good night's sleep.", "Each room is individually decorated."]));
+    sentences.push(
+      r.pick([
+        "Rooms are simple, clean and comfortable.",
+        "Rooms are bright and quiet, with everything needed for a good night's sleep.",
+        "Each room is individually decorated.",
+      ]),
+    );
   }
   if (r.chance(0.7)) {
-    if (f.breakfast) sentences.push(`A ${r.pick(["buffet", "continental", "hearty", "freshly prepared"])} breakfast is included in every stay.`);
+    if (f.breakfast)
+      sentences.push(`A ${r.pick(["buffet", "continental", "hearty", "freshly prepared"])} breakfast is included in every stay.`);
     else if (f.parking) sentences.push("Parking is available on site.");
     else sentences.push("Public transport stops are a short walk away.");
   }
   if (r.chance(0.5)) {
-    sentences.push(`It is a popular choice for ${r.pick(["couples", "families", "business travelers", "solo travelers", "weekend getaways"])}.`);
+    sentences.push(
+      `It is a popular choice for ${r.pick(["couples", "families", "business travelers", "solo travelers", "weekend getaways"])}.`,
+    );
   }
   return sentences.join(" ");
 }
@@ -377,7 +498,14 @@ const LUXURY_ROOMS: readonly RoomTemplate[] = [
   { name: "Deluxe Twin Room", factor: 1, guests: 2, beds: ["2 Twin beds", "2 Queen beds"], size: [28, 36], share: 0.25 },
   { name: "Premier Room", factor: 1.25, guests: 3, beds: ["1 King bed + sofa bed"], size: [32, 42], share: 0.15 },
   { name: "Junior Suite", factor: 1.6, guests: 3, beds: ["1 King bed + sofa bed"], size: [40, 55], share: 0.1 },
-  { name: "Two-Bedroom Apartment", factor: 2.2, guests: 6, beds: ["2 Queen beds + sofa bed", "1 King bed + 2 Twin beds + sofa bed"], size: [60, 85], share: 0.05 },
+  {
+    name: "Two-Bedroom Apartment",
+    factor: 2.2,
+    guests: 6,
+    beds: ["2 Queen beds + sofa bed", "1 King bed + 2 Twin beds + sofa bed"],
+    size: [60, 85],
+    share: 0.05,
+  },
   { name: "Executive Suite", factor: 2.4, guests: 4, beds: ["1 King bed + sofa bed"], size: [55, 75], share: 0.05 },
   { name: "Presidential Suite", factor: 4, guests: 4, beds: ["1 King bed + 1 Queen bed"], size: [80, 90], share: 0.01 },
 ];
@@ -393,9 +521,28 @@ const BASE_PRICE: readonly (readonly [number, number])[] = [
 
 const MIN_ROOM_DOLLARS = 35;
 
-const ROOM_AMENITIES_BASIC: readonly AmenityKey[] = ["air-conditioning", "private-bathroom", "tv", "wifi", "desk", "hairdryer", "heating", "wardrobe"];
+const ROOM_AMENITIES_BASIC: readonly AmenityKey[] = [
+  "air-conditioning",
+  "private-bathroom",
+  "tv",
+  "wifi",
+  "desk",
+  "hairdryer",
+  "heating",
+  "wardrobe",
+];
 // The last "tv" was once a second TV wording: kept so the draws stay what they were; a room lists its TV once.
-const ROOM_AMENITIES_UPSCALE: readonly AmenityKey[] = ["minibar", "safe", "coffee-machine", "bathrobe", "rain-shower", "bathtub", "soundproofing", "iron", "tv"];
+const ROOM_AMENITIES_UPSCALE: readonly AmenityKey[] = [
+  "minibar",
+  "safe",
+  "coffee-machine",
+  "bathrobe",
+  "rain-shower",
+  "bathtub",
+  "soundproofing",
+  "iron",
+  "tv",
+];
 
 function generateRooms(r: Random, index: number, stars: number, d: Destination): GeneratedRoomType[] {
   const templates = stars <= 2 ? BUDGET_ROOMS : stars <= 4 ? STANDARD_ROOMS : LUXURY_ROOMS;
@@ -439,7 +586,7 @@ function generateRooms(r: Random, index: number, stars: number, d: Destination):
       bedType,
       amenities: [...new Set(roomAmenities)].map(amenityLabel),
       priceCents: cents,
-      originalPriceCents: onSale ? Math.round(cents / 100 * (1.1 + 0.3 * r.next()) + 1) * 100 : null,
+      originalPriceCents: onSale ? Math.round((cents / 100) * (1.1 + 0.3 * r.next()) + 1) * 100 : null,
       currency: "USD",
       // Some small room types run out, so sold-out dates appear in the demo.
       totalRooms: r.chance(0.07) ? r.int(1, 2) : clamp(Math.round(hotelRooms * t.share * (0.6 + 0.8 * r.next())), 1, 40),

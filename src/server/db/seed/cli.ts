@@ -138,7 +138,8 @@ async function seedBookingLoad(database: Parameters<typeof seedBookings>[0], roo
   console.log(
     `Booked ${n(result.roomNights)} room-nights (${n(result.bookings)} bookings, ${n(result.roomNightRows)} room_nights rows) in ${n(result.hotels)} hotels in ${(result.ms / 1000).toFixed(1)}s`,
   );
-  if (result.roomNights < roomNights) console.log(`Every hotel is booked: the catalogue holds no more than ${n(result.roomNights)} room-nights of this load`);
+  if (result.roomNights < roomNights)
+    console.log(`Every hotel is booked: the catalogue holds no more than ${n(result.roomNights)} room-nights of this load`);
 }
 
 process.exitCode = await main();

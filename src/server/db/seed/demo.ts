@@ -45,10 +45,7 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });
-    await database.db
-      .insert(appMeta)
-      .values({ key: "demo_seeded_at", value: new Date().toISOString() })
-      .onConflictDoNothing();
+    await database.db.insert(appMeta).values({ key: "demo_seeded_at", value: new Date().toISOString() }).onConflictDoNothing();
     const text = [
       "Staywise demo accounts",
       `  admin      ${DEMO_ADMIN_EMAIL}  password: ${password}`,
@@ -74,4 +71,3 @@ async function withSeedLock<T>(database: Database, fn: () => Promise<T>): Promis
     client.release();
   }
 }
-

@@ -1,6 +1,5 @@
 /** Seeded randomness shared by the demo generators: the same (seed, index) gives the same data everywhere. */
 
-
 /** Integer hash of two 32-bit values (murmur3 finaliser): nearby inputs give unrelated outputs. */
 export function mix(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);

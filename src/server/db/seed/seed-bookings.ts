@@ -44,8 +44,26 @@ export interface SeedBookingsResult extends SeedBookingsProgress {
 const CHUNK_HOTELS = 25;
 
 const BOOKING_KEYS = [
-  "id", "userId", "bookingReference", "hotelId", "hotelName", "roomTypeId", "roomType", "roomPriceCents", "checkIn", "checkOut",
-  "numGuests", "numRooms", "totalNights", "totalPriceCents", "guestName", "guestEmail", "guestPhone", "status", "paymentStatus", "createdAt",
+  "id",
+  "userId",
+  "bookingReference",
+  "hotelId",
+  "hotelName",
+  "roomTypeId",
+  "roomType",
+  "roomPriceCents",
+  "checkIn",
+  "checkOut",
+  "numGuests",
+  "numRooms",
+  "totalNights",
+  "totalPriceCents",
+  "guestName",
+  "guestEmail",
+  "guestPhone",
+  "status",
+  "paymentStatus",
+  "createdAt",
 ] as const;
 const ROOM_NIGHT_KEYS = ["roomTypeId", "night", "roomsTotal", "roomsTaken"] as const;
 
@@ -61,8 +79,12 @@ export async function seedBookings(database: Database, opts: SeedBookingsOptions
   const firstNight = todayUtc();
   const loadOptions = { seed: opts.seed ?? DEFAULT_CATALOGUE_SEED, firstNight, days, now: new Date() };
   if (!Number.isSafeInteger(opts.roomNights) || opts.roomNights < 1) throw new Error(`Invalid room-night count: ${opts.roomNights}`);
-  const [taken] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from ${roomNights} where night >= ${firstNight}) as any`);
-  if (taken?.any) throw new Error("Rooms are already booked from today on; seed the booking load onto a fresh catalogue (db:seed --truncate)");
+  const [taken] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from ${roomNights} where night >= ${firstNight}) as any`,
+  );
+  if (taken?.any)
+    throw new Error("Rooms are already booked from today on; seed the booking load onto a fresh catalogue (db:seed --truncate)");
   await ensureDemoGuests(db);
 
   const progress: SeedBookingsProgress = { hotels: 0, bookings: 0, roomNights: 0, target: opts.roomNights };
@@ -99,8 +121,16 @@ export async function seedBookings(database: Database, opts: SeedBookingsOptions
 /** The next `limit` hotels after `afterId` with their room types, in id order. */
 async function readHotels(db: Db, afterId: number, limit: number): Promise<LoadHotel[]> {
   const rows = await queryRows<{
-    hotel_id: number; hotel_name: string; city: string; country: string; lat: number;
-    id: number | null; name: string | null; price_cents: number | null; max_guests: number | null; total_rooms: number | null;
+    hotel_id: number;
+    hotel_name: string;
+    city: string;
+    country: string;
+    lat: number;
+    id: number | null;
+    name: string | null;
+    price_cents: number | null;
+    max_guests: number | null;
+    total_rooms: number | null;
   }>(
     db,
     sql`select h.id as hotel_id, h.name as hotel_name, h.city, h.country, h.lat, r.id, r.name, r.price_cents, r.max_guests, r.total_rooms
@@ -117,7 +147,11 @@ async function readHotels(db: Db, afterId: number, limit: number): Promise<LoadH
     }
     if (row.id !== null) {
       (hotel.roomTypes as LoadHotel["roomTypes"][number][]).push({
-        id: row.id, name: row.name!, priceCents: row.price_cents!, maxGuests: row.max_guests!, totalRooms: row.total_rooms!,
+        id: row.id,
+        name: row.name!,
+        priceCents: row.price_cents!,
+        maxGuests: row.max_guests!,
+        totalRooms: row.total_rooms!,
       });
     }
   }
@@ -151,11 +185,14 @@ function copyWriter(pool: pg.Pool): LoadWriter {
     },
     finish: () => pending,
     release() {
-      void clients.then(([a, b]) => {
-        // A connection that failed mid-COPY, or that skips foreign-key checks, is not given back as it is.
-        a.release(true);
-        b.release(true);
-      }, () => {});
+      void clients.then(
+        ([a, b]) => {
+          // A connection that failed mid-COPY, or that skips foreign-key checks, is not given back as it is.
+          a.release(true);
+          b.release(true);
+        },
+        () => {},
+      );
     },
   };
 }

@@ -62,9 +62,7 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
       : await insertCatalogue(db, opts.hotels, seed, today, opts.onProgress);
 
   // Hotels and room types were given explicit ids, which do not advance the sequences.
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('hotels', 'id'), coalesce(max(id), 1), max(id) is not null) from ${hotels}`,
-  );
+  await db.execute(sql`select setval(pg_get_serial_sequence('hotels', 'id'), coalesce(max(id), 1), max(id) is not null) from ${hotels}`);
   await db.execute(
     sql`select setval(pg_get_serial_sequence('room_types', 'id'), coalesce(max(id), 1), max(id) is not null) from ${roomTypes}`,
   );
@@ -151,8 +149,10 @@ function hotelReviewRows(
       moderatedAt: writtenAt,
       createdAt: writtenAt,
     });
-    for (const voter of review.helpfulVoters) into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "helpful", createdAt: writtenAt });
-    for (const voter of review.unhelpfulVoters) into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "unhelpful", createdAt: writtenAt });
+    for (const voter of review.helpfulVoters)
+      into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "helpful", createdAt: writtenAt });
+    for (const voter of review.unhelpfulVoters)
+      into.votes.push({ reviewId, userId: demoGuest(voter).id, voteType: "unhelpful", createdAt: writtenAt });
   });
 }
 
@@ -226,7 +226,12 @@ async function copyCatalogue(
       const roomLines: string[] = [];
       const related: ReviewRows = { bookings: [], reviews: [], votes: [] };
       const relatedFrom = { today, firstReviewId: reviewCount + 1, into: related };
-      await copyLines(hotelClient, hotels, hotelKeys, chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines, roomTypeCount, relatedFrom));
+      await copyLines(
+        hotelClient,
+        hotels,
+        hotelKeys,
+        chunkHotelLines(start, end, seed, hotelKeys, roomKeys, roomLines, roomTypeCount, relatedFrom),
+      );
       await pendingRooms;
       if (start > 0) onProgress?.(start, total);
       roomTypeCount += roomLines.length;
@@ -265,7 +270,8 @@ function* chunkHotelLines(
     const first = roomTypesBefore + roomLines.length;
     const rooms = generated.roomTypes.map((room, k) => ({ ...room, id: first + k + 1, hotelId: id }));
     for (const room of rooms) roomLines.push(encodeCopyRow(roomKeys, room));
-    if (i < REVIEWED_HOTELS) hotelReviewRows(id, generated, rooms, related.firstReviewId + related.into.reviews.length, related.today, related.into);
+    if (i < REVIEWED_HOTELS)
+      hotelReviewRows(id, generated, rooms, related.firstReviewId + related.into.reviews.length, related.today, related.into);
     yield encodeCopyRow(hotelKeys, { id, ...generated.hotel, roomOffers: roomOffers(rooms) });
   }
 }
@@ -275,18 +281,50 @@ function* chunkHotelLines(
  * (f_room_offers in migration 0003): cheapest first, then by id. Written with the hotel so the
  * triggers find nothing to change.
  */
-function roomOffers(rooms: readonly { id: number; maxGuests: number; priceCents: number; totalRooms: number; originalPriceCents: number | null }[]): (number | null)[] {
+function roomOffers(
+  rooms: readonly { id: number; maxGuests: number; priceCents: number; totalRooms: number; originalPriceCents: number | null }[],
+): (number | null)[] {
   return [...rooms]
     .sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)
     .flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]);
 }
 
 const BOOKING_KEYS = [
-  "id", "userId", "bookingReference", "hotelId", "hotelName", "roomTypeId", "roomType", "roomPriceCents", "checkIn", "checkOut",
-  "numGuests", "numRooms", "totalNights", "totalPriceCents", "guestName", "guestEmail", "guestPhone", "status", "paymentStatus", "createdAt",
+  "id",
+  "userId",
+  "bookingReference",
+  "hotelId",
+  "hotelName",
+  "roomTypeId",
+  "roomType",
+  "roomPriceCents",
+  "checkIn",
+  "checkOut",
+  "numGuests",
+  "numRooms",
+  "totalNights",
+  "totalPriceCents",
+  "guestName",
+  "guestEmail",
+  "guestPhone",
+  "status",
+  "paymentStatus",
+  "createdAt",
 ] as const;
 const REVIEW_KEYS = [
-  "id", "hotelId", "userId", "bookingId", "title", "rating", "comment", "photos", "status", "helpfulVotes", "unhelpfulVotes", "moderatedAt", "createdAt",
+  "id",
+  "hotelId",
+  "userId",
+  "bookingId",
+  "title",
+  "rating",
+  "comment",
+  "photos",
+  "status",
+  "helpfulVotes",
+  "unhelpfulVotes",
+  "moderatedAt",
+  "createdAt",
 ] as const;
 const VOTE_KEYS = ["reviewId", "userId", "voteType", "createdAt"] as const;
 

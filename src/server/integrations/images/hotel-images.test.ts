@@ -85,12 +85,18 @@ describe("imagesRouter", () => {
     expect(second).toBe(first);
   });
 
-  it.each(["/../x.svg", "/exterior-abc.svg", "/sunset-1.svg", "/exterior-1.png", "/exterior-12345678901.svg", "/exterior--1.svg", "/exterior-1.svg/x", "/"])(
-    "answers %s with a JSON 404",
-    async (url) => {
-      const res = await imagesRouter.request(url);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ code: "NOT_FOUND", message: "Image not found" });
-    },
-  );
+  it.each([
+    "/../x.svg",
+    "/exterior-abc.svg",
+    "/sunset-1.svg",
+    "/exterior-1.png",
+    "/exterior-12345678901.svg",
+    "/exterior--1.svg",
+    "/exterior-1.svg/x",
+    "/",
+  ])("answers %s with a JSON 404", async (url) => {
+    const res = await imagesRouter.request(url);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: "NOT_FOUND", message: "Image not found" });
+  });
 });

@@ -257,9 +257,7 @@ function nextId(s: Scene): string {
 }
 
 function stops(list: readonly Stop[]): string {
-  return list
-    .map(([o, c, a]) => m`<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : m` stop-opacity="${a}"`}/>`)
-    .join("");
+  return list.map(([o, c, a]) => m`<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : m` stop-opacity="${a}"`}/>`).join("");
 }
 
 /** Vertical by default; direction in objectBoundingBox units. */
@@ -283,7 +281,17 @@ function clip(s: Scene, d: string): string {
 
 function glow(s: Scene, cx: number, cy: number, r: number, color: string, strength: number): void {
   if (strength <= 0.02) return;
-  s.out.push(circle(cx, cy, r, rad(s, [[0, color, Math.min(1, strength)], [1, color, 0]])));
+  s.out.push(
+    circle(
+      cx,
+      cy,
+      r,
+      rad(s, [
+        [0, color, Math.min(1, strength)],
+        [1, color, 0],
+      ]),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -294,7 +302,7 @@ function celestial(s: Scene, x: number, y: number, w: number, h: number, scale: 
   const mood = s.mood.name;
   const sun: Point = { x: x + w * between(s, 0.18, 0.82), y: 0 };
   if (mood === "night" || mood === "dusk") {
-    const count = Math.round((mood === "night" ? 46 : 14) * (w * h) / (WIDTH * 420));
+    const count = Math.round(((mood === "night" ? 46 : 14) * (w * h)) / (WIDTH * 420));
     let d = "";
     for (let i = 0; i < count; i++) d += m`M${x + s.rng() * w} ${y + s.rng() * h * 0.7}h.1`;
     s.out.push(stroke(d, "#fffbe8", 2.4 * Math.max(scale, 0.7), ` stroke-linecap="round"${opacity(mood === "night" ? 0.85 : 0.5)}`));
@@ -334,14 +342,37 @@ function cloudShape(s: Scene, cx: number, cy: number, k: number, color: string, 
 
 function sky(s: Scene, horizon: number): Point {
   const [top, mid, low] = s.mood.sky;
-  s.out.push(rect(0, 0, WIDTH, horizon + 40, lin(s, [[0, top], [0.62, mid], [1, low]])));
+  s.out.push(
+    rect(
+      0,
+      0,
+      WIDTH,
+      horizon + 40,
+      lin(s, [
+        [0, top],
+        [0.62, mid],
+        [1, low],
+      ]),
+    ),
+  );
   return celestial(s, 0, 0, WIDTH, horizon, 1);
 }
 
 function sea(s: Scene, x: number, top: number, w: number, h: number, sun: Point): void {
   const far = tone(s, mix(s.mood.sky[2], "#3d95c6", 0.5));
   const near = tone(s, "#1a6c9c");
-  s.out.push(rect(x, top, w, h, lin(s, [[0, far], [1, near]])));
+  s.out.push(
+    rect(
+      x,
+      top,
+      w,
+      h,
+      lin(s, [
+        [0, far],
+        [1, near],
+      ]),
+    ),
+  );
   sparkles(s, top, h, sun);
 }
 
@@ -363,7 +394,10 @@ function palm(s: Scene, x: number, base: number, h: number, lean: number): void 
   const ty = base - h;
   const trunk = tone(s, "#8a6a4a");
   s.out.push(
-    path(m`M${x - 7} ${base}Q${x + lean * 0.2} ${base - h * 0.5} ${tx - 3} ${ty}h6Q${x + lean * 0.2 + 8} ${base - h * 0.5} ${x + 7} ${base}z`, trunk),
+    path(
+      m`M${x - 7} ${base}Q${x + lean * 0.2} ${base - h * 0.5} ${tx - 3} ${ty}h6Q${x + lean * 0.2 + 8} ${base - h * 0.5} ${x + 7} ${base}z`,
+      trunk,
+    ),
   );
   const leaf = tone(s, "#2f7d46");
   const leafDark = tone(s, "#1f5c36");
@@ -391,7 +425,7 @@ function palm(s: Scene, x: number, base: number, h: number, lean: number): void 
 /** A row of simple conifers as one zigzag: distant forests need shape, not detail. */
 function forest(s: Scene, x0: number, x1: number, base: number, minH: number, maxH: number): string {
   let d = m`M${x0} ${base}`;
-  for (let x = x0; x < x1; ) {
+  for (let x = x0; x < x1;) {
     const w = between(s, 10, 18);
     const h = between(s, minH, maxH);
     d += m`l${w / 2} ${-h}l${w / 2} ${h}`;
@@ -429,7 +463,10 @@ function lounger(s: Scene, x: number, y: number, k: number, towel: string, flip:
   s.out.push(
     stroke(m`M${x + dir * 6 * k} ${y}v${9 * k}M${x + dir * 74 * k} ${y}v${9 * k}`, tone(s, "#8c857a"), 3 * k),
     path(m`M${x} ${y - 1 * k}h${dir * 82 * k}v${5 * k}h${-dir * 82 * k}z`, frame),
-    path(m`M${x} ${y - 1 * k}v${-9 * k}h${dir * 64 * k}l${dir * 22 * k} ${-30 * k}l${dir * 9 * k} ${6 * k}l${-dir * 22 * k} ${33 * k}z`, tone(s, towel)),
+    path(
+      m`M${x} ${y - 1 * k}v${-9 * k}h${dir * 64 * k}l${dir * 22 * k} ${-30 * k}l${dir * 9 * k} ${6 * k}l${-dir * 22 * k} ${33 * k}z`,
+      tone(s, towel),
+    ),
     stroke(m`M${x} ${y - 10 * k}h${dir * 64 * k}l${dir * 22 * k} ${-30 * k}`, WHITE, 1.5 * k, opacity(0.5)),
   );
 }
@@ -439,9 +476,7 @@ function umbrella(s: Scene, x: number, base: number, k: number, color: string): 
   const w = 60 * k;
   s.out.push(stroke(m`M${x} ${base}V${top}`, tone(s, "#7a6a58"), 3 * k));
   s.out.push(path(m`M${x - w} ${top + 26 * k}Q${x} ${top - 22 * k} ${x + w} ${top + 26 * k}z`, tone(s, color)));
-  s.out.push(
-    path(m`M${x - w * 0.35} ${top + 26 * k}Q${x} ${top - 10 * k} ${x + w * 0.35} ${top + 26 * k}z`, tone(s, "#fdf8ef")),
-  );
+  s.out.push(path(m`M${x - w * 0.35} ${top + 26 * k}Q${x} ${top - 10 * k} ${x + w * 0.35} ${top + 26 * k}z`, tone(s, "#fdf8ef")));
 }
 
 function bushes(s: Scene, x0: number, x1: number, base: number, flower: string): void {
@@ -463,7 +498,19 @@ function windowView(s: Scene, x: number, y: number, w: number, h: number, view: 
   s.amount = s.mood.amount;
   s.out.push(`<g${clip(s, shape)}>`);
   const [top, mid, low] = s.mood.sky;
-  s.out.push(rect(x, y, w, h, lin(s, [[0, top], [0.7, mid], [1, low]])));
+  s.out.push(
+    rect(
+      x,
+      y,
+      w,
+      h,
+      lin(s, [
+        [0, top],
+        [0.7, mid],
+        [1, low],
+      ]),
+    ),
+  );
   const horizon = y + h * (view === "sea" ? 0.62 : 0.72);
   const sun = celestial(s, x, y, w, horizon - y, 0.55);
   if (view === "sea") {
@@ -479,7 +526,7 @@ function windowView(s: Scene, x: number, y: number, w: number, h: number, view: 
     }
     // Rows of lit windows share a few irregular dash patterns: reads as random, costs one short segment per row.
     const rows = ["", "", ""];
-    for (let bx = x - 10; bx < x + w; ) {
+    for (let bx = x - 10; bx < x + w;) {
       const bw = between(s, 22, 44);
       const bh = between(s, 30, h * 0.42);
       near += m`M${bx} ${y + h}V${horizon - bh + 40}h${bw}V${y + h}z`;
@@ -532,14 +579,17 @@ function exteriorScene(s: Scene): void {
 
 function windowGlass(s: Scene): string {
   const [, mid, low] = s.mood.sky;
-  return lin(s, [[0, tone(s, mix(mid, "#dff1ff", 0.35))], [1, tone(s, mix(low, "#2d5f8f", 0.65))]]);
+  return lin(s, [
+    [0, tone(s, mix(mid, "#dff1ff", 0.35))],
+    [1, tone(s, mix(low, "#2d5f8f", 0.65))],
+  ]);
 }
 
 function glassTower(s: Scene): void {
   const ground = 480;
   const sun = sky(s, ground);
   let far = "";
-  for (let x = -10; x < WIDTH; ) {
+  for (let x = -10; x < WIDTH;) {
     const w = between(s, 40, 90);
     far += m`M${x} ${ground}V${ground - between(s, 90, 260)}h${w}V${ground}z`;
     x += w + between(s, -6, 10);
@@ -575,7 +625,10 @@ function glassTower(s: Scene): void {
     [0.5, tone(s, mix(skyLow, "#3f7cb0", 0.75))],
     [1, tone(s, "#1d4670")],
   ]);
-  const sideFill = lin(s, [[0, tone(s, mix(skyTop, "#1b3554", 0.5))], [1, tone(s, "#132c48")]]);
+  const sideFill = lin(s, [
+    [0, tone(s, mix(skyTop, "#1b3554", 0.5))],
+    [1, tone(s, "#132c48")],
+  ]);
   s.out.push(path(m`M${tx + tw} ${top}l${side} ${14}V${ground}h${-side}z`, sideFill));
   s.out.push(path(m`M${tx} ${top + slant}L${tx + tw} ${top}V${ground}H${tx}z`, front));
   if (crown === "spire") s.out.push(stroke(m`M${tx + tw * 0.5} ${top}v-46`, tone(s, "#9aa6b8"), 3));
@@ -597,7 +650,13 @@ function glassTower(s: Scene): void {
   if (sheen) s.out.push(path(sheen, WHITE, opacity(0.14)));
   if (lit) s.out.push(stroke(lit, LAMP, floorH - 7, opacity(0.92)));
   s.out.push(stroke(grid, "#e8f4ff", 1.4, opacity(0.4)));
-  s.out.push(poly([tx + tw * 0.1, ground - 64, tx + tw * 0.55, top + 20, tx + tw * 0.72, top + 20, tx + tw * 0.27, ground - 64], WHITE, opacity(0.08)));
+  s.out.push(
+    poly(
+      [tx + tw * 0.1, ground - 64, tx + tw * 0.55, top + 20, tx + tw * 0.72, top + 20, tx + tw * 0.27, ground - 64],
+      WHITE,
+      opacity(0.08),
+    ),
+  );
 
   const stone = tone(s, mix(s.pal.wall, "#b8b2a6", 0.3));
   s.out.push(rect(tx - 50, ground - 66, tw + side + 100, 66, stone));
@@ -618,7 +677,18 @@ function glassTower(s: Scene): void {
 
 /** A warm tint over the whole image at golden hour: cheap atmosphere. */
 function goldenHaze(s: Scene, sun: Point): void {
-  if (s.mood.name === "golden") s.out.push(circle(sun.x, sun.y, 520, rad(s, [[0, "#ffcf80", 0.35], [1, "#ffcf80", 0]])));
+  if (s.mood.name === "golden")
+    s.out.push(
+      circle(
+        sun.x,
+        sun.y,
+        520,
+        rad(s, [
+          [0, "#ffcf80", 0.35],
+          [1, "#ffcf80", 0],
+        ]),
+      ),
+    );
 }
 
 function car(s: Scene, x: number, y: number, color: string): void {
@@ -669,10 +739,22 @@ function resortBuilding(s: Scene): void {
   for (let i = 0; i < 3; i++) umbrella(s, roofX + 40 + i * 70, roofY, 0.35, s.pal.accent);
   bushes(s, 0, WIDTH, base + 4, pick(s.rng, ["#d6337a", "#f08a4b", "#f2f2f2"]));
   s.out.push(rect(0, base + 4, WIDTH, HEIGHT - base, tone(s, "#e9dcc3")));
-  const pool = lin(s, [[0, tone(s, "#4fd1d9")], [1, tone(s, "#1e9fc0")]]);
+  const pool = lin(s, [
+    [0, tone(s, "#4fd1d9")],
+    [1, tone(s, "#1e9fc0")],
+  ]);
   s.out.push(path(m`M60 ${base + 38}H${WIDTH - 60}L${WIDTH + 40} ${HEIGHT}H-40z`, pool));
   ripples(s, 60, base + 44, WIDTH - 120, HEIGHT - base - 44);
-  if (isDark(s)) s.out.push(path(m`M60 ${base + 38}H${WIDTH - 60}L${WIDTH + 40} ${HEIGHT}H-40z`, rad(s, [[0, "#8ff5ff", 0.5], [1, "#8ff5ff", 0]])));
+  if (isDark(s))
+    s.out.push(
+      path(
+        m`M60 ${base + 38}H${WIDTH - 60}L${WIDTH + 40} ${HEIGHT}H-40z`,
+        rad(s, [
+          [0, "#8ff5ff", 0.5],
+          [1, "#8ff5ff", 0],
+        ]),
+      ),
+    );
   lounger(s, 40, base + 26, 0.6, s.pal.accent2, false);
   lounger(s, WIDTH - 40, base + 26, 0.6, s.pal.accent2, true);
   const palms = Math.round(between(s, 3, 5.4));
@@ -753,7 +835,10 @@ function townhouse(s: Scene): void {
     }
     if (row === 1) {
       const iron = tone(s, "#2a2e35");
-      s.out.push(rect(x0 + 4, y + 60, w - 8, 6, tone(s, "#e7e0d2")), stroke(m`M${x0 + 10} ${y + 51}h${w - 20}`, iron, 22, ' stroke-dasharray="2 6"'));
+      s.out.push(
+        rect(x0 + 4, y + 60, w - 8, 6, tone(s, "#e7e0d2")),
+        stroke(m`M${x0 + 10} ${y + 51}h${w - 20}`, iron, 22, ' stroke-dasharray="2 6"'),
+      );
       s.out.push(stroke(m`M${x0 + 8} ${y + 40}h${w - 16}`, iron, 2));
     }
   }
@@ -806,23 +891,33 @@ function beachBungalows(s: Scene): void {
   const huts = [0, 1, 2, 3, 4].map((i) => ({ k: 1 - i * 0.17, x: 660 - i * 118 + i * i * 6, base: 460 - i * 42 }));
   const walkway = huts.map((h) => m`${h.x} ${h.base + 10 * h.k}`).join("L");
   s.out.push(stroke(m`M${WIDTH + 20} 520L${walkway}`, deck, 7, ' stroke-linejoin="round"'));
-  const straw = lin(s, [[0, tone(s, "#e7c27a")], [1, tone(s, "#b98a46")]]);
+  const straw = lin(s, [
+    [0, tone(s, "#e7c27a")],
+    [1, tone(s, "#b98a46")],
+  ]);
   const wood = tone(s, s.pal.wood);
   const lit = s.mood.lights > 0.5;
   for (const { k, x, base } of huts.reverse()) {
     const w = 130 * k;
-    s.out.push(stroke(m`M${x - w * 0.35} ${base}v${30 * k}M${x} ${base}v${34 * k}M${x + w * 0.35} ${base}v${30 * k}`, tone(s, "#5b3d26"), 4 * k));
+    s.out.push(
+      stroke(m`M${x - w * 0.35} ${base}v${30 * k}M${x} ${base}v${34 * k}M${x + w * 0.35} ${base}v${30 * k}`, tone(s, "#5b3d26"), 4 * k),
+    );
     s.out.push(rect(x - w * 0.62, base - 6 * k, w * 1.24, 8 * k, deck));
     s.out.push(rect(x - w * 0.42, base - 58 * k, w * 0.84, 52 * k, wood));
     glow(s, x, base - 30 * k, 70 * k, LAMP, s.mood.lights * 0.6);
     s.out.push(rect(x - w * 0.16, base - 46 * k, w * 0.32, 40 * k, lit ? "#ffd98a" : tone(s, "#3a2a20")));
-    s.out.push(path(m`M${x - w * 0.62} ${base - 52 * k}L${x - w * 0.15} ${base - 120 * k}h${w * 0.3}L${x + w * 0.62} ${base - 52 * k}z`, straw));
+    s.out.push(
+      path(m`M${x - w * 0.62} ${base - 52 * k}L${x - w * 0.15} ${base - 120 * k}h${w * 0.3}L${x + w * 0.62} ${base - 52 * k}z`, straw),
+    );
     let thatch = "";
     for (let t = -0.5; t <= 0.5; t += 0.1) thatch += m`M${x + w * t * 1.1} ${base - 53 * k}L${x + w * t * 0.3} ${base - 118 * k}`;
     s.out.push(stroke(thatch, tone(s, "#8f6a34"), 1.2, opacity(0.5)));
     s.out.push(rect(x - w * 0.58, base + 30 * k, w * 1.16, 6 * k, WHITE, opacity(0.25)));
   }
-  const sand = lin(s, [[0, tone(s, "#f5e3bd")], [1, tone(s, "#e6c995")]]);
+  const sand = lin(s, [
+    [0, tone(s, "#f5e3bd")],
+    [1, tone(s, "#e6c995")],
+  ]);
   s.out.push(path(m`M-10 440Q180 430 300 520T${WIDTH / 2 + 80} ${HEIGHT + 10}H-10z`, sand));
   palm(s, 70, 520, 300, 60);
   palm(s, 170, 540, 230, 80);
@@ -839,14 +934,28 @@ function mountainLodge(s: Scene): void {
   mountainRange(s, 0, WIDTH, horizon - 40, 230, mix(low, "#8394b8", 0.6), true);
   mountainRange(s, 0, WIDTH, horizon, 150, mix(mid, "#4d6079", 0.65), winter);
   s.out.push(path(forest(s, -10, WIDTH + 10, horizon + 30, 36, 70), tone(s, "#2a5642")));
-  const groundTop = lin(s, winter ? [[0, tone(s, "#eef3fa")], [1, tone(s, "#cdd9ea")]] : [[0, tone(s, "#7fb263")], [1, tone(s, "#4e8a45")]]);
+  const groundTop = lin(
+    s,
+    winter
+      ? [
+          [0, tone(s, "#eef3fa")],
+          [1, tone(s, "#cdd9ea")],
+        ]
+      : [
+          [0, tone(s, "#7fb263")],
+          [1, tone(s, "#4e8a45")],
+        ],
+  );
   s.out.push(path(m`M0 ${horizon + 20}Q400 ${horizon - 10} ${WIDTH} ${horizon + 30}V${HEIGHT}H0z`, groundTop));
 
   const cx = between(s, 340, 460);
   const w = 300;
   const wallTop = 320;
   const base = 500;
-  const planks = lin(s, [[0, tone(s, "#a8693d")], [1, tone(s, "#7b4a2b")]]);
+  const planks = lin(s, [
+    [0, tone(s, "#a8693d")],
+    [1, tone(s, "#7b4a2b")],
+  ]);
   s.out.push(rect(cx - w / 2 - 110, 370, 120, base - 370, planks));
   s.out.push(path(m`M${cx - w / 2 - 124} 376l70 -50h70v50z`, tone(s, "#3b2c28")));
   s.out.push(rect(cx - w / 2, wallTop, w, base - wallTop, planks));
@@ -856,15 +965,31 @@ function mountainLodge(s: Scene): void {
   s.out.push(rect(cx - w / 2 - 114, base - 22, w + 118, 22, tone(s, "#8e8a86")));
   const apex = 150;
   const lit = s.mood.lights > 0.3;
-  const pane = lit ? lin(s, [[0, "#ffe7a8"], [1, "#ffb85c"]]) : windowGlass(s);
+  const pane = lit
+    ? lin(s, [
+        [0, "#ffe7a8"],
+        [1, "#ffb85c"],
+      ])
+    : windowGlass(s);
   glow(s, cx, 330, 220, LAMP, s.mood.lights * 0.55);
   s.out.push(path(m`M${cx} ${apex + 40}L${cx + 118} ${wallTop + 18}V${base - 90}H${cx - 118}V${wallTop + 18}z`, pane));
   let mullions = "";
   for (let dx = -80; dx <= 80; dx += 40) mullions += m`M${cx + dx} ${apex + 40 + Math.abs(dx) * 1.1}V${base - 90}`;
   mullions += m`M${cx - 118} ${wallTop + 40}h236`;
   s.out.push(stroke(mullions, tone(s, "#4a2c1a"), 4));
-  s.out.push(path(m`M${cx} ${apex}L${cx + w / 2 + 40} ${wallTop + 40}l-14 10L${cx} ${apex + 30}L${cx - w / 2 - 26} ${wallTop + 50}l-14 -10z`, tone(s, "#3b2c28")));
-  if (winter) s.out.push(path(m`M${cx} ${apex - 6}L${cx + w / 2 + 44} ${wallTop + 36}l-8 6L${cx} ${apex + 8}L${cx - w / 2 - 36} ${wallTop + 42}l-8 -6z`, tone(s, "#f6f9fd")));
+  s.out.push(
+    path(
+      m`M${cx} ${apex}L${cx + w / 2 + 40} ${wallTop + 40}l-14 10L${cx} ${apex + 30}L${cx - w / 2 - 26} ${wallTop + 50}l-14 -10z`,
+      tone(s, "#3b2c28"),
+    ),
+  );
+  if (winter)
+    s.out.push(
+      path(
+        m`M${cx} ${apex - 6}L${cx + w / 2 + 44} ${wallTop + 36}l-8 6L${cx} ${apex + 8}L${cx - w / 2 - 36} ${wallTop + 42}l-8 -6z`,
+        tone(s, "#f6f9fd"),
+      ),
+    );
   s.out.push(rect(cx - w / 2 - 10, base - 92, w + 20, 8, tone(s, "#5a3620")));
   let rail = "";
   for (let x = cx - w / 2 - 6; x < cx + w / 2 + 8; x += 12) rail += m`M${x} ${base - 120}v28`;
@@ -898,7 +1023,7 @@ function poolScene(s: Scene): void {
     sea(s, 0, horizon, WIDTH, edge - horizon, sun);
   } else if (layout === "courtyard") {
     let canopy = m`M0 ${edge}V${horizon + 30}`;
-    for (let x = 0; x < WIDTH; ) {
+    for (let x = 0; x < WIDTH;) {
       const r = between(s, 30, 55);
       canopy += m`a${r} ${r} 0 0 1 ${2 * r} 0`;
       x += 2 * r;
@@ -924,14 +1049,21 @@ function poolScene(s: Scene): void {
     for (const x of [90, 300, 520, 720]) palm(s, x + between(s, -30, 30), edge, between(s, 110, 160), between(s, -30, 30));
     bushes(s, -10, WIDTH + 10, edge - 4, pick(s.rng, ["#d6337a", "#f2a03d", "#f7f3ea"]));
   }
-  const deck = lin(s, [[0, tone(s, "#efe2cc")], [1, tone(s, "#d9c2a0")]]);
+  const deck = lin(s, [
+    [0, tone(s, "#efe2cc")],
+    [1, tone(s, "#d9c2a0")],
+  ]);
   s.out.push(rect(0, edge - 8, WIDTH, HEIGHT - edge + 8, deck));
   const shape = {
     infinity: m`M-20 ${edge}H${WIDTH + 20}V${HEIGHT - 80}H-20z`,
     courtyard: m`M170 ${edge + 30}H630L760 ${HEIGHT - 40}H40z`,
     lagoon: "M140 430C150 395 300 392 390 410S600 385 690 420S730 540 590 548S330 575 220 548S125 470 140 430z",
   }[layout];
-  const water = lin(s, [[0, tone(s, "#5fe0e6")], [0.5, tone(s, "#22b4d1")], [1, tone(s, "#1388b4")]]);
+  const water = lin(s, [
+    [0, tone(s, "#5fe0e6")],
+    [0.5, tone(s, "#22b4d1")],
+    [1, tone(s, "#1388b4")],
+  ]);
   s.out.push(path(shape, water));
   if (layout === "infinity") s.out.push(rect(0, edge - 2, WIDTH, 3, WHITE, opacity(0.6)));
   else s.out.push(stroke(shape, tone(s, "#f7f1e6"), 9, ' stroke-linejoin="round"'));
@@ -941,7 +1073,19 @@ function poolScene(s: Scene): void {
   for (let i = 0; i < 16; i++) caustics += m`M${between(s, 60, 700)} ${between(s, waterTop, HEIGHT - 60)}q12 -8 24 0t24 0t24 4`;
   s.out.push(stroke(caustics, "#c9fbff", 1.6, opacity(0.45)));
   ripples(s, 80, waterTop, 640, HEIGHT - 80 - waterTop);
-  if (isDark(s)) s.out.push(ellipse(400, (waterTop + HEIGHT) / 2, 360, 120, rad(s, [[0, "#9ff8ff", 0.55], [1, "#9ff8ff", 0]])));
+  if (isDark(s))
+    s.out.push(
+      ellipse(
+        400,
+        (waterTop + HEIGHT) / 2,
+        360,
+        120,
+        rad(s, [
+          [0, "#9ff8ff", 0.55],
+          [1, "#9ff8ff", 0],
+        ]),
+      ),
+    );
   glow(s, sun.x, waterTop + 40, 90, "#fff6d8", s.mood.name === "night" ? 0.2 : 0.45);
   s.out.push("</g>");
 
@@ -968,9 +1112,24 @@ function poolScene(s: Scene): void {
 /** Thatched beach umbrella: says "tropical" more clearly than a fabric one. */
 function palapa(s: Scene, x: number, base: number, k: number): void {
   s.out.push(stroke(m`M${x} ${base}V${base - 110 * k}`, tone(s, "#7a5636"), 6 * k));
-  const straw = lin(s, [[0, tone(s, "#e9c77e")], [1, tone(s, "#b5874a")]]);
-  s.out.push(path(m`M${x - 80 * k} ${base - 92 * k}L${x} ${base - 150 * k}L${x + 80 * k} ${base - 92 * k}Q${x} ${base - 80 * k} ${x - 80 * k} ${base - 92 * k}z`, straw));
-  s.out.push(stroke(m`M${x - 80 * k} ${base - 90 * k}Q${x} ${base - 76 * k} ${x + 80 * k} ${base - 90 * k}`, tone(s, "#9c7240"), 10 * k, ' stroke-dasharray="3 2"'));
+  const straw = lin(s, [
+    [0, tone(s, "#e9c77e")],
+    [1, tone(s, "#b5874a")],
+  ]);
+  s.out.push(
+    path(
+      m`M${x - 80 * k} ${base - 92 * k}L${x} ${base - 150 * k}L${x + 80 * k} ${base - 92 * k}Q${x} ${base - 80 * k} ${x - 80 * k} ${base - 92 * k}z`,
+      straw,
+    ),
+  );
+  s.out.push(
+    stroke(
+      m`M${x - 80 * k} ${base - 90 * k}Q${x} ${base - 76 * k} ${x + 80 * k} ${base - 90 * k}`,
+      tone(s, "#9c7240"),
+      10 * k,
+      ' stroke-dasharray="3 2"',
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -986,14 +1145,36 @@ function pickView(s: Scene): ViewKind {
 }
 
 function woodFloor(s: Scene, top: number, color: string): void {
-  s.out.push(rect(0, top, WIDTH, HEIGHT - top, lin(s, [[0, tone(s, mix(color, "#000000", 0.2))], [1, tone(s, color)]])));
+  s.out.push(
+    rect(
+      0,
+      top,
+      WIDTH,
+      HEIGHT - top,
+      lin(s, [
+        [0, tone(s, mix(color, "#000000", 0.2))],
+        [1, tone(s, color)],
+      ]),
+    ),
+  );
   let boards = "";
   for (let i = -14; i <= 14; i++) boards += m`M${400 + i * 34} ${top}L${400 + i * 110} ${HEIGHT}`;
   s.out.push(stroke(boards, tone(s, mix(color, "#000000", 0.35)), 1.2, opacity(0.5)));
 }
 
 function tileFloor(s: Scene, top: number, color: string): void {
-  s.out.push(rect(0, top, WIDTH, HEIGHT - top, lin(s, [[0, tone(s, mix(color, "#000000", 0.12))], [1, tone(s, color)]])));
+  s.out.push(
+    rect(
+      0,
+      top,
+      WIDTH,
+      HEIGHT - top,
+      lin(s, [
+        [0, tone(s, mix(color, "#000000", 0.12))],
+        [1, tone(s, color)],
+      ]),
+    ),
+  );
   let grid = "";
   for (let i = -10; i <= 10; i++) grid += m`M${400 + i * 60} ${top}L${400 + i * 180} ${HEIGHT}`;
   for (let k = 1; k < 6; k++) grid += m`M0 ${top + (HEIGHT - top) * (k / 6) ** 1.5}H${WIDTH}`;
@@ -1021,9 +1202,17 @@ function artwork(s: Scene, x: number, y: number, w: number, h: number): void {
   const motif = pick(s.rng, ["landscape", "circles", "arches"]);
   if (motif === "landscape") {
     s.out.push(circle(x + w * between(s, 0.3, 0.7), y + h * 0.42, h * 0.2, tone(s, s.pal.accent)));
-    s.out.push(path(m`M${x} ${y + h}V${y + h * 0.7}Q${x + w * 0.3} ${y + h * 0.45} ${x + w * 0.6} ${y + h * 0.68}T${x + w} ${y + h * 0.6}V${y + h}z`, tone(s, s.pal.accent2)));
+    s.out.push(
+      path(
+        m`M${x} ${y + h}V${y + h * 0.7}Q${x + w * 0.3} ${y + h * 0.45} ${x + w * 0.6} ${y + h * 0.68}T${x + w} ${y + h * 0.6}V${y + h}z`,
+        tone(s, s.pal.accent2),
+      ),
+    );
   } else if (motif === "circles") {
-    s.out.push(circle(x + w * 0.38, y + h * 0.5, h * 0.3, tone(s, s.pal.accent2), opacity(0.85)), circle(x + w * 0.6, y + h * 0.48, h * 0.26, tone(s, s.pal.accent), opacity(0.8)));
+    s.out.push(
+      circle(x + w * 0.38, y + h * 0.5, h * 0.3, tone(s, s.pal.accent2), opacity(0.85)),
+      circle(x + w * 0.6, y + h * 0.48, h * 0.26, tone(s, s.pal.accent), opacity(0.8)),
+    );
     s.out.push(rect(x + w * 0.15, y + h * 0.78, w * 0.7, 3, tone(s, s.pal.wood)));
   } else {
     for (const [i, c] of [s.pal.accent, s.pal.soft, s.pal.accent2].entries()) {
@@ -1038,14 +1227,32 @@ function headboard(s: Scene): void {
   const seam = tone(s, "#000000");
   const style = pick(s.rng, ["channel", "arched", "panel", "tufted"]);
   if (style === "panel") {
-    s.out.push(rect(20, 180, 560, 240, lin(s, [[0, tone(s, mix(s.pal.wood, "#ffffff", 0.2))], [1, tone(s, s.pal.wood)]])));
+    s.out.push(
+      rect(
+        20,
+        180,
+        560,
+        240,
+        lin(s, [
+          [0, tone(s, mix(s.pal.wood, "#ffffff", 0.2))],
+          [1, tone(s, s.pal.wood)],
+        ]),
+      ),
+    );
     s.out.push(stroke("M20 240h560M20 300h560M20 360h560", seam, 1.5, opacity(0.2)), rect(140, 210, 320, 140, head, ' rx="10"'));
   } else if (style === "arched") {
-    s.out.push(path("M140 350V270Q140 180 300 180T460 270V350z", head), stroke("M160 350V272Q160 200 300 200T440 272V350", seam, 2, opacity(0.15)));
+    s.out.push(
+      path("M140 350V270Q140 180 300 180T460 270V350z", head),
+      stroke("M160 350V272Q160 200 300 200T440 272V350", seam, 2, opacity(0.15)),
+    );
   } else {
     s.out.push(rect(140, 190, 320, 160, head, ' rx="18"'));
-    if (style === "channel") s.out.push(stroke("M180 200v140M220 200v140M260 200v140M300 200v140M340 200v140M380 200v140M420 200v140", seam, 2, opacity(0.14)));
-    else s.out.push(stroke("M170 215h270M190 245h250M170 275h270", seam, 4, ` stroke-dasharray="0 40" stroke-linecap="round"${opacity(0.25)}`));
+    if (style === "channel")
+      s.out.push(stroke("M180 200v140M220 200v140M260 200v140M300 200v140M340 200v140M380 200v140M420 200v140", seam, 2, opacity(0.14)));
+    else
+      s.out.push(
+        stroke("M170 215h270M190 245h250M170 275h270", seam, 4, ` stroke-dasharray="0 40" stroke-linecap="round"${opacity(0.25)}`),
+      );
   }
 }
 
@@ -1062,7 +1269,9 @@ function bedsideLight(s: Scene, x: number, pendant: boolean): void {
 function tableLamp(s: Scene, x: number, top: number, k: number): void {
   glow(s, x, top + 20 * k, 130 * k, LAMP, s.mood.lights * 0.7);
   s.out.push(path(m`M${x - 6 * k} ${top + 70 * k}h${12 * k}l4 ${-30 * k}h${-20 * k}z`, tone(s, s.pal.metal)));
-  s.out.push(path(m`M${x - 18 * k} ${top}h${36 * k}l${8 * k} ${40 * k}h${-52 * k}z`, s.mood.lights > 0.5 ? "#fff0c8" : tone(s, s.pal.soft)));
+  s.out.push(
+    path(m`M${x - 18 * k} ${top}h${36 * k}l${8 * k} ${40 * k}h${-52 * k}z`, s.mood.lights > 0.5 ? "#fff0c8" : tone(s, s.pal.soft)),
+  );
 }
 
 function curtains(s: Scene, x: number, y: number, w: number, h: number, color: string): void {
@@ -1074,7 +1283,14 @@ function curtains(s: Scene, x: number, y: number, w: number, h: number, color: s
   ] as const) {
     const cw = w * 0.24;
     s.out.push(path(m`M${cx} ${y - 12}h${dir * cw}q${-dir * 12} ${h / 2} ${dir * 6} ${h + 12}h${-dir * (cw + 6)}z`, fill));
-    s.out.push(stroke(m`M${cx + dir * cw * 0.35} ${y - 10}v${h + 20}M${cx + dir * cw * 0.7} ${y - 10}v${h + 20}`, tone(s, "#000000"), 2, opacity(0.12)));
+    s.out.push(
+      stroke(
+        m`M${cx + dir * cw * 0.35} ${y - 10}v${h + 20}M${cx + dir * cw * 0.7} ${y - 10}v${h + 20}`,
+        tone(s, "#000000"),
+        2,
+        opacity(0.12),
+      ),
+    );
   }
 }
 
@@ -1083,10 +1299,33 @@ function roomScene(s: Scene): void {
   const floor = 420;
   const flip = chance(s, 0.5);
   if (flip) s.out.push(`<g transform="matrix(-1 0 0 1 ${WIDTH} 0)">`);
-  s.out.push(rect(0, 0, WIDTH, floor, lin(s, [[0, tone(s, mix(s.pal.wall, "#000000", 0.1))], [1, tone(s, s.pal.wall)]])));
+  s.out.push(
+    rect(
+      0,
+      0,
+      WIDTH,
+      floor,
+      lin(s, [
+        [0, tone(s, mix(s.pal.wall, "#000000", 0.1))],
+        [1, tone(s, s.pal.wall)],
+      ]),
+    ),
+  );
   s.out.push(rect(120, 0, 360, floor, tone(s, mix(s.pal.soft, s.pal.wall, 0.3))));
   if (chance(s, 0.6)) woodFloor(s, floor, s.pal.wood);
-  else s.out.push(rect(0, floor, WIDTH, HEIGHT - floor, lin(s, [[0, tone(s, mix(s.pal.soft, "#6b5a50", 0.5))], [1, tone(s, mix(s.pal.soft, "#8a7a6e", 0.3))]])));
+  else
+    s.out.push(
+      rect(
+        0,
+        floor,
+        WIDTH,
+        HEIGHT - floor,
+        lin(s, [
+          [0, tone(s, mix(s.pal.soft, "#6b5a50", 0.5))],
+          [1, tone(s, mix(s.pal.soft, "#8a7a6e", 0.3))],
+        ]),
+      ),
+    );
   s.out.push(rect(0, floor - 10, WIDTH, 10, tone(s, "#f7f3ec")));
   const wx = 600;
   const wy = 70;
@@ -1104,7 +1343,15 @@ function roomScene(s: Scene): void {
   headboard(s);
   const duvet = tone(s, "#fbfaf7");
   const duvetShade = tone(s, "#e4e1da");
-  s.out.push(path(m`M150 300H450L490 450H110z`, lin(s, [[0, duvetShade], [1, duvet]])));
+  s.out.push(
+    path(
+      m`M150 300H450L490 450H110z`,
+      lin(s, [
+        [0, duvetShade],
+        [1, duvet],
+      ]),
+    ),
+  );
   s.out.push(rect(110, 450, 380, 50, duvetShade, ' rx="6"'));
   for (const [px, py, pw, ph, c] of [
     [160, 262, 130, 58, "#ffffff"],
@@ -1114,7 +1361,10 @@ function roomScene(s: Scene): void {
   ] as const) {
     s.out.push(rect(px, py, pw, ph, tone(s, c), ' rx="16"'));
   }
-  s.out.push(path(m`M128 396H472L484 444H116z`, tone(s, s.pal.accent2)), rect(116, 444, 368, 40, tone(s, mix(s.pal.accent2, "#000000", 0.15))));
+  s.out.push(
+    path(m`M128 396H472L484 444H116z`, tone(s, s.pal.accent2)),
+    rect(116, 444, 368, 40, tone(s, mix(s.pal.accent2, "#000000", 0.15))),
+  );
   s.out.push(rect(110, 500, 380, 10, tone(s, s.pal.wood)));
   s.out.push(stroke("M170 540v36M430 540v36", tone(s, s.pal.metal), 5), rect(150, 516, 300, 30, tone(s, s.pal.soft), ' rx="10"'));
 
@@ -1140,7 +1390,18 @@ function polygonRug(s: Scene, x0: number, x1: number, y0: number, y1: number, co
 function lobbyScene(s: Scene): void {
   enterIndoors(s);
   const floor = 420;
-  s.out.push(rect(0, 0, WIDTH, floor, lin(s, [[0, tone(s, mix(s.pal.wall, "#000000", 0.15))], [1, tone(s, s.pal.wall)]])));
+  s.out.push(
+    rect(
+      0,
+      0,
+      WIDTH,
+      floor,
+      lin(s, [
+        [0, tone(s, mix(s.pal.wall, "#000000", 0.15))],
+        [1, tone(s, s.pal.wall)],
+      ]),
+    ),
+  );
   const view = pickView(s);
   const arched = chance(s, 0.6);
   const frame = tone(s, "#fbf7ee");
@@ -1151,27 +1412,63 @@ function lobbyScene(s: Scene): void {
   }
   const feature = pick(s.rng, ["slats", "marble", "panels"]);
   if (feature === "slats") {
-    s.out.push(rect(250, 110, 300, 310, lin(s, [[0, tone(s, mix(s.pal.wood, "#ffffff", 0.15))], [1, tone(s, s.pal.wood)]])));
+    s.out.push(
+      rect(
+        250,
+        110,
+        300,
+        310,
+        lin(s, [
+          [0, tone(s, mix(s.pal.wood, "#ffffff", 0.15))],
+          [1, tone(s, s.pal.wood)],
+        ]),
+      ),
+    );
     let lines = "";
     for (let x = 262; x < 550; x += 12) lines += m`M${x} 110v310`;
     s.out.push(stroke(lines, tone(s, "#000000"), 2, opacity(0.15)));
   } else if (feature === "marble") {
-    s.out.push(rect(250, 110, 300, 310, lin(s, [[0, tone(s, "#f7f5f1")], [1, tone(s, "#ddd8cf")]], 1, 1)));
+    s.out.push(
+      rect(
+        250,
+        110,
+        300,
+        310,
+        lin(
+          s,
+          [
+            [0, tone(s, "#f7f5f1")],
+            [1, tone(s, "#ddd8cf")],
+          ],
+          1,
+          1,
+        ),
+      ),
+    );
     let veins = "";
     for (let i = 0; i < 6; i++) {
       veins += m`M${between(s, 250, 450)} ${between(s, 110, 300)}q${between(s, 20, 60)} 30 ${between(s, 30, 90)} ${between(s, 60, 120)}`;
       veins += m`t${between(s, 20, 60)} 80`;
     }
-    s.out.push(stroke(veins, tone(s, "#9d968c"), 1.5, opacity(0.45)), rect(250, 110, 300, 310, "none", m` stroke="${tone(s, s.pal.metal)}" stroke-width="6"`));
+    s.out.push(
+      stroke(veins, tone(s, "#9d968c"), 1.5, opacity(0.45)),
+      rect(250, 110, 300, 310, "none", m` stroke="${tone(s, s.pal.metal)}" stroke-width="6"`),
+    );
   } else {
     s.out.push(rect(250, 110, 300, 310, tone(s, s.pal.accent2)));
     s.out.push(stroke("M310 110v310M370 110v310M430 110v310M490 110v310", tone(s, s.pal.metal), 3));
   }
-  s.out.push(circle(400, 200, 34, "none", m` stroke="${tone(s, s.pal.metal)}" stroke-width="6"`), circle(400, 200, 12, tone(s, s.pal.metal)));
+  s.out.push(
+    circle(400, 200, 34, "none", m` stroke="${tone(s, s.pal.metal)}" stroke-width="6"`),
+    circle(400, 200, 12, tone(s, s.pal.metal)),
+  );
   tileFloor(s, floor, mix(s.pal.wall, "#ffffff", 0.4));
   s.out.push(rect(0, floor - 8, WIDTH, 8, tone(s, mix(s.pal.wall, "#000000", 0.25))));
 
-  const desk = lin(s, [[0, tone(s, "#f5f1ea")], [1, tone(s, "#d8d0c3")]]);
+  const desk = lin(s, [
+    [0, tone(s, "#f5f1ea")],
+    [1, tone(s, "#d8d0c3")],
+  ]);
   s.out.push(rect(240, 330, 320, 110, desk, ' rx="6"'), rect(230, 322, 340, 14, tone(s, s.pal.accent2), ' rx="4"'));
   s.out.push(rect(250, 428, 300, 6, "#ffe6a8", opacity(0.4 + s.mood.lights * 0.5)));
   s.out.push(ellipse(400, 470, 180, 14, tone(s, "#000000"), opacity(0.1)));
@@ -1187,7 +1484,8 @@ function lobbyScene(s: Scene): void {
       [98, 26, 6],
     ] as const) {
       s.out.push(ellipse(400, ry, rr, rr * 0.2, "none", m` stroke="${tone(s, s.pal.metal)}" stroke-width="3"`));
-      for (let i = 0; i < n; i++) drops += m`M${400 + rr * Math.cos((i / n) * Math.PI * 2)} ${ry + rr * 0.2 * Math.sin((i / n) * Math.PI * 2)}v12`;
+      for (let i = 0; i < n; i++)
+        drops += m`M${400 + rr * Math.cos((i / n) * Math.PI * 2)} ${ry + rr * 0.2 * Math.sin((i / n) * Math.PI * 2)}v12`;
     }
     s.out.push(stroke(drops, "#fff6dc", 3, ' stroke-linecap="round"'));
   } else {
@@ -1214,7 +1512,11 @@ function lobbyScene(s: Scene): void {
   }
   s.out.push(ellipse(400, 545, 170, 34, tone(s, mix(s.pal.accent2, "#f4ece0", 0.3))));
   s.out.push(rect(330, 510, 140, 10, tone(s, s.pal.wood), ' rx="4"'), stroke("M342 520v30M458 520v30", tone(s, s.pal.wood), 5));
-  s.out.push(path("M384 510l3 -22h26l3 22z", tone(s, s.pal.soft)), circle(392, 480, 9, tone(s, s.pal.accent)), circle(406, 476, 10, tone(s, s.pal.accent)));
+  s.out.push(
+    path("M384 510l3 -22h26l3 22z", tone(s, s.pal.soft)),
+    circle(392, 480, 9, tone(s, s.pal.accent)),
+    circle(406, 476, 10, tone(s, s.pal.accent)),
+  );
 }
 
 function restaurantScene(s: Scene): void {
@@ -1253,9 +1555,18 @@ function restaurantScene(s: Scene): void {
 
 function diningTable(s: Scene, x: number, y: number, k: number): void {
   const chair = tone(s, s.pal.accent2);
-  s.out.push(rect(x - 70 * k, y - 40 * k, 34 * k, 70 * k, chair, m` rx="${8 * k}"`), rect(x + 36 * k, y - 40 * k, 34 * k, 70 * k, chair, m` rx="${8 * k}"`));
-  s.out.push(ellipse(x, y, 60 * k, 16 * k, tone(s, "#fbf9f4")), path(m`M${x - 60 * k} ${y}v${46 * k}q${60 * k} ${12 * k} ${120 * k} 0v${-46 * k}z`, tone(s, "#ece8df")));
-  s.out.push(ellipse(x - 24 * k, y - 2 * k, 12 * k, 4 * k, tone(s, "#ffffff")), ellipse(x + 24 * k, y - 2 * k, 12 * k, 4 * k, tone(s, "#ffffff")));
+  s.out.push(
+    rect(x - 70 * k, y - 40 * k, 34 * k, 70 * k, chair, m` rx="${8 * k}"`),
+    rect(x + 36 * k, y - 40 * k, 34 * k, 70 * k, chair, m` rx="${8 * k}"`),
+  );
+  s.out.push(
+    ellipse(x, y, 60 * k, 16 * k, tone(s, "#fbf9f4")),
+    path(m`M${x - 60 * k} ${y}v${46 * k}q${60 * k} ${12 * k} ${120 * k} 0v${-46 * k}z`, tone(s, "#ece8df")),
+  );
+  s.out.push(
+    ellipse(x - 24 * k, y - 2 * k, 12 * k, 4 * k, tone(s, "#ffffff")),
+    ellipse(x + 24 * k, y - 2 * k, 12 * k, 4 * k, tone(s, "#ffffff")),
+  );
   s.out.push(stroke(m`M${x - 8 * k} ${y - 4 * k}v${-14 * k}M${x + 8 * k} ${y - 4 * k}v${-14 * k}`, tone(s, "#cfe4ea"), 3 * k));
   if (s.mood.lights > 0.5) glow(s, x, y - 14 * k, 34 * k, "#ffcf6a", 0.9);
   s.out.push(rect(x - 2 * k, y - 16 * k, 4 * k, 12 * k, tone(s, s.pal.soft)));
@@ -1266,7 +1577,18 @@ function bathroomScene(s: Scene): void {
   const floor = 450;
   const tileColor = pick(s.rng, ["#e9f0ea", "#dfe9f0", "#f2e8dc", "#e9e4ec", "#2f5450", "#f5f2ec"]);
   const darkTiles = tileColor === "#2f5450";
-  s.out.push(rect(0, 0, WIDTH, floor, lin(s, [[0, tone(s, mix(tileColor, "#000000", 0.08))], [1, tone(s, tileColor)]])));
+  s.out.push(
+    rect(
+      0,
+      0,
+      WIDTH,
+      floor,
+      lin(s, [
+        [0, tone(s, mix(tileColor, "#000000", 0.08))],
+        [1, tone(s, tileColor)],
+      ]),
+    ),
+  );
   let grout = "";
   for (let y = 30; y < floor; y += 30) {
     grout += m`M0 ${y}H${WIDTH}`;
@@ -1281,7 +1603,10 @@ function bathroomScene(s: Scene): void {
   if (chance(s, 0.6)) {
     windowView(s, 80, 60, 220, 170, pickView(s));
     s.out.push(stroke("M80 60h220v170h-220zM190 60v170", tone(s, "#fbf8f2"), 8));
-    const tub = lin(s, [[0, tone(s, "#ffffff")], [1, tone(s, "#d9dde0")]]);
+    const tub = lin(s, [
+      [0, tone(s, "#ffffff")],
+      [1, tone(s, "#d9dde0")],
+    ]);
     s.out.push(path("M50 360h320q0 92 -70 96h-180q-70 -4 -70 -96z", tub));
     s.out.push(rect(44, 350, 332, 16, tone(s, "#fbfbfa"), ' rx="8"'), ellipse(210, 362, 150, 6, tone(s, "#9fd8e4")));
     s.out.push(stroke("M100 452l-8 20M320 452l8 20", tone(s, s.pal.metal), 6, ' stroke-linecap="round"'));
@@ -1299,20 +1624,52 @@ function bathroomScene(s: Scene): void {
     // The glass stays see-through so the wall tiles read as the inside of the shower.
     s.out.push(rect(40, 440, 320, 16, tone(s, "#f7f6f3"), ' rx="3"'));
     s.out.push(rect(230, 250, 90, 50, tone(s, mix(tileColor, "#000000", 0.25))));
-    s.out.push(rect(242, 268, 14, 32, tone(s, s.pal.accent)), rect(262, 276, 12, 24, tone(s, "#ffffff")), rect(280, 264, 14, 36, tone(s, s.pal.soft)));
+    s.out.push(
+      rect(242, 268, 14, 32, tone(s, s.pal.accent)),
+      rect(262, 276, 12, 24, tone(s, "#ffffff")),
+      rect(280, 264, 14, 36, tone(s, s.pal.soft)),
+    );
     s.out.push(stroke("M200 40v40h-40", tone(s, s.pal.metal), 6), ellipse(160, 84, 40, 8, tone(s, s.pal.metal)));
     let drops = "";
     for (let i = 0; i < 22; i++) drops += m`M${between(s, 125, 195)} ${between(s, 100, 420)}v10`;
     s.out.push(stroke(drops, "#bfe6f5", 2, opacity(0.8)));
-    s.out.push(rect(50, 40, 300, 400, lin(s, [[0, "#e6f7fb", 0.35], [1, "#bfe3ee", 0.2]], 1, 1)));
+    s.out.push(
+      rect(
+        50,
+        40,
+        300,
+        400,
+        lin(
+          s,
+          [
+            [0, "#e6f7fb", 0.35],
+            [1, "#bfe3ee", 0.2],
+          ],
+          1,
+          1,
+        ),
+      ),
+    );
     s.out.push(stroke("M350 40v400M50 40v400M50 40h300", tone(s, s.pal.metal), 5));
     s.out.push(path("M80 40h70L70 250V40z", WHITE, opacity(0.25)), path("M200 440l120 -300v60l-96 240z", WHITE, opacity(0.15)));
   }
-  s.out.push(stroke("M390 240h90", tone(s, s.pal.metal), 5), rect(400, 240, 70, 110, tone(s, s.pal.soft), ' rx="4"'), rect(400, 320, 70, 8, tone(s, s.pal.accent)));
+  s.out.push(
+    stroke("M390 240h90", tone(s, s.pal.metal), 5),
+    rect(400, 240, 70, 110, tone(s, s.pal.soft), ' rx="4"'),
+    rect(400, 320, 70, 8, tone(s, s.pal.accent)),
+  );
 
   const mx = 620;
   glow(s, mx, 190, 200, LAMP, 0.2 + s.mood.lights * 0.5);
-  const mirror = lin(s, [[0, tone(s, "#e9f3f6")], [1, tone(s, "#b9cdd4")]], 1, 1);
+  const mirror = lin(
+    s,
+    [
+      [0, tone(s, "#e9f3f6")],
+      [1, tone(s, "#b9cdd4")],
+    ],
+    1,
+    1,
+  );
   if (chance(s, 0.5)) {
     s.out.push(circle(mx, 190, 96, tone(s, s.pal.metal)), circle(mx, 190, 88, mirror));
   } else {

@@ -14,7 +14,8 @@ export const TEST_CARDS = {
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const INSUFFICIENT_FUNDS_MESSAGE = "Your card has insufficient funds.";
-export const THREE_DS_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+export const THREE_DS_FAILED_MESSAGE =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 
 export interface CardInput {
   number: string;
@@ -24,9 +25,7 @@ export interface CardInput {
 }
 
 export type SimulatedConfirmResult =
-  | { status: "succeeded" }
-  | { status: "requires_action"; redirectUrl: string }
-  | { status: "failed"; message: string; code: string };
+  { status: "succeeded" } | { status: "requires_action"; redirectUrl: string } | { status: "failed"; message: string; code: string };
 
 type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
 
@@ -99,7 +98,12 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     const [row] = await db
       .update(simulatedPaymentIntents)
       .set({ status, lastError, updatedAt: new Date() })
-      .where(sql`${simulatedPaymentIntents.id} = ${id} and ${simulatedPaymentIntents.status} in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})`)
+      .where(
+        sql`${simulatedPaymentIntents.id} = ${id} and ${simulatedPaymentIntents.status} in (${sql.join(
+          from.map((f) => sql`${f}`),
+          sql`, `,
+        )})`,
+      )
       .returning();
     return row ?? null;
   }
@@ -131,7 +135,10 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
       const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
       if (!row) throw new PaymentError("Failed to create payment", "PAYMENT_CREATE_FAILED");
       if (row.amountCents !== input.amountCents) {
-        throw new PaymentError("Keys for idempotent requests can only be used with the same parameters they were first used with.", "IDEMPOTENCY_MISMATCH");
+        throw new PaymentError(
+          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          "IDEMPOTENCY_MISMATCH",
+        );
       }
       return { paymentId: row.id, clientSecret: row.clientSecret };
     },
@@ -157,7 +164,10 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         if (!created) {
           const [first] = await tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey));
           if (!first || first.paymentId !== paymentId || first.amountCents !== amountCents) {
-            throw new PaymentError("Keys for idempotent requests can only be used with the same parameters they were first used with.", "IDEMPOTENCY_MISMATCH");
+            throw new PaymentError(
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              "IDEMPOTENCY_MISMATCH",
+            );
           }
           return { refundId: first.id };
         }
@@ -172,15 +182,20 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         if (!row) {
           const [current] = await tx.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.id, paymentId));
           if (!current) throw new PaymentError("No such payment", "PAYMENT_NOT_FOUND");
-          if (current.status !== "succeeded") throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
-          throw new PaymentError(`Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`, "REFUND_TOO_LARGE");
+          if (current.status !== "succeeded")
+            throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
+          throw new PaymentError(
+            `Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`,
+            "REFUND_TOO_LARGE",
+          );
         }
         return { refundId: id };
       });
     },
 
     parseWebhook(rawBody, signature) {
-      if (!signature || !safeEqual(signature, this.signEvent(rawBody))) throw new PaymentError("Invalid webhook signature", "BAD_SIGNATURE");
+      if (!signature || !safeEqual(signature, this.signEvent(rawBody)))
+        throw new PaymentError("Invalid webhook signature", "BAD_SIGNATURE");
       const parsed = JSON.parse(rawBody) as { id: string; type: string; paymentId?: string };
       return {
         id: parsed.id,
@@ -201,7 +216,11 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
       const row = await authorised(paymentId, clientSecret);
       if (row.status === "succeeded") return { status: "succeeded" };
       if (row.status === "canceled") {
-        return { status: "failed", code: "payment_canceled", message: "This payment was cancelled because the booking hold expired. Please start again." };
+        return {
+          status: "failed",
+          code: "payment_canceled",
+          message: "This payment was cancelled because the booking hold expired. Please start again.",
+        };
       }
       const number = card.number.replace(/\D/g, "");
       if (number.length < 12 || number.length > 19 || !luhnValid(number)) {
@@ -212,7 +231,8 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
       if (card.expMonth < 1 || card.expMonth > 12 || expiry <= now) {
         return { status: "failed", code: "expired_card", message: "Your card has expired." };
       }
-      if (!/^\d{3,4}$/.test(card.cvc)) return { status: "failed", code: "incorrect_cvc", message: "Your card's security code is incorrect." };
+      if (!/^\d{3,4}$/.test(card.cvc))
+        return { status: "failed", code: "incorrect_cvc", message: "Your card's security code is incorrect." };
       if (number === TEST_CARDS.declined) {
         await setStatus(row.id, "requires_payment_method", DECLINED_MESSAGE, ["requires_payment_method", "requires_action"]);
         return { status: "failed", code: "card_declined", message: DECLINED_MESSAGE };

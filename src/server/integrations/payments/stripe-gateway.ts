@@ -93,10 +93,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     async refund(paymentId, amountCents, reason, idempotencyKey) {
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: paymentId, amount: amountCents, reason },
-          { idempotencyKey },
-        );
+        const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, reason }, { idempotencyKey });
         return { refundId: refund.id };
       } catch (error) {
         throw providerMessage(error, "Refund failed");

@@ -54,10 +54,35 @@ interface RoomRow {
 
 const HOTEL_COLUMNS = sql.raw(
   [
-    "id", "name", "location", "city", "country", "lat", "lng", "rating", "review_count", "star_rating", "currency", "image",
-    "images", "amenities", "description", "distance_from_center_km", "cancellation_policy", "free_cancellation_days",
-    "breakfast", "wifi", "parking", "pool", "gym", "spa", "price_cents", "original_price_cents",
-  ].map((c) => `h.${c}`).join(", "),
+    "id",
+    "name",
+    "location",
+    "city",
+    "country",
+    "lat",
+    "lng",
+    "rating",
+    "review_count",
+    "star_rating",
+    "currency",
+    "image",
+    "images",
+    "amenities",
+    "description",
+    "distance_from_center_km",
+    "cancellation_policy",
+    "free_cancellation_days",
+    "breakfast",
+    "wifi",
+    "parking",
+    "pool",
+    "gym",
+    "spa",
+    "price_cents",
+    "original_price_cents",
+  ]
+    .map((c) => `h.${c}`)
+    .join(", "),
 );
 
 /**
@@ -149,12 +174,24 @@ async function resolveScope(db: Db, destination: string): Promise<Scope> {
 
 /** One WHERE condition per index walk: a city each (or all at once when there are many), then the name matches. */
 function scopeConditions(scope: Scope): SQL[] {
-  const place = (p: Scope["places"][number]) => (p.country === null ? sql`h.city = ${p.city}` : sql`h.city = ${p.city} and h.country = ${p.country}`);
+  const place = (p: Scope["places"][number]) =>
+    p.country === null ? sql`h.city = ${p.city}` : sql`h.city = ${p.city} and h.country = ${p.country}`;
   const conditions =
     scope.places.length > MAX_CITY_WALKS
-      ? [sql`(${sql.join(scope.places.map((p) => sql`(${place(p)})`), sql` or `)})`]
+      ? [
+          sql`(${sql.join(
+            scope.places.map((p) => sql`(${place(p)})`),
+            sql` or `,
+          )})`,
+        ]
       : scope.places.map(place);
-  if (scope.hotelIds.length > 0) conditions.push(sql`h.id in (${sql.join(scope.hotelIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (scope.hotelIds.length > 0)
+    conditions.push(
+      sql`h.id in (${sql.join(
+        scope.hotelIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   return conditions;
 }
 
@@ -285,7 +322,10 @@ const EXACT_ORDER_BY: Record<SortOption, SQL> = {
 
 function exactDestinationCondition(destination: string): SQL {
   if (!destination) {
-    return sql`h.city in (${sql.join(POPULAR_DESTINATIONS.map((d) => sql`${d}`), sql`, `)})`;
+    return sql`h.city in (${sql.join(
+      POPULAR_DESTINATIONS.map((d) => sql`${d}`),
+      sql`, `,
+    )})`;
   }
   const pattern = `%${likeEscape(destination.toLowerCase())}%`;
   // Substring match, or a close word (typo-tolerant) match; both use the trigram index.
@@ -293,11 +333,15 @@ function exactDestinationCondition(destination: string): SQL {
 }
 
 async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSearchResult> {
-
   const { stay } = criteria;
   const filters: SQL[] = [exactDestinationCondition(criteria.destination)];
   if (criteria.stars.length > 0) {
-    filters.push(sql`h.star_rating in (${sql.join(criteria.stars.map((s) => sql`${s}`), sql`, `)})`);
+    filters.push(
+      sql`h.star_rating in (${sql.join(
+        criteria.stars.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
   if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
@@ -413,7 +457,12 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
 
       const filters: SQL[] = [];
       if (criteria.stars.length > 0) {
-        filters.push(sql`h.star_rating in (${sql.join(criteria.stars.map((s) => sql`${s}`), sql`, `)})`);
+        filters.push(
+          sql`h.star_rating in (${sql.join(
+            criteria.stars.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        );
       }
       if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
       if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
@@ -460,7 +509,10 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
           ),
           sql` union all `,
         );
-        const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${counted}) c limit ${TOTAL_CAP + 1}) c`);
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (select 1 from (${counted}) c limit ${TOTAL_CAP + 1}) c`,
+        );
         const n = Number(row?.n ?? 0);
         totalIsCapped = n > TOTAL_CAP;
         total = Math.min(n, TOTAL_CAP);
@@ -471,7 +523,10 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
       const ids = page.map((r) => Number(r.id));
       const hotelRows = await queryRows<HotelRow>(
         db,
-        sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+        sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
       );
       const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
       const hotels = page.flatMap((r) => {
@@ -576,7 +631,9 @@ async function pricePage(
     });
     const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     active.forEach((w, i) => {
-      const mine = rows.filter((r) => Number(r.walk) === i).sort((a, b) => Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id));
+      const mine = rows
+        .filter((r) => Number(r.walk) === i)
+        .sort((a, b) => Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id));
       for (const r of mine) if (inRange(r)) w.priced.push(r);
       if (mine.length < batch) {
         w.exhausted = true;

@@ -12,7 +12,12 @@ import type { Logger } from "../../logger.ts";
 import { currentRequest } from "../../request-context.ts";
 import { WholesalerError } from "../wholesaler/wholesaler-client.ts";
 import type { SupplierUrlPolicy } from "../wholesaler/supplier-url-policy.ts";
-import { type ActiveCredentials, type CallPolicy, type SupplierCallFailure, createWholesalerConnection } from "../wholesaler/wholesaler-connection.ts";
+import {
+  type ActiveCredentials,
+  type CallPolicy,
+  type SupplierCallFailure,
+  createWholesalerConnection,
+} from "../wholesaler/wholesaler-connection.ts";
 import {
   type BookingInformation,
   type CancellationRule,
@@ -35,7 +40,13 @@ import {
   searchV3Params,
   staticHotelsParams,
 } from "../wholesaler/wholesaler-protocol.ts";
-import { COMPARE_HOTELS, type HotelCatalogSupplier, type SupplierSearch, type SupplierSearchResult, matchesFilters } from "./hotel-supplier.ts";
+import {
+  COMPARE_HOTELS,
+  type HotelCatalogSupplier,
+  type SupplierSearch,
+  type SupplierSearchResult,
+  matchesFilters,
+} from "./hotel-supplier.ts";
 
 export const WHOLESALER_ID = "wholesaler";
 const HOTEL_ID = /^wh-(\d{1,12})$/;
@@ -51,7 +62,14 @@ export interface WholesalerTimeouts {
   lookupMs: number;
 }
 
-const DEFAULT_TIMEOUTS: WholesalerTimeouts = { searchMs: 8_000, staticMs: 15_000, preBookMs: 15_000, bookMs: 45_000, cancelMs: 20_000, lookupMs: 15_000 };
+const DEFAULT_TIMEOUTS: WholesalerTimeouts = {
+  searchMs: 8_000,
+  staticMs: 15_000,
+  preBookMs: 15_000,
+  bookMs: 45_000,
+  cancelMs: 20_000,
+  lookupMs: 15_000,
+};
 const READ_RETRIES = 2;
 /** Static content (names, photos) changes rarely and is slow to fetch. */
 const STATIC_TTL_MS = 6 * 60 * 60 * 1000;
@@ -207,12 +225,31 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
   }
 
   /** One SearchV3 answer per (account, place, stay), shared while fresh and by concurrent callers. */
-  function searchOffers(credentials: ActiveCredentials, where: { destination: string; hotelIds: number[] }, stay: Stay, fresh = false): Promise<SearchHotel[]> {
-    const key = [accountKey(credentials), where.destination.toLowerCase(), where.hotelIds.join(","), stay.checkIn, stay.checkOut, stay.rooms, stay.guests].join("|");
+  function searchOffers(
+    credentials: ActiveCredentials,
+    where: { destination: string; hotelIds: number[] },
+    stay: Stay,
+    fresh = false,
+  ): Promise<SearchHotel[]> {
+    const key = [
+      accountKey(credentials),
+      where.destination.toLowerCase(),
+      where.hotelIds.join(","),
+      stay.checkIn,
+      stay.checkOut,
+      stay.rooms,
+      stay.guests,
+    ].join("|");
     const hit = searchCache.get(key);
     if (hit && hit.expires > now() && !fresh) return hit.value;
     const value = connection
-      .call(credentials, "NonStaticXMLAPI", "SearchV3", searchV3Params({ ...where, checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests }), read(timeouts.searchMs))
+      .call(
+        credentials,
+        "NonStaticXMLAPI",
+        "SearchV3",
+        searchV3Params({ ...where, checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests }),
+        read(timeouts.searchMs),
+      )
       .then(parseSearchResult);
     value.catch(() => searchCache.delete(key));
     remember(searchCache, key, { value, expires: now() + SEARCH_TTL_MS }, MAX_CACHED_SEARCHES);
@@ -229,7 +266,13 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const answer = await connection.call(credentials, "StaticXMLAPI", "GetStaticHotelsAndRooms", staticHotelsParams(missing), read(timeouts.staticMs));
+      const answer = await connection.call(
+        credentials,
+        "StaticXMLAPI",
+        "GetStaticHotelsAndRooms",
+        staticHotelsParams(missing),
+        read(timeouts.staticMs),
+      );
       for (const hotel of parseStaticHotels(answer)) {
         found.set(hotel.hotelId, hotel);
         remember(staticCache, `${account}|${hotel.hotelId}`, { value: hotel, expires: now() + STATIC_TTL_MS }, MAX_CACHED_STATIC_HOTELS);
@@ -251,7 +294,10 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
   async function priced(credentials: ActiveCredentials, where: { destination: string; hotelIds: number[] }, stay: Stay, fresh = false) {
     const offers = (await searchOffers(credentials, where, stay, fresh)).filter((h) => h.rooms.some((r) => r.meals.length > 0));
     if (offers.length === 0) return [];
-    const content = await staticContent(credentials, offers.map((h) => h.hotelId));
+    const content = await staticContent(
+      credentials,
+      offers.map((h) => h.hotelId),
+    );
     const complete = offers.flatMap((offer) => {
       const hotel = content.get(offer.hotelId);
       return hotel ? [{ offer, hotel }] : [];
@@ -401,14 +447,27 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
         const failure = error instanceof WholesalerError ? error : new WholesalerError(String(error), "Unexpected", true);
         // Refused before sending (circuit open, bad URL) or answered with an <Error>: not booked.
         const certain = !isTransportFailure(failure) || failure.type === "CircuitOpen" || failure.type === "InvalidUrl";
-        return { status: certain ? "failed" : "unknown", environment: credentials.environment, errorType: failure.type, reason: failure.message };
+        return {
+          status: certain ? "failed" : "unknown",
+          environment: credentials.environment,
+          errorType: failure.type,
+          reason: failure.message,
+        };
       }
     },
 
     async cancel(bookingNumber: string, environment?: string): Promise<CancelResult> {
       const credentials = await credentialsOrThrow(environment);
       try {
-        const answer = parseCancel(await connection.call(credentials, "NonStaticXMLAPI", "CancelBooking", cancelBookingParams(bookingNumber), once(timeouts.cancelMs)));
+        const answer = parseCancel(
+          await connection.call(
+            credentials,
+            "NonStaticXMLAPI",
+            "CancelBooking",
+            cancelBookingParams(bookingNumber),
+            once(timeouts.cancelMs),
+          ),
+        );
         if (!answer.cancelled) throw new WholesalerError("The supplier did not confirm the cancellation", "CancelNotConfirmed");
         return { status: "cancelled", alreadyCancelled: false, feeCents: answer.feeCents, environment: credentials.environment };
       } catch (error) {
@@ -421,15 +480,26 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
 
     async lookupByReference(yourRef: string, environment?: string): Promise<LookupResult> {
       const credentials = await credentialsOrThrow(environment);
-      const answer = await connection.call(credentials, "NonStaticXMLAPI", "GetBookingInformationV3", bookingInformationParams({ reference: yourRef }), read(timeouts.lookupMs));
-      return { environment: credentials.environment, bookings: parseBookingInformation(answer, inCents).filter((b) => b.yourRef === yourRef) };
+      const answer = await connection.call(
+        credentials,
+        "NonStaticXMLAPI",
+        "GetBookingInformationV3",
+        bookingInformationParams({ reference: yourRef }),
+        read(timeouts.lookupMs),
+      );
+      return {
+        environment: credentials.environment,
+        bookings: parseBookingInformation(answer, inCents).filter((b) => b.yourRef === yourRef),
+      };
     },
   };
 }
 
 /** Failures where the supplier gave no clear answer, as opposed to an <Error> it sent. */
 function isTransportFailure(error: WholesalerError): boolean {
-  return error.retryable || ["MalformedResponse", "EmptyResponse", "HttpError", "CircuitOpen", "InvalidUrl", "Unexpected"].includes(error.type);
+  return (
+    error.retryable || ["MalformedResponse", "EmptyResponse", "HttpError", "CircuitOpen", "InvalidUrl", "Unexpected"].includes(error.type)
+  );
 }
 
 function parseRoomOfferId(roomOfferId: string): { roomId: number; mealId: number } {
@@ -439,7 +509,8 @@ function parseRoomOfferId(roomOfferId: string): { roomId: number; mealId: number
 }
 
 function party(stay: Stay) {
-  if (stay.children > 0) throw new WholesalerError("Stays with children need the children's ages, which we do not collect", "ChildrenNotSupported");
+  if (stay.children > 0)
+    throw new WholesalerError("Stays with children need the children's ages, which we do not collect", "ChildrenNotSupported");
   return { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests };
 }
 
@@ -469,7 +540,9 @@ function nightly(stayCents: number, stay: Stay): number {
   return Math.round(stayCents / countNights(stay.checkIn, stay.checkOut) / stay.rooms);
 }
 
-function baseSummary(hotel: StaticHotel): Omit<HotelSummary, "priceCents" | "originalPriceCents" | "discountPercent" | "roomsAvailable" | "cancellationPolicy"> {
+function baseSummary(
+  hotel: StaticHotel,
+): Omit<HotelSummary, "priceCents" | "originalPriceCents" | "discountPercent" | "roomsAvailable" | "cancellationPolicy"> {
   return {
     id: `wh-${hotel.hotelId}`,
     supplier: WHOLESALER_ID,
@@ -536,7 +609,9 @@ function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mea
     roomsAvailable: stay.rooms,
     fitsParty,
     bookable: fitsParty,
-    unavailableReason: fitsParty ? null : `Sleeps up to ${room.beds} per room: too small for ${party} guests in ${stay.rooms} room${stay.rooms > 1 ? "s" : ""}`,
+    unavailableReason: fitsParty
+      ? null
+      : `Sleeps up to ${room.beds} per room: too small for ${party} guests in ${stay.rooms} room${stay.rooms > 1 ? "s" : ""}`,
   };
 }
 

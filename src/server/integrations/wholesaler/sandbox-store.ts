@@ -41,17 +41,25 @@ export function databaseSandboxStore(db: Db): SandboxBookingStore {
         .where(and(eq(supplierSandboxBookings.bookingNumber, bookingNumber), eq(supplierSandboxBookings.active, true)))
         .returning({ bookingNumber: supplierSandboxBookings.bookingNumber });
       if (cancelled) return "cancelled";
-      const [exists] = await db.select({ n: supplierSandboxBookings.bookingNumber }).from(supplierSandboxBookings).where(eq(supplierSandboxBookings.bookingNumber, bookingNumber));
+      const [exists] = await db
+        .select({ n: supplierSandboxBookings.bookingNumber })
+        .from(supplierSandboxBookings)
+        .where(eq(supplierSandboxBookings.bookingNumber, bookingNumber));
       return exists ? "already-cancelled" : "not-found";
     },
     async find(filter) {
-      if (filter.bookingNumber !== undefined && (!Number.isSafeInteger(filter.bookingNumber) || filter.bookingNumber > 2_147_483_647)) return [];
+      if (filter.bookingNumber !== undefined && (!Number.isSafeInteger(filter.bookingNumber) || filter.bookingNumber > 2_147_483_647))
+        return [];
       const conditions = [
         ...(filter.bookingNumber !== undefined ? [eq(supplierSandboxBookings.bookingNumber, filter.bookingNumber)] : []),
         ...(filter.yourRef !== undefined ? [eq(supplierSandboxBookings.yourRef, filter.yourRef)] : []),
       ];
       if (conditions.length === 0) return [];
-      const rows = await db.select().from(supplierSandboxBookings).where(and(...conditions)).limit(100);
+      const rows = await db
+        .select()
+        .from(supplierSandboxBookings)
+        .where(and(...conditions))
+        .limit(100);
       return rows.map(toBooking);
     },
   };

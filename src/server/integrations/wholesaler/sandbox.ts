@@ -43,31 +43,101 @@ const METHODS: Record<string, { service: "StaticXMLAPI" | "NonStaticXMLAPI"; par
   SearchV3: {
     service: "NonStaticXMLAPI",
     params: [
-      "language", "currencies", "checkInDate", "checkOutDate", "numberOfRooms", "destination", "destinationID", "hotelIDs", "resortIDs",
-      "accommodationTypes", "numberOfAdults", "numberOfChildren", "childrenAges", "infant", "sortBy", "sortOrder", "exactDestinationMatch",
-      "blockSuperdeal", "mealIds", "showCoordinates", "showReviews", "referencePointLatitude", "referencePointLongitude",
-      "maxDistanceFromReferencePoint", "minStarRating", "maxStarRating", "featureIds", "minPrice", "maxPrice", "themeIds",
-      "excludeSharedRooms", "excludeSharedFacilities", "prioritizedHotelIds", "totalRoomsInBatch", "paymentMethodId", "customerCountry",
-      "b2c", "showRoomTypeName",
+      "language",
+      "currencies",
+      "checkInDate",
+      "checkOutDate",
+      "numberOfRooms",
+      "destination",
+      "destinationID",
+      "hotelIDs",
+      "resortIDs",
+      "accommodationTypes",
+      "numberOfAdults",
+      "numberOfChildren",
+      "childrenAges",
+      "infant",
+      "sortBy",
+      "sortOrder",
+      "exactDestinationMatch",
+      "blockSuperdeal",
+      "mealIds",
+      "showCoordinates",
+      "showReviews",
+      "referencePointLatitude",
+      "referencePointLongitude",
+      "maxDistanceFromReferencePoint",
+      "minStarRating",
+      "maxStarRating",
+      "featureIds",
+      "minPrice",
+      "maxPrice",
+      "themeIds",
+      "excludeSharedRooms",
+      "excludeSharedFacilities",
+      "prioritizedHotelIds",
+      "totalRoomsInBatch",
+      "paymentMethodId",
+      "customerCountry",
+      "b2c",
+      "showRoomTypeName",
     ],
   },
   PreBookV3: {
     service: "NonStaticXMLAPI",
     params: [
-      "currency", "language", "checkInDate", "checkOutDate", "rooms", "adults", "children", "childrenAges", "infant", "mealId",
-      "customerCountry", "b2c", "searchPrice", "roomId", "hotelId", "roomtypeId", "blockSuperDeal", "showPriceBreakdown",
+      "currency",
+      "language",
+      "checkInDate",
+      "checkOutDate",
+      "rooms",
+      "adults",
+      "children",
+      "childrenAges",
+      "infant",
+      "mealId",
+      "customerCountry",
+      "b2c",
+      "searchPrice",
+      "roomId",
+      "hotelId",
+      "roomtypeId",
+      "blockSuperDeal",
+      "showPriceBreakdown",
     ],
   },
   BookV3: {
     service: "NonStaticXMLAPI",
     params: [
-      "currency", "language", "email", "checkInDate", "checkOutDate", "roomId", "rooms", "adults", "children", "infant", "yourRef",
-      "specialrequest", "mealId",
+      "currency",
+      "language",
+      "email",
+      "checkInDate",
+      "checkOutDate",
+      "roomId",
+      "rooms",
+      "adults",
+      "children",
+      "infant",
+      "yourRef",
+      "specialrequest",
+      "mealId",
       ...numbered("adultGuest", ["FirstName", "LastName"]),
       ...numbered("childrenGuest", ["FirstName", "LastName"]),
       ...numbered("childrenGuestAge", [""]),
-      "paymentMethodId", "creditCardType", "creditCardNumber", "creditCardHolder", "creditCardCVV2", "creditCardExpYear",
-      "creditCardExpMonth", "customerEmail", "invoiceRef", "customerCountry", "b2c", "commissionAmountInHotelCurrency", "preBookCode",
+      "paymentMethodId",
+      "creditCardType",
+      "creditCardNumber",
+      "creditCardHolder",
+      "creditCardCVV2",
+      "creditCardExpYear",
+      "creditCardExpMonth",
+      "customerEmail",
+      "invoiceRef",
+      "customerCountry",
+      "b2c",
+      "commissionAmountInHotelCurrency",
+      "preBookCode",
     ],
   },
   CancelBooking: { service: "NonStaticXMLAPI", params: ["bookingID", "language"] },
@@ -149,7 +219,11 @@ function escapeXml(text: string): string {
 
 /** One element; string children that are not elements are escaped text. */
 function el(name: string, attrs: Record<string, string | number> | null, ...children: Node[]): string {
-  const attributes = attrs ? Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`).join("") : "";
+  const attributes = attrs
+    ? Object.entries(attrs)
+        .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
+        .join("")
+    : "";
   const body = children.filter((c): c is string => typeof c === "string").join("");
   return body ? `<${name}${attributes}>${body}</${name}>` : `<${name}${attributes}/>`;
 }
@@ -252,7 +326,9 @@ export function memorySandboxStore(): SandboxBookingStore {
     },
     async find(filter) {
       return [...bookings.values()].filter(
-        (b) => (filter.bookingNumber === undefined || b.bookingNumber === filter.bookingNumber) && (filter.yourRef === undefined || b.yourRef === filter.yourRef),
+        (b) =>
+          (filter.bookingNumber === undefined || b.bookingNumber === filter.bookingNumber) &&
+          (filter.yourRef === undefined || b.yourRef === filter.yourRef),
       );
     },
   };
@@ -308,7 +384,8 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
 
   function stayPriceCents(hotel: SandboxHotel, index: number, mealId: number, stay: StayRequest): number {
     const room = hotel.roomTypes[index]!;
-    const breakfast = mealId === 3 && !hotel.hotel.breakfast ? BREAKFAST_CENTS_PER_GUEST_NIGHT * (stay.adults + stay.children) * stay.nights : 0;
+    const breakfast =
+      mealId === 3 && !hotel.hotel.breakfast ? BREAKFAST_CENTS_PER_GUEST_NIGHT * (stay.adults + stay.children) * stay.nights : 0;
     return room.priceCents * stay.nights * stay.rooms + breakfast;
   }
 
@@ -331,9 +408,14 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     const hotelIds = ids(form.get("hotelIDs") ?? "");
     if (!destination && hotelIds.length === 0) throw new SandboxError("InvalidParameter", "Give a destination or hotelIDs");
     const exact = form.get("exactDestinationMatch") === "1" || form.get("exactDestinationMatch") === "true";
-    const matches = hotelIds.length > 0
-      ? hotelIds.map((id) => hotels()[id - 1]).filter((h): h is SandboxHotel => Boolean(h))
-      : hotels().filter((h) => (exact ? h.cityKey === destination || h.countryKey === destination : h.cityKey.includes(destination) || h.countryKey.includes(destination)));
+    const matches =
+      hotelIds.length > 0
+        ? hotelIds.map((id) => hotels()[id - 1]).filter((h): h is SandboxHotel => Boolean(h))
+        : hotels().filter((h) =>
+            exact
+              ? h.cityKey === destination || h.countryKey === destination
+              : h.cityKey.includes(destination) || h.countryKey.includes(destination),
+          );
     const hotelNodes = matches.map((hotel) => {
       const roomTypes = hotel.roomTypes
         .map((room, index) => ({ room, index }))
@@ -347,7 +429,9 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
               null,
               text("id", meal.id),
               el("prices", null, el("price", { currency: "USD" }, money(stayPriceCents(hotel, index, meal.id, stay)))),
-              discount > 0 ? el("discount", null, el("amounts", null, el("amount", { currency: "USD" }, money(discount)))) : el("discount", null),
+              discount > 0
+                ? el("discount", null, el("amounts", null, el("amount", { currency: "USD" }, money(discount))))
+                : el("discount", null),
             );
           });
           return el(
@@ -373,7 +457,14 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
           );
         });
       if (roomTypes.length === 0) return null;
-      return el("hotel", null, text("hotel.id", hotel.id), text("destination_id", hotel.destinationId), text("resort_id", ""), el("roomtypes", null, ...roomTypes));
+      return el(
+        "hotel",
+        null,
+        text("hotel.id", hotel.id),
+        text("destination_id", hotel.destinationId),
+        text("resort_id", ""),
+        el("roomtypes", null, ...roomTypes),
+      );
     });
     return document("searchresult", el("hotels", null, ...hotelNodes.filter((n): n is string => n !== null)));
   }
@@ -382,9 +473,10 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     const wanted = ids(form.get("hotelIds") ?? "");
     const destination = fold(form.get("destination") ?? "");
     if (wanted.length === 0 && !destination) throw new SandboxError("InvalidParameter", "Give a destination or hotelIds");
-    const matches = wanted.length > 0
-      ? wanted.map((id) => hotels()[id - 1]).filter((h): h is SandboxHotel => Boolean(h))
-      : hotels().filter((h) => h.cityKey === destination || h.countryKey === destination);
+    const matches =
+      wanted.length > 0
+        ? wanted.map((id) => hotels()[id - 1]).filter((h): h is SandboxHotel => Boolean(h))
+        : hotels().filter((h) => h.cityKey === destination || h.countryKey === destination);
     const image = (path: string) => el("image", null, el("fullSizeImage", { url: `${publicUrl}${path}` }));
     const feature = (name: string, i: number) => el("feature", { id: i + 1, name });
     const nodes = matches.map(({ id, hotel, roomTypes }) =>
@@ -456,16 +548,22 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     const pre = readPreBookCode(form.get("preBookCode") ?? "");
     const stay = stayFrom(form, { rooms: "rooms", adults: "adults", children: "children" });
     if (
-      pre.roomId !== Number(form.get("roomId")) || pre.mealId !== Number(form.get("mealId")) || pre.checkIn !== stay.checkIn ||
-      pre.checkOut !== stay.checkOut || pre.rooms !== stay.rooms || pre.adults !== stay.adults
+      pre.roomId !== Number(form.get("roomId")) ||
+      pre.mealId !== Number(form.get("mealId")) ||
+      pre.checkIn !== stay.checkIn ||
+      pre.checkOut !== stay.checkOut ||
+      pre.rooms !== stay.rooms ||
+      pre.adults !== stay.adults
     ) {
       throw new SandboxError("InvalidParameter", "The booking does not match the PreBookCode");
     }
     const yourRef = form.get("yourRef") ?? "";
     const email = form.get("email") ?? "";
     if (!email) throw new SandboxError("InvalidParameter", "email is required");
-    const guests = Array.from({ length: 9 }, (_, i) => [form.get(`adultGuest${i + 1}FirstName`) ?? "", form.get(`adultGuest${i + 1}LastName`) ?? ""] as const)
-      .filter(([first, last]) => first || last);
+    const guests = Array.from(
+      { length: 9 },
+      (_, i) => [form.get(`adultGuest${i + 1}FirstName`) ?? "", form.get(`adultGuest${i + 1}LastName`) ?? ""] as const,
+    ).filter(([first, last]) => first || last);
     if (guests.length === 0) throw new SandboxError("InvalidParameter", "Give the name of at least one adult guest");
     const lastNames = guests.map(([, last]) => last.trim().toLowerCase());
     if (lastNames.includes("fail")) throw new SandboxError("BookingFailed", "Room no longer available");
@@ -512,7 +610,8 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
   async function cancelBooking(form: URLSearchParams): Promise<string> {
     const outcome = await bookings.cancel(Number(form.get("bookingID")));
     if (outcome === "not-found") throw new SandboxError("BookingNotFound", "No booking with that bookingID");
-    if (outcome === "already-cancelled") throw new SandboxError("BookingAlreadyCancelledException", "The booking is already cancelled", 200, -2);
+    if (outcome === "already-cancelled")
+      throw new SandboxError("BookingAlreadyCancelledException", "The booking is already cancelled", 200, -2);
     return document(
       "result",
       text("Code", 1),
@@ -526,7 +625,9 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
     if (!bookingId && !reference) throw new SandboxError("InvalidParameter", "Give a bookingID or a reference");
     const number = Number(bookingId);
     if (bookingId && !Number.isSafeInteger(number)) return document("getBookingInformationResult", el("bookings", null));
-    const found = (await bookings.find({ ...(bookingId ? { bookingNumber: number } : {}), ...(reference ? { yourRef: reference } : {}) })).map((b) => ({
+    const found = (
+      await bookings.find({ ...(bookingId ? { bookingNumber: number } : {}), ...(reference ? { yourRef: reference } : {}) })
+    ).map((b) => ({
       ...b,
       hotel: hotels()[b.hotelId - 1]!,
     }));
@@ -565,11 +666,18 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
         return answer(
           document(
             "languages",
-            ...[["en", "English"], ["fr", "French"], ["de", "German"], ["es", "Spanish"]].map(([code, name]) => el("language", null, text("isoCode", code), text("name", name))),
+            ...[
+              ["en", "English"],
+              ["fr", "French"],
+              ["de", "German"],
+              ["es", "Spanish"],
+            ].map(([code, name]) => el("language", null, text("isoCode", code), text("name", name))),
           ),
         );
       case "GetMeals":
-        return answer(document("getMealsResult", el("meals", null, ...MEALS.map((m) => el("meal", null, text("id", m.id), text("name", m.name))))));
+        return answer(
+          document("getMealsResult", el("meals", null, ...MEALS.map((m) => el("meal", null, text("id", m.id), text("name", m.name))))),
+        );
       case "GetStaticHotelsAndRooms":
         return answer(staticHotels(form));
       case "SearchV3":
@@ -615,10 +723,14 @@ export function createWholesalerSandbox(options: { appSecret: string; publicUrl:
 
 function whole(form: URLSearchParams, name: string, min: number, max: number): number {
   const value = Number(form.get(name));
-  if (!Number.isInteger(value) || value < min || value > max) throw new SandboxError("InvalidParameter", `${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new SandboxError("InvalidParameter", `${name} must be a whole number from ${min} to ${max}`);
   return value;
 }
 
 function ids(list: string): number[] {
-  return list.split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  return list
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
 }

@@ -10,7 +10,12 @@ const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" }
  * a loopback address too outside production, where tests and local set-ups serve it). Anything else,
  * such as an internal service an admin's URL points at, is refused before a connection is opened.
  */
-export function supplierUrlPolicy(config: { env: string; publicUrl: string; supplierSandbox: boolean; supplierHosts: readonly string[] }): SupplierUrlPolicy {
+export function supplierUrlPolicy(config: {
+  env: string;
+  publicUrl: string;
+  supplierSandbox: boolean;
+  supplierHosts: readonly string[];
+}): SupplierUrlPolicy {
   const own = new URL(config.publicUrl);
   return (url) => {
     if (url.protocol !== "http:" && url.protocol !== "https:") return "The API URL must start with http:// or https://";
@@ -19,7 +24,8 @@ export function supplierUrlPolicy(config: { env: string; publicUrl: string; supp
     const listed = config.supplierHosts.includes(`${host}:${port}`) || (!url.port && config.supplierHosts.includes(host));
     if (listed) return null;
     const sandboxPath = url.pathname.startsWith("/supplier-sandbox/");
-    if (config.supplierSandbox && sandboxPath && (url.origin === own.origin || (config.env !== "production" && LOOPBACK.has(host)))) return null;
+    if (config.supplierSandbox && sandboxPath && (url.origin === own.origin || (config.env !== "production" && LOOPBACK.has(host))))
+      return null;
     return `${url.host} is not an allowed supplier host: add it to SUPPLIER_HOSTS to connect to it`;
   };
 }

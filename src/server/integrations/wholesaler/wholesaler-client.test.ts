@@ -14,8 +14,18 @@ let base: string;
 const seen: Seen[] = [];
 /** What the fake supplier does next, by path suffix. */
 const answers: Record<string, (res: ServerResponse) => void> = {
-  "/Ok": (res) => send(res, 200, '<?xml version="1.0"?><languages xmlns="http://xml.sunhotels.net/15/"><language><isoCode>en</isoCode></language></languages>'),
-  "/BadLogin": (res) => send(res, 200, '<?xml version="1.0"?><Error xmlns="http://xml.sunhotels.net/15/"><ErrorType>Authentication</ErrorType><Message>Invalid username or password</Message></Error>'),
+  "/Ok": (res) =>
+    send(
+      res,
+      200,
+      '<?xml version="1.0"?><languages xmlns="http://xml.sunhotels.net/15/"><language><isoCode>en</isoCode></language></languages>',
+    ),
+  "/BadLogin": (res) =>
+    send(
+      res,
+      200,
+      '<?xml version="1.0"?><Error xmlns="http://xml.sunhotels.net/15/"><ErrorType>Authentication</ErrorType><Message>Invalid username or password</Message></Error>',
+    ),
   "/Html": (res) => send(res, 200, "<html><body>Down for maintenance"),
   "/Truncated": (res) => send(res, 200, '<?xml version="1.0"?><searchresult><hotels><hotel>'),
   "/Empty": (res) => send(res, 200, ""),
@@ -61,8 +71,17 @@ describe("callWholesaler", () => {
     const result = await callWholesaler(credentials(), "StaticXMLAPI", "Ok", { language: "en", hotelIds: "" });
     expect(result).toHaveProperty("languages");
     const request = seen.at(-1)!;
-    expect(request).toMatchObject({ method: "POST", url: "/15/PostGet/StaticXMLAPI.asmx/Ok", contentType: "application/x-www-form-urlencoded" });
-    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({ userName: "agent", password: "pa ss&word", language: "en", hotelIds: "" });
+    expect(request).toMatchObject({
+      method: "POST",
+      url: "/15/PostGet/StaticXMLAPI.asmx/Ok",
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+      userName: "agent",
+      password: "pa ss&word",
+      language: "en",
+      hotelIds: "",
+    });
     expect(request.url).not.toContain("pass");
   });
 
@@ -85,7 +104,9 @@ describe("callWholesaler", () => {
     expect([serverError.type, serverError.message, serverError.retryable]).toEqual(["HttpError", "The supplier answered HTTP 503", true]);
     const timeout = await failure("Never", 200);
     expect([timeout.type, timeout.message, timeout.retryable]).toEqual(["Timeout", "No answer within 0.2 s", true]);
-    const unreachable = await callWholesaler({ ...credentials(), apiUrl: "http://127.0.0.1:1/15" }, "StaticXMLAPI", "Ok", {}).catch((e: unknown) => e as WholesalerError);
+    const unreachable = await callWholesaler({ ...credentials(), apiUrl: "http://127.0.0.1:1/15" }, "StaticXMLAPI", "Ok", {}).catch(
+      (e: unknown) => e as WholesalerError,
+    );
     expect([unreachable.type, unreachable.retryable]).toEqual(["Unreachable", true]);
   });
 });

@@ -44,7 +44,8 @@ export async function callWholesaler(
   } catch {
     throw new WholesalerError("The API URL is not a valid address", "InvalidUrl");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
   const refused = policy?.(url);
   if (refused) throw new WholesalerError(refused, "HostNotAllowed");
   const body = new URLSearchParams({ userName: credentials.username, password: credentials.password, ...params });
@@ -61,9 +62,14 @@ export async function callWholesaler(
     text = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new WholesalerError(timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`, timedOut ? "Timeout" : "Unreachable", true);
+    throw new WholesalerError(
+      timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach ${url.host}`,
+      timedOut ? "Timeout" : "Unreachable",
+      true,
+    );
   }
-  if (response.status >= 300 && response.status < 400) throw new WholesalerError(`The supplier answered with a redirect (HTTP ${response.status}), which is not followed`, "Redirect");
+  if (response.status >= 300 && response.status < 400)
+    throw new WholesalerError(`The supplier answered with a redirect (HTTP ${response.status}), which is not followed`, "Redirect");
   const serverFault = response.status >= 500 || response.status === 429;
   if (!text.trim()) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse", serverFault);
   let parsed: Record<string, unknown>;
@@ -71,12 +77,17 @@ export async function callWholesaler(
     // Validating first: a truncated or HTML answer must not pass as a half-read result.
     parsed = parser.parse(text, true) as Record<string, unknown>;
   } catch {
-    throw new WholesalerError(`The supplier answered with something that is not XML (HTTP ${response.status})`, "MalformedResponse", serverFault);
+    throw new WholesalerError(
+      `The supplier answered with something that is not XML (HTTP ${response.status})`,
+      "MalformedResponse",
+      serverFault,
+    );
   }
   const error = findError(parsed);
   if (error) throw new WholesalerError(error.message, error.type);
   if (!response.ok) throw new WholesalerError(`The supplier answered HTTP ${response.status}`, "HttpError", serverFault);
-  if (Object.keys(parsed).filter((k) => k !== "?xml").length === 0) throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse");
+  if (Object.keys(parsed).filter((k) => k !== "?xml").length === 0)
+    throw new WholesalerError("The supplier sent an empty answer", "EmptyResponse");
   return parsed;
 }
 

@@ -19,7 +19,8 @@ beforeAll(async () => {
     req.on("end", () => {
       res.writeHead(method === "Down" ? 503 : 200, { "content-type": "text/xml" });
       if (method === "Down") res.end("");
-      else if (method === "Refused") res.end("<Error><ErrorType>BookingFailed</ErrorType><Message>Room no longer available</Message></Error>");
+      else if (method === "Refused")
+        res.end("<Error><ErrorType>BookingFailed</ErrorType><Message>Room no longer available</Message></Error>");
       else res.end("<languages><language><isoCode>en</isoCode></language></languages>");
     });
   });
@@ -35,7 +36,12 @@ function setUp(breaker = { failureThreshold: 5, openMs: 30_000 }) {
   const clock = { now: 1_000_000 };
   const connection = createWholesalerConnection({ logger, retryBackoffMs: 1, breaker, now: () => clock.now });
   const credentials = { environment: "TEST", apiUrl: base, username: "agent", password: "top-secret-pw" };
-  return { lines, clock, connection, call: (method: string, retries = 2) => connection.call(credentials, "NonStaticXMLAPI", method, {}, { budgetMs: 5_000, retries }) };
+  return {
+    lines,
+    clock,
+    connection,
+    call: (method: string, retries = 2) => connection.call(credentials, "NonStaticXMLAPI", method, {}, { budgetMs: 5_000, retries }),
+  };
 }
 
 describe("wholesaler connection", () => {
@@ -70,7 +76,10 @@ describe("wholesaler connection", () => {
     hits.Ok = 0;
     await expect(call("Down", 0)).rejects.toMatchObject({ type: "EmptyResponse" });
     await expect(call("Down", 0)).rejects.toMatchObject({ type: "EmptyResponse" });
-    await expect(call("Ok")).rejects.toMatchObject({ type: "CircuitOpen", message: "The supplier is not answering; calls are paused for 30 s after repeated failures" });
+    await expect(call("Ok")).rejects.toMatchObject({
+      type: "CircuitOpen",
+      message: "The supplier is not answering; calls are paused for 30 s after repeated failures",
+    });
     expect(hits.Ok).toBe(0);
     clock.now += 30_000;
     await expect(call("Ok")).resolves.toHaveProperty("languages");

@@ -68,21 +68,32 @@ export function createWholesalerConnection(options: ConnectionOptions) {
       const breaker = breakerFor(credentials);
       const started = now();
       const deadline = started + policy.budgetMs;
-      const context = { requestId: currentRequest()?.requestId, supplier: "wholesaler", environment: credentials.environment, apiUrl: credentials.apiUrl, method };
+      const context = {
+        requestId: currentRequest()?.requestId,
+        supplier: "wholesaler",
+        environment: credentials.environment,
+        apiUrl: credentials.apiUrl,
+        method,
+      };
       for (let attempt = 1; ; attempt++) {
         if (!breaker.allow()) {
           const seconds = Math.ceil(breaker.retryInMs() / 1000);
           logger.debug({ ...context }, "wholesaler call skipped: circuit open");
-          throw new WholesalerError(`The supplier is not answering; calls are paused for ${seconds} s after repeated failures`, "CircuitOpen");
+          throw new WholesalerError(
+            `The supplier is not answering; calls are paused for ${seconds} s after repeated failures`,
+            "CircuitOpen",
+          );
         }
         try {
           const result = await callWholesaler(credentials, service, method, params, Math.max(1, deadline - now()), options.urlPolicy);
           breaker.succeeded();
           return result;
         } catch (error) {
-          const failure = error instanceof WholesalerError ? error : new WholesalerError("Unexpected failure calling the supplier", "Unexpected", true);
+          const failure =
+            error instanceof WholesalerError ? error : new WholesalerError("Unexpected failure calling the supplier", "Unexpected", true);
           // An <Error> answer means the supplier is up and said no; only transport faults count against it.
-          const supplierDown = failure.retryable || failure.type === "MalformedResponse" || failure.type === "EmptyResponse" || failure.type === "HttpError";
+          const supplierDown =
+            failure.retryable || failure.type === "MalformedResponse" || failure.type === "EmptyResponse" || failure.type === "HttpError";
           let opened = false;
           if (supplierDown) opened = breaker.failed();
           else breaker.succeeded();

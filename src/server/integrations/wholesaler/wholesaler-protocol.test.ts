@@ -26,7 +26,20 @@ describe("request building", () => {
     ["SearchV3", () => searchV3Params({ ...stay, destination: "Dubai", hotelIds: [] })],
     ["GetStaticHotelsAndRooms", () => staticHotelsParams([1, 2])],
     ["PreBookV3", () => preBookV3Params({ ...stay, roomId: 11, mealId: 1, shownPriceCents: 12345 }, false)],
-    ["BookV3", () => bookV3Params({ ...stay, roomId: 11, mealId: 1, preBookCode: "code", yourRef: "BK1", email: "a@example.com", guests: [{ firstName: "Ann", lastName: "Lee" }], specialRequest: "" })],
+    [
+      "BookV3",
+      () =>
+        bookV3Params({
+          ...stay,
+          roomId: 11,
+          mealId: 1,
+          preBookCode: "code",
+          yourRef: "BK1",
+          email: "a@example.com",
+          guests: [{ firstName: "Ann", lastName: "Lee" }],
+          specialRequest: "",
+        }),
+    ],
     ["CancelBooking", () => cancelBookingParams("7000001")],
     ["GetBookingInformationV3", () => bookingInformationParams({ reference: "BK1" })],
   ])("%s sends exactly the parameters the method lists, empty when unused", (method, build) => {
@@ -37,14 +50,42 @@ describe("request building", () => {
 
   it("fills the stay, the party and comma-separated lists", () => {
     const params = searchV3Params({ ...stay, destination: "", hotelIds: [12, 34] });
-    expect(params).toMatchObject({ checkInDate: "2030-03-10", checkOutDate: "2030-03-12", numberOfRooms: "1", numberOfAdults: "2", hotelIDs: "12,34", destination: "", currencies: "USD" });
+    expect(params).toMatchObject({
+      checkInDate: "2030-03-10",
+      checkOutDate: "2030-03-12",
+      numberOfRooms: "1",
+      numberOfAdults: "2",
+      hotelIDs: "12,34",
+      destination: "",
+      currencies: "USD",
+    });
   });
 
   it("sends the shown price in currency units (or cents when configured) and guests in numbered fields", () => {
     expect(preBookV3Params({ ...stay, roomId: 11, mealId: 3, shownPriceCents: 12345 }, false).searchPrice).toBe("123.45");
     expect(preBookV3Params({ ...stay, roomId: 11, mealId: 3, shownPriceCents: 12345 }, true).searchPrice).toBe("12345");
-    const book = bookV3Params({ ...stay, roomId: 11, mealId: 3, preBookCode: "c", yourRef: "BK9", email: "a@example.com", guests: [{ firstName: "Ann", lastName: "Lee" }, { firstName: "Bo", lastName: "Ng" }], specialRequest: "Late arrival" });
-    expect(book).toMatchObject({ adultGuest1FirstName: "Ann", adultGuest2LastName: "Ng", adultGuest3FirstName: "", yourRef: "BK9", paymentMethodId: "1", creditCardNumber: "", specialrequest: "Late arrival" });
+    const book = bookV3Params({
+      ...stay,
+      roomId: 11,
+      mealId: 3,
+      preBookCode: "c",
+      yourRef: "BK9",
+      email: "a@example.com",
+      guests: [
+        { firstName: "Ann", lastName: "Lee" },
+        { firstName: "Bo", lastName: "Ng" },
+      ],
+      specialRequest: "Late arrival",
+    });
+    expect(book).toMatchObject({
+      adultGuest1FirstName: "Ann",
+      adultGuest2LastName: "Ng",
+      adultGuest3FirstName: "",
+      yourRef: "BK9",
+      paymentMethodId: "1",
+      creditCardNumber: "",
+      specialrequest: "Late arrival",
+    });
   });
 });
 
@@ -60,7 +101,16 @@ describe("response parsing", () => {
     expect(hotels).toEqual([
       {
         hotelId: 43,
-        rooms: [{ roomId: 4301, roomTypeId: 430, roomTypeName: "Twin Room", beds: 2, meals: [{ mealId: 1, priceCents: 24050, currency: "USD", discountCents: 2000 }], cancellation: [{ deadlineHours: 72, percentage: 100 }] }],
+        rooms: [
+          {
+            roomId: 4301,
+            roomTypeId: 430,
+            roomTypeName: "Twin Room",
+            beds: 2,
+            meals: [{ mealId: 1, priceCents: 24050, currency: "USD", discountCents: 2000 }],
+            cancellation: [{ deadlineHours: 72, percentage: 100 }],
+          },
+        ],
       },
     ]);
   });
@@ -75,19 +125,52 @@ describe("response parsing", () => {
         <images><image><fullSizeImage url="https://img.example/a.jpg"/></image><image><fullSizeImage url="javascript:alert(1)"/></image></images>
         <features><feature id="1" name="Free WiFi"/></features></hotel></hotels></getStaticHotelsAndRoomsResult>`),
     );
-    expect(hotel).toMatchObject({ hotelId: 5, name: "Sea & Sun", stars: 4, images: ["https://img.example/a.jpg"], amenities: ["Free WiFi"], distanceFromCenterKm: null });
+    expect(hotel).toMatchObject({
+      hotelId: 5,
+      name: "Sea & Sun",
+      stars: 4,
+      images: ["https://img.example/a.jpg"],
+      amenities: ["Free WiFi"],
+      distanceFromCenterKm: null,
+    });
   });
 
   it("reads pre-book, book and booking information answers", () => {
-    expect(parsePreBook(xml(`<preBookResultWithTaxAndFees><PreBookCode>abc</PreBookCode><Price currency="USD">99.90</Price></preBookResultWithTaxAndFees>`), false)).toMatchObject({ preBookCode: "abc", priceCents: 9990 });
-    expect(parsePreBook(xml(`<preBookResultWithTaxAndFees><PreBookCode>abc</PreBookCode><Price currency="USD">9990</Price></preBookResultWithTaxAndFees>`), true)).toMatchObject({ priceCents: 9990 });
-    expect(parseBook(xml(`<bookResult><booking><bookingnumber>7000001</bookingnumber><yourref>BK1</yourref><prices><price currency="USD">10.00</price></prices></booking></bookResult>`), false)).toMatchObject({ bookingNumber: "7000001", yourRef: "BK1", priceCents: 1000 });
-    expect(parseBookingInformation(xml(`<getBookingInformationResult><bookings><booking><bookingnumber>1</bookingnumber><yourref>BK1</yourref><bookingStatus>NotActive</bookingStatus></booking></bookings></getBookingInformationResult>`), false)).toMatchObject([{ bookingNumber: "1", status: "NotActive" }]);
+    expect(
+      parsePreBook(
+        xml(`<preBookResultWithTaxAndFees><PreBookCode>abc</PreBookCode><Price currency="USD">99.90</Price></preBookResultWithTaxAndFees>`),
+        false,
+      ),
+    ).toMatchObject({ preBookCode: "abc", priceCents: 9990 });
+    expect(
+      parsePreBook(
+        xml(`<preBookResultWithTaxAndFees><PreBookCode>abc</PreBookCode><Price currency="USD">9990</Price></preBookResultWithTaxAndFees>`),
+        true,
+      ),
+    ).toMatchObject({ priceCents: 9990 });
+    expect(
+      parseBook(
+        xml(
+          `<bookResult><booking><bookingnumber>7000001</bookingnumber><yourref>BK1</yourref><prices><price currency="USD">10.00</price></prices></booking></bookResult>`,
+        ),
+        false,
+      ),
+    ).toMatchObject({ bookingNumber: "7000001", yourRef: "BK1", priceCents: 1000 });
+    expect(
+      parseBookingInformation(
+        xml(
+          `<getBookingInformationResult><bookings><booking><bookingnumber>1</bookingnumber><yourref>BK1</yourref><bookingStatus>NotActive</bookingStatus></booking></bookings></getBookingInformationResult>`,
+        ),
+        false,
+      ),
+    ).toMatchObject([{ bookingNumber: "1", status: "NotActive" }]);
   });
 
   it("rejects an answer of the wrong type, and a booking answer without a booking number", () => {
     expect(() => parseSearchResult(xml("<html><body>Maintenance</body></html>"))).toThrowError(WholesalerError);
-    expect(() => parseSearchResult(xml("<html><body>Maintenance</body></html>"))).toThrow("The supplier's answer to SearchV3 was not understood");
+    expect(() => parseSearchResult(xml("<html><body>Maintenance</body></html>"))).toThrow(
+      "The supplier's answer to SearchV3 was not understood",
+    );
     expect(() => parseBook(xml("<bookResult><booking/></bookResult>"), false)).toThrow(/no booking number/);
   });
 });

@@ -227,16 +227,18 @@ export function parseSearchResult(parsed: XmlNode): SearchHotel[] {
         roomTypeId: int(roomType, "roomtype.ID"),
         roomTypeName: leaf(roomType, "roomtype.Name"),
         beds: int(room, "beds"),
-        meals: list(room, "meals", "meal").map((meal) => {
-          const price = first(list(meal, "prices", "price"));
-          const discount = first(list(node(meal, "discount"), "amounts", "amount"));
-          return {
-            mealId: int(meal, "id"),
-            priceCents: price ? toCents(textOf(price), false) : Number.NaN,
-            currency: price ? attribute(price, "currency") || CURRENCY : CURRENCY,
-            discountCents: discount ? toCents(textOf(discount), false) || 0 : 0,
-          };
-        }).filter((meal) => Number.isFinite(meal.priceCents) && meal.priceCents > 0),
+        meals: list(room, "meals", "meal")
+          .map((meal) => {
+            const price = first(list(meal, "prices", "price"));
+            const discount = first(list(node(meal, "discount"), "amounts", "amount"));
+            return {
+              mealId: int(meal, "id"),
+              priceCents: price ? toCents(textOf(price), false) : Number.NaN,
+              currency: price ? attribute(price, "currency") || CURRENCY : CURRENCY,
+              discountCents: discount ? toCents(textOf(discount), false) || 0 : 0,
+            };
+          })
+          .filter((meal) => Number.isFinite(meal.priceCents) && meal.priceCents > 0),
         cancellation: cancellationRules(room, "cancellation_policies"),
       })),
     ),
@@ -329,7 +331,9 @@ export function parsePreBook(parsed: XmlNode, pricesInCents: boolean): PreBookAn
     preBookCode,
     priceCents: toCents(textOf(price), pricesInCents),
     currency: attribute(price, "currency") || CURRENCY,
-    notes: list(result, "Notes", "Note").map((note) => leaf(note, "text")).filter(Boolean),
+    notes: list(result, "Notes", "Note")
+      .map((note) => leaf(note, "text"))
+      .filter(Boolean),
     cancellation: cancellationRules(node(result, "CancellationPolicies"), "cancellation_policies"),
   };
 }
@@ -475,5 +479,7 @@ function imageUrls(parent: XmlNode): string[] {
 }
 
 function featureNames(parent: XmlNode): string[] {
-  return list(parent, "features", "feature").map((feature) => attribute(feature, "name")).filter(Boolean);
+  return list(parent, "features", "feature")
+    .map((feature) => attribute(feature, "name"))
+    .filter(Boolean);
 }

@@ -16,7 +16,10 @@ const SAMPLE_SIZE = 5;
 const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found").max(2_147_483_647, "Case not found") });
 
 const TAGS = ["Admin"];
-const JOBS = Object.values(BACKGROUND_JOBS) as [(typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS], ...(typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS][]];
+const JOBS = Object.values(BACKGROUND_JOBS) as [
+  (typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS],
+  ...(typeof BACKGROUND_JOBS)[keyof typeof BACKGROUND_JOBS][],
+];
 
 const problems = defineRoute({
   method: "get",
@@ -25,7 +28,16 @@ const problems = defineRoute({
   summary: "The latest supplier calls that failed",
   responses: {
     200: jsonAnswer(
-      z.object({ problems: z.array(z.object({ at: z.string(), actionType: z.string(), requestId: z.string().nullable(), details: z.record(z.string(), z.unknown()) })) }),
+      z.object({
+        problems: z.array(
+          z.object({
+            at: z.string(),
+            actionType: z.string(),
+            requestId: z.string().nullable(),
+            details: z.record(z.string(), z.unknown()),
+          }),
+        ),
+      }),
       "Newest first",
     ),
   },
@@ -106,34 +118,57 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
       return c.json({ retried: true }, 200);
     })
     .openapi(run, async (c) => {
-    const user = c.get("user");
-    const active = await settings.active();
-    if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
-    const today = todayUtc();
-    const stay = {
-      checkIn: addDays(today, DIAGNOSTIC_SEARCH.checkInDaysAhead),
-      checkOut: addDays(today, DIAGNOSTIC_SEARCH.checkOutDaysAhead),
-      guests: DIAGNOSTIC_SEARCH.guests,
-      children: DIAGNOSTIC_SEARCH.children,
-      rooms: DIAGNOSTIC_SEARCH.rooms,
-    };
-    const started = performance.now();
-    let result: { success: boolean; resultCount: number; sample: { id: string; name: string; priceCents: number }[]; error: string | null };
-    try {
-      const { hotels } = await deps.wholesaler.diagnosticSearch(DIAGNOSTIC_SEARCH.destination, stay);
-      const sample = hotels.slice(0, SAMPLE_SIZE).map((h) => ({ id: h.id, name: h.name, priceCents: h.priceCents }));
-      result = { success: true, resultCount: hotels.length, sample, error: null };
-    } catch (error) {
-      result = { success: false, resultCount: 0, sample: [], error: error instanceof Error ? error.message : String(error) };
-    }
-    const durationMs = Math.round(performance.now() - started);
-    await logActivity(deps.db, {
-      actionType: "api_diagnostics_run",
-      userId: user.id,
-      userEmail: user.email,
-      details: { environment: active.environment, apiUrl: active.apiUrl, success: result.success, resultCount: result.resultCount, durationMs, error: result.error },
+      const user = c.get("user");
+      const active = await settings.active();
+      if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
+      const today = todayUtc();
+      const stay = {
+        checkIn: addDays(today, DIAGNOSTIC_SEARCH.checkInDaysAhead),
+        checkOut: addDays(today, DIAGNOSTIC_SEARCH.checkOutDaysAhead),
+        guests: DIAGNOSTIC_SEARCH.guests,
+        children: DIAGNOSTIC_SEARCH.children,
+        rooms: DIAGNOSTIC_SEARCH.rooms,
+      };
+      const started = performance.now();
+      let result: {
+        success: boolean;
+        resultCount: number;
+        sample: { id: string; name: string; priceCents: number }[];
+        error: string | null;
+      };
+      try {
+        const { hotels } = await deps.wholesaler.diagnosticSearch(DIAGNOSTIC_SEARCH.destination, stay);
+        const sample = hotels.slice(0, SAMPLE_SIZE).map((h) => ({ id: h.id, name: h.name, priceCents: h.priceCents }));
+        result = { success: true, resultCount: hotels.length, sample, error: null };
+      } catch (error) {
+        result = { success: false, resultCount: 0, sample: [], error: error instanceof Error ? error.message : String(error) };
+      }
+      const durationMs = Math.round(performance.now() - started);
+      await logActivity(deps.db, {
+        actionType: "api_diagnostics_run",
+        userId: user.id,
+        userEmail: user.email,
+        details: {
+          environment: active.environment,
+          apiUrl: active.apiUrl,
+          success: result.success,
+          resultCount: result.resultCount,
+          durationMs,
+          error: result.error,
+        },
+      });
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        {
+          success: result.success,
+          environment: active.environment,
+          apiUrl: active.apiUrl,
+          durationMs,
+          resultCount: result.resultCount,
+          sample: result.sample,
+          error: result.error,
+        },
+        200,
+      );
     });
-    c.header("Cache-Control", "no-store");
-    return c.json({ success: result.success, environment: active.environment, apiUrl: active.apiUrl, durationMs, resultCount: result.resultCount, sample: result.sample, error: result.error }, 200);
-  });
 }

@@ -20,7 +20,11 @@ const SaveInput = z.object({
 });
 const TestInput = z.union([
   z.object({ environment: z.enum(ENVIRONMENTS, { message: "environment must be TEST or LIVE" }) }),
-  z.object({ apiUrl, username: z.string().trim().min(1, "Username is required").max(200), password: z.string().min(1, "Password is required").max(200) }),
+  z.object({
+    apiUrl,
+    username: z.string().trim().min(1, "Username is required").max(200),
+    password: z.string().min(1, "Password is required").max(200),
+  }),
 ]);
 
 const SettingsList = z.object({

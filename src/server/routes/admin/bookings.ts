@@ -12,18 +12,38 @@ const Filters = z.object({
   status: z.enum(["all", "pending", "confirmed", "cancelled", "completed"], { message: "Unknown status filter" }).default("all"),
 });
 const ListQuery = Filters.extend({
-  sort: z.enum(["created_desc", "created_asc", "check_in_asc", "check_in_desc", "total_desc", "total_asc"], { message: "Unknown sort" }).default("created_desc"),
+  sort: z
+    .enum(["created_desc", "created_asc", "check_in_asc", "check_in_desc", "total_desc", "total_asc"], { message: "Unknown sort" })
+    .default("created_desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 const IdParam = z.object({ id: z.string().uuid("Booking not found") });
 const OccupancyQuery = z.object({
-  days: z.coerce.number({ message: "days must be a number of nights" }).int("days must be a whole number of nights").min(1, "days must be between 1 and 365").max(365, "days must be between 1 and 365").default(30),
-  hotelId: z.coerce.number({ message: "hotelId must be a hotel id" }).int("hotelId must be a hotel id").positive("hotelId must be a hotel id").max(2_147_483_647, "Hotel not found").optional(),
+  days: z.coerce
+    .number({ message: "days must be a number of nights" })
+    .int("days must be a whole number of nights")
+    .min(1, "days must be between 1 and 365")
+    .max(365, "days must be between 1 and 365")
+    .default(30),
+  hotelId: z.coerce
+    .number({ message: "hotelId must be a hotel id" })
+    .int("hotelId must be a hotel id")
+    .positive("hotelId must be a hotel id")
+    .max(2_147_483_647, "Hotel not found")
+    .optional(),
 });
 // Three characters at least: shorter text has no trigram and would read every hotel.
-const HotelSearchQuery = z.object({ search: z.string().trim().min(3, "Type at least 3 characters of the hotel's name or city").max(100, "Search must be at most 100 characters") });
-const StatusInput = z.object({ status: z.enum(["confirmed", "pending", "cancelled"], { message: "status must be confirmed, pending or cancelled" }) });
+const HotelSearchQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .min(3, "Type at least 3 characters of the hotel's name or city")
+    .max(100, "Search must be at most 100 characters"),
+});
+const StatusInput = z.object({
+  status: z.enum(["confirmed", "pending", "cancelled"], { message: "status must be confirmed, pending or cancelled" }),
+});
 
 const TAGS = ["Admin"];
 const AdminBooking = BookingViewSchema.extend({
@@ -80,7 +100,12 @@ const hotels = defineRoute({
   tags: TAGS,
   summary: "Up to 10 of our hotels matching the text, for the occupancy picker",
   request: { query: HotelSearchQuery },
-  responses: { 200: jsonAnswer(z.object({ hotels: z.array(z.object({ id: count, name: z.string(), city: z.string(), country: z.string() })) }), "Hotels") },
+  responses: {
+    200: jsonAnswer(
+      z.object({ hotels: z.array(z.object({ id: count, name: z.string(), city: z.string(), country: z.string() })) }),
+      "Hotels",
+    ),
+  },
 });
 const list = defineRoute({
   method: "get",
@@ -145,7 +170,10 @@ export function adminBookingRoutes(deps: AppDeps) {
     })
     .openapi(setStatus, async (c) => {
       const user = c.get("user");
-      const booking = await setBookingStatus(bookingDeps(deps), c.req.valid("param").id, c.req.valid("json").status, { id: user.id, email: user.email });
+      const booking = await setBookingStatus(bookingDeps(deps), c.req.valid("param").id, c.req.valid("json").status, {
+        id: user.id,
+        email: user.email,
+      });
       return c.json({ booking }, 200);
     })
     .openapi(refund, async (c) => {

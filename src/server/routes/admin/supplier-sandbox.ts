@@ -3,7 +3,12 @@ import { apiRouter, defineRoute, jsonAnswer } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { SANDBOX_USERNAME, sandboxPassword } from "../../integrations/wholesaler/sandbox.ts";
 
-const SandboxInfo = z.object({ enabled: z.boolean(), apiUrl: z.string().nullable(), username: z.string().nullable(), password: z.string().nullable() });
+const SandboxInfo = z.object({
+  enabled: z.boolean(),
+  apiUrl: z.string().nullable(),
+  username: z.string().nullable(),
+  password: z.string().nullable(),
+});
 
 const sandbox = defineRoute({
   method: "get",

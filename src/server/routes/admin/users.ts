@@ -65,7 +65,15 @@ const roleChanges = defineRoute({
     200: jsonAnswer(
       z.object({
         roleChanges: z.array(
-          z.object({ id: z.number().int(), userEmail: z.string(), previousRole: z.string(), newRole: z.string(), changedByEmail: z.string().nullable(), changedAt: z.string(), reason: z.string().nullable() }),
+          z.object({
+            id: z.number().int(),
+            userEmail: z.string(),
+            previousRole: z.string(),
+            newRole: z.string(),
+            changedByEmail: z.string().nullable(),
+            changedAt: z.string(),
+            reason: z.string().nullable(),
+          }),
         ),
       }),
       "Role changes, newest first",
@@ -110,11 +118,17 @@ export function adminUserRoutes(deps: AppDeps) {
     .openapi(role, async (c) => {
       const me = c.get("user");
       const input = c.req.valid("json");
-      return c.json({ user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, input.role, input.reason) }, 200);
+      return c.json(
+        { user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, input.role, input.reason) },
+        200,
+      );
     })
     .openapi(status, async (c) => {
       const me = c.get("user");
-      return c.json({ user: await setUserDisabled(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, c.req.valid("json").banned) }, 200);
+      return c.json(
+        { user: await setUserDisabled(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, c.req.valid("json").banned) },
+        200,
+      );
     })
     .openapi(roleChanges, async (c) => {
       c.header("Cache-Control", "no-store");

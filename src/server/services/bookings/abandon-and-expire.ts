@@ -17,7 +17,8 @@ const HOLD_NOT_OPEN = "This booking is no longer waiting for payment.";
 export async function abandonHold(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }): Promise<BookingRow> {
   const existing = await findBooking(deps.db, bookingId);
   if (!existing) throw new DomainError("BOOKING_NOT_FOUND");
-  if (existing.status === "cancelled" && (existing.paymentStatus === "expired" || existing.paymentStatus === "payment_failed")) return existing;
+  if (existing.status === "cancelled" && (existing.paymentStatus === "expired" || existing.paymentStatus === "payment_failed"))
+    return existing;
   if (existing.status !== "pending" || (existing.supplierState !== null && existing.supplierState !== "priced")) {
     // Kept under this code for the clients that know it, with the words that fit a cancelled hold.
     throw new DomainError("HOLD_ALREADY_PAID", existing.status === "cancelled" ? HOLD_NOT_OPEN : undefined);
@@ -54,7 +55,9 @@ export async function expireHolds(deps: BookingDeps, now = new Date()): Promise<
   let expired = 0;
   for (const row of due) {
     if (row.paymentIntentId) {
-      await deps.gateway.cancelPayment(row.paymentIntentId).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: row.id }, "could not cancel payment"));
+      await deps.gateway
+        .cancelPayment(row.paymentIntentId)
+        .catch((error: unknown) => deps.logger.warn({ err: error, bookingId: row.id }, "could not cancel payment"));
       const remote = await deps.gateway.getPayment(row.paymentIntentId).catch(() => null);
       if (remote?.status === "succeeded") {
         await confirmPaidBooking(deps, row.paymentIntentId, "reconciliation");

@@ -16,7 +16,12 @@ import { releaseRoomNights } from "./room-nights.ts";
  * cancelled) and the cancellation e-mail queued in one transaction; inside the free-cancellation
  * window the payment is refunded.
  */
-export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string, actor: { id: string | null; email: string }, today = todayUtc()): Promise<{ booking: BookingView; refunded: boolean }> {
+export async function cancelBookingByGuest(
+  deps: BookingDeps,
+  bookingId: string,
+  actor: { id: string | null; email: string },
+  today = todayUtc(),
+): Promise<{ booking: BookingView; refunded: boolean }> {
   const { db } = deps;
   const [existing] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!existing) throw new DomainError("BOOKING_NOT_FOUND");
@@ -48,7 +53,13 @@ export async function cancelBookingByGuest(deps: BookingDeps, bookingId: string,
   });
   if (!cancelled) throw new DomainError("NOT_CANCELLABLE");
   const refunded = refund
-    ? await refundPayment(deps, cancelled, cancelled.totalPriceCents - cancelled.discountCents, "cancelled within the free-cancellation window", { from: ["completed"] })
+    ? await refundPayment(
+        deps,
+        cancelled,
+        cancelled.totalPriceCents - cancelled.discountCents,
+        "cancelled within the free-cancellation window",
+        { from: ["completed"] },
+      )
     : false;
   const [latest] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return { booking: toBookingView(latest!, policy, today), refunded };

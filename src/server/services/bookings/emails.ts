@@ -126,7 +126,9 @@ export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): 
   };
 }
 
-export function bookingConfirmationText(b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null }): string {
+export function bookingConfirmationText(
+  b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null },
+): string {
   return [
     "STAYWISE BOOKING CONFIRMATION",
     "=============================",

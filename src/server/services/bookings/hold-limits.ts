@@ -74,7 +74,11 @@ export async function limitHoldAttempts(db: Db, requester: HoldRequester, settin
  * requests of one requester, on any instance, count one after the other.
  */
 export async function claimHoldSlot(tx: Tx, requester: HoldRequester, settings: HoldSettings): Promise<void> {
-  const owner = requester.userId ? { column: sql`user_id`, value: requester.userId } : requester.visitorId ? { column: sql`holder_visitor`, value: requester.visitorId } : null;
+  const owner = requester.userId
+    ? { column: sql`user_id`, value: requester.userId }
+    : requester.visitorId
+      ? { column: sql`holder_visitor`, value: requester.visitorId }
+      : null;
   const lockKeys = [`hold-slot:address:${requester.address}`, ...(owner ? [`hold-slot:owner:${owner.value}`] : [])].sort();
   for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 
@@ -85,7 +89,9 @@ export async function claimHoldSlot(tx: Tx, requester: HoldRequester, settings: 
   for (const check of checks) {
     const result = (await tx.execute(sql`
       select count(*)::int as held, min(hold_expires_at) as next_expiry
-      from bookings where status = 'pending' and ${check.where}`)) as unknown as { rows: { held: number; next_expiry: string | Date | null }[] };
+      from bookings where status = 'pending' and ${check.where}`)) as unknown as {
+      rows: { held: number; next_expiry: string | Date | null }[];
+    };
     const row = result.rows[0];
     if (row && Number(row.held) >= check.limit) {
       const nextExpiry = row.next_expiry ? new Date(row.next_expiry).getTime() : Date.now();

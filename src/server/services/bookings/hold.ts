@@ -164,7 +164,13 @@ export async function createBookingHold(
   row = { ...row, paymentIntentId: started.paymentId };
   return {
     booking: toBookingView(row, await bookingPolicy(db, row), today),
-    payment: { provider: gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: amountDue, currency: priced.currency },
+    payment: {
+      provider: gateway.provider,
+      paymentId: started.paymentId,
+      clientSecret: started.clientSecret,
+      amountCents: amountDue,
+      currency: priced.currency,
+    },
   };
 }
 
@@ -188,7 +194,10 @@ export async function releaseHold(
     if (!row) return null;
     await releaseRoomNights(tx, row);
     await settlePointsOnCancel(tx, row);
-    await tx.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
+    await tx
+      .update(payments)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "pending")));
     await logActivity(tx, {
       actionType: abandonedBy ? "booking_hold_abandoned" : "booking_hold_expired",
       ...(abandonedBy ? { userId: abandonedBy.id, userEmail: abandonedBy.email } : {}),
@@ -223,5 +232,11 @@ export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Pro
     deps.logger.error({ bookingId: row.id, paymentId: started.paymentId }, "the provider answered a resumed payment with another payment");
     throw new DomainError("HOLD_NOT_OPEN");
   }
-  return { provider: deps.gateway.provider, paymentId: started.paymentId, clientSecret: started.clientSecret, amountCents: payment.amountCents, currency: payment.currency };
+  return {
+    provider: deps.gateway.provider,
+    paymentId: started.paymentId,
+    clientSecret: started.clientSecret,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+  };
 }

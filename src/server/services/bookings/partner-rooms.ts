@@ -54,7 +54,12 @@ function supplierError(deps: BookingDeps, error: unknown): DomainError {
  * that is gone, a price above the one the guest accepted (with the new price in `details`), and
  * a LIVE room when payments are in test mode.
  */
-export async function priceSupplierRoom(deps: BookingDeps, wholesaler: WholesalerSupplier, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
+export async function priceSupplierRoom(
+  deps: BookingDeps,
+  wholesaler: WholesalerSupplier,
+  input: CreateBookingInput,
+  stay: Stay,
+): Promise<PricedRoom> {
   if (stay.children > 0) {
     throw new DomainError("CHILDREN_NOT_SUPPORTED");
   }
@@ -76,15 +81,24 @@ export async function priceSupplierRoom(deps: BookingDeps, wholesaler: Wholesale
     throw supplierError(deps, error);
   }
   if (check.status === "unavailable") {
-    deps.logger.info({ requestId: currentRequest()?.requestId, room: room.id, reason: check.reason }, "supplier room unavailable at price check");
+    deps.logger.info(
+      { requestId: currentRequest()?.requestId, room: room.id, reason: check.reason },
+      "supplier room unavailable at price check",
+    );
     throw new DomainError("ROOM_UNAVAILABLE");
   }
   if (check.environment === "LIVE" && deps.gateway.testMode) {
-    deps.logger.error({ requestId: currentRequest()?.requestId, provider: deps.gateway.provider }, "refused a LIVE supplier booking: payments are in test mode");
+    deps.logger.error(
+      { requestId: currentRequest()?.requestId, provider: deps.gateway.provider },
+      "refused a LIVE supplier booking: payments are in test mode",
+    );
     throw new DomainError("LIVE_NEEDS_REAL_PAYMENT");
   }
   if (check.currency !== "USD") {
-    throw new DomainError("ROOM_UNAVAILABLE", `This room is priced in ${check.currency}, which we cannot take payment in. Please choose another room.`);
+    throw new DomainError(
+      "ROOM_UNAVAILABLE",
+      `This room is priced in ${check.currency}, which we cannot take payment in. Please choose another room.`,
+    );
   }
   if (check.nightlyPriceCents > shown) {
     throw new DomainError(
@@ -143,7 +157,12 @@ async function callBook(deps: BookingDeps, wholesaler: WholesalerSupplier, row: 
       guests: [leadGuest(row.guestName)],
       ...(row.specialRequests ? { specialRequest: row.specialRequests } : {}),
     })
-    .catch((error: unknown): BookResult => ({ status: "failed", environment, errorType: "NotSent", reason: error instanceof Error ? error.message : String(error) }));
+    .catch((error: unknown): BookResult => ({
+      status: "failed",
+      environment,
+      errorType: "NotSent",
+      reason: error instanceof Error ? error.message : String(error),
+    }));
 }
 
 /**
@@ -151,7 +170,12 @@ async function callBook(deps: BookingDeps, wholesaler: WholesalerSupplier, row: 
  * from the browser's return, the webhook and the reconciliation at once: one caller books, the
  * others find it in flight and return it as it stands (pending).
  */
-export async function placeSupplierBooking(deps: BookingDeps, bookingId: string, payment: PaymentRow, source: ConfirmSource): Promise<BookingRow | null> {
+export async function placeSupplierBooking(
+  deps: BookingDeps,
+  bookingId: string,
+  payment: PaymentRow,
+  source: ConfirmSource,
+): Promise<BookingRow | null> {
   const { db, wholesaler } = deps;
   for (;;) {
     const row = await reread(db, bookingId);
@@ -170,11 +194,20 @@ export async function placeSupplierBooking(deps: BookingDeps, bookingId: string,
       const result = await callBook(deps, wholesaler, claimed);
       if (result.status === "confirmed") return confirmSupplierBooking(deps, claimed, payment, source, result.bookingNumber);
       if (result.status === "failed") return failSupplierBooking(deps, claimed, payment, result.reason);
-      await db.update(bookings).set({ supplierState: "unknown", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "booking")));
+      await db
+        .update(bookings)
+        .set({ supplierState: "unknown", updatedAt: new Date() })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "booking")));
       await logActivity(db, {
         actionType: "supplier_booking_unknown",
         targetUserEmail: claimed.guestEmail,
-        details: { bookingId, reference: claimed.bookingReference, errorType: result.errorType, reason: result.reason, requestId: currentRequest()?.requestId ?? null },
+        details: {
+          bookingId,
+          reference: claimed.bookingReference,
+          errorType: result.errorType,
+          reason: result.reason,
+          requestId: currentRequest()?.requestId ?? null,
+        },
       });
       continue;
     }
@@ -184,7 +217,13 @@ export async function placeSupplierBooking(deps: BookingDeps, bookingId: string,
       await db
         .update(bookings)
         .set({ supplierState: "unknown", updatedAt: new Date() })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "booking"), lt(bookings.updatedAt, new Date(Date.now() - STALE_BOOKING_CALL_MS))));
+        .where(
+          and(
+            eq(bookings.id, bookingId),
+            eq(bookings.supplierState, "booking"),
+            lt(bookings.updatedAt, new Date(Date.now() - STALE_BOOKING_CALL_MS)),
+          ),
+        );
       continue;
     }
     if (row.supplierState === "unknown") {
@@ -200,20 +239,37 @@ export async function placeSupplierBooking(deps: BookingDeps, bookingId: string,
       await clearBackgroundFailure(db, BACKGROUND_JOBS.supplierLookup, bookingId);
       const active = found.bookings.find((b) => b.status === "Active");
       if (active) return confirmSupplierBooking(deps, row, payment, source, active.bookingNumber);
-      if (row.supplierAttempts >= MAX_BOOK_ATTEMPTS) return failSupplierBooking(deps, row, payment, "The hotel did not confirm the booking");
+      if (row.supplierAttempts >= MAX_BOOK_ATTEMPTS)
+        return failSupplierBooking(deps, row, payment, "The hotel did not confirm the booking");
       // Certainly not booked: book again.
-      await db.update(bookings).set({ supplierState: "priced", updatedAt: new Date() }).where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "unknown")));
+      await db
+        .update(bookings)
+        .set({ supplierState: "priced", updatedAt: new Date() })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.supplierState, "unknown")));
       continue;
     }
     return row;
   }
 }
 
-async function confirmSupplierBooking(deps: BookingDeps, row: BookingRow, payment: PaymentRow, source: ConfirmSource, bookingNumber: string): Promise<BookingRow | null> {
+async function confirmSupplierBooking(
+  deps: BookingDeps,
+  row: BookingRow,
+  payment: PaymentRow,
+  source: ConfirmSource,
+  bookingNumber: string,
+): Promise<BookingRow | null> {
   const confirmed = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(bookings)
-      .set({ status: "confirmed", paymentStatus: "completed", supplierState: "booked", supplierBookingRef: bookingNumber, holdExpiresAt: null, updatedAt: new Date() })
+      .set({
+        status: "confirmed",
+        paymentStatus: "completed",
+        supplierState: "booked",
+        supplierBookingRef: bookingNumber,
+        holdExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(bookings.id, row.id), eq(bookings.status, "pending")))
       .returning();
     if (!updated) return null;
@@ -223,7 +279,9 @@ async function confirmSupplierBooking(deps: BookingDeps, row: BookingRow, paymen
   if (!confirmed) {
     // Ours was cancelled meanwhile (e.g. by an admin): the supplier's booking must not stay behind.
     deps.logger.error({ bookingId: row.id, bookingNumber }, "supplier booked a booking we no longer hold; cancelling it at the supplier");
-    await deps.wholesaler?.cancel(bookingNumber, row.supplierEnvironment ?? undefined).catch((error: unknown) => deps.logger.error({ err: error, bookingId: row.id }, "could not cancel the stray supplier booking"));
+    await deps.wholesaler
+      ?.cancel(bookingNumber, row.supplierEnvironment ?? undefined)
+      .catch((error: unknown) => deps.logger.error({ err: error, bookingId: row.id }, "could not cancel the stray supplier booking"));
   }
   return reread(deps.db, row.id);
 }
@@ -232,21 +290,39 @@ async function failSupplierBooking(deps: BookingDeps, row: BookingRow, payment: 
   const failed = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(bookings)
-      .set({ status: "cancelled", paymentStatus: "refund_pending", supplierState: "failed", holdExpiresAt: null, cancelledAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: "cancelled",
+        paymentStatus: "refund_pending",
+        supplierState: "failed",
+        holdExpiresAt: null,
+        cancelledAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(bookings.id, row.id), eq(bookings.status, "pending")))
       .returning();
     if (!updated) return null;
     await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
     await settlePointsOnCancel(tx, updated);
-    await queueEmail(tx, deps.deliveryMode, bookingNotPlacedEmail({ ...updated, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl));
+    await queueEmail(
+      tx,
+      deps.deliveryMode,
+      bookingNotPlacedEmail({ ...updated, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl),
+    );
     await logActivity(tx, {
       actionType: "supplier_booking_failed",
       targetUserEmail: updated.guestEmail,
-      details: { bookingId: row.id, reference: row.bookingReference, environment: row.supplierEnvironment, reason, requestId: currentRequest()?.requestId ?? null },
+      details: {
+        bookingId: row.id,
+        reference: row.bookingReference,
+        environment: row.supplierEnvironment,
+        reason,
+        requestId: currentRequest()?.requestId ?? null,
+      },
     });
     return updated;
   });
-  if (failed) await refundPayment(deps, failed, payment.amountCents, "the hotel could not confirm the booking", { from: ["refund_pending"] });
+  if (failed)
+    await refundPayment(deps, failed, payment.amountCents, "the hotel could not confirm the booking", { from: ["refund_pending"] });
   return reread(deps.db, row.id);
 }
 
@@ -266,7 +342,12 @@ export async function cancelAtSupplier(deps: BookingDeps, row: BookingRow, actor
       userId: actor.id,
       userEmail: actor.email,
       targetUserEmail: row.guestEmail,
-      details: { bookingId: row.id, reference: row.bookingReference, message: error instanceof Error ? error.message : String(error), requestId: currentRequest()?.requestId ?? null },
+      details: {
+        bookingId: row.id,
+        reference: row.bookingReference,
+        message: error instanceof Error ? error.message : String(error),
+        requestId: currentRequest()?.requestId ?? null,
+      },
     });
     deps.logger.warn({ err: error, bookingId: row.id }, "supplier cancellation failed");
     throw new DomainError("SUPPLIER_CANCEL_FAILED");

@@ -1,14 +1,27 @@
 /** Step 2 of booking: a succeeded payment confirms its booking, once, whoever reports it first. */
 import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
-import { BACKGROUND_JOBS, clearBackgroundFailure, failingBookingIds, recordBackgroundFailure, stuckBookingIds } from "../background-failures.ts";
+import {
+  BACKGROUND_JOBS,
+  clearBackgroundFailure,
+  failingBookingIds,
+  recordBackgroundFailure,
+  stuckBookingIds,
+} from "../background-failures.ts";
 import { queueEmail } from "../email-outbox.ts";
 import { recordPoints } from "../loyalty.ts";
 import { logActivity } from "../activity-log.ts";
 import { latePaymentRefundEmail } from "./emails.ts";
 import { placeSupplierBooking } from "./partner-rooms.ts";
 import { findBooking } from "./queries.ts";
-import { type BookingDeps, type BookingRow, type ConfirmSource, type PaymentRow, isSupplierBooking, recordConfirmation } from "./records.ts";
+import {
+  type BookingDeps,
+  type BookingRow,
+  type ConfirmSource,
+  type PaymentRow,
+  isSupplierBooking,
+  recordConfirmation,
+} from "./records.ts";
 import { STALE_REFUND_CLAIM_MS, refundPayment } from "./refunds.ts";
 import { isOverbooking, retakeRoomNights } from "./room-nights.ts";
 
@@ -39,7 +52,10 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
     return current;
   }
   if (remote.amountCents !== payment.amountCents) {
-    deps.logger.error({ bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents }, "paid amount differs from the booking total");
+    deps.logger.error(
+      { bookingId: current.id, paid: remote.amountCents, expected: payment.amountCents },
+      "paid amount differs from the booking total",
+    );
     if (source === "reconciliation") {
       const message = `The payment of ${remote.amountCents} cents differs from the ${payment.amountCents} cents due`;
       await recordBackgroundFailure(db, BACKGROUND_JOBS.paymentReconciliation, current.id, message, deps.maxAttempts);
@@ -57,7 +73,13 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
     let row: BookingRow | undefined;
     [row] = await tx
       .update(bookings)
-      .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, holdExpiresAt: null, updatedAt: new Date() })
+      .set({
+        status: "confirmed",
+        paymentStatus: "completed",
+        paymentIntentId: providerPaymentId,
+        holdExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(bookings.id, current.id), eq(bookings.status, "pending")))
       .returning();
     if (!row && current.status === "cancelled" && current.paymentStatus === "expired") {
@@ -68,7 +90,13 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
         row = await tx.transaction(async (inner) => {
           const [revived] = await inner
             .update(bookings)
-            .set({ status: "confirmed", paymentStatus: "completed", paymentIntentId: providerPaymentId, cancelledAt: null, updatedAt: new Date() })
+            .set({
+              status: "confirmed",
+              paymentStatus: "completed",
+              paymentIntentId: providerPaymentId,
+              cancelledAt: null,
+              updatedAt: new Date(),
+            })
             .where(and(eq(bookings.id, current.id), eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "expired")))
             .returning();
           if (!revived) return undefined;
@@ -112,7 +140,11 @@ async function refundLatePayment(deps: BookingDeps, row: BookingRow, payment: Pa
   await refundPayment(deps, row, payment.amountCents, why, {
     from: ["expired"],
     onClaim: (tx, claimed) =>
-      queueEmail(tx, deps.deliveryMode, latePaymentRefundEmail({ ...claimed, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl)),
+      queueEmail(
+        tx,
+        deps.deliveryMode,
+        latePaymentRefundEmail({ ...claimed, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl),
+      ),
   });
   return findBooking(deps.db, row.id);
 }
@@ -128,7 +160,14 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
     .select({ providerPaymentId: payments.providerPaymentId, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(payments.status, "pending"), eq(payments.provider, deps.gateway.provider), inArray(bookings.status, ["pending", "cancelled"]), gte(payments.createdAt, new Date(Date.now() - 7 * 86_400_000))))
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        eq(payments.provider, deps.gateway.provider),
+        inArray(bookings.status, ["pending", "cancelled"]),
+        gte(payments.createdAt, new Date(Date.now() - 7 * 86_400_000)),
+      ),
+    )
     .limit(200);
   let confirmed = 0;
   for (const p of open) {
@@ -148,7 +187,12 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
   const refunds = await deps.db
     .select()
     .from(bookings)
-    .where(or(eq(bookings.paymentStatus, "refund_pending"), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))))
+    .where(
+      or(
+        eq(bookings.paymentStatus, "refund_pending"),
+        and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS))),
+      ),
+    )
     .limit(50);
   for (const row of refunds) {
     if (stuck.has(row.id)) continue;

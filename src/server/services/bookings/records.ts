@@ -53,7 +53,10 @@ export function refundableOnCancel(checkIn: string, freeCancellationDays: number
 
 /** The refusal of a room that cannot sleep the party in the rooms asked for. */
 export function roomTooSmall(name: string, maxGuests: number, party: number): DomainError {
-  return new DomainError("ROOM_TOO_SMALL", `${name} sleeps up to ${maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`);
+  return new DomainError(
+    "ROOM_TOO_SMALL",
+    `${name} sleeps up to ${maxGuests} guests per room: book more rooms or choose a larger room for ${party} guests.`,
+  );
 }
 
 export function isSupplierBooking(row: Pick<BookingRow, "supplier">): boolean {
@@ -70,7 +73,9 @@ export function isAwaitingPayment(row: Pick<BookingRow, "status" | "supplierStat
  * keeps the terms its price check returned instead.
  */
 export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today = todayUtc()): BookingView {
-  const policy = isSupplierBooking(row) ? { cancellationPolicy: row.cancellationPolicy, freeCancellationDays: row.freeCancellationDays ?? 0 } : hotelPolicy;
+  const policy = isSupplierBooking(row)
+    ? { cancellationPolicy: row.cancellationPolicy, freeCancellationDays: row.freeCancellationDays ?? 0 }
+    : hotelPolicy;
   const completed = row.status === "confirmed" && row.checkOut <= today;
   const canCancel = row.status === "confirmed" && row.checkIn > today;
   return {
@@ -157,7 +162,13 @@ export type ConfirmSource = "return" | "webhook" | "reconciliation";
  * What follows a booking becoming confirmed, in the transaction that confirmed it: the payment
  * marked paid, points earned (and a referral credited), the confirmation e-mail and the log.
  */
-export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: BookingRow, payment: PaymentRow, source: ConfirmSource): Promise<void> {
+export async function recordConfirmation(
+  tx: Tx,
+  deps: BookingDeps,
+  row: BookingRow,
+  payment: PaymentRow,
+  source: ConfirmSource,
+): Promise<void> {
   await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (row.userId) {
     await recordPoints(tx, {
@@ -169,7 +180,11 @@ export async function recordConfirmation(tx: Tx, deps: BookingDeps, row: Booking
     });
     await creditReferralIfDue(tx, row.userId);
   }
-  await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`));
+  await queueEmail(
+    tx,
+    deps.deliveryMode,
+    bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`),
+  );
   await logActivity(tx, {
     actionType: "booking_confirmed",
     userId: row.userId,

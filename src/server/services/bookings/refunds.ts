@@ -16,7 +16,10 @@ export const STALE_REFUND_CLAIM_MS = 5 * 60_000;
 export function refundClaimCondition(bookingId: string, from: readonly string[]) {
   return and(
     eq(bookings.id, bookingId),
-    or(inArray(bookings.paymentStatus, [...from]), and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS)))),
+    or(
+      inArray(bookings.paymentStatus, [...from]),
+      and(eq(bookings.paymentStatus, "refunding"), lt(bookings.updatedAt, new Date(Date.now() - STALE_REFUND_CLAIM_MS))),
+    ),
   );
 }
 
@@ -37,7 +40,11 @@ export async function refundPayment(
   if (!booking.paymentIntentId) return false;
   const paymentIntentId = booking.paymentIntentId;
   const claimed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(bookings).set({ paymentStatus: "refunding", updatedAt: new Date() }).where(refundClaimCondition(booking.id, options.from)).returning();
+    const [row] = await tx
+      .update(bookings)
+      .set({ paymentStatus: "refunding", updatedAt: new Date() })
+      .where(refundClaimCondition(booking.id, options.from))
+      .returning();
     if (row && options.onClaim) await options.onClaim(tx, row);
     return row ?? null;
   });
@@ -53,9 +60,17 @@ export async function refundPayment(
     await logActivity(deps.db, {
       actionType: "booking_refund_failed",
       targetUserEmail: booking.guestEmail,
-      details: { bookingId: booking.id, reference: booking.bookingReference, attempts, message: error instanceof Error ? error.message : String(error) },
+      details: {
+        bookingId: booking.id,
+        reference: booking.bookingReference,
+        attempts,
+        message: error instanceof Error ? error.message : String(error),
+      },
     });
-    deps.logger.error({ err: error, bookingId: booking.id, attempts }, attempts < deps.maxAttempts ? "refund failed; will retry" : "refund failed; waiting for an admin");
+    deps.logger.error(
+      { err: error, bookingId: booking.id, attempts },
+      attempts < deps.maxAttempts ? "refund failed; will retry" : "refund failed; waiting for an admin",
+    );
     return false;
   }
   await deps.db.transaction(async (tx) => {

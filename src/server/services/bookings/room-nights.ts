@@ -12,7 +12,14 @@ import type { BookingRow, Tx } from "./records.ts";
  * refuses the statement when any night would exceed the room count, so concurrent holds from
  * any number of app instances can never overbook.
  */
-export async function takeRoomNights(tx: Tx, roomTypeId: number, totalRooms: number, checkIn: string, checkOut: string, rooms: number): Promise<void> {
+export async function takeRoomNights(
+  tx: Tx,
+  roomTypeId: number,
+  totalRooms: number,
+  checkIn: string,
+  checkOut: string,
+  rooms: number,
+): Promise<void> {
   await tx.execute(sql`
     insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
     select ${roomTypeId}, night::date, ${totalRooms}, ${rooms}
