@@ -170,7 +170,6 @@ export function bookingRoutes(deps: AppDeps) {
     .openapi(holdRules, (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }, 200))
     .openapi(mine, async (c) => {
       const list = await listUserBookings(deps.db, c.get("user").id, c.req.valid("query"));
-      c.header("Cache-Control", "no-store");
       return c.json({ bookings: list }, 200);
     })
     .openapi(lookup, async (c) => {
@@ -185,7 +184,6 @@ export function bookingRoutes(deps: AppDeps) {
     })
     .openapi(one, async (c) => {
       const row = await accessible(c, c.req.valid("param").id);
-      c.header("Cache-Control", "no-store");
       return c.json({ booking: await viewOf(deps.db, row) }, 200);
     })
     .openapi(confirmation, async (c) => {
@@ -227,7 +225,6 @@ export function bookingRoutes(deps: AppDeps) {
       // Finish paying an unpaid hold later, e.g. from My Bookings after a declined card.
       const row = await accessible(c, c.req.valid("param").id);
       const payment = await resumeHoldPayment(services, row);
-      c.header("Cache-Control", "no-store");
       const holdSecondsLeft = Math.max(0, Math.floor(((row.holdExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
       return c.json(
         {

@@ -16,7 +16,6 @@ const loyalty = defineRoute({
 /** The signed-in user's own points: there is no way to ask for anyone else's. */
 export function loyaltyRoutes(deps: AppDeps) {
   return apiRouter().openapi(loyalty, async (c) => {
-    c.header("Cache-Control", "no-store");
     return c.json(await getLoyaltyInfo(deps.db, c.get("user").id, deps.config.publicUrl), 200);
   });
 }

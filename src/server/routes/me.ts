@@ -12,7 +12,6 @@ const me = defineRoute({
 /** Who is asking: the client's one source for the signed-in user and their role. */
 export function meRoutes() {
   return apiRouter().openapi(me, (c) => {
-    c.header("Cache-Control", "no-store");
     return c.json({ user: c.get("user") }, 200);
   });
 }

@@ -100,7 +100,6 @@ export function reviewRoutes(deps: AppDeps) {
   return apiRouter()
     .openapi(listReviews, async (c) => {
       const hotelId = await hotelExists(deps.readDb, c.req.valid("param").id);
-      c.header("Cache-Control", "no-store");
       return c.json(await listHotelReviews(deps.readDb, hotelId, c.req.valid("query").sort, c.get("user")?.id ?? null), 200);
     })
     .openapi(submit, async (c) => {
@@ -139,7 +138,6 @@ export function reviewRoutes(deps: AppDeps) {
 export function reviewModerationRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
     .openapi(moderationList, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ reviews: await listReviewsForModeration(deps.db, c.req.valid("query").status) }, 200);
     })
     .openapi(moderate, async (c) => {

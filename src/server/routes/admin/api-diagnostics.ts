@@ -103,11 +103,9 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
   const settings = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
   return apiRouter<SignedInEnv>()
     .openapi(problems, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ problems: await recentSupplierProblems(deps.db) }, 200);
     })
     .openapi(stuck, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ maxAttempts: deps.config.retryMaxAttempts, cases: await listStuckCases(deps.db, deps.config.retryMaxAttempts) }, 200);
     })
     .openapi(retry, async (c) => {
@@ -157,7 +155,6 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
           error: result.error,
         },
       });
-      c.header("Cache-Control", "no-store");
       return c.json(
         {
           success: result.success,

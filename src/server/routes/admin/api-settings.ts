@@ -70,7 +70,6 @@ export function adminApiSettingsRoutes(deps: AppDeps) {
   const service = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
   return apiRouter<SignedInEnv>()
     .openapi(list, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ settings: await service.list() }, 200);
     })
     .openapi(save, async (c) => {

@@ -144,19 +144,15 @@ const refund = defineRoute({
 export function adminBookingRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
     .openapi(dashboard, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json(await dashboardStats(deps.db), 200);
     })
     .openapi(occupancyRoute, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json(await occupancy(deps.db, c.req.valid("query")), 200);
     })
     .openapi(hotels, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ hotels: await findHotels(deps.db, c.req.valid("query").search) }, 200);
     })
     .openapi(list, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json(await listAdminBookings(deps.db, c.req.valid("query")), 200);
     })
     .openapi(exportCsv, async (c) => {

@@ -21,7 +21,6 @@ const sandbox = defineRoute({
 /** What an admin types into API Settings > TEST to use the built-in sandbox supplier. */
 export function adminSupplierSandboxRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>().openapi(sandbox, (c) => {
-    c.header("Cache-Control", "no-store");
     if (!deps.config.supplierSandbox) return c.json({ enabled: false, apiUrl: null, username: null, password: null }, 200);
     return c.json(
       {

@@ -112,7 +112,6 @@ const activity = defineRoute({
 export function adminUserRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
     .openapi(users, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ users: await listUsers(deps.db, c.req.valid("query").search) }, 200);
     })
     .openapi(role, async (c) => {
@@ -131,11 +130,9 @@ export function adminUserRoutes(deps: AppDeps) {
       );
     })
     .openapi(roleChanges, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json({ roleChanges: await listRoleChanges(deps.db) }, 200);
     })
     .openapi(activity, async (c) => {
-      c.header("Cache-Control", "no-store");
       return c.json(await listActivity(deps.db, c.req.valid("query")), 200);
     });
 }
