@@ -10,7 +10,7 @@ import { queryRows } from "../client.ts";
 import { bookings, roomNights } from "../schema.ts";
 import { type HotelLoad, type LoadHotel, generateHotelLoad } from "./booking-load.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
-import { copyRows, ensureDemoGuests } from "./seed-catalogue.ts";
+import { BOOKING_KEYS, copyRows, ensureDemoGuests } from "./seed-catalogue.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 
 /** The benchmark load: at least 20M booked room-nights over the next 180 days. */
@@ -43,28 +43,6 @@ export interface SeedBookingsResult extends SeedBookingsProgress {
 /** Hotels read and generated at a time; about 20,000 bookings on PostgreSQL, fewer per insert on PGlite. */
 const CHUNK_HOTELS = 25;
 
-const BOOKING_KEYS = [
-  "id",
-  "userId",
-  "bookingReference",
-  "hotelId",
-  "hotelName",
-  "roomTypeId",
-  "roomType",
-  "roomPriceCents",
-  "checkIn",
-  "checkOut",
-  "numGuests",
-  "numRooms",
-  "totalNights",
-  "totalPriceCents",
-  "guestName",
-  "guestEmail",
-  "guestPhone",
-  "status",
-  "paymentStatus",
-  "createdAt",
-] as const;
 const ROOM_NIGHT_KEYS = ["roomTypeId", "night", "roomsTotal", "roomsTaken"] as const;
 
 /**

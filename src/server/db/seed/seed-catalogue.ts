@@ -296,7 +296,8 @@ function roomOffers(
     .flatMap((r) => [r.id, r.maxGuests, r.priceCents, r.totalRooms, r.originalPriceCents]);
 }
 
-const BOOKING_KEYS = [
+/** The booking columns the seeds COPY: the demo stays here and the benchmark booking load. */
+export const BOOKING_KEYS = [
   "id",
   "userId",
   "bookingReference",
