@@ -13,7 +13,7 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
 import { requestLog } from "./middleware/request-log.ts";
-import { loadSession, requireAdmin } from "./middleware/session.ts";
+import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff } from "./middleware/session.ts";
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
@@ -56,6 +56,9 @@ function apiRoutes(deps: AppDeps) {
       .use(loadSession(deps))
       // Every admin endpoint checks the role on the server, whatever the client shows.
       .use("/admin/*", requireAdmin)
+      // Property management: admins and hotel managers; a hotel in the path must be in the caller's scope.
+      .use("/properties/*", requireHotelStaff)
+      .use("/properties/*", requireHotelAccess(deps))
       // Routes whose answers are safe to cache opt in here; everything else stays no-store.
       // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
       .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))

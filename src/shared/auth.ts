@@ -9,19 +9,20 @@ export const PASSWORD_TOO_COMMON = "This password is too common. Choose another.
 /** Spec section 9: the delay before the sign-up page moves on to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
 
-export const ROLES = ["admin", "user"] as const;
+/** 'manager' runs the hotels an admin grants them (hotel_managers), and nothing else of the back office. */
+export const ROLES = ["admin", "manager", "user"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Roles that may not use their privileges until two-factor authentication is on. */
-const ROLES_REQUIRING_TWO_FACTOR: ReadonlySet<Role> = new Set<Role>(["admin"]);
+const ROLES_REQUIRING_TWO_FACTOR: ReadonlySet<Role> = new Set<Role>(["admin", "manager"]);
+
+/** The stored role as the app knows it: an unknown value is an ordinary user (spec section 6). */
+export function toRole(stored: string | null | undefined): Role {
+  return stored === "admin" || stored === "manager" ? stored : "user";
+}
 
 export function roleRequiresTwoFactor(role: Role): boolean {
   return ROLES_REQUIRING_TWO_FACTOR.has(role);
-}
-
-/** Any role value other than 'admin' is an ordinary user (spec section 6). */
-export function isAdminRole(role: string | null | undefined): boolean {
-  return role === "admin";
 }
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").email("Enter a valid email address");
@@ -84,6 +85,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   isAdmin: boolean;
+  /** Admin (every hotel) or manager (the hotels granted to them): may use property management. */
+  canManageHotels: boolean;
   twoFactorEnabled: boolean;
   /** The role requires two-factor authentication and it is not on yet: privileges wait until it is. */
   twoFactorSetupRequired: boolean;

@@ -102,6 +102,7 @@ describe("sign in and out", () => {
         email: "grace@example.com",
         role: "user",
         isAdmin: false,
+        canManageHotels: false,
         twoFactorEnabled: false,
         twoFactorSetupRequired: false,
       },

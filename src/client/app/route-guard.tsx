@@ -29,6 +29,17 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Property management pages (/admin/hotels...): admins, and managers for their granted hotels (the server checks which). */
+export function RequireHotelStaff({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user.canManageHotels) return <AccessDenied />;
+  if (user.twoFactorSetupRequired) return <Navigate to="/account/security" replace />;
+  return children;
+}
+
 function DeniedToHome() {
   useEffect(() => {
     toast.error("Access denied. Admin privileges required.", { id: "admin-access-denied" });

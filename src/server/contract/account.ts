@@ -10,6 +10,7 @@ export const SessionUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   isAdmin: z.boolean(),
+  canManageHotels: z.boolean(),
   twoFactorEnabled: z.boolean(),
   twoFactorSetupRequired: z.boolean(),
 });

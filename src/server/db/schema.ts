@@ -33,7 +33,7 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** 'admin' grants the back office; any other value is an ordinary user. */
+  /** 'admin' grants the back office, 'manager' the hotels of hotel_managers; any other value is an ordinary user. */
   role: text("role").notNull().default("user"),
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
@@ -273,6 +273,22 @@ export const roomTypes = pgTable(
     check("room_types_total_rooms_positive", sql`${t.totalRooms} >= 0`),
     check("room_types_max_guests_positive", sql`${t.maxGuests} > 0`),
   ],
+);
+
+/** Which hotels each manager runs (granted by an admin); admins run every hotel without a row here. */
+export const hotelManagers = pgTable(
+  "hotel_managers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index("hotel_managers_hotel_id_idx").on(t.hotelId)],
 );
 
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { type Role, isAdminRole, roleRequiresTwoFactor } from "../../shared/auth.ts";
+import { roleRequiresTwoFactor, toRole } from "../../shared/auth.ts";
 import { sessions } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { assertHotelAccess } from "../services/hotel-access.ts";
 import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
     if (result && Date.now() - new Date(result.session.createdAt).getTime() > maxAgeMs) {
       await deps.db.delete(sessions).where(eq(sessions.id, result.session.id));
     } else if (result && !result.user.banned) {
-      const role: Role = isAdminRole(result.user.role) ? "admin" : "user";
+      const role = toRole(result.user.role);
       const twoFactorEnabled = result.user.twoFactorEnabled === true;
       c.set("user", {
         id: result.user.id,
@@ -28,6 +29,7 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
         email: result.user.email,
         role,
         isAdmin: role === "admin",
+        canManageHotels: role === "admin" || role === "manager",
         twoFactorEnabled,
         twoFactorSetupRequired: roleRequiresTwoFactor(role) && !twoFactorEnabled,
       });
@@ -51,3 +53,31 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   if (user.twoFactorSetupRequired) throw new DomainError("TWO_FACTOR_REQUIRED");
   await next();
 });
+
+/**
+ * Property management (/api/properties): admins, and managers for the hotels granted to them. Which
+ * hotel a manager may touch is checked per request by requireHotelAccess and the services.
+ */
+export const requireHotelStaff = createMiddleware<SignedInEnv>(async (c, next) => {
+  const user = c.get("user");
+  if (!user) throw new DomainError("UNAUTHENTICATED");
+  if (!user.canManageHotels) throw new DomainError("FORBIDDEN");
+  if (user.twoFactorSetupRequired) throw new DomainError("TWO_FACTOR_REQUIRED");
+  await next();
+});
+
+/**
+ * Every /api/properties/hotels/:hotelId route: the hotel must be in the caller's scope (an admin's
+ * every hotel, a manager's granted ones). Reads the id from the path, so no route can forget it.
+ */
+export function requireHotelAccess(deps: Pick<AppDeps, "db">) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const match = /\/properties\/hotels\/([^/]+)(?:\/|$)/.exec(c.req.path);
+    if (match?.[1] !== undefined) {
+      const hotelId = Number(match[1]);
+      if (!Number.isSafeInteger(hotelId) || hotelId <= 0) throw new DomainError("HOTEL_NOT_FOUND");
+      await assertHotelAccess(deps.db, c.get("user"), hotelId);
+    }
+    await next();
+  });
+}

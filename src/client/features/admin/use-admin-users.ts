@@ -26,7 +26,7 @@ export function useRoleChanges() {
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role, reason }: { id: string; role: Role; reason: string }) => changeUserRole(id, role, reason),
+    mutationFn: ({ id, role, reason }: { id: string; role: Exclude<Role, "manager">; reason: string }) => changeUserRole(id, role, reason),
     // Feedback here rather than in mutate()'s callbacks, which are skipped once the row's dialog has unmounted.
     onSuccess: (_data, { role }) => toast.success(role === "admin" ? "User promoted to admin" : "User demoted to regular user"),
     onError: (error, { role }) => toast.error(`${role === "admin" ? "Failed to promote user" : "Failed to demote user"}: ${error.message}`),
