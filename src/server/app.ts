@@ -28,6 +28,7 @@ import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
+import { revenueReportRoutes } from "./routes/revenue-reports.ts";
 import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -79,6 +80,7 @@ function apiRoutes(deps: AppDeps) {
           ? simulatedPaymentRoutes(deps, deps.simulatedGateway)
           : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
       )
+      .route("/properties", revenueReportRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))

@@ -33,10 +33,10 @@ export interface Occupancy {
  * neither while it waits for its payment nor once it has lapsed (admins cannot confirm it by hand).
  * A partner booking being placed after its payment (`supplier_state` booking/unknown) is paid.
  */
-const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending')
+export const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending')
   or status = 'confirmed' or supplier_state in ('booking', 'unknown'))`;
 /** Revenue is what cards were charged for stays that stand: confirmed and paid. */
-const EARNS_REVENUE = sql`(status = 'confirmed' and payment_status = 'completed')`;
+export const EARNS_REVENUE = sql`(status = 'confirmed' and payment_status = 'completed')`;
 
 /**
  * The dashboard's figures, all computed from the bookings: revenue counts confirmed, paid stays

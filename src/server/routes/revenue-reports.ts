@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { ReportRangeFields, checkReportRange } from "../../shared/revenue-reports.ts";
+import { RevenueReportSchema } from "../contract/revenue-reports.ts";
+import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
+import type { AppDeps, SignedInEnv } from "../http/types.ts";
+import { revenueReport, revenueReportCsv } from "../services/revenue-reports.ts";
+
+const ReportQuery = ReportRangeFields.extend({
+  hotelId: z.coerce
+    .number({ message: "hotelId must be a hotel id" })
+    .int("hotelId must be a hotel id")
+    .positive("hotelId must be a hotel id")
+    .max(2_147_483_647, "Hotel not found")
+    .optional(),
+}).superRefine(checkReportRange);
+
+const TAGS = ["Property management"];
+
+const report = defineRoute({
+  method: "get",
+  path: "/reports",
+  tags: TAGS,
+  summary: "Occupancy, ADR, RevPAR, stays, cancellations and revenue by room type, channel and night, for one hotel or all in scope",
+  request: { query: ReportQuery },
+  responses: { 200: jsonAnswer(RevenueReportSchema, "The report") },
+});
+const reportCsv = defineRoute({
+  method: "get",
+  path: "/reports.csv",
+  tags: TAGS,
+  summary: "The same report as a CSV download",
+  request: { query: ReportQuery },
+  responses: { 200: { content: { "text/csv": { schema: z.string() } }, description: "revenue-report-{from}-{to}.csv" } },
+});
+
+/** Revenue reports for hotel staff: a manager's hotels, or any hotel for an admin. */
+export function revenueReportRoutes(deps: AppDeps) {
+  return apiRouter<SignedInEnv>()
+    .openapi(report, async (c) => {
+      return c.json(await revenueReport(deps.db, c.get("user"), c.req.valid("query")), 200);
+    })
+    .openapi(reportCsv, async (c) => {
+      const query = c.req.valid("query");
+      const csv = revenueReportCsv(await revenueReport(deps.db, c.get("user"), query));
+      const who = query.hotelId !== undefined ? `hotel-${query.hotelId}` : "all-hotels";
+      return c.text(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="revenue-report-${who}-${query.from}-${query.to}.csv"`,
+      });
+    });
+}

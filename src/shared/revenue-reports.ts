@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { daysBetween, isIsoDate } from "./dates.ts";
+
+/** A report covers at most a leap year of nights: enough for year-on-year views, bounded for the daily series. */
+export const MAX_REPORT_NIGHTS = 366;
+
+/** How a booking reached us: our own site (and apps), or a partner (the wholesaler's hotels). */
+export const REPORT_CHANNELS = ["own_site", "partner"] as const;
+export type ReportChannel = (typeof REPORT_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<ReportChannel, string> = { own_site: "Own site", partner: "Partner (wholesaler)" };
+
+const day = (name: string) =>
+  z
+    .string({ message: `${name} is required (a date like 2026-05-31)` })
+    .trim()
+    .refine(isIsoDate, `${name} must be a date like 2026-05-31`);
+
+/** The range's fields; `ReportRange` adds the check of the two together. */
+export const ReportRangeFields = z.object({ from: day("from"), to: day("to") });
+
+/** From on or before to, and at most MAX_REPORT_NIGHTS nights. */
+export function checkReportRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (!isIsoDate(range.from) || !isIsoDate(range.to)) return;
+  const nights = daysBetween(range.from, range.to) + 1;
+  if (nights < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date" });
+  else if (nights > MAX_REPORT_NIGHTS)
+    ctx.addIssue({ code: "custom", path: ["to"], message: `Choose at most ${MAX_REPORT_NIGHTS} days (this range has ${nights})` });
+}
+
+/** The nights [from, to], both included; checked on the server and by the page before it asks. */
+export const ReportRange = ReportRangeFields.superRefine(checkReportRange);
+export type ReportRange = z.infer<typeof ReportRange>;
+
+/** Share in percent with two decimals; 0 when there is nothing to divide by. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0;
+}
+
+/** Cents per unit, rounded to the cent; 0 when there are no units. */
+export function centsPer(cents: number, units: number): number {
+  return units > 0 ? Math.round(cents / units) : 0;
+}
