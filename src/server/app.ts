@@ -24,6 +24,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
+import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -81,6 +82,8 @@ function apiRoutes(deps: AppDeps) {
           : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
       )
       .route("/properties", revenueReportRoutes(deps))
+      .route("/properties", calendarLinkRoutes(deps))
+      .route("/ical", calendarFeedRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))

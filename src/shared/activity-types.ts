@@ -44,6 +44,8 @@ export const ACTIVITY_TYPES = {
   api_connection_tested: { label: "API connection tested", group: "Admin" },
   api_diagnostics_run: { label: "API diagnostics run", group: "Admin" },
   admin_background_job_retried: { label: "Stuck job retried", group: "Admin" },
+  ical_feed_created: { label: "Calendar link created", group: "Admin" },
+  ical_feed_revoked: { label: "Calendar link revoked", group: "Admin" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },

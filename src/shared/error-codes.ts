@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   "LAST_ADMIN",
   "CASE_NOT_FOUND",
   "NO_ACTIVE_API_CONFIGURATION",
+  // Property management: calendar links
+  "ICAL_FEED_NOT_FOUND",
   // Reviews and photos
   "ALREADY_REVIEWED",
   "REVIEW_NOT_FOUND",

@@ -291,6 +291,19 @@ export const hotelManagers = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index("hotel_managers_hotel_id_idx").on(t.hotelId)],
 );
 
+/**
+ * The secret calendar link of a room type (iCal export): only the SHA-256 of its token is kept, so the
+ * link is shown once; creating a new one replaces it, deleting the row revokes it.
+ */
+export const icalFeeds = pgTable("ical_feeds", {
+  roomTypeId: integer("room_type_id")
+    .primaryKey()
+    .references(() => roomTypes.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
 export const destinations = pgTable(
   "destinations",

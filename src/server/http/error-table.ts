@@ -90,6 +90,7 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   LAST_ADMIN: { status: 400, message: "The last admin cannot be demoted." },
   CASE_NOT_FOUND: { status: 404, message: "This case is no longer waiting; refresh the list." },
   NO_ACTIVE_API_CONFIGURATION: { status: 400, message: "No active API configuration found. Please configure in Admin > API Settings." },
+  ICAL_FEED_NOT_FOUND: { status: 404, message: "This calendar link does not exist or was revoked. Ask the hotel for a new one." },
 
   ALREADY_REVIEWED: { status: 409, message: "You have already reviewed your stay at this hotel." },
   REVIEW_NOT_FOUND: { status: 404, message: "Review not found" },

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
+import type { AppDeps, SignedInEnv } from "../http/types.ts";
+import { calendarFeed, createCalendarLink, listCalendarLinks, revokeCalendarLink } from "../services/ical-feeds.ts";
+
+const id = (what: string) =>
+  z.coerce
+    .number({ message: `${what} must be a number` })
+    .int(`${what} must be a number`)
+    .positive(`${what} must be a number`)
+    .max(2_147_483_647, `${what} must be a number`);
+const HotelParam = z.object({ hotelId: id("hotelId") });
+const RoomTypeParam = HotelParam.extend({ roomTypeId: id("roomTypeId") });
+const FeedParam = z.object({ file: z.string().max(200).describe("`{token}.ics`: the secret of a calendar link") });
+
+const TAGS = ["Property management"];
+
+const list = defineRoute({
+  method: "get",
+  path: "/hotels/{hotelId}/ical",
+  tags: TAGS,
+  summary: "The hotel's room types, each with whether it has a live calendar (iCal) link",
+  request: { params: HotelParam },
+  responses: {
+    200: jsonAnswer(
+      z.object({
+        roomTypes: z.array(
+          z.object({
+            roomTypeId: z.number().int(),
+            roomType: z.string(),
+            totalRooms: z.number().int(),
+            link: z.object({ createdAt: z.string(), createdBy: z.string().nullable() }).nullable(),
+          }),
+        ),
+      }),
+      "Room types and their links",
+    ),
+  },
+});
+const create = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/room-types/{roomTypeId}/ical",
+  tags: TAGS,
+  summary: "A new secret calendar link for the room type (replaces the old one); its address is shown only in this answer",
+  request: { params: RoomTypeParam },
+  responses: { 201: jsonAnswer(z.object({ url: z.string(), createdAt: z.string() }), "The new link") },
+});
+const revoke = defineRoute({
+  method: "delete",
+  path: "/hotels/{hotelId}/room-types/{roomTypeId}/ical",
+  tags: TAGS,
+  summary: "Revoke the room type's calendar link: its address answers 404 from now on",
+  request: { params: RoomTypeParam },
+  responses: { 200: jsonAnswer(z.object({ revoked: z.literal(true) }), "Revoked") },
+});
+const feed = defineRoute({
+  method: "get",
+  path: "/{file}",
+  tags: ["Calendars"],
+  summary: "A room type's confirmed stays as an iCalendar feed (RFC 5545), for the holder of the secret link",
+  request: { params: FeedParam },
+  responses: { 200: { content: { "text/calendar": { schema: z.string() } }, description: "The calendar" } },
+});
+
+/** Managing a hotel's calendar links (under /api/properties, hotel checked by requireHotelAccess and the service). */
+export function calendarLinkRoutes(deps: AppDeps) {
+  return apiRouter<SignedInEnv>()
+    .openapi(list, async (c) => {
+      return c.json({ roomTypes: await listCalendarLinks(deps.db, c.get("user"), c.req.valid("param").hotelId) }, 200);
+    })
+    .openapi(create, async (c) => {
+      return c.json(await createCalendarLink(deps.db, c.get("user"), c.req.valid("param"), deps.config.publicUrl), 201);
+    })
+    .openapi(revoke, async (c) => {
+      await revokeCalendarLink(deps.db, c.get("user"), c.req.valid("param"));
+      return c.json({ revoked: true as const }, 200);
+    });
+}
+
+/** The public feeds (/api/ical/{token}.ics): the token is the only key, so anyone holding the link may read it. */
+export function calendarFeedRoutes(deps: AppDeps) {
+  return apiRouter().openapi(feed, async (c) => {
+    const file = c.req.valid("param").file;
+    const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
+    const body = await calendarFeed(deps.db, token, deps.config.publicUrl);
+    return c.text(body, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="staywise.ics"',
+      "X-Robots-Tag": "noindex",
+    });
+  });
+}
