@@ -6,7 +6,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth, RequireHotelStaff } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -45,6 +45,13 @@ const ApiDiagnosticsPage = lazy(() =>
 );
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
+);
+// Property management pages load only for hotel staff (admins and managers).
+const RevenueReportsPage = lazy(() =>
+  import("../features/revenue-reports/revenue-reports-page.tsx").then((m) => ({ default: m.RevenueReportsPage })),
+);
+const CalendarLinksPage = lazy(() =>
+  import("../features/revenue-reports/calendar-links-page.tsx").then((m) => ({ default: m.CalendarLinksPage })),
 );
 
 /** The root address: the search, around the home feature's landing page until someone searches. */
@@ -94,6 +101,14 @@ function SignedInArea() {
   );
 }
 
+function HotelStaffArea() {
+  return (
+    <RequireHotelStaff>
+      <Outlet />
+    </RequireHotelStaff>
+  );
+}
+
 function AdminArea() {
   return (
     <RequireAdmin>
@@ -139,6 +154,14 @@ export const router = createBrowserRouter([
               { path: "api-settings", element: <ApiSettingsPage /> },
               { path: "api-diagnostics", element: <ApiDiagnosticsPage /> },
               { path: "diagnostics", element: <SystemDiagnosticsPage /> },
+            ],
+          },
+          {
+            element: <HotelStaffArea />,
+            children: [
+              { path: "admin/reports", element: <RevenueReportsPage /> },
+              { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
+              { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

@@ -1,0 +1,22 @@
+import { api, body } from "./client.ts";
+
+const properties = api.properties;
+
+export type ReportRequest = { from: string; to: string; hotelId: number | null };
+
+function reportQuery(q: ReportRequest) {
+  return { from: q.from, to: q.to, ...(q.hotelId !== null ? { hotelId: String(q.hotelId) } : {}) };
+}
+
+export function fetchRevenueReport(q: ReportRequest) {
+  return body(properties.reports.$get({ query: reportQuery(q) }));
+}
+
+export type RevenueReport = Awaited<ReturnType<typeof fetchRevenueReport>>;
+
+/** The report as CSV, with the file name the server gave it. */
+export async function fetchRevenueReportCsv(q: ReportRequest): Promise<{ blob: Blob; filename: string }> {
+  const response = await properties["reports.csv"].$get({ query: reportQuery(q) }, { headers: { Accept: "text/csv" } });
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return { blob: await response.blob(), filename: match?.[1] ?? "revenue-report.csv" };
+}
