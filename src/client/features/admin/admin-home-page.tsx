@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Activity, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
+import { Activity, BarChart3, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
 import { toast } from "sonner";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -18,6 +18,7 @@ import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } fro
 
 const tools = [
   { to: "/admin/users", label: "Manage Users", icon: Users },
+  { to: "/admin/reports", label: "Revenue Reports", icon: BarChart3 },
   { to: "/admin/activity", label: "Activity Logs", icon: Activity },
   { to: "/admin/reviews", label: "Review Moderation", icon: MessageSquareText },
   { to: "/admin/api-settings", label: "API Settings", icon: KeyRound },

@@ -20,7 +20,8 @@ type NightlyChartProps = {
  * decorative; screen readers get the same figures from a visually hidden table.
  */
 export function NightlyChart({ title, nights, value, format, summary, max }: NightlyChartProps) {
-  const top = max ?? Math.max(0, ...nights.map(value));
+  const highest = Math.max(0, ...nights.map(value));
+  const top = max ?? highest;
   const first = nights[0];
   const last = nights.at(-1);
   return (
@@ -29,7 +30,7 @@ export function NightlyChart({ title, nights, value, format, summary, max }: Nig
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <p className="text-sm text-slate-600">{summary}</p>
       </div>
-      {top === 0 || !first || !last ? (
+      {highest === 0 || !first || !last ? (
         <p className="mt-6 rounded-lg bg-slate-50 px-4 py-10 text-center text-sm text-slate-600">Nothing sold in this range</p>
       ) : (
         <div aria-hidden="true" className="mt-6">

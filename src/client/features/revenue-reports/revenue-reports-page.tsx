@@ -331,7 +331,8 @@ export function RevenueReportsPage() {
               {hotelId === null ? "Revenue report: all hotels" : data?.hotel ? `Revenue report: ${data.hotel.name}` : "Revenue report"}
             </h1>
             <p className="mt-2 max-w-2xl text-slate-600">
-              Nights of {formatDateRange(range.from, range.to)}. Only confirmed, paid stays count as sold; unpaid holds never do.
+              {valid ? `Nights of ${formatDateRange(range.from, range.to)}. ` : null}Only confirmed, paid stays count as sold; unpaid holds
+              never do.
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
