@@ -158,15 +158,20 @@ function Figures({ report }: { report: RevenueReport }) {
   );
 }
 
+/** Rows shown before "Show all": a chain's report lists up to 100 room types. */
+const FIRST_ROWS = 10;
+
 function RoomTypeTable({ report }: { report: RevenueReport }) {
-  const { rows, total } = report.roomTypes;
+  const { rows: allRows, total } = report.roomTypes;
+  const [expanded, setExpanded] = useState(false);
+  const rows = expanded ? allRows : allRows.slice(0, FIRST_ROWS);
   const allHotels = report.hotel === null;
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold text-slate-900">By room type</h2>
-      {total > rows.length ? (
+      {total > allRows.length ? (
         <p className="mt-1 text-sm text-slate-600">
-          The {formatCount(rows.length)} best-earning of {formatCount(total)} room types.
+          The {formatCount(allRows.length)} best-earning of {formatCount(total)} room types.
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -221,6 +226,11 @@ function RoomTypeTable({ report }: { report: RevenueReport }) {
               ))}
             </tbody>
           </table>
+          {allRows.length > FIRST_ROWS ? (
+            <Button variant="ghost" size="sm" className="mt-2" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              {expanded ? "Show fewer" : `Show all ${formatCount(allRows.length)} room types`}
+            </Button>
+          ) : null}
         </div>
       )}
     </Card>
