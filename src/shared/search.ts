@@ -57,6 +57,8 @@ export const StayFields = {
   rooms: whole("Rooms", 1, MAX_ROOMS).default(1),
 };
 
+const GUEST_RATING_VALUES = GUEST_RATING_OPTIONS.map((o) => o.value).sort((a, b) => a - b);
+
 export const SearchQuery = z
   .object({
     destination: z.string().trim().max(100, "Destination must be at most 100 characters").default(""),
@@ -91,7 +93,7 @@ export const SearchQuery = z
         const match = GUEST_RATING_OPTIONS.find((o) => String(o.value) === v.trim());
         if (match) return match.value;
         if (v.trim() === "") return undefined;
-        ctx.addIssue({ code: "custom", message: `Guest rating must be one of ${GUEST_RATING_OPTIONS.map((o) => o.value).join(", ")}` });
+        ctx.addIssue({ code: "custom", message: `Guest rating must be ${GUEST_RATING_VALUES.join(" or ")}` });
         return z.NEVER;
       })
       .optional(),
