@@ -13,9 +13,23 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const SORT_LABELS: Record<SortOption, string> = {
   popularity: "Most popular",
   price: "Price (lowest first)",
-  rating: "Rating (highest first)",
+  rating: "Guest rating (highest first)",
   distance: "Distance from centre",
 };
+/**
+ * Guest rating filter, on a 10-point scale: our rating is the 1–5 average of approved reviews, and
+ * the 10-point score is that × 2, so "8+" is an average of 4.0 or more. A hotel without approved
+ * reviews has rating 0 and matches neither option (decision 026).
+ */
+export const GUEST_RATING_OPTIONS = [
+  { value: 9, label: "Wonderful: 9+" },
+  { value: 8, label: "Very good: 8+" },
+] as const;
+export type GuestRatingOption = (typeof GUEST_RATING_OPTIONS)[number]["value"];
+/** The lowest 1–5 rating a hotel needs for a 10-point guest rating filter value. */
+export function minRatingFor(guestRating: GuestRatingOption): number {
+  return guestRating / 2;
+}
 /** Guests & Rooms presets of the search form, as [guests, rooms]. */
 export const GUEST_ROOM_PRESETS = [
   [1, 1],

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
+import { type PropertyType, propertyTypeOf } from "./property-types.ts";
 import {
   DISTANCE_SLIDER,
+  GUEST_RATING_OPTIONS,
+  type GuestRatingOption,
   MAX_CHILDREN,
   MAX_GUESTS,
   MAX_ROOMS,
@@ -54,6 +57,8 @@ export const StayFields = {
   rooms: whole("Rooms", 1, MAX_ROOMS).default(1),
 };
 
+const GUEST_RATING_VALUES = GUEST_RATING_OPTIONS.map((o) => o.value).sort((a, b) => a - b);
+
 export const SearchQuery = z
   .object({
     destination: z.string().trim().max(100, "Destination must be at most 100 characters").default(""),
@@ -77,6 +82,31 @@ export const SearchQuery = z
         return match;
       }),
       "amenity",
+    ).default([]),
+    freeCancellation: z
+      .enum(["true", "false"], { message: "Free cancellation must be true or false" })
+      .transform((v) => v === "true")
+      .default(false),
+    guestRating: z
+      .string()
+      .transform((v, ctx): GuestRatingOption | undefined => {
+        const match = GUEST_RATING_OPTIONS.find((o) => String(o.value) === v.trim());
+        if (match) return match.value;
+        if (v.trim() === "") return undefined;
+        ctx.addIssue({ code: "custom", message: `Guest rating must be ${GUEST_RATING_VALUES.join(" or ")}` });
+        return z.NEVER;
+      })
+      .optional(),
+    propertyTypes: list(
+      z.string().transform((v, ctx) => {
+        const match = propertyTypeOf(v);
+        if (!match) {
+          ctx.addIssue({ code: "custom", message: "unknown" });
+          return z.NEVER;
+        }
+        return match;
+      }),
+      "property type",
     ).default([]),
     sort: z.enum(SORT_OPTIONS, { message: `Sort must be one of ${SORT_OPTIONS.join(", ")}` }).default("popularity"),
     page: whole("Page", 1, 1000).default(1),
@@ -111,6 +141,10 @@ export interface HotelSummary {
   amenities: string[];
   distanceFromCenterKm: number;
   cancellationPolicy: string;
+  /** Days before check-in until which a cancellation is refunded in full; 0 = non-refundable. */
+  freeCancellationDays: number;
+  /** null: a partner hotel whose supplier does not say. */
+  propertyType: PropertyType | null;
   /** Rooms still free for the stay across room types that fit the party. */
   roomsAvailable: number;
   flags: Record<AmenityFlag, boolean>;
@@ -159,7 +193,6 @@ export interface RoomOffer {
 export interface HotelDetail extends HotelSummary {
   description: string | null;
   images: string[];
-  freeCancellationDays: number;
   rooms: RoomOffer[];
   stay: Stay;
   nights: number;

@@ -155,6 +155,22 @@ describe("with TEST active on the sandbox", () => {
     expect(near.hotels.every((h) => h.distanceFromCenterKm >= 0 && h.distanceFromCenterKm <= 2)).toBe(true);
   });
 
+  it("applies free cancellation and guest rating to the supplier's hotels, and leaves them out of a property type filter", async () => {
+    const all = await search({ pageSize: 50 });
+    const partner = all.hotels.filter((h) => h.supplier === "wholesaler");
+    expect(partner.every((h) => h.propertyType === null)).toBe(true);
+    const refundable = await search({ freeCancellation: "true", pageSize: 50 });
+    // The supplier's cheapest room decides: hotels whose terms refund are kept, the others (and any without terms) not.
+    expect(refundable.hotels.some((h) => h.supplier === "wholesaler")).toBe(true);
+    expect(partner.some((h) => h.freeCancellationDays === 0)).toBe(true);
+    expect(refundable.hotels.every((h) => h.freeCancellationDays > 0 && h.cancellationPolicy.startsWith("Free cancellation"))).toBe(true);
+    const rated = await search({ guestRating: "9", pageSize: 50 });
+    expect(rated.hotels.every((h) => h.rating >= 4.5)).toBe(true);
+    expect(rated.total).toBeLessThan(all.total);
+    const typed = await search({ propertyTypes: "hotel,resort,apartment,guest_house,hostel", pageSize: 50 });
+    expect(typed.hotels.map((h) => h.supplier)).toEqual(["inventory", "inventory"]);
+  });
+
   it("shows a supplier hotel's detail with priced room offers", async () => {
     const detail = await json<HotelDetail>(await t.request("GET", `/api/hotels/wh-43?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`));
     expect(detail).toMatchObject({ id: "wh-43", supplier: "wholesaler", city: "Dubai", nights: 2 });

@@ -7,7 +7,7 @@ import { generateHotel } from "../../src/server/db/seed/catalogue.ts";
 import { copyRows, seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createHotel } from "../factories.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
-import { expectSeededReviewsConsistent } from "../support/seed-checks.ts";
+import { expectSeededPropertyTypes, expectSeededReviewsConsistent } from "../support/seed-checks.ts";
 
 let temp: TempDatabase;
 let database: Database;
@@ -49,6 +49,7 @@ describe("seedCatalogue on PostgreSQL (COPY)", () => {
 
     // Every hotel's figures are what its review rows say, and every review is about its author's past stay there.
     await expectSeededReviewsConsistent(database.db, result.reviews);
+    await expectSeededPropertyTypes(database.db);
 
     expect((await createHotel(database.db)).id).toBe(2_001);
   });

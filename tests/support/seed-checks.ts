@@ -2,6 +2,8 @@ import { count, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Db, queryRows } from "../../src/server/db/client.ts";
 import { reviews } from "../../src/server/db/schema.ts";
+import { generateHotel } from "../../src/server/db/seed/catalogue.ts";
+import { PROPERTY_TYPES } from "../../src/shared/property-types.ts";
 
 /**
  * The seeded reviews are real: every hotel's rating and count are what its approved review rows
@@ -34,4 +36,15 @@ export async function expectSeededReviewsConsistent(db: Db, reviewsSeeded: numbe
   const [reviewCount] = await db.select({ n: count() }).from(reviews);
   expect(reviewCount!.n).toBe(reviewsSeeded);
   expect(reviewsSeeded).toBeGreaterThan(0);
+}
+
+/**
+ * Every seeded hotel has the property type the generator gives hotel N (the same through inserts
+ * and COPY), and the catalogue mixes every type.
+ */
+export async function expectSeededPropertyTypes(db: Db, seed?: number): Promise<void> {
+  const rows = await queryRows<{ id: number; property_type: string }>(db, sql`select id, property_type from hotels order by id`);
+  const wrong = rows.filter((r) => r.property_type !== generateHotel(Number(r.id) - 1, seed).hotel.propertyType);
+  expect(wrong).toEqual([]);
+  expect(new Set(rows.map((r) => r.property_type))).toEqual(new Set(PROPERTY_TYPES));
 }

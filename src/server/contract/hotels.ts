@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROPERTY_TYPES } from "../../shared/property-types.ts";
 
 /** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
 export const StaySchema = z.object({
@@ -29,6 +30,8 @@ export const HotelSummarySchema = z.object({
   amenities: z.array(z.string()),
   distanceFromCenterKm: z.number(),
   cancellationPolicy: z.string(),
+  freeCancellationDays: z.number().int(),
+  propertyType: z.enum(PROPERTY_TYPES).nullable(),
   roomsAvailable: z.number().int(),
   flags: z.object({
     breakfast: z.boolean(),
@@ -74,7 +77,6 @@ export const RoomOfferSchema = z.object({
 export const HotelDetailSchema = HotelSummarySchema.extend({
   description: z.string().nullable(),
   images: z.array(z.string()),
-  freeCancellationDays: z.number().int(),
   rooms: z.array(RoomOfferSchema),
   stay: StaySchema,
   nights: z.number().int(),

@@ -3,6 +3,7 @@
  * SQL `date` (a stay occupies the nights [check_in, check_out)), instants are `timestamptz`.
  */
 import { sql } from "drizzle-orm";
+import { PROPERTY_TYPES, type PropertyType } from "../../shared/property-types.ts";
 import {
   boolean,
   check,
@@ -190,6 +191,8 @@ export const hotels = pgTable(
     cancellationPolicy: text("cancellation_policy").notNull(),
     /** Days before check-in until which a cancellation is refunded in full; 0 = non-refundable. */
     freeCancellationDays: integer("free_cancellation_days").notNull().default(0),
+    /** Hotel, apartment, resort, guest house or hostel (src/shared/property-types.ts). */
+    propertyType: text("property_type").$type<PropertyType>().notNull().default("hotel"),
     breakfast: boolean("breakfast").notNull().default(false),
     wifi: boolean("wifi").notNull().default(false),
     parking: boolean("parking").notNull().default(false),
@@ -216,12 +219,14 @@ export const hotels = pgTable(
   (t) => [
     check("hotels_star_rating_range", sql`${t.starRating} between 1 and 5`),
     check("hotels_price_positive", sql`${t.priceCents} > 0`),
+    check("hotels_property_type_known", sql.raw(`property_type in (${PROPERTY_TYPES.map((type) => `'${type}'`).join(", ")})`)),
     index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
     // Search walks one city's hotels in the requested order and stops at the end of the page
     // (inventory-supplier.ts). Migration 0003 recreates these four with INCLUDE (country,
     // star_rating, distance_from_center_km, price_cents, amenity_mask, room_offers), which Drizzle
-    // cannot express: filters and pricing are then index-only.
+    // cannot express: filters and pricing are then index-only. Migration 0012 adds rating,
+    // free_cancellation_days and property_type to the INCLUDE lists of these and the three below.
     index("hotels_city_popularity_idx").on(t.city, t.reviewCount.desc(), t.id),
     index("hotels_city_rating_idx").on(t.city, t.rating.desc(), t.reviewCount.desc(), t.id),
     index("hotels_city_distance_idx").on(t.city, t.distanceFromCenterKm, t.id),

@@ -31,6 +31,9 @@ export async function searchHotels(suppliers: HotelCatalogSupplier[], query: Sea
     maxDistanceKm: query.maxDistance >= DISTANCE_SLIDER.max ? null : query.maxDistance,
     stars: query.stars,
     amenities: query.amenities,
+    freeCancellation: query.freeCancellation,
+    guestRating: query.guestRating ?? null,
+    propertyTypes: query.propertyTypes,
     sort: query.sort,
     // Merging needs every supplier's best results up to the end of the page.
     limit: single ? query.pageSize : offset + query.pageSize,

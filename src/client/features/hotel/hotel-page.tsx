@@ -5,6 +5,7 @@ import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
+import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -147,7 +148,14 @@ function HotelContent({
 
       <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <StarRating stars={hotel.starRating} />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {hotel.propertyType ? (
+              <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-700">
+                {PROPERTY_TYPE_LABELS[hotel.propertyType]}
+              </span>
+            ) : null}
+            <StarRating stars={hotel.starRating} />
+          </div>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{hotel.name}</h1>
           <p className="mt-2 flex items-center gap-1.5 text-slate-600">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />

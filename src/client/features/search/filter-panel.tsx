@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { Star } from "lucide-react";
 import { AMENITY_OPTIONS } from "../../../shared/amenities.ts";
-import { DISTANCE_SLIDER, PRICE_SLIDER, STAR_OPTIONS } from "../../../shared/search-options.ts";
+import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
+import { DISTANCE_SLIDER, GUEST_RATING_OPTIONS, PRICE_SLIDER, STAR_OPTIONS, minRatingFor } from "../../../shared/search-options.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Slider } from "../../components/ui/slider.tsx";
@@ -56,12 +57,35 @@ function CheckboxRow({
   );
 }
 
+function RadioRow({ name, checked, onSelect, children }: { name: string; checked: boolean; onSelect: () => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <li className="flex min-h-10 items-center gap-3">
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onSelect}
+        className="size-4 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      />
+      <label htmlFor={id} className="flex flex-1 cursor-pointer flex-wrap items-baseline gap-x-2 py-2 text-sm text-slate-800">
+        {children}
+      </label>
+    </li>
+  );
+}
+
 function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
   return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 }
 
-/** Price, distance, star and amenity filters; every change goes into the address and restarts at page 1. */
+/**
+ * Price, distance, free cancellation, guest rating, star, property type and amenity filters; every
+ * change goes into the address and restarts at page 1.
+ */
 export function FilterPanel({ params, onParamsChange, heading = true }: FilterPanelProps) {
+  const ratingName = useId();
   const filters = readFilters(params);
   const active = countActiveFilters(params);
 
@@ -120,6 +144,34 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
         />
       </FilterGroup>
 
+      <FilterGroup title="Cancellation">
+        <ul>
+          <CheckboxRow checked={filters.freeCancellation} onCheckedChange={(on) => apply({ ...filters, freeCancellation: on })}>
+            Free cancellation
+          </CheckboxRow>
+        </ul>
+      </FilterGroup>
+
+      <FilterGroup title="Guest rating">
+        <ul>
+          <RadioRow name={ratingName} checked={filters.guestRating === null} onSelect={() => apply({ ...filters, guestRating: null })}>
+            Any rating
+          </RadioRow>
+          {GUEST_RATING_OPTIONS.map((option) => (
+            <RadioRow
+              key={option.value}
+              name={ratingName}
+              checked={filters.guestRating === option.value}
+              onSelect={() => apply({ ...filters, guestRating: option.value })}
+            >
+              {option.label}
+              {/* Cards show the 5-point average; the 10-point score is twice it. */}
+              <span className="text-xs text-slate-500">{minRatingFor(option.value).toFixed(1)}+ out of 5</span>
+            </RadioRow>
+          ))}
+        </ul>
+      </FilterGroup>
+
       <FilterGroup title="Star rating">
         <ul>
           {STAR_OPTIONS.map((stars) => (
@@ -134,6 +186,22 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
                 ))}
               </span>
               <span className="sr-only">{stars === 1 ? "1 star" : `${stars} stars`}</span>
+            </CheckboxRow>
+          ))}
+        </ul>
+      </FilterGroup>
+
+      <FilterGroup title="Property type">
+        <ul>
+          {PROPERTY_TYPES.map((type) => (
+            <CheckboxRow
+              key={type}
+              checked={filters.propertyTypes.includes(type)}
+              onCheckedChange={(on) =>
+                apply({ ...filters, propertyTypes: PROPERTY_TYPES.filter((t) => (t === type ? on : filters.propertyTypes.includes(t))) })
+              }
+            >
+              {PROPERTY_TYPE_LABELS[type]}
             </CheckboxRow>
           ))}
         </ul>

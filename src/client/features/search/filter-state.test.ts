@@ -16,12 +16,21 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe("search filters in the address", () => {
   it("reads defaults from an address without filters", () => {
-    expect(readFilters(params("destination=Paris"))).toEqual({ minPrice: 0, maxPrice: 1000, maxDistance: 10, stars: [], amenities: [] });
+    expect(readFilters(params("destination=Paris"))).toEqual({
+      minPrice: 0,
+      maxPrice: 1000,
+      maxDistance: 10,
+      stars: [],
+      amenities: [],
+      freeCancellation: false,
+      guestRating: null,
+      propertyTypes: [],
+    });
   });
 
   it("clamps numbers, drops unknown stars and amenities, and matches amenities in any case", () => {
     const filters = readFilters(params("minPrice=-5&maxPrice=99999&maxDistance=abc&stars=5,9,3,5&amenities=wifi,Sauna,POOL,WiFi"));
-    expect(filters).toEqual({ minPrice: 0, maxPrice: 1000, maxDistance: 10, stars: [5, 3], amenities: ["WiFi", "Pool"] });
+    expect(filters).toMatchObject({ minPrice: 0, maxPrice: 1000, maxDistance: 10, stars: [5, 3], amenities: ["WiFi", "Pool"] });
   });
 
   it("writes only what differs from the defaults, keeps the search and goes back to page 1", () => {
@@ -31,9 +40,34 @@ describe("search filters in the address", () => {
       maxDistance: 10,
       stars: [4, 3],
       amenities: ["Spa"],
+      freeCancellation: false,
+      guestRating: null,
+      propertyTypes: [],
     });
     expect(next.toString()).toBe("destination=Paris&maxPrice=300&stars=4%2C3&amenities=Spa");
     expect(readFilters(next)).toMatchObject({ maxPrice: 300, stars: [4, 3], amenities: ["Spa"] });
+  });
+
+  it("reads free cancellation, one guest rating and property types, dropping what it does not know", () => {
+    expect(readFilters(params("freeCancellation=true&guestRating=9&propertyTypes=hostel,castle,Guest house,hostel"))).toMatchObject({
+      freeCancellation: true,
+      guestRating: 9,
+      propertyTypes: ["hostel", "guest_house"],
+    });
+    expect(readFilters(params("freeCancellation=yes&guestRating=7"))).toMatchObject({ freeCancellation: false, guestRating: null });
+  });
+
+  it("writes the new filters only when set, and counts each of them like the others", () => {
+    const next = writeFilters(params("destination=Oslo&page=2"), {
+      ...readFilters(params("")),
+      freeCancellation: true,
+      guestRating: 8,
+      propertyTypes: ["apartment", "resort"],
+    });
+    expect(next.toString()).toBe("destination=Oslo&freeCancellation=true&guestRating=8&propertyTypes=apartment%2Cresort");
+    expect(countActiveFilters(next)).toBe(4);
+    expect(clearFilters(next).toString()).toBe("destination=Oslo");
+    expect(writeFilters(next, readFilters(params(""))).toString()).toBe("destination=Oslo");
   });
 
   it("clears every filter, including a minimum distance from a shared link, but not the search", () => {

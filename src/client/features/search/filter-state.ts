@@ -1,5 +1,14 @@
 import { type AmenityOption, amenityOption } from "../../../shared/amenities.ts";
-import { DISTANCE_SLIDER, PRICE_SLIDER, SORT_OPTIONS, STAR_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
+import { type PropertyType, propertyTypeOf } from "../../../shared/property-types.ts";
+import {
+  DISTANCE_SLIDER,
+  GUEST_RATING_OPTIONS,
+  type GuestRatingOption,
+  PRICE_SLIDER,
+  SORT_OPTIONS,
+  STAR_OPTIONS,
+  type SortOption,
+} from "../../../shared/search-options.ts";
 
 export interface Filters {
   /** Whole dollars, as the price slider shows them. */
@@ -8,6 +17,10 @@ export interface Filters {
   maxDistance: number;
   stars: number[];
   amenities: AmenityOption[];
+  freeCancellation: boolean;
+  /** 10-point guest rating threshold; null: any. */
+  guestRating: GuestRatingOption | null;
+  propertyTypes: PropertyType[];
 }
 
 const DEFAULT_FILTERS: Filters = {
@@ -16,9 +29,21 @@ const DEFAULT_FILTERS: Filters = {
   maxDistance: DISTANCE_SLIDER.max,
   stars: [],
   amenities: [],
+  freeCancellation: false,
+  guestRating: null,
+  propertyTypes: [],
 };
 
-const FILTER_PARAM_KEYS = ["minPrice", "maxPrice", "maxDistance", "stars", "amenities"] as const;
+const FILTER_PARAM_KEYS = [
+  "minPrice",
+  "maxPrice",
+  "maxDistance",
+  "stars",
+  "amenities",
+  "freeCancellation",
+  "guestRating",
+  "propertyTypes",
+] as const;
 
 function numberIn(value: string | null, min: number, max: number, fallback: number): number {
   if (value === null || value.trim() === "") return fallback;
@@ -42,12 +67,18 @@ export function readFilters(params: URLSearchParams): Filters {
   const amenities = list(params.get("amenities"))
     .map(amenityOption)
     .filter((option) => option !== undefined);
+  const propertyTypes = list(params.get("propertyTypes"))
+    .map(propertyTypeOf)
+    .filter((type) => type !== undefined);
   return {
     minPrice: numberIn(params.get("minPrice"), PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.min),
     maxPrice: numberIn(params.get("maxPrice"), PRICE_SLIDER.min, PRICE_SLIDER.max, PRICE_SLIDER.max),
     maxDistance: numberIn(params.get("maxDistance"), DISTANCE_SLIDER.min, DISTANCE_SLIDER.max, DISTANCE_SLIDER.max),
     stars: [...new Set(stars)].sort((a, b) => b - a),
     amenities: [...new Set(amenities)],
+    freeCancellation: params.get("freeCancellation") === "true",
+    guestRating: GUEST_RATING_OPTIONS.find((o) => String(o.value) === params.get("guestRating"))?.value ?? null,
+    propertyTypes: [...new Set(propertyTypes)],
   };
 }
 
@@ -61,6 +92,9 @@ export function writeFilters(params: URLSearchParams, filters: Filters): URLSear
   if (filters.maxDistance !== DEFAULT_FILTERS.maxDistance) next.set("maxDistance", String(filters.maxDistance));
   if (filters.stars.length > 0) next.set("stars", filters.stars.join(","));
   if (filters.amenities.length > 0) next.set("amenities", filters.amenities.join(","));
+  if (filters.freeCancellation) next.set("freeCancellation", "true");
+  if (filters.guestRating !== null) next.set("guestRating", String(filters.guestRating));
+  if (filters.propertyTypes.length > 0) next.set("propertyTypes", filters.propertyTypes.join(","));
   return next;
 }
 
@@ -77,7 +111,10 @@ export function countActiveFilters(params: URLSearchParams): number {
     Number(f.minPrice !== DEFAULT_FILTERS.minPrice || f.maxPrice !== DEFAULT_FILTERS.maxPrice) +
     Number(f.maxDistance !== DEFAULT_FILTERS.maxDistance || params.has("minDistance")) +
     f.stars.length +
-    f.amenities.length
+    f.amenities.length +
+    Number(f.freeCancellation) +
+    Number(f.guestRating !== null) +
+    f.propertyTypes.length
   );
 }
 

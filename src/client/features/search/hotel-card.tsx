@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MapPin } from "lucide-react";
+import { Check, MapPin } from "lucide-react";
+import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
@@ -37,7 +38,14 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-          <StarRating stars={hotel.starRating} />
+          <span className="flex items-center gap-2">
+            {hotel.propertyType ? (
+              <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                {PROPERTY_TYPE_LABELS[hotel.propertyType]}
+              </span>
+            ) : null}
+            <StarRating stars={hotel.starRating} />
+          </span>
           <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} supplier={hotel.supplier} />
         </div>
         <h3 className="mt-2 text-lg leading-snug font-semibold text-slate-900">
@@ -69,6 +77,12 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
               </li>
             ))}
           </ul>
+        ) : null}
+        {hotel.freeCancellationDays > 0 ? (
+          <p className="mt-3 flex items-center gap-1 text-sm font-medium text-emerald-800">
+            <Check aria-hidden="true" className="size-4 shrink-0" />
+            Free cancellation
+          </p>
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>

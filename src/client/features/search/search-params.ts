@@ -21,7 +21,19 @@ export function searchTitle(params: URLSearchParams): string {
 }
 
 // The results view writes only non-default filter values into the address, so they pass through as they are.
-const FILTER_KEYS = ["minPrice", "maxPrice", "minDistance", "maxDistance", "stars", "amenities", "sort", "page"] as const;
+const FILTER_KEYS = [
+  "minPrice",
+  "maxPrice",
+  "minDistance",
+  "maxDistance",
+  "stars",
+  "amenities",
+  "freeCancellation",
+  "guestRating",
+  "propertyTypes",
+  "sort",
+  "page",
+] as const;
 
 /**
  * The search API's query string for the address: the popular-destinations search (today to tomorrow,

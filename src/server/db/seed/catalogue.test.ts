@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AMENITIES } from "../../../shared/amenities.ts";
+import { PROPERTY_TYPES } from "../../../shared/property-types.ts";
 import { DEMO_GUEST_COUNT, REVIEWED_HOTELS } from "./catalogue-reviews.ts";
 import { generateHotel, type GeneratedHotel } from "./catalogue.ts";
 import { FEATURED_CITIES, getDestinations } from "./destinations.ts";
@@ -104,6 +105,18 @@ describe("generateHotel", () => {
         label,
       ).toBe(true);
     }
+  });
+
+  it("mixes every property type, in step with the kind of place the name and description speak of", () => {
+    const byType = new Map<string, GeneratedHotel[]>();
+    for (const g of sample) byType.set(g.hotel.propertyType, [...(byType.get(g.hotel.propertyType) ?? []), g]);
+    expect(new Set(byType.keys())).toEqual(new Set(PROPERTY_TYPES));
+    // Mostly hotels, each other type a visible share.
+    expect(byType.get("hotel")!.length / SAMPLE_SIZE).toBeGreaterThan(0.5);
+    for (const type of PROPERTY_TYPES) expect(byType.get(type)!.length / SAMPLE_SIZE, type).toBeGreaterThan(0.02);
+    for (const { hotel } of byType.get("resort")!) expect(hotel.name).toMatch(/Resort/);
+    for (const { hotel } of byType.get("hostel")!) expect(hotel.description).toMatch(/-star hostel|This [a-z-]+ hostel/);
+    for (const { hotel } of byType.get("apartment")!) expect(hotel.description).toMatch(/aparthotel/);
   });
 
   it("uses only local image URLs", () => {

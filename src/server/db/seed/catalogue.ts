@@ -4,6 +4,7 @@
  * test can ask for hotel 1234 without generating the 1233 before it.
  */
 import { type AmenityKey, amenityLabel } from "../../../shared/amenities.ts";
+import type { PropertyType } from "../../../shared/property-types.ts";
 import type { hotels, roomTypes } from "../schema.ts";
 import { generateHotelReviews, type GeneratedReview } from "./catalogue-reviews.ts";
 import { destinationAt, type Destination, type StreetLanguage } from "./destinations.ts";
@@ -90,6 +91,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
         ? "Non-refundable"
         : `Free cancellation up to ${freeCancellationDays} ${freeCancellationDays === 1 ? "day" : "days"} before check-in`,
     freeCancellationDays,
+    propertyType: PROPERTY_TYPE_OF_KIND[kind],
     breakfast: features.breakfast,
     wifi: features.wifi,
     parking: features.parking,
@@ -135,6 +137,20 @@ function pickFeatures(r: Random, stars: number, destination: Destination): Featu
 }
 
 type HotelKind = "hotel" | "boutique hotel" | "resort" | "hostel" | "guesthouse" | "aparthotel" | "inn";
+
+/**
+ * The kind a hotel's name and description speak of, as the filterable property type. Migration 0012
+ * maps the kind named in older catalogues' descriptions the same way.
+ */
+const PROPERTY_TYPE_OF_KIND: Record<HotelKind, PropertyType> = {
+  hotel: "hotel",
+  "boutique hotel": "hotel",
+  resort: "resort",
+  hostel: "hostel",
+  guesthouse: "guest_house",
+  inn: "guest_house",
+  aparthotel: "apartment",
+};
 
 function hotelKind(r: Random, stars: number, resort: boolean): HotelKind {
   if (resort) return "resort";

@@ -1,12 +1,14 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHotel, createRoomType } from "../../../../tests/factories.ts";
 import { type Database, openDatabase, queryRows } from "../client.ts";
-import { migrateDatabase } from "../migrate.ts";
+import { migrateDatabase, migrationsFolder } from "../migrate.ts";
 import { hotels, roomTypes } from "../schema.ts";
 import { generateHotel } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
-import { expectSeededReviewsConsistent } from "../../../../tests/support/seed-checks.ts";
+import { expectSeededPropertyTypes, expectSeededReviewsConsistent } from "../../../../tests/support/seed-checks.ts";
 
 let database: Database;
 
@@ -46,7 +48,16 @@ describe("seedCatalogue on PGlite", () => {
 
     // Every hotel's figures are what its review rows say, and every review is about its author's past stay there.
     await expectSeededReviewsConsistent(database.db, result.reviews);
+    await expectSeededPropertyTypes(database.db);
   }, 120_000);
+
+  it("gives catalogues seeded before migration 0012 the property type the seed now writes", async () => {
+    const text = await readFile(path.join(migrationsFolder, "0012_search_filters.sql"), "utf8");
+    const rewrite = text.split("--> statement-breakpoint").find((statement) => statement.includes("TYPE text USING"));
+    await database.db.execute(sql`update hotels set property_type = 'hotel'`);
+    await database.db.execute(sql.raw(rewrite!));
+    await expectSeededPropertyTypes(database.db);
+  });
 
   it("leaves the id sequence after the seeded hotels, so later inserts work", async () => {
     const hotel = await createHotel(database.db, { name: "Factory Hotel" });

@@ -1,4 +1,6 @@
 import type { AmenityOption } from "../../../shared/amenities.ts";
+import type { PropertyType } from "../../../shared/property-types.ts";
+import { type GuestRatingOption, minRatingFor } from "../../../shared/search-options.ts";
 import type { HotelDetail, HotelSummary, SortOption, Stay } from "../../../shared/search.ts";
 
 /** The order of each sort, for merging suppliers and for suppliers that sort in memory; ties by id. */
@@ -21,6 +23,12 @@ export interface SupplierSearch {
   maxDistanceKm: number | null;
   stars: number[];
   amenities: AmenityOption[];
+  /** Only hotels refundable in full up to some day before check-in. */
+  freeCancellation: boolean;
+  /** 10-point guest rating threshold (8 or 9); null: any rating. */
+  guestRating: GuestRatingOption | null;
+  /** Empty: any type. */
+  propertyTypes: PropertyType[];
   sort: SortOption;
   limit: number;
   offset: number;
@@ -29,7 +37,9 @@ export interface SupplierSearch {
 /**
  * The search filters as our inventory applies them in SQL, for suppliers that filter in memory:
  * nightly price, distance, stars, and every chosen amenity as a case-insensitive substring of a
- * partner's texts (spec section 9), which on our canonical labels picks what amenity_mask picks.
+ * partner's texts (spec section 9), which on our canonical labels picks what amenity_mask picks;
+ * free cancellation, the guest rating on the hotel's shown rating, and the property type (a hotel
+ * whose type is unknown is left out while that filter is on).
  */
 export function matchesFilters(hotel: HotelSummary, criteria: SupplierSearch): boolean {
   if (hotel.priceCents < criteria.minPriceCents) return false;
@@ -37,6 +47,11 @@ export function matchesFilters(hotel: HotelSummary, criteria: SupplierSearch): b
   if (criteria.minDistanceKm > 0 && hotel.distanceFromCenterKm < criteria.minDistanceKm) return false;
   if (criteria.maxDistanceKm !== null && hotel.distanceFromCenterKm > criteria.maxDistanceKm) return false;
   if (criteria.stars.length > 0 && !criteria.stars.includes(hotel.starRating)) return false;
+  if (criteria.freeCancellation && hotel.freeCancellationDays <= 0) return false;
+  if (criteria.guestRating !== null && hotel.rating < minRatingFor(criteria.guestRating)) return false;
+  if (criteria.propertyTypes.length > 0 && (hotel.propertyType === null || !criteria.propertyTypes.includes(hotel.propertyType))) {
+    return false;
+  }
   const amenities = hotel.amenities.map((a) => a.toLowerCase());
   return criteria.amenities.every((wanted) => amenities.some((a) => a.includes(wanted.toLowerCase())));
 }

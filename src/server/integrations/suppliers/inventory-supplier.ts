@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { amenityOptionBits } from "../../../shared/amenities.ts";
 import { countNights } from "../../../shared/dates.ts";
+import type { PropertyType } from "../../../shared/property-types.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
-import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent } from "../../../shared/search-options.ts";
+import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent, minRatingFor } from "../../../shared/search-options.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
@@ -26,6 +27,7 @@ interface HotelRow {
   distance_from_center_km: number;
   cancellation_policy: string;
   free_cancellation_days: number;
+  property_type: PropertyType;
   breakfast: boolean;
   wifi: boolean;
   parking: boolean;
@@ -72,6 +74,7 @@ const HOTEL_COLUMNS = sql.raw(
     "distance_from_center_km",
     "cancellation_policy",
     "free_cancellation_days",
+    "property_type",
     "breakfast",
     "wifi",
     "parking",
@@ -285,9 +288,44 @@ function toSummary(row: HotelRow, priceCents: number, originalPriceCents: number
     amenities: row.amenities,
     distanceFromCenterKm: Math.round(Number(row.distance_from_center_km) * 10) / 10,
     cancellationPolicy: row.cancellation_policy,
+    freeCancellationDays: Number(row.free_cancellation_days),
+    propertyType: row.property_type,
     roomsAvailable: Number(roomsAvailable),
     flags: { breakfast: row.breakfast, wifi: row.wifi, parking: row.parking, pool: row.pool, gym: row.gym, spa: row.spa },
   };
+}
+
+/**
+ * The conditions on the hotel itself (not its offer) for both plans. Every column they read is
+ * carried by the city indexes (key or INCLUDE, migration 0012), so the large-catalogue walks stay
+ * index-only with any of them.
+ */
+function hotelFilters(criteria: SupplierSearch): SQL[] {
+  const filters: SQL[] = [];
+  if (criteria.stars.length > 0) {
+    filters.push(
+      sql`h.star_rating in (${sql.join(
+        criteria.stars.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
+  if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
+  const amenityBits = amenityOptionBits(criteria.amenities);
+  if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
+  if (criteria.freeCancellation) filters.push(sql`h.free_cancellation_days > 0`);
+  // A real literal, like the column, so the rating sort's walk can start at the threshold.
+  if (criteria.guestRating !== null) filters.push(sql`h.rating >= ${sql.raw(`${minRatingFor(criteria.guestRating)}::real`)}`);
+  if (criteria.propertyTypes.length > 0) {
+    filters.push(
+      sql`h.property_type in (${sql.join(
+        criteria.propertyTypes.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  return filters;
 }
 
 /** The party a room type must hold across the requested rooms. */
@@ -334,19 +372,7 @@ function exactDestinationCondition(destination: string): SQL {
 
 async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSearchResult> {
   const { stay } = criteria;
-  const filters: SQL[] = [exactDestinationCondition(criteria.destination)];
-  if (criteria.stars.length > 0) {
-    filters.push(
-      sql`h.star_rating in (${sql.join(
-        criteria.stars.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
-  if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
-  const amenityBits = amenityOptionBits(criteria.amenities);
-  if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
+  const filters: SQL[] = [exactDestinationCondition(criteria.destination), ...hotelFilters(criteria)];
   const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
   if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
 
@@ -455,19 +481,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
       const scope = await scopeOf(criteria.destination);
       if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
 
-      const filters: SQL[] = [];
-      if (criteria.stars.length > 0) {
-        filters.push(
-          sql`h.star_rating in (${sql.join(
-            criteria.stars.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-        );
-      }
-      if (criteria.minDistanceKm > 0) filters.push(sql`h.distance_from_center_km >= ${criteria.minDistanceKm}`);
-      if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
-      const amenityBits = amenityOptionBits(criteria.amenities);
-      if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
+      const filters: SQL[] = hotelFilters(criteria);
       // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
       // priced above the maximum can be within it: skipped before pricing.
       if (criteria.maxPriceCents !== null) filters.push(sql`h.price_cents <= ${criteria.maxPriceCents}`);
@@ -566,7 +580,6 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         ...summary,
         description: hotel.description,
         images: hotel.images.length > 0 ? hotel.images : [hotel.image],
-        freeCancellationDays: Number(hotel.free_cancellation_days),
         rooms,
         stay,
         nights: countNights(stay.checkIn, stay.checkOut),

@@ -353,7 +353,6 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
         ...summary,
         description: hotel.description || null,
         images: hotel.images,
-        freeCancellationDays: offer ? freeCancellationDays(cheapest(offer.rooms)?.room.cancellation ?? []) : 0,
         rooms,
         stay,
         nights: countNights(stay.checkIn, stay.checkOut),
@@ -542,7 +541,10 @@ function nightly(stayCents: number, stay: Stay): number {
 
 function baseSummary(
   hotel: StaticHotel,
-): Omit<HotelSummary, "priceCents" | "originalPriceCents" | "discountPercent" | "roomsAvailable" | "cancellationPolicy"> {
+): Omit<
+  HotelSummary,
+  "priceCents" | "originalPriceCents" | "discountPercent" | "roomsAvailable" | "cancellationPolicy" | "freeCancellationDays"
+> {
   return {
     id: `wh-${hotel.hotelId}`,
     supplier: WHOLESALER_ID,
@@ -560,6 +562,8 @@ function baseSummary(
     amenities: hotel.amenities,
     // -1: the supplier gave no distance; such hotels are left out of distance filters and sorts.
     distanceFromCenterKm: hotel.distanceFromCenterKm ?? -1,
+    // The protocol's static content does not say what kind of property a hotel is.
+    propertyType: null,
     flags: amenityFlagsOf(hotel.amenities),
   };
 }
@@ -577,11 +581,21 @@ function toSummary(hotel: StaticHotel, offer: SearchHotel, stay: Stay): HotelSum
     // The supplier confirms the rooms asked for, not how many more it has.
     roomsAvailable: stay.rooms,
     cancellationPolicy: cancellationText(freeCancellationDays(best.room.cancellation)),
+    // The cheapest room's terms: the free-cancellation filter keeps a partner hotel only when they refund.
+    freeCancellationDays: freeCancellationDays(best.room.cancellation),
   };
 }
 
 function unavailableSummary(hotel: StaticHotel): HotelSummary {
-  return { ...baseSummary(hotel), priceCents: 0, originalPriceCents: null, discountPercent: 0, roomsAvailable: 0, cancellationPolicy: "" };
+  return {
+    ...baseSummary(hotel),
+    priceCents: 0,
+    originalPriceCents: null,
+    discountPercent: 0,
+    roomsAvailable: 0,
+    cancellationPolicy: "",
+    freeCancellationDays: 0,
+  };
 }
 
 function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mealNames: Map<number, string>, stay: Stay): RoomOffer {
