@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { VISITOR_SAVES_LIMIT } from "../../shared/saved-hotels.ts";
@@ -50,32 +50,13 @@ interface Toggle {
 /**
  * Saves or unsaves a hotel for whoever is browsing. Signed in: optimistic (the heart and the Saved
  * list change at once), rolled back with a toast when the server refuses. A visitor: this browser.
+ * Plain query-cache calls rather than useMutation: the hearts are on the first page, and this keeps
+ * the mutation machinery out of its download; the toasts still belong to the hook (decision 010).
  */
 export function useToggleSavedHotel(): (toggle: Toggle) => void {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  const mutation = useMutation({
-    mutationFn: ({ hotelId, save }: Toggle) => (save ? saveHotel(hotelId) : unsaveHotel(hotelId)),
-    onMutate: async ({ hotelId, save }) => {
-      await queryClient.cancelQueries({ queryKey: SAVED_HOTELS });
-      const ids = queryClient.getQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY);
-      const list = queryClient.getQueryData<SavedHotels>(SAVED_HOTELS_KEY);
-      const others = (ids?.hotelIds ?? []).filter((id) => id !== hotelId);
-      queryClient.setQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY, { hotelIds: save ? [hotelId, ...others] : others });
-      if (list && !save) queryClient.setQueryData<SavedHotels>(SAVED_HOTELS_KEY, { hotels: list.hotels.filter((h) => h.id !== hotelId) });
-      return { ids, list };
-    },
-    onError: (error, { hotelName, save }, context) => {
-      if (context?.ids) queryClient.setQueryData(SAVED_HOTEL_IDS_KEY, context.ids);
-      if (context?.list) queryClient.setQueryData(SAVED_HOTELS_KEY, context.list);
-      toast.error(save ? `Could not save ${hotelName}` : `Could not remove ${hotelName}`, { description: error.message });
-    },
-    onSuccess: (_answer, toggle) => announce(toggle, false),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SAVED_HOTELS }),
-  });
-  const { mutate } = mutation;
 
   function announce(toggle: Toggle, visitor: boolean) {
     if (toggle.save) {
@@ -90,18 +71,40 @@ export function useToggleSavedHotel(): (toggle: Toggle) => void {
     }
   }
 
+  function failed(toggle: Toggle, reason: string) {
+    toast.error(toggle.save ? `Could not save ${toggle.hotelName}` : `Could not remove ${toggle.hotelName}`, { description: reason });
+  }
+
+  async function inAccount(toggle: Toggle) {
+    const { hotelId, save } = toggle;
+    await queryClient.cancelQueries({ queryKey: SAVED_HOTELS });
+    const ids = queryClient.getQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY);
+    const list = queryClient.getQueryData<SavedHotels>(SAVED_HOTELS_KEY);
+    const others = (ids?.hotelIds ?? []).filter((id) => id !== hotelId);
+    queryClient.setQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY, { hotelIds: save ? [hotelId, ...others] : others });
+    if (list && !save) queryClient.setQueryData<SavedHotels>(SAVED_HOTELS_KEY, { hotels: list.hotels.filter((h) => h.id !== hotelId) });
+    try {
+      await (save ? saveHotel(hotelId) : unsaveHotel(hotelId));
+      announce(toggle, false);
+    } catch (error) {
+      if (ids) queryClient.setQueryData(SAVED_HOTEL_IDS_KEY, ids);
+      if (list) queryClient.setQueryData(SAVED_HOTELS_KEY, list);
+      failed(toggle, error instanceof Error ? error.message : String(error));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: SAVED_HOTELS });
+    }
+  }
+
   function run(toggle: Toggle) {
     if (user) {
-      mutate(toggle);
+      void inAccount(toggle);
       return;
     }
     try {
       if (toggle.save) visitorSaves.add(toggle.hotelId);
       else visitorSaves.remove(toggle.hotelId);
     } catch {
-      toast.error(toggle.save ? `Could not save ${toggle.hotelName}` : `Could not remove ${toggle.hotelName}`, {
-        description: "This browser did not let us keep your list (storage is full or blocked). Sign in to save hotels to your account.",
-      });
+      failed(toggle, "This browser did not let us keep your list (storage is full or blocked). Sign in to save hotels to your account.");
       return;
     }
     announce(toggle, true);
