@@ -90,7 +90,7 @@ describe("saved hotels and recently viewed in the browser", () => {
     await page.context().close();
   });
 
-  it("keeps a failed save honest: the heart goes back and a toast says why", async () => {
+  it("shows a save at once and takes it back with a toast when the server refuses it", async () => {
     const page = await newPage(browser, 390);
     const email = `failing-saver-${Date.now()}@example.com`;
     await page.request.post("/api/auth/sign-up/email", {
@@ -102,21 +102,27 @@ describe("saved hotels and recently viewed in the browser", () => {
       headers: sameOriginHeaders(),
     });
     expect(signin.status()).toBe(200);
-    await page.route("**/api/me/saved-hotels/*", (route) =>
-      route.request().method() === "PUT"
-        ? route.fulfill({
-            status: 503,
-            contentType: "application/json",
-            body: JSON.stringify({ code: "SERVICE_UNAVAILABLE", message: "Try later." }),
-          })
-        : route.fallback(),
-    );
+    // The save is held until the heart has been seen pressed, then refused.
+    let refuse: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    await page.route("**/api/me/saved-hotels/*", async (route) => {
+      if (route.request().method() !== "PUT") return route.fallback();
+      await refused;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "SERVICE_UNAVAILABLE", message: "We cannot reach our database right now." }),
+      });
+    });
     await page.goto("/?destination=");
     const heart = page.getByRole("button", { name: /^Save / }).first();
     await heart.waitFor();
     const hotelName = (await heart.getAttribute("aria-label"))!.replace(/^Save /, "");
     await heart.click();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    refuse();
     await page.getByText(`Could not save ${hotelName}`).waitFor();
+    await page.getByText("We cannot reach our database right now.").waitFor();
     await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
     await page.context().close();
   });
