@@ -30,6 +30,7 @@ import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
 import { revenueReportRoutes } from "./routes/revenue-reports.ts";
+import { hotelCardRoutes, savedHotelRoutes } from "./routes/saved-hotels.ts";
 import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
@@ -64,8 +65,11 @@ function apiRoutes(deps: AppDeps) {
       // Routes whose answers are safe to cache opt in here; everything else stays no-store.
       // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
       .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
+      .use("/hotel-cards", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
       .route("/auth", authRoutes(deps))
       .route("/me", meRoutes())
+      .route("/me/saved-hotels", savedHotelRoutes(deps))
+      .route("/hotel-cards", hotelCardRoutes(deps))
       .route("/hotels", hotelRoutes(deps))
       .route("/destinations", destinationRoutes(deps))
       .route("/site-stats", siteStatsRoutes(deps))

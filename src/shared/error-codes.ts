@@ -74,6 +74,9 @@ export const ERROR_CODES = [
   "PHOTO_NOT_IMAGE",
   "PHOTO_TOO_MANY_PIXELS",
   "PHOTO_UNREADABLE",
+  // Saved hotels
+  "HOTEL_NOT_SAVABLE",
+  "SAVED_HOTELS_FULL",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

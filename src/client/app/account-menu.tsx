@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { CalendarCheck, ChevronDown, Gift, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { CalendarCheck, ChevronDown, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import type { SessionUser } from "../../shared/auth.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from "../components/ui/dropdown-menu.tsx";
@@ -29,6 +29,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <Link to="/my-bookings">
             <CalendarCheck aria-hidden="true" />
             My Bookings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/saved">
+            <Heart aria-hidden="true" />
+            Saved hotels
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -1,10 +1,12 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { useMergeVisitorSavesAtSignIn } from "../lib/saved-hotels.ts";
 import { PageLoading } from "./page-status.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 export function Layout() {
+  useMergeVisitorSavesAtSignIn();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -27,6 +27,7 @@ const HoldPaymentDialog = lazy(() => import("../features/booking/hold-payment-di
 const MyBookingsPage = lazy(() => import("../features/my-bookings/my-bookings-page.tsx").then((m) => ({ default: m.MyBookingsPage })));
 const GuestReviews = lazy(() => import("../features/reviews/guest-reviews.tsx").then((m) => ({ default: m.GuestReviews })));
 const RewardsPage = lazy(() => import("../features/rewards/rewards-page.tsx").then((m) => ({ default: m.RewardsPage })));
+const SavedPage = lazy(() => import("../features/saved/saved-page.tsx").then((m) => ({ default: m.SavedPage })));
 const FindBookingPage = lazy(() => import("../features/my-bookings/find-booking-page.tsx").then((m) => ({ default: m.FindBookingPage })));
 // Admin code is requested only after the guard lets an admin through, so travellers never download it.
 const AdminHomePage = lazy(() => import("../features/admin/admin-home-page.tsx").then((m) => ({ default: m.AdminHomePage })));
@@ -129,6 +130,7 @@ export const router = createBrowserRouter([
           { path: "hotel/:id", element: <HotelRoute /> },
           { path: "booking-success", element: <BookingSuccessPage /> },
           { path: "find-booking", element: <FindBookingPage /> },
+          { path: "saved", element: <SavedPage /> },
           {
             element: <SignedInArea />,
             children: [

@@ -36,6 +36,11 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
             Hotels
           </Link>
         </li>
+        <li>
+          <Link to="/saved" className={itemClass}>
+            Saved
+          </Link>
+        </li>
         {user?.isAdmin ? (
           <li>
             <Link to="/admin" className={itemClass}>
@@ -125,6 +130,9 @@ export function SiteHeader() {
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <NavLink to="/" end className={navLinkClass}>
               Hotels
+            </NavLink>
+            <NavLink to="/saved" className={navLinkClass}>
+              Saved
             </NavLink>
             {user?.isAdmin ? (
               <NavLink to="/admin" className={navLinkClass}>

@@ -309,6 +309,21 @@ export const icalFeeds = pgTable("ical_feeds", {
   createdAt: createdAt(),
 });
 
+/** The hotels each traveller saved (the heart); only our own hotels, see decision 025. */
+export const savedHotels = pgTable(
+  "saved_hotels",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index("saved_hotels_hotel_id_idx").on(t.hotelId)],
+);
+
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
 export const destinations = pgTable(
   "destinations",

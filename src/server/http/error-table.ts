@@ -101,4 +101,7 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   PHOTO_NOT_IMAGE: { status: 400, message: "A photo is not a JPEG, PNG or WebP image." },
   PHOTO_TOO_MANY_PIXELS: { status: 400, message: "A photo has too many pixels. Resize it and try again." },
   PHOTO_UNREADABLE: { status: 400, message: "A photo could not be read as an image." },
+
+  HOTEL_NOT_SAVABLE: { status: 400, message: "Only hotels sold by Staywise can be saved; partner hotels cannot be saved yet." },
+  SAVED_HOTELS_FULL: { status: 409, message: "You have saved as many hotels as we keep. Remove one to save another." },
 };

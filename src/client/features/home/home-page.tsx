@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CreditCard, Gift, Star } from "lucide-react";
+import { RecentlyViewed } from "./recently-viewed.tsx";
 import { SiteFigures } from "./site-figures.tsx";
 
 const reasons = [
@@ -44,6 +45,8 @@ export function HomePage({ searchForm, popularHotels }: { searchForm: ReactNode;
       </section>
 
       <SiteFigures />
+
+      <RecentlyViewed />
 
       {popularHotels}
 

@@ -7,6 +7,7 @@ import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
 import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
+import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,6 +16,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney, pluralize } from "../../lib/format.ts";
+import { useRecordHotelView } from "../../lib/recently-viewed.ts";
 import { readStay, writeStay } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AmenitiesGrid, hotelAmenities } from "./hotel-amenities.tsx";
@@ -138,6 +140,7 @@ function HotelContent({
   const goBack = useGoBack();
   const amenities = hotelAmenities(hotel);
   const cheapest = cheapestBookable(hotel.rooms);
+  useRecordHotelView(hotel.id);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-4 pb-16 sm:px-6 lg:px-8">
@@ -162,7 +165,10 @@ function HotelContent({
             {hotel.city}, {hotel.country}
           </p>
         </div>
-        <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} supplier={hotel.supplier} className="text-base" />
+        <div className="flex flex-wrap items-center gap-4">
+          <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} supplier={hotel.supplier} className="text-base" />
+          <SaveHotelButton hotelId={hotel.id} hotelName={hotel.name} variant="labelled" />
+        </div>
       </header>
 
       <div className="mt-6">

@@ -3,6 +3,7 @@ import { Check, MapPin } from "lucide-react";
 import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
+import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney, pluralize } from "../../lib/format.ts";
@@ -35,6 +36,8 @@ export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) 
             -{hotel.discountPercent}%
           </span>
         ) : null}
+        {/* Above the name's stretched link, so it is its own click target. */}
+        <SaveHotelButton hotelId={hotel.id} hotelName={hotel.name} className="absolute top-3 right-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

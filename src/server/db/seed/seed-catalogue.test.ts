@@ -52,7 +52,7 @@ describe("seedCatalogue on PGlite", () => {
   }, 120_000);
 
   it("gives catalogues seeded before migration 0012 the property type the seed now writes", async () => {
-    const text = await readFile(path.join(migrationsFolder, "0012_search_filters.sql"), "utf8");
+    const text = await readFile(path.join(migrationsFolder, "0013_search_filters.sql"), "utf8");
     const rewrite = text.split("--> statement-breakpoint").find((statement) => statement.includes("TYPE text USING"));
     await database.db.execute(sql`update hotels set property_type = 'hotel'`);
     await database.db.execute(sql.raw(rewrite!));
