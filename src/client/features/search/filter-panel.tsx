@@ -67,7 +67,7 @@ function RadioRow({ name, checked, onSelect, children }: { name: string; checked
         name={name}
         checked={checked}
         onChange={onSelect}
-        className="size-4 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="size-5 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       />
       <label htmlFor={id} className="flex flex-1 cursor-pointer flex-wrap items-baseline gap-x-2 py-2 text-sm text-slate-800">
         {children}
