@@ -120,25 +120,37 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
     scope = own.kind === "all" ? own : { kind: "hotels", ids: own.hotelIds };
   }
 
+  // Through the room types, so a hotel's bookings come from the (room_type_id, check_in) index.
+  const bookingsInScope =
+    scope.kind === "all" ? sql`true` : sql`room_type_id in (select rt.id from room_types rt where ${inScope(scope, sql`rt.hotel_id`)})`;
   // Paid, confirmed stays in our own rooms that overlap the range, with the part [s, e) inside it.
   const sold = sql`select room_type_id, num_rooms, check_in, (check_out - check_in) as stay_nights,
       (total_price_cents - discount_cents) as amount,
       greatest(check_in, ${from}::date) as s, least(check_out, ${end}::date) as e
     from bookings
     where ${EARNS_REVENUE} and supplier = 'inventory' and room_type_id is not null
-      and check_in < ${end}::date and check_out > ${from}::date and ${inScope(scope, sql`hotel_id`)}`;
+      and check_in < ${end}::date and check_out > ${from}::date and ${bookingsInScope}`;
   // A stay's amount over its nights: every night gets amount / nights, the first (amount mod nights) one cent more.
   const revenueOfPart = sql`(amount / stay_nights) * (e - s) + greatest(0, least(e - check_in, amount % stay_nights) - (s - check_in))`;
   const roomTypesInScope = inScope(scope, sql`rt.hotel_id`);
 
   const [daily, baseRooms, listedNights, roomTypeRows, roomTypeCount, channelRows, arrivals, hotelCount] = await Promise.all([
+    // Each stay as changes on the nights where its rooms and nightly amount start and stop (the odd cents
+    // stop first); running sums give every night's figures without a row per stay-night.
     queryRows<{ night: string; rooms: string; revenue: string }>(
       db,
-      sql`with sold as (${sold})
-        select to_char(night, 'YYYY-MM-DD') as night, sum(num_rooms)::bigint as rooms,
-          sum(amount / stay_nights + case when (night::date - check_in) < amount % stay_nights then 1 else 0 end)::bigint as revenue
-        from sold cross join lateral generate_series(s::timestamp, (e - 1)::timestamp, interval '1 day') as night
-        group by night order by night`,
+      sql`with sold as (${sold}),
+        parts as (select *, least(e, check_in + amount % stay_nights) as odd_end, amount / stay_nights as nightly from sold),
+        changes as (
+          select change.night, sum(change.rooms) as rooms, sum(change.cents) as cents
+          from parts cross join lateral (values
+            (s, num_rooms, nightly + case when odd_end > s then 1 else 0 end),
+            (odd_end, 0, case when odd_end > s then -1 else 0 end),
+            (e, -num_rooms, -nightly)) as change(night, rooms, cents)
+          group by change.night)
+        select to_char(night, 'YYYY-MM-DD') as night, sum(rooms) over (order by night)::bigint as rooms,
+          sum(cents) over (order by night)::bigint as revenue
+        from changes order by night`,
     ),
     queryRows<{ rooms: string }>(
       db,
@@ -187,7 +199,7 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
             (check_out - check_in) as stay_nights, (total_price_cents - discount_cents) as amount,
             greatest(check_in, ${from}::date) as s, least(check_out, ${end}::date) as e
           from bookings
-          where ${EARNS_REVENUE} and check_in < ${end}::date and check_out > ${from}::date and ${inScope(scope, sql`hotel_id`)})
+          where ${EARNS_REVENUE} and check_in < ${end}::date and check_out > ${from}::date and ${bookingsInScope})
         select channel, count(*)::int as bookings, sum(num_rooms * (e - s))::bigint as rooms,
           sum(${revenueOfPart})::bigint as revenue
         from sold group by channel`,
@@ -200,7 +212,7 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
           avg(check_in - (created_at at time zone 'UTC')::date) filter (where ${EARNS_REVENUE}) as lead
         from bookings
         where ${COUNTS_AS_BOOKING} and supplier = 'inventory' and room_type_id is not null
-          and check_in >= ${from}::date and check_in < ${end}::date and ${inScope(scope, sql`hotel_id`)}`,
+          and check_in >= ${from}::date and check_in < ${end}::date and ${bookingsInScope}`,
     ),
     scope.kind === "all"
       ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from hotels`).then((rows) => n(rows[0]?.n))
@@ -208,20 +220,24 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
   ]);
 
   const base = n(baseRooms[0]?.rooms);
-  const soldByNight = new Map(daily.map((d) => [d.night, d]));
   const deltaByNight = new Map(listedNights.map((d) => [d.night, n(d.delta)]));
   const series: ReportNight[] = [];
+  // The running sums hold from each change until the next one ('YYYY-MM-DD' strings compare as dates).
+  let next = 0;
+  let current = { rooms: 0, revenue: 0 };
   for (let i = 0; i < nights; i++) {
     const night = addDays(from, i);
+    while (next < daily.length && daily[next]!.night <= night) {
+      current = { rooms: n(daily[next]!.rooms), revenue: n(daily[next]!.revenue) };
+      next++;
+    }
     const available = base + (deltaByNight.get(night) ?? 0);
-    const soldNight = soldByNight.get(night);
-    const soldRooms = n(soldNight?.rooms);
     series.push({
       night,
       availableRoomNights: available,
-      soldRoomNights: soldRooms,
-      revenueCents: n(soldNight?.revenue),
-      occupancyPercent: percentOf(soldRooms, available),
+      soldRoomNights: current.rooms,
+      revenueCents: current.revenue,
+      occupancyPercent: percentOf(current.rooms, available),
     });
   }
   const available = series.reduce((sum, d) => sum + d.availableRoomNights, 0);
