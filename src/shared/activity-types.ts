@@ -44,6 +44,7 @@ export const ACTIVITY_TYPES = {
   api_connection_tested: { label: "API connection tested", group: "Admin" },
   api_diagnostics_run: { label: "API diagnostics run", group: "Admin" },
   admin_background_job_retried: { label: "Stuck job retried", group: "Admin" },
+  rate_calendar_updated: { label: "Rates calendar updated", group: "Admin" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },
