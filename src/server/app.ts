@@ -27,6 +27,7 @@ import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
+import { rateCalendarRoutes } from "./routes/rate-calendar.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
 import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
@@ -79,6 +80,7 @@ function apiRoutes(deps: AppDeps) {
           ? simulatedPaymentRoutes(deps, deps.simulatedGateway)
           : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
       )
+      .route("/properties", rateCalendarRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))

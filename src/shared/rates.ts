@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, countNights, isIsoDate } from "./dates.ts";
+import { addDays, countNights, isIsoDate, todayUtc } from "./dates.ts";
 
 /** One night of a stay as sold: its date and the price of one room that night. */
 export interface NightPrice {
@@ -52,9 +52,10 @@ export function rangeNights(from: string, to: string, weekdays: number): string[
 /**
  * A range edit of the rates calendar: for the room types, the nights from `from` to `to` (both
  * included) on the chosen week days get any of a price, a minimum stay, closed/open and rooms to
- * sell. `today` is the server's (or browser's) date: no night in the past can be changed.
+ * sell. `today()` gives the first night that may change (read at each validation): no night in the
+ * past can be changed.
  */
-export function calendarEditSchema(today: string) {
+export function calendarEditSchema(today: () => string) {
   return z
     .object({
       roomTypeIds: z
@@ -91,7 +92,7 @@ export function calendarEditSchema(today: string) {
     })
     .superRefine((v, ctx) => {
       if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
-      if (v.from < today) ctx.addIssue({ code: "custom", path: ["from"], message: "Dates in the past cannot be changed" });
+      if (v.from < today()) ctx.addIssue({ code: "custom", path: ["from"], message: "Dates in the past cannot be changed" });
       if (v.to < v.from) {
         ctx.addIssue({ code: "custom", path: ["to"], message: "The last night must be on or after the first night" });
         return;
@@ -116,7 +117,12 @@ export function calendarEditSchema(today: string) {
       }
     });
 }
-export type CalendarEditInput = z.infer<ReturnType<typeof calendarEditSchema>>;
+/**
+ * The server's check: a night is past once it is over everywhere, so the hotelier's "today" is
+ * accepted from any time zone (UTC today less one day).
+ */
+export const CalendarEditInput = calendarEditSchema(() => addDays(todayUtc(), -1));
+export type CalendarEditInput = z.infer<typeof CalendarEditInput>;
 
 /** A month of the calendar: 'YYYY-MM'. */
 export const CalendarMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as YYYY-MM");
