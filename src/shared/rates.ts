@@ -20,6 +20,18 @@ export function averageNightlyCents(totalCents: number, nights: number): number 
   return nights > 0 ? Math.round(totalCents / nights) : totalCents;
 }
 
+/**
+ * What a room offer costs for the stay: the sum of its nights × rooms when it was priced night by
+ * night, else its nightly price × nights × rooms (bookingTotalCents, a partner's flat price).
+ */
+export function offerTotalCents(
+  offer: { priceCents: number; stayPriceCents: number; nightlyPrices: readonly NightPrice[] | null },
+  nights: number,
+  rooms: number,
+): number {
+  return offer.nightlyPrices ? offer.stayPriceCents * rooms : offer.priceCents * nights * rooms;
+}
+
 /** Week days as the calendar's bitmask: bit 0 = Monday … bit 6 = Sunday (ISO order). */
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 export const ALL_WEEKDAYS = 0b111_1111;
