@@ -6,7 +6,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth, RequireHotelStaff } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -94,6 +94,19 @@ function SignedInArea() {
   );
 }
 
+const RateCalendarPage = lazy(() =>
+  import("../features/rate-calendar/rate-calendar-page.tsx").then((m) => ({ default: m.RateCalendarPage })),
+);
+
+/** Property management: admins and hotel managers (the server checks each hotel against their scope). */
+function HotelStaffArea() {
+  return (
+    <RequireHotelStaff>
+      <Outlet />
+    </RequireHotelStaff>
+  );
+}
+
 function AdminArea() {
   return (
     <RequireAdmin>
@@ -126,6 +139,11 @@ export const router = createBrowserRouter([
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
+          {
+            path: "admin/hotels/:hotelId",
+            element: <HotelStaffArea />,
+            children: [{ path: "calendar", element: <RateCalendarPage /> }],
+          },
           {
             path: "admin",
             element: <AdminArea />,
