@@ -1,10 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { CalendarMonthView } from "../../src/shared/rates.ts";
 import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
-import { activityLogs, bookings, hotelManagers, rateRules, users } from "../../src/server/db/schema.ts";
+import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
+import { seedDemoRates, seedYearOfRates } from "../../src/server/db/seed/seed-rates.ts";
+import { activityLogs, bookings, hotelManagers, rateRules, roomTypes, users } from "../../src/server/db/schema.ts";
 import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -344,5 +346,38 @@ describe.each([
     const names = ((await res.json()) as SearchResponse).hotels.map((h) => h.name);
     expect(names).toContain("Season minstay");
     expect(names).not.toContain("Season closed");
+  });
+});
+
+describe("seeded rates", () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp();
+    await seedCatalogue(s.database, { hotels: 4 });
+  });
+  afterAll(() => s.close());
+
+  it("gives the demo chain a season with closed nights, and --rates a year of rates on every room type", async () => {
+    const db = s.deps.db;
+    const written = await seedDemoRates(db, today);
+    const chainRooms = await db
+      .select()
+      .from(roomTypes)
+      .where(inArray(roomTypes.hotelId, [1, 2, 3]));
+    expect(written).toBe(chainRooms.length * 5 + 3);
+    const dearest = [...chainRooms].filter((r) => r.hotelId === 1).sort((a, b) => b.priceCents - a.priceCents)[0]!;
+    const closed = (await (await s.request("GET", `/api/hotels/1?checkIn=${d(19)}&checkOut=${d(22)}&guests=1`)).json()) as HotelDetail;
+    expect(closed.rooms.find((r) => r.id === String(dearest.id))!.unavailableReason).toBe("Not available on some of these dates");
+    const friday = thursdayAfter(1) < d(45) ? addDays(thursdayAfter(1), 1) : d(1);
+    const weekend = (await (
+      await s.request("GET", `/api/hotels/1?checkIn=${friday}&checkOut=${addDays(friday, 1)}&guests=1`)
+    ).json()) as HotelDetail;
+    const room = weekend.rooms.find((r) => r.id === String(dearest.id))!;
+    expect(room.priceCents).toBe(Math.round(dearest.priceCents * 1.25));
+
+    const all = await db.$count(roomTypes);
+    const before = await db.$count(rateRules);
+    expect(await seedYearOfRates(db, { today })).toBe(all * 24);
+    expect(await db.$count(rateRules)).toBe(before + all * 24);
   });
 });
