@@ -28,6 +28,7 @@ import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
+import { rateCalendarRoutes } from "./routes/rate-calendar.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
 import { revenueReportRoutes } from "./routes/revenue-reports.ts";
 import { hotelCardRoutes, savedHotelRoutes } from "./routes/saved-hotels.ts";
@@ -88,6 +89,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties", revenueReportRoutes(deps))
       .route("/properties", calendarLinkRoutes(deps))
       .route("/ical", calendarFeedRoutes(deps))
+      .route("/properties", rateCalendarRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))

@@ -46,6 +46,7 @@ export const ACTIVITY_TYPES = {
   admin_background_job_retried: { label: "Stuck job retried", group: "Admin" },
   ical_feed_created: { label: "Calendar link created", group: "Admin" },
   ical_feed_revoked: { label: "Calendar link revoked", group: "Admin" },
+  rate_calendar_updated: { label: "Rates calendar updated", group: "Admin" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },

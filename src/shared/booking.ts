@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { NightPrice } from "./rates.ts";
 import { StayFields } from "./search.ts";
 
 /** Unpaid holds keep their rooms this long unless HOLD_MINUTES says otherwise. */
@@ -73,6 +74,8 @@ export interface BookingView {
   hotelName: string;
   roomType: string;
   roomPriceCents: number;
+  /** Each night's price per room as sold (own rooms); null for partner and older bookings. */
+  nightlyPrices: NightPrice[] | null;
   checkIn: string;
   checkOut: string;
   numGuests: number;

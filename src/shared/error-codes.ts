@@ -27,6 +27,10 @@ export const ERROR_CODES = [
   "INVALID_TOKEN",
   // Hotels
   "HOTEL_NOT_FOUND",
+  // Rates calendar (decision 020)
+  "ROOM_CLOSED_FOR_DATES",
+  "MIN_STAY_NOT_MET",
+  "ROOMS_TO_SELL_BELOW_SOLD",
   "SUPPLIER_ERROR",
   // Bookings
   "ROOM_NOT_FOUND",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
+import type { NightPrice } from "./rates.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
 import { type PropertyType, propertyTypeOf } from "./property-types.ts";
 import {
@@ -176,7 +177,12 @@ export interface RoomOffer {
   sizeM2: number;
   bedType: string;
   amenities: string[];
+  /** The stay's average nightly price of one room (its nights' sum over the nights, decision 020). */
   priceCents: number;
+  /** One room for the whole stay: the sum of its nights. */
+  stayPriceCents: number;
+  /** Each night of the stay and its price for one room; null when a partner prices only the whole stay. */
+  nightlyPrices: NightPrice[] | null;
   originalPriceCents: number | null;
   discountPercent: number;
   currency: string;

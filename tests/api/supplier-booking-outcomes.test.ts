@@ -31,6 +31,8 @@ const room: RoomOffer = {
   bedType: "Double",
   amenities: [],
   priceCents: 10000,
+  stayPriceCents: 20000,
+  nightlyPrices: null,
   originalPriceCents: null,
   discountPercent: 0,
   currency: "USD",

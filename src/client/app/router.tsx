@@ -54,6 +54,9 @@ const RevenueReportsPage = lazy(() =>
 const CalendarLinksPage = lazy(() =>
   import("../features/revenue-reports/calendar-links-page.tsx").then((m) => ({ default: m.CalendarLinksPage })),
 );
+const RateCalendarPage = lazy(() =>
+  import("../features/rate-calendar/rate-calendar-page.tsx").then((m) => ({ default: m.RateCalendarPage })),
+);
 
 /** The root address: the search, around the home feature's landing page until someone searches. */
 function HomeRoute() {
@@ -102,6 +105,7 @@ function SignedInArea() {
   );
 }
 
+/** Property management: admins and hotel managers (the server checks each hotel against their scope). */
 function HotelStaffArea() {
   return (
     <RequireHotelStaff>
@@ -164,6 +168,7 @@ export const router = createBrowserRouter([
               { path: "admin/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
+              { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

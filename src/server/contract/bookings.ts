@@ -9,6 +9,7 @@ export const BookingViewSchema = z.object({
   hotelName: z.string(),
   roomType: z.string(),
   roomPriceCents: z.number().int(),
+  nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
   checkIn: z.string(),
   checkOut: z.string(),
   numGuests: z.number().int(),

@@ -64,6 +64,8 @@ export const RoomOfferSchema = z.object({
   bedType: z.string(),
   amenities: z.array(z.string()),
   priceCents: z.number().int(),
+  stayPriceCents: z.number().int(),
+  nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
   originalPriceCents: z.number().int().nullable(),
   discountPercent: z.number(),
   currency: z.string(),

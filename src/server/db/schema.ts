@@ -324,6 +324,39 @@ export const savedHotels = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index("saved_hotels_hotel_id_idx").on(t.hotelId)],
 );
 
+/**
+ * The rates calendar as range rules (decision 020): each rule sets, for the nights from first_night
+ * to last_night (inclusive) whose ISO weekday bit is in `weekdays` (bit 0 = Monday), any of a
+ * price, a minimum stay and closed. Per night and per field the latest rule (highest id) that sets
+ * it wins; a night no rule prices sells at room_types.price_cents. Rooms to sell per night live in
+ * room_nights.rooms_total.
+ */
+export const rateRules = pgTable(
+  "rate_rules",
+  {
+    id: serial("id").primaryKey(),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    firstNight: date("first_night", { mode: "string" }).notNull(),
+    lastNight: date("last_night", { mode: "string" }).notNull(),
+    weekdays: integer("weekdays").notNull().default(127),
+    priceCents: integer("price_cents"),
+    /** Minimum nights of a stay that starts on such a night. */
+    minStay: integer("min_stay"),
+    closed: boolean("closed"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("rate_rules_room_type_nights_idx").on(t.roomTypeId, t.lastNight, t.firstNight),
+    check("rate_rules_nights_order", sql`${t.lastNight} >= ${t.firstNight}`),
+    check("rate_rules_weekdays_range", sql`${t.weekdays} between 1 and 127`),
+    check("rate_rules_price_positive", sql`${t.priceCents} is null or ${t.priceCents} > 0`),
+    check("rate_rules_min_stay_range", sql`${t.minStay} is null or ${t.minStay} between 1 and 30`),
+  ],
+);
+
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
 export const destinations = pgTable(
   "destinations",
@@ -341,8 +374,10 @@ export const destinations = pgTable(
 );
 
 /**
- * Rooms taken per room type and night by holds and confirmed bookings. A row exists only for nights
- * with something taken; the check constraint makes overbooking impossible, whatever the caller.
+ * Rooms taken per room type and night by holds and confirmed bookings, and the rooms to sell that
+ * night (rooms_total, set by the rates calendar, else the room type's count). A row exists only for
+ * nights with something taken or a calendar limit; the check constraint makes overbooking
+ * impossible, whatever the caller.
  */
 export const roomNights = pgTable(
   "room_nights",
@@ -374,8 +409,10 @@ export const bookings = pgTable(
     hotelName: text("hotel_name").notNull(),
     roomTypeId: integer("room_type_id").references(() => roomTypes.id),
     roomType: text("room_type").notNull(),
-    /** Nightly price per room, in cents, as computed by the server. */
+    /** Nightly price per room, in cents, as computed by the server (the average when nights differ). */
     roomPriceCents: integer("room_price_cents").notNull(),
+    /** Each night's price per room, from check-in on, as sold (own rooms; null for older and partner bookings). */
+    nightlyPriceCents: integer("nightly_price_cents").array(),
     checkIn: date("check_in", { mode: "string" }).notNull(),
     checkOut: date("check_out", { mode: "string" }).notNull(),
     numGuests: integer("num_guests").notNull(),

@@ -38,6 +38,12 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   HOTEL_NOT_FOUND: { status: 404, message: "Hotel not found" },
   SUPPLIER_ERROR: { status: 502, message: "Supplier API Error" },
 
+  ROOM_CLOSED_FOR_DATES: {
+    status: 409,
+    message: "This room is not sold on some of your dates. Please choose other dates or another room.",
+  },
+  MIN_STAY_NOT_MET: { status: 400, message: "This room needs a longer stay for your check-in date." },
+  ROOMS_TO_SELL_BELOW_SOLD: { status: 400, message: "Rooms to sell cannot be fewer than the rooms already sold." },
   ROOM_NOT_FOUND: { status: 404, message: "This room was not found at this hotel." },
   ROOM_TOO_SMALL: { status: 400, message: "This room is too small for your party: book more rooms or choose a larger room." },
   ROOM_UNAVAILABLE: {

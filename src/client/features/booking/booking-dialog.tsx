@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
-import { DEFAULT_HOLD_MINUTES, GuestDetails, bookingTotalCents, type CreateBookingResponse } from "../../../shared/booking.ts";
+import { DEFAULT_HOLD_MINUTES, GuestDetails, type CreateBookingResponse } from "../../../shared/booking.ts";
+import { offerTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -75,8 +76,15 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     () =>
       nightlyPriceCents === room.priceCents
         ? room
-        : { ...room, priceCents: nightlyPriceCents, originalPriceCents: null, discountPercent: 0 },
-    [room, nightlyPriceCents],
+        : {
+            ...room,
+            priceCents: nightlyPriceCents,
+            stayPriceCents: nightlyPriceCents * countNights(stay.checkIn, stay.checkOut),
+            nightlyPrices: null,
+            originalPriceCents: null,
+            discountPercent: 0,
+          },
+    [room, nightlyPriceCents, stay.checkIn, stay.checkOut],
   );
   const createHold = useMutation({ mutationFn: createBookingHold });
   const rules = useQuery({ queryKey: ["hold-rules"], queryFn: fetchHoldRules, staleTime: Infinity });
@@ -286,7 +294,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             extra={
               user ? (
                 <PointsOption
-                  totalCents={bookingTotalCents(pricedRoom.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
+                  totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
                   onChange={changePoints}
                 />
               ) : null

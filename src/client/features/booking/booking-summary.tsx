@@ -1,4 +1,5 @@
 import type { BookingView } from "../../../shared/booking.ts";
+import { NightlyPrices } from "../../components/nightly-prices.tsx";
 import { formatCount, formatDate, formatMoney, pluralize } from "../../lib/format.ts";
 
 /** The reference, large and copyable: it is what the guest quotes to the hotel and uses in Find my booking. */
@@ -30,6 +31,11 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           <dd className="text-right font-medium text-slate-900">{value}</dd>
         </div>
       ))}
+      {booking.nightlyPrices ? (
+        <div className="px-4 py-2.5">
+          <NightlyPrices nights={booking.nightlyPrices} currency={booking.currency} rooms={booking.numRooms} />
+        </div>
+      ) : null}
       {booking.discountCents > 0 ? (
         <div className="flex justify-between gap-4 px-4 py-2.5">
           <dt className="text-slate-600">Points discount ({formatCount(booking.pointsRedeemed)} points)</dt>

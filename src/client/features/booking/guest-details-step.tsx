@@ -2,9 +2,11 @@ import { type ReactNode, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
-import { bookingTotalCents, type GuestDetails } from "../../../shared/booking.ts";
+import type { GuestDetails } from "../../../shared/booking.ts";
 import { countNights } from "../../../shared/dates.ts";
+import { offerTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { NightlyPrices } from "../../components/nightly-prices.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -20,7 +22,9 @@ type StaySummaryProps = { hotel: HotelDetail; room: RoomOffer; stay: Stay };
 /** The stay being booked and its price, from the one shared total rule (the server computes the same). */
 function StaySummary({ hotel, room, stay }: StaySummaryProps) {
   const nights = countNights(stay.checkIn, stay.checkOut);
-  const total = bookingTotalCents(room.priceCents, nights, stay.rooms);
+  const total = offerTotalCents(room, nights, stay.rooms);
+  // Nights at different prices are listed one by one; one price for every night stays one line.
+  const varied = room.nightlyPrices !== null && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1;
   return (
     <section aria-label="Your stay" className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm">
       <p className="font-semibold text-slate-900">{hotel.name}</p>
@@ -41,13 +45,17 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
         </div>
       </dl>
       <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-          <span>
-            {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} ×{" "}
-            {pluralize(stay.rooms, "room", "rooms")}
-          </span>
-          <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
-        </p>
+        {varied && room.nightlyPrices ? (
+          <NightlyPrices nights={room.nightlyPrices} currency={room.currency} rooms={stay.rooms} className="pb-1" />
+        ) : (
+          <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+            <span>
+              {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} ×{" "}
+              {pluralize(stay.rooms, "room", "rooms")}
+            </span>
+            <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
+          </p>
+        )}
         <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
           <span>Total</span>
           <span className="tabular-nums">{formatMoney(total, room.currency)}</span>

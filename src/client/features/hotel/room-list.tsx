@@ -86,7 +86,11 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
               </p>
             ) : null}
             <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{formatMoney(room.priceCents, room.currency)}</p>
-            <p className="text-xs text-slate-600">per night</p>
+            <p className="text-xs text-slate-600">
+              {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1
+                ? `average per night · ${formatMoney(room.stayPriceCents, room.currency)} for ${pluralize(room.nightlyPrices.length, "night", "nights")}`
+                : "per night"}
+            </p>
             {room.bookable ? (
               <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
                 {showRoomsLeft ? `${pluralize(room.roomsAvailable, "room", "rooms")} left` : "Available for your stay"}

@@ -1,20 +1,24 @@
 /**
- * npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N]
+ * npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings] [--booked-room-nights N] [--rates]
  * Seeds the demo catalogue into PostgreSQL when DATABASE_URL is set, else into the embedded PGlite
  * under DATA_DIR (default ./data). --bookings then adds the benchmark booking load: confirmed
  * bookings over the next 180 days, hotel by hotel from the first, until N room-nights are booked
  * (default 20,000,000; --booked-room-nights implies --bookings). --only-bookings adds the load to the
- * catalogue already in the database instead of seeding one.
+ * catalogue already in the database instead of seeding one. --rates gives every room type a year
+ * of varied rates (seed-rates.ts) after the catalogue, for the benchmarks with rates.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
+import { seedYearOfRates } from "./seed-rates.ts";
 import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
-const USAGE = "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N]";
+const USAGE =
+  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -26,6 +30,8 @@ interface CliOptions {
   bookedRoomNights: number | null;
   /** Keep the catalogue that is there; only add the booking load. */
   onlyBookings: boolean;
+  /** Give every room type a year of varied rates. */
+  rates: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -38,6 +44,7 @@ function parseCli(argv: string[]): CliOptions {
       bookings: { type: "boolean", default: false },
       "only-bookings": { type: "boolean", default: false },
       "booked-room-nights": { type: "string" },
+      rates: { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -50,6 +57,7 @@ function parseCli(argv: string[]): CliOptions {
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
     truncate: values.truncate,
     onlyBookings: values["only-bookings"],
+    rates: values.rates,
     bookedRoomNights:
       values["booked-room-nights"] !== undefined
         ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
@@ -107,6 +115,14 @@ async function main(): Promise<number> {
     console.log(
       `Seeded ${result.hotels.toLocaleString("en-US")} hotels and ${result.roomTypes.toLocaleString("en-US")} room types into ${target} in ${seconds}s (${rate} hotels/s)`,
     );
+    if (options.rates) {
+      const ratesStarted = performance.now();
+      const rules = await seedYearOfRates(database.db, {
+        onProgress: (done, total) => console.log(`rates: hotels up to ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")}`),
+      });
+      await database.db.execute(sql`analyze rate_rules`);
+      console.log(`Wrote ${rules.toLocaleString("en-US")} rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`);
+    }
     if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;
   } catch (error) {

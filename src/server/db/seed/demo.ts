@@ -8,6 +8,7 @@ import { ensureAdmin, ensureUser } from "../../services/accounts.ts";
 import type { Database } from "../client.ts";
 import { appMeta, hotels } from "../schema.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
+import { seedDemoRates } from "./seed-rates.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@staywise.example";
 export const DEMO_TRAVELLER_EMAIL = "traveller@staywise.example";
@@ -42,6 +43,8 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
         }
       },
     });
+    // The demo chain gets a season of rates and a few closed nights, so the calendar has something to show.
+    await seedDemoRates(database.db);
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { amenityOptionBits } from "../../../shared/amenities.ts";
-import { countNights } from "../../../shared/dates.ts";
+import { countNights, stayNights } from "../../../shared/dates.ts";
 import type { PropertyType } from "../../../shared/property-types.ts";
+import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
 import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent, minRatingFor } from "../../../shared/search-options.ts";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -52,6 +53,10 @@ interface RoomRow {
   currency: string;
   total_rooms: number;
   rooms_free: number;
+  /** The stay's nights in order: price per room, closed, minimum stay (f_stay_nights). */
+  night_prices: number[];
+  any_closed: boolean;
+  first_min_stay: number;
 }
 
 const HOTEL_COLUMNS = sql.raw(
@@ -228,11 +233,12 @@ function offerLateral(stay: Stay): SQL {
       (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
       sum(f.rooms_free)::int as rooms_available
     from (
-      select h.room_offers[i] as id, h.room_offers[i + 2] as price_cents, h.room_offers[i + 4] as original_price_cents,
-        h.room_offers[i + 3] - ${roomsTaken(stay, sql`h.room_offers[i]`)} as rooms_free
+      select h.room_offers[i] as id, ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents,
+        h.room_offers[i + 4] as original_price_cents,
+        ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free
       from ${fittingRoomOffers(stay)}
     ) f
-    where f.rooms_free >= ${stay.rooms}`;
+    where f.rooms_free >= ${stay.rooms} and f.price_cents is not null`;
 }
 
 /** Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting). */
@@ -240,7 +246,8 @@ function hasOffer(stay: Stay): SQL {
   return sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
-      and h.room_offers[i + 3] - ${roomsTaken(stay, sql`h.room_offers[i]`)} >= ${stay.rooms})`;
+      and ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} >= ${stay.rooms}
+      and ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null)`;
 }
 
 /**
@@ -251,12 +258,26 @@ function fittingRoomOffers(stay: Stay): SQL {
   return sql`generate_series(1, cardinality(h.room_offers), 5) i where h.room_offers[i + 1] * ${stay.rooms} >= ${partySize(stay)}`;
 }
 
-/** The most rooms of room type `roomTypeId` taken on any night of the stay (0 when none). */
-function roomsTaken(stay: Stay, roomTypeId: SQL): SQL {
+/**
+ * The fewest rooms of room type `roomTypeId` left to sell on any night of the stay: per night the
+ * calendar's rooms to sell (room_nights.rooms_total, never above the room count) less the rooms
+ * taken; nights without a row have every room free.
+ */
+function roomsFree(stay: Stay, roomTypeId: SQL, totalRooms: SQL): SQL {
   return sql`coalesce((
-    select max(n.rooms_taken) from room_nights n
+    select min(least(n.rooms_total, ${totalRooms}) - n.rooms_taken) from room_nights n
     where n.room_type_id = ${roomTypeId} and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-  ), 0)`;
+  ), ${totalRooms})`;
+}
+
+/**
+ * The stay's average nightly price of one room of `roomTypeId` (its nights' sum over the nights,
+ * rounded half up like averageNightlyCents), null when the calendar does not sell the stay (a
+ * closed night, a minimum stay). `floor` is the room type's price slot in room_offers (decision 020).
+ */
+function stayNightlyPrice(stay: Stay, roomTypeId: SQL, floor: SQL): SQL {
+  const nights = countNights(stay.checkIn, stay.checkOut);
+  return sql`round(f_stay_price(${roomTypeId}, ${floor}, ${stay.checkIn}::date, ${stay.checkOut}::date)::numeric / ${nights})::int`;
 }
 
 interface OfferRow {
@@ -393,15 +414,12 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
           (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
           sum(f.rooms_free)::int as rooms_available
         from (
-          select rt.id, rt.price_cents, rt.original_price_cents, rt.total_rooms - coalesce(b.taken, 0) as rooms_free
+          select rt.id, ${stayNightlyPrice(stay, sql`rt.id`, sql`rt.price_cents`)} as price_cents, rt.original_price_cents,
+            ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)} as rooms_free
           from room_types rt
-          left join lateral (
-            select max(n.rooms_taken) as taken from room_nights n
-            where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-          ) b on true
           where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
         ) f
-        where f.rooms_free >= ${stay.rooms}
+        where f.rooms_free >= ${stay.rooms} and f.price_cents is not null
       ) o
       where ${sql.join(filters, sql` and `)}
         and o.offer_price_cents is not null
@@ -560,14 +578,19 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         sql`
         select rt.id, rt.name, rt.description, rt.images, rt.max_guests, rt.size_m2, rt.bed_type, rt.amenities,
           rt.price_cents, rt.original_price_cents, rt.currency, rt.total_rooms,
-          (rt.total_rooms - coalesce((
-            select max(n.rooms_taken) from room_nights n
-            where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-          ), 0))::int as rooms_free
-        from room_types rt where rt.hotel_id = ${id}
-        order by rt.price_cents, rt.id`,
+          ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)}::int as rooms_free,
+          r.night_prices, r.any_closed, r.first_min_stay
+        from room_types rt
+        cross join lateral (
+          select array_agg(n.price_cents order by n.night) as night_prices, bool_or(n.closed) as any_closed,
+            (array_agg(n.min_stay order by n.night))[1] as first_min_stay
+          from f_stay_nights(rt.id, ${stay.checkIn}::date, ${stay.checkOut}::date) n
+        ) r
+        where rt.hotel_id = ${id}`,
       );
-      const rooms = roomRows.map((r) => toRoomOffer(r, stay));
+      const rooms = roomRows
+        .map((r) => toRoomOffer(r, stay))
+        .sort((a, b) => a.stayPriceCents - b.stayPriceCents || Number(a.id) - Number(b.id));
       const bookable = rooms.filter((r) => r.bookable);
       const cheapest = bookable[0] ?? null;
       const summary = toSummary(
@@ -672,9 +695,20 @@ async function pricePage(
 function toRoomOffer(row: RoomRow, stay: Stay): RoomOffer {
   const roomsAvailable = Math.max(0, Number(row.rooms_free));
   const fitsParty = Number(row.max_guests) * stay.rooms >= partySize(stay);
+  const nightlyPrices = stayNights(stay.checkIn, stay.checkOut).map((night, i) => ({
+    night,
+    priceCents: Number(row.night_prices[i] ?? row.price_cents),
+  }));
+  const stayPriceCents = stayTotalCents(nightlyPrices);
+  const priceCents = averageNightlyCents(stayPriceCents, nightlyPrices.length);
+  const minStay = Number(row.first_min_stay ?? 1);
   let unavailableReason: string | null = null;
   if (!fitsParty) {
     unavailableReason = `Sleeps up to ${row.max_guests} per room: too small for ${partySize(stay)} guests in ${stay.rooms} room${stay.rooms > 1 ? "s" : ""}`;
+  } else if (row.any_closed) {
+    unavailableReason = "Not available on some of these dates";
+  } else if (nightlyPrices.length < minStay) {
+    unavailableReason = `Minimum stay ${minStay} nights from this check-in date`;
   } else if (roomsAvailable === 0) {
     unavailableReason = "Sold out for these dates";
   } else if (roomsAvailable < stay.rooms) {
@@ -690,9 +724,11 @@ function toRoomOffer(row: RoomRow, stay: Stay): RoomOffer {
     sizeM2: Number(row.size_m2),
     bedType: row.bed_type,
     amenities: row.amenities,
-    priceCents: Number(row.price_cents),
+    priceCents,
+    stayPriceCents,
+    nightlyPrices,
     originalPriceCents,
-    discountPercent: discountPercent(Number(row.price_cents), originalPriceCents),
+    discountPercent: discountPercent(priceCents, originalPriceCents),
     currency: row.currency,
     totalRooms: Number(row.total_rooms),
     roomsAvailable,

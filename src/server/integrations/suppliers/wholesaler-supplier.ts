@@ -616,6 +616,9 @@ function toRoomOffer(hotel: StaticHotel, room: SearchRoom, meal: SearchMeal, mea
     bedType: content?.bedType ?? "",
     amenities: content?.amenities ?? [],
     priceCents,
+    // The supplier prices the stay as a whole: no night-by-night breakdown.
+    stayPriceCents: priceCents * countNights(stay.checkIn, stay.checkOut),
+    nightlyPrices: null,
     originalPriceCents,
     discountPercent: discountPercent(priceCents, originalPriceCents),
     currency: meal.currency,

@@ -1,3 +1,4 @@
+import { addDays } from "../../../shared/dates.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
 
 export interface BookingEmailData {
@@ -14,6 +15,8 @@ export interface BookingEmailData {
   numRooms: number;
   totalPriceCents: number;
   currency: string;
+  /** Each night's price per room as sold (own rooms); absent or null when the price was for the whole stay. */
+  nightlyPriceCents?: number[] | null;
   /** A partner hotel's own confirmation number, once it confirmed the booking. */
   supplierBookingRef?: string | null;
 }
@@ -33,6 +36,12 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
     `Nights: ${b.totalNights}`,
     `Guests: ${b.numGuests}`,
     `Rooms: ${b.numRooms}`,
+    ...(b.nightlyPriceCents && b.nightlyPriceCents.length > 0
+      ? [
+          `Price per night${b.numRooms > 1 ? " (per room)" : ""}:`,
+          ...b.nightlyPriceCents.map((cents, i) => `  ${addDays(b.checkIn, i)}: ${formatMoney(cents, b.currency)}`),
+        ]
+      : []),
     `Total: ${formatMoney(b.totalPriceCents, b.currency)}`,
     ...(b.supplierBookingRef ? [`Hotel confirmation number: ${b.supplierBookingRef}`] : []),
   ];

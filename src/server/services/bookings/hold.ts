@@ -90,6 +90,7 @@ export async function createBookingHold(
           hotelName: priced.hotelName,
           roomType: priced.roomName,
           roomPriceCents: priced.nightlyPriceCents,
+          nightlyPriceCents: priced.nightlyPrices ?? null,
           checkIn: stay.checkIn,
           checkOut: stay.checkOut,
           numGuests: stay.guests,

@@ -1,14 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { type CreateBookingInput, bookingTotalCents } from "../../../shared/booking.ts";
-import { countNights } from "../../../shared/dates.ts";
+import type { CreateBookingInput } from "../../../shared/booking.ts";
+import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
 import type { Stay } from "../../../shared/search.ts";
 import type { Db } from "../../db/client.ts";
 import { hotels, roomTypes } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
+import { assertStaySellable, stayRates } from "../rates.ts";
 import { type PricedRoom, roomTooSmall } from "./records.ts";
 import { takeRoomNights } from "./room-nights.ts";
 
-/** One of our own rooms, priced from the database: nightly price × nights × rooms. */
+/**
+ * One of our own rooms, priced night by night from the rates calendar: the sum of its nights ×
+ * rooms. A closed night or a stay shorter than the check-in night's minimum stay is refused.
+ */
 export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
   if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
     throw new DomainError("ROOM_NOT_FOUND");
@@ -24,11 +28,15 @@ export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay
     throw roomTooSmall(room.room.name, room.room.maxGuests, party);
   }
   const { id: roomTypeId, totalRooms } = room.room;
+  const nights = await stayRates(db, roomTypeId, stay.checkIn, stay.checkOut);
+  assertStaySellable(nights);
+  const perRoom = stayTotalCents(nights);
   return {
     hotelName: room.hotelName,
     roomName: room.room.name,
-    nightlyPriceCents: room.room.priceCents,
-    totalPriceCents: bookingTotalCents(room.room.priceCents, countNights(stay.checkIn, stay.checkOut), stay.rooms),
+    nightlyPriceCents: averageNightlyCents(perRoom, nights.length),
+    nightlyPrices: nights.map((n) => n.priceCents),
+    totalPriceCents: perRoom * stay.rooms,
     currency: room.currency,
     source: { hotelId: Number(input.hotelId), roomTypeId },
     take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { BookingView } from "../../../shared/booking.ts";
-import { daysBetween, todayUtc } from "../../../shared/dates.ts";
+import { addDays, daysBetween, todayUtc } from "../../../shared/dates.ts";
 import { pointsForPayment } from "../../../shared/loyalty.ts";
 import type { HoldSettings } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -85,6 +85,9 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     hotelName: row.hotelName,
     roomType: row.roomType,
     roomPriceCents: row.roomPriceCents,
+    nightlyPrices: row.nightlyPriceCents
+      ? row.nightlyPriceCents.map((priceCents, i) => ({ night: addDays(row.checkIn, i), priceCents }))
+      : null,
     checkIn: row.checkIn,
     checkOut: row.checkOut,
     numGuests: row.numGuests,
@@ -205,6 +208,8 @@ export interface PricedRoom {
   hotelName: string;
   roomName: string;
   nightlyPriceCents: number;
+  /** Each night's price per room, from check-in on (own rooms); the booking keeps them as sold. */
+  nightlyPrices?: number[];
   totalPriceCents: number;
   currency: string;
   /** Where the room comes from, as booking columns. */

@@ -1,0 +1,128 @@
+import { type KeyboardEvent, useRef, useState } from "react";
+import type { CalendarMonthData } from "../../api/rate-calendar.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { cn } from "../../lib/cn.ts";
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", timeZone: "UTC" });
+
+type CalendarGridProps = {
+  data: CalendarMonthData;
+  /** Enter, Space or a click on a cell: edit that room type on that night. */
+  onPick: (roomTypeId: number, night: string) => void;
+};
+
+/**
+ * Room types × nights of one month. One cell takes focus at a time (roving tabindex): arrow keys
+ * move between cells, Home/End to the row's ends, Enter or Space picks the cell for editing.
+ */
+export function CalendarGrid({ data, onPick }: CalendarGridProps) {
+  const [focus, setFocus] = useState<[number, number]>([0, 0]);
+  const cells = useRef(new Map<string, HTMLTableCellElement>());
+  const nights = data.roomTypes[0]?.nights ?? [];
+
+  function move(row: number, col: number) {
+    const r = Math.max(0, Math.min(data.roomTypes.length - 1, row));
+    const c = Math.max(0, Math.min(nights.length - 1, col));
+    setFocus([r, c]);
+    cells.current.get(`${r}:${c}`)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent, row: number, col: number) {
+    const keys: Record<string, [number, number]> = {
+      ArrowRight: [row, col + 1],
+      ArrowLeft: [row, col - 1],
+      ArrowDown: [row + 1, col],
+      ArrowUp: [row - 1, col],
+      Home: [row, 0],
+      End: [row, nights.length - 1],
+    };
+    const target = keys[event.key];
+    if (target) {
+      event.preventDefault();
+      move(...target);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const roomType = data.roomTypes[row];
+      const night = roomType?.nights[col];
+      if (roomType && night) onPick(roomType.id, night.night);
+    }
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table role="grid" aria-label={`Rates and availability, ${data.hotelName}`} className="border-collapse text-xs">
+        <thead>
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 min-w-36 bg-slate-50 px-3 py-2 text-left font-semibold text-slate-700">
+              Room type
+            </th>
+            {nights.map((n) => (
+              <th
+                key={n.night}
+                scope="col"
+                className="min-w-20 bg-slate-50 px-1 py-2 text-center font-medium whitespace-nowrap text-slate-600"
+              >
+                {dayFormat.format(new Date(`${n.night}T00:00:00Z`))}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.roomTypes.map((roomType, row) => (
+            <tr key={roomType.id} className="border-t border-slate-200">
+              <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-semibold text-slate-900">
+                {roomType.name}
+                <span className="block font-normal text-slate-500">
+                  {roomType.totalRooms} rooms · base {formatMoney(roomType.basePriceCents, data.currency)}
+                </span>
+              </th>
+              {roomType.nights.map((n, col) => {
+                const left = Math.max(0, n.roomsToSell - n.roomsSold);
+                const label = [
+                  `${roomType.name}, ${n.night}`,
+                  formatMoney(n.priceCents, data.currency),
+                  n.closed ? "closed" : `${left} of ${n.roomsToSell} to sell left`,
+                  `${n.roomsSold} sold`,
+                  n.minStay > 1 ? `minimum stay ${n.minStay} nights` : null,
+                ]
+                  .filter(Boolean)
+                  .join(", ");
+                return (
+                  <td
+                    key={n.night}
+                    ref={(el) => {
+                      if (el) cells.current.set(`${row}:${col}`, el);
+                      else cells.current.delete(`${row}:${col}`);
+                    }}
+                    role="gridcell"
+                    tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
+                    aria-label={label}
+                    onKeyDown={(e) => onKeyDown(e, row, col)}
+                    onClick={() => {
+                      setFocus([row, col]);
+                      onPick(roomType.id, n.night);
+                    }}
+                    className={cn(
+                      "cursor-pointer border-l border-slate-100 px-1 py-1.5 text-center align-top outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset",
+                      n.closed ? "bg-slate-100 text-slate-500" : "hover:bg-brand-50",
+                    )}
+                  >
+                    <span aria-hidden="true" className="block font-semibold text-slate-900 tabular-nums">
+                      {formatMoney(n.priceCents, data.currency)}
+                    </span>
+                    <span aria-hidden="true" className={cn("block tabular-nums", left === 0 ? "text-red-700" : "text-slate-600")}>
+                      {n.closed ? "Closed" : `${left}/${n.roomsToSell} left`}
+                    </span>
+                    <span aria-hidden="true" className="block text-slate-500 tabular-nums">
+                      {n.roomsSold} sold{n.minStay > 1 ? ` · ${n.minStay}n min` : ""}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Rates for the demo and for benchmarks (decision 020), written as range rules in rate_rules: the
+ * storage that keeps a year of seasonal rates on a 2,000,000-hotel catalogue to a few dozen rows
+ * per room type instead of one per night.
+ */
+import { sql } from "drizzle-orm";
+import { addDays, todayUtc } from "../../../shared/dates.ts";
+import { type Db, queryRows } from "../client.ts";
+
+/** The demo chain (hotels 1, 2 and 3 of the seed). */
+export const DEMO_CHAIN_HOTEL_IDS = [1, 2, 3] as const;
+const FRI_SAT = 0b011_0000;
+
+/**
+ * The demo chain's season from `today`: weekends 25 % dearer for six months, a high season (days
+ * 45-75) 40 % dearer with a two-night minimum from Saturdays, a quiet spell (days 100-120) 15 %
+ * cheaper, and two closed nights (days 20-21) on each hotel's dearest room type.
+ */
+export async function seedDemoRates(db: Db, today = todayUtc()): Promise<number> {
+  const day = (n: number) => addDays(today, n);
+  const ids = sql.join(
+    DEMO_CHAIN_HOTEL_IDS.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rules: [string, string, number, string, string, string][] = [
+    // first, last, weekdays, price factor (SQL), min stay, closed
+    [day(0), day(180), FRI_SAT, "1.25", "null", "null"],
+    [day(45), day(75), 127, "1.40", "null", "null"],
+    [day(45), day(75), FRI_SAT, "1.60", "null", "null"],
+    [day(45), day(75), 0b010_0000, "null", "2", "null"],
+    [day(100), day(120), 127, "0.85", "null", "null"],
+  ];
+  let written = 0;
+  for (const [first, last, weekdays, factor, minStay, closed] of rules) {
+    const price = factor === "null" ? sql`null` : sql`round(rt.price_cents * ${sql.raw(factor)})::int`;
+    written += await inserted(
+      db,
+      sql`insert into rate_rules (room_type_id, first_night, last_night, weekdays, price_cents, min_stay, closed)
+      select rt.id, ${first}::date, ${last}::date, ${weekdays}, ${price}, ${sql.raw(minStay)}, ${sql.raw(closed)}
+      from room_types rt where rt.hotel_id in (${ids})`,
+    );
+  }
+  return (
+    written +
+    (await inserted(
+      db,
+      sql`insert into rate_rules (room_type_id, first_night, last_night, weekdays, closed)
+      select distinct on (rt.hotel_id) rt.id, ${day(20)}::date, ${day(21)}::date, 127, true
+      from room_types rt where rt.hotel_id in (${ids}) order by rt.hotel_id, rt.price_cents desc, rt.id`,
+    ))
+  );
+}
+
+/** Runs an INSERT and answers how many rows it wrote. */
+async function inserted(db: Db, insert: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`with ins as (${insert} returning 1) select count(*)::int as n from ins`);
+  return Number(row?.n ?? 0);
+}
+
+/** Hotels whose room types get their year of rates in one statement. */
+const RATES_BATCH = 20_000;
+
+/**
+ * A year of varied rates on every room type (`db:seed -- --rates`): per month a price between 80 %
+ * and 130 % of the base price, varying by hotel and month, and Friday/Saturday 20 % above that
+ * month's price: 24 rules per room type.
+ */
+export async function seedYearOfRates(
+  db: Db,
+  options: { today?: string; onProgress?: (hotelsDone: number, hotels: number) => void } = {},
+): Promise<number> {
+  const today = options.today ?? todayUtc();
+  const [bounds] = await queryRows<{ lo: number; hi: number }>(
+    db,
+    sql`select coalesce(min(id), 0)::int as lo, coalesce(max(id), -1)::int as hi from hotels`,
+  );
+  let written = 0;
+  for (let lo = Number(bounds?.lo ?? 0); lo <= Number(bounds?.hi ?? -1); lo += RATES_BATCH) {
+    const hi = lo + RATES_BATCH - 1;
+    written += await inserted(
+      db,
+      sql`insert into rate_rules (room_type_id, first_night, last_night, weekdays, price_cents)
+      select rt.id, m.first, m.last, w.weekdays,
+        round(rt.price_cents * (0.8 + 0.05 * ((rt.hotel_id * 7 + m.k * 5) % 11)) * w.factor)::int
+      from room_types rt
+      cross join lateral (
+        select k, (${today}::date + make_interval(months => k))::date as first,
+          (${today}::date + make_interval(months => k + 1) - interval '1 day')::date as last
+        from generate_series(0, 11) k
+      ) m
+      cross join (values (127, 1.0), (${FRI_SAT}, 1.2)) w(weekdays, factor)
+      where rt.hotel_id between ${lo} and ${hi}
+      order by rt.id, m.k, w.weekdays desc`,
+    );
+    options.onProgress?.(Math.min(hi, Number(bounds?.hi ?? 0)), Number(bounds?.hi ?? 0));
+  }
+  return written;
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { addDays, countNights, isIsoDate, todayUtc } from "./dates.ts";
+
+/** One night of a stay as sold: its date and the price of one room that night. */
+export interface NightPrice {
+  night: string;
+  priceCents: number;
+}
+
+/** A stay's price per room is the sum of its nights (decision 020). */
+export function stayTotalCents(nights: readonly NightPrice[]): number {
+  return nights.reduce((sum, n) => sum + n.priceCents, 0);
+}
+
+/**
+ * The nightly price a stay is shown and filtered at: its total over its nights, rounded to the
+ * cent (half up). The search's SQL computes the same (inventory-supplier.ts).
+ */
+export function averageNightlyCents(totalCents: number, nights: number): number {
+  return nights > 0 ? Math.round(totalCents / nights) : totalCents;
+}
+
+/**
+ * What a room offer costs for the stay: the sum of its nights × rooms when it was priced night by
+ * night, else its nightly price × nights × rooms (bookingTotalCents, a partner's flat price).
+ */
+export function offerTotalCents(
+  offer: { priceCents: number; stayPriceCents: number; nightlyPrices: readonly NightPrice[] | null },
+  nights: number,
+  rooms: number,
+): number {
+  return offer.nightlyPrices ? offer.stayPriceCents * rooms : offer.priceCents * nights * rooms;
+}
+
+/** Week days as the calendar's bitmask: bit 0 = Monday … bit 6 = Sunday (ISO order). */
+export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+export const ALL_WEEKDAYS = 0b111_1111;
+
+/** The ISO weekday bit (Monday = 1, Sunday = 64) of a 'YYYY-MM-DD' date. */
+export function weekdayBit(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return 1 << ((day + 6) % 7);
+}
+
+/** Longest range one calendar edit may cover. */
+export const MAX_RANGE_NIGHTS = 366;
+export const MAX_MIN_STAY = 30;
+/** Highest nightly price the calendar accepts ($100,000). */
+export const MAX_RATE_CENTS = 10_000_000;
+
+const isoDate = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD");
+
+/** The nights of [from, to] (both included) that fall on the given weekdays. */
+export function rangeNights(from: string, to: string, weekdays: number): string[] {
+  const nights: string[] = [];
+  const count = countNights(from, to) + 1;
+  for (let i = 0; i < count; i++) {
+    const night = addDays(from, i);
+    if (weekdayBit(night) & weekdays) nights.push(night);
+  }
+  return nights;
+}
+
+/**
+ * A range edit of the rates calendar: for the room types, the nights from `from` to `to` (both
+ * included) on the chosen week days get any of a price, a minimum stay, closed/open and rooms to
+ * sell. `today()` gives the first night that may change (read at each validation): no night in the
+ * past can be changed.
+ */
+export function calendarEditSchema(today: () => string) {
+  return z
+    .object({
+      roomTypeIds: z
+        .array(z.coerce.number().int().positive())
+        .min(1, "Choose at least one room type")
+        .max(100, "Choose at most 100 room types"),
+      from: isoDate,
+      to: isoDate,
+      weekdays: z.coerce
+        .number()
+        .int()
+        .min(1, "Choose at least one day of the week")
+        .max(ALL_WEEKDAYS, "Unknown days of the week")
+        .default(ALL_WEEKDAYS),
+      priceCents: z.coerce
+        .number()
+        .int("Price must be whole cents")
+        .positive("Price must be more than zero")
+        .max(MAX_RATE_CENTS, "Price must be at most $100,000 a night")
+        .optional(),
+      minStay: z.coerce
+        .number()
+        .int("Minimum stay must be a whole number of nights")
+        .min(1, "Minimum stay must be at least 1 night")
+        .max(MAX_MIN_STAY, `Minimum stay must be at most ${MAX_MIN_STAY} nights`)
+        .optional(),
+      closed: z.boolean().optional(),
+      roomsToSell: z.coerce
+        .number()
+        .int("Rooms to sell must be a whole number")
+        .min(0, "Rooms to sell cannot be negative")
+        .max(10_000)
+        .optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
+      if (v.from < today()) ctx.addIssue({ code: "custom", path: ["from"], message: "Dates in the past cannot be changed" });
+      if (v.to < v.from) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: "The last night must be on or after the first night" });
+        return;
+      }
+      const nights = countNights(v.from, v.to) + 1;
+      if (nights > MAX_RANGE_NIGHTS) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: `Change at most ${MAX_RANGE_NIGHTS} nights at once` });
+        return;
+      }
+      if (rangeNights(v.from, v.to, v.weekdays).length === 0) {
+        ctx.addIssue({ code: "custom", path: ["weekdays"], message: "None of the chosen days of the week falls in these dates" });
+      }
+      if (v.minStay !== undefined && v.minStay > nights) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["minStay"],
+          message: `Minimum stay (${v.minStay} nights) is longer than the ${nights} nights chosen`,
+        });
+      }
+      if (v.priceCents === undefined && v.minStay === undefined && v.closed === undefined && v.roomsToSell === undefined) {
+        ctx.addIssue({ code: "custom", path: ["priceCents"], message: "Set a price, a minimum stay, open/closed or rooms to sell" });
+      }
+    });
+}
+/**
+ * The server's check: a night is past once it is over everywhere, so the hotelier's "today" is
+ * accepted from any time zone (UTC today less one day).
+ */
+export const CalendarEditInput = calendarEditSchema(() => addDays(todayUtc(), -1));
+export type CalendarEditInput = z.infer<typeof CalendarEditInput>;
+
+/** A month of the calendar: 'YYYY-MM'. */
+export const CalendarMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as YYYY-MM");
+
+/** The first and last day of a 'YYYY-MM' month. */
+export function monthBounds(month: string): { first: string; last: string } {
+  const first = `${month}-01`;
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+  return { first, last: addDays(next, -1) };
+}
+
+/** One cell of the calendar grid: a room type on a night. */
+export interface CalendarNight {
+  night: string;
+  priceCents: number;
+  closed: boolean;
+  minStay: number;
+  /** Rooms the hotel sells that night (the calendar's limit, else the room type's count). */
+  roomsToSell: number;
+  /** Rooms held or booked that night. */
+  roomsSold: number;
+}
+
+export interface CalendarRoomType {
+  id: number;
+  name: string;
+  basePriceCents: number;
+  totalRooms: number;
+  nights: CalendarNight[];
+}
+
+export interface CalendarMonthView {
+  hotelId: number;
+  hotelName: string;
+  currency: string;
+  month: string;
+  roomTypes: CalendarRoomType[];
+}
