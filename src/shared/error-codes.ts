@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   "LAST_ADMIN",
   "CASE_NOT_FOUND",
   "NO_ACTIVE_API_CONFIGURATION",
+  // Hotel managers and the front desk
+  "ADMIN_MANAGES_ALL",
+  "UNKNOWN_HOTELS",
+  "STAY_TRANSITION",
   // Reviews and photos
   "ALREADY_REVIEWED",
   "REVIEW_NOT_FOUND",
