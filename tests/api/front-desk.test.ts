@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
+import { openDatabase } from "../../src/server/db/client.ts";
+import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/db/seed/demo-front-desk.ts";
+import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -342,5 +346,32 @@ describe("phone bookings", () => {
     });
     expect(many.status).toBe(409);
     expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
+  });
+});
+
+describe("demo data", () => {
+  it("gives the demo manager hotels 1, 2 and 3 with guests arriving, in house and leaving today", async () => {
+    const database = await openDatabase({ pgliteDir: null });
+    await migrateDatabase(database);
+    const demo = await createTestApp({}, database);
+    try {
+      await seedCatalogue(database, { hotels: 4 });
+      await ensureAdmin(database.db, demo.deps.auth, { email: "demo-admin@example.com", password: "demo-password", name: "Admin" }, "test");
+      await seedFrontDeskDemo(database.db, demo.deps.auth, "demo-password", "demo-admin@example.com");
+      const cookie = await signIn(demo, DEMO_MANAGER_EMAIL, "demo-password");
+      for (const hotelId of [1, 2, 3]) {
+        const res = await demo.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie });
+        const day = (await res.json()) as Day;
+        expect(day.arrivals.map((b) => b.stayStatus)).toEqual(expect.arrayContaining(["expected", "expected"]));
+        expect(day.arrivals).toHaveLength(2);
+        expect(day.inHouse).toHaveLength(1);
+        expect(day.departures).toHaveLength(1);
+      }
+      expect((await demo.request("GET", "/api/properties/hotels/4/front-desk", { cookie })).status).toBe(403);
+      const future = (await (await demo.request("GET", `/api/properties/hotels/1/front-desk?date=${d(5)}`, { cookie })).json()) as Day;
+      expect(future.arrivals).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 });
