@@ -373,5 +373,5 @@ describe("demo data", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

@@ -181,9 +181,9 @@ function refundForUnusedNights(row: BookingRow, unused: string[], freeCancellati
   const paid = row.totalPriceCents - row.discountCents;
   if (unused.length === 0) return { cents: 0, note: "No nights were left unused." };
   if (row.payAtHotel) return { cents: 0, note: "Pay at hotel: charge only the nights stayed; nothing was paid in advance." };
+  if (freeCancellationDays <= 0) return { cents: 0, note: "No refund: the hotel's rate is non-refundable." };
   if (!row.paymentIntentId) return { cents: 0, note: "Nothing to refund: no card payment is on record for this booking." };
   if (row.paymentStatus !== "completed") return { cents: 0, note: "Nothing to refund: the payment is not in a refundable state." };
-  if (freeCancellationDays <= 0) return { cents: 0, note: "No refund: the hotel's rate is non-refundable." };
   const refundable = unused.filter((night) => daysBetween(today, night) >= freeCancellationDays).length;
   if (refundable === 0) {
     return { cents: 0, note: `No refund: the unused nights are inside the ${freeCancellationDays}-day free-cancellation window.` };
