@@ -55,7 +55,8 @@ beforeAll(async () => {
   });
   expect(grant.status, await grant.clone().text()).toBe(200);
   manager = await signIn(t, "desk-manager@example.com");
-});
+  // Sign-ins hash passwords (argon2id) and enrol two-factor: slow on a busy machine.
+}, 120_000);
 afterAll(() => t.close());
 
 /** A paid, confirmed booking made through the website, as a guest would. */

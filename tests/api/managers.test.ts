@@ -40,7 +40,8 @@ beforeAll(async () => {
   expect((await setHotels(admin, "manager-b@example.com", [hotelB.id])).status).toBe(200);
   managerA = await signIn(t, "manager-a@example.com");
   managerB = await signIn(t, "manager-b@example.com");
-});
+  // Sign-ins hash passwords (argon2id) and enrol two-factor: slow on a busy machine.
+}, 120_000);
 afterAll(() => t.close());
 
 describe("granting managers", () => {
