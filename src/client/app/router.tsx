@@ -6,7 +6,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth, RequireHotelStaff } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -43,6 +43,7 @@ const ApiSettingsPage = lazy(() => import("../features/admin/api-settings-page.t
 const ApiDiagnosticsPage = lazy(() =>
   import("../features/admin/api-diagnostics-page.tsx").then((m) => ({ default: m.ApiDiagnosticsPage })),
 );
+const FrontDeskPage = lazy(() => import("../features/front-desk/front-desk-page.tsx").then((m) => ({ default: m.FrontDeskPage })));
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
 );
@@ -86,6 +87,21 @@ function MyBookingsRoute() {
   );
 }
 
+/** A hotel's front desk, with the booking feature's payment step to take a phone booking's card. */
+function FrontDeskRoute() {
+  return (
+    <RequireHotelStaff>
+      <FrontDeskPage
+        renderPayment={({ hold, onClose }) => (
+          <Suspense fallback={null}>
+            <HoldPaymentDialog booking={hold.booking} accessToken={hold.accessToken} onClose={onClose} />
+          </Suspense>
+        )}
+      />
+    </RequireHotelStaff>
+  );
+}
+
 function SignedInArea() {
   return (
     <RequireAuth>
@@ -126,6 +142,7 @@ export const router = createBrowserRouter([
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
+          { path: "admin/hotels/:hotelId/front-desk", element: <FrontDeskRoute /> },
           {
             path: "admin",
             element: <AdminArea />,
