@@ -22,6 +22,7 @@ import { adminSupplierSandboxRoutes } from "./routes/admin/supplier-sandbox.ts";
 import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
+import { frontDeskRoutes } from "./routes/front-desk.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
@@ -96,6 +97,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminApiSettingsRoutes(deps))
       .route("/admin", adminApiDiagnosticsRoutes(deps))
       .route("/admin", adminSupplierSandboxRoutes(deps))
+      .route("/properties", frontDeskRoutes(deps))
       .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   );
 }

@@ -27,6 +27,10 @@ export const ACTIVITY_TYPES = {
   booking_cancelled: { label: "Booking cancelled by guest", group: "Bookings" },
   booking_refunded: { label: "Booking refunded", group: "Bookings" },
   booking_refund_failed: { label: "Booking refund failed", group: "Bookings" },
+  guest_checked_in: { label: "Guest checked in", group: "Bookings" },
+  guest_checked_out: { label: "Guest checked out", group: "Bookings" },
+  guest_no_show: { label: "Guest marked no-show", group: "Bookings" },
+  phone_booking_created: { label: "Phone booking taken by staff", group: "Bookings" },
 
   review_submitted: { label: "Review submitted", group: "Reviews" },
   review_approved: { label: "Review approved", group: "Reviews" },
@@ -34,6 +38,7 @@ export const ACTIVITY_TYPES = {
 
   admin_created: { label: "Admin account created", group: "Admin" },
   user_role_changed: { label: "Role changed", group: "Admin" },
+  manager_hotels_changed: { label: "Manager's hotels changed", group: "Admin" },
   user_disabled: { label: "User disabled", group: "Admin" },
   user_enabled: { label: "User enabled", group: "Admin" },
   admin_booking_status_changed: { label: "Booking status changed", group: "Admin" },

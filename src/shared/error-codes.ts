@@ -68,6 +68,10 @@ export const ERROR_CODES = [
   "NO_ACTIVE_API_CONFIGURATION",
   // Property management: calendar links
   "ICAL_FEED_NOT_FOUND",
+  // Hotel managers and the front desk
+  "ADMIN_MANAGES_ALL",
+  "UNKNOWN_HOTELS",
+  "STAY_TRANSITION",
   // Reviews and photos
   "ALREADY_REVIEWED",
   "REVIEW_NOT_FOUND",

@@ -6,6 +6,7 @@ import {
   activityLogs,
   backgroundFailures,
   bookings,
+  hotelManagers,
   roleChanges,
   sessions,
   simulatedPaymentIntents,
@@ -22,6 +23,7 @@ import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app
 let t: TestApp;
 let admin: string;
 let user: string;
+let manager: string;
 let userId: string;
 let adminId: string;
 let hotel: HotelRow;
@@ -40,6 +42,14 @@ beforeAll(async () => {
   hotel = await createHotel(t.deps.db, { name: "Admin Hotel" });
   deluxe = await createRoomType(t.deps.db, hotel.id, { name: "Deluxe", priceCents: 10000, maxGuests: 2, totalRooms: 10 });
   twin = await createRoomType(t.deps.db, hotel.id, { name: "Twin", priceCents: 5000, maxGuests: 2, totalRooms: 10 });
+  await signUp(t, "hotel-manager@example.com", "secret123", "Hotel Manager");
+  const [managerRow] = await t.deps.db
+    .update(users)
+    .set({ role: "manager" })
+    .where(eq(users.email, "hotel-manager@example.com"))
+    .returning();
+  await t.deps.db.insert(hotelManagers).values({ userId: managerRow!.id, hotelId: hotel.id });
+  manager = await signIn(t, "hotel-manager@example.com");
 });
 afterAll(() => t.close());
 
@@ -86,6 +96,7 @@ describe("every admin endpoint checks the role on the server", () => {
     ["POST", "/api/admin/bookings/00000000-0000-4000-8000-000000000000/refund"],
     ["GET", "/api/admin/users"],
     ["POST", "/api/admin/users/nobody/role", { role: "admin" }],
+    ["PUT", "/api/admin/users/nobody/hotels", { hotelIds: [] }],
     ["POST", "/api/admin/users/nobody/status", { banned: true }],
     ["GET", "/api/admin/role-changes"],
     ["GET", "/api/admin/activity"],
@@ -102,10 +113,11 @@ describe("every admin endpoint checks the role on the server", () => {
     ["GET", "/api/admin/supplier-sandbox"],
   ];
 
-  it.each(endpoints)("%s %s: 401 for visitors, 403 for users, not 401/403 for admins", async (method, path, body) => {
+  it.each(endpoints)("%s %s: 401 for visitors, 403 for users and hotel managers, not 401/403 for admins", async (method, path, body) => {
     const options = body === undefined ? {} : { body };
     expect((await t.request(method, path, options)).status).toBe(401);
     expect((await t.request(method, path, { ...options, cookie: user })).status).toBe(403);
+    expect((await t.request(method, path, { ...options, cookie: manager })).status).toBe(403);
     const asAdmin = await t.request(method, path, { ...options, cookie: admin });
     expect([401, 403]).not.toContain(asAdmin.status);
     expect(asAdmin.status).toBeLessThan(500);

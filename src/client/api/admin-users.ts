@@ -17,6 +17,13 @@ export function changeUserRole(id: string, role: Exclude<Role, "manager">, reaso
   return body(api.admin.users[":id"].role.$post({ param: { id: encodeURIComponent(id) }, json: { role, ...(reason ? { reason } : {}) } }));
 }
 
+/** Makes the user the manager of exactly these hotels; an empty list makes a manager a regular user again. */
+export function setManagedHotels(id: string, hotelIds: number[], reason: string) {
+  return body(
+    api.admin.users[":id"].hotels.$put({ param: { id: encodeURIComponent(id) }, json: { hotelIds, ...(reason ? { reason } : {}) } }),
+  );
+}
+
 export function setUserBanned(id: string, banned: boolean) {
   return body(api.admin.users[":id"].status.$post({ param: { id: encodeURIComponent(id) }, json: { banned } }));
 }

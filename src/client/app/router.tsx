@@ -44,6 +44,7 @@ const ApiSettingsPage = lazy(() => import("../features/admin/api-settings-page.t
 const ApiDiagnosticsPage = lazy(() =>
   import("../features/admin/api-diagnostics-page.tsx").then((m) => ({ default: m.ApiDiagnosticsPage })),
 );
+const FrontDeskPage = lazy(() => import("../features/front-desk/front-desk-page.tsx").then((m) => ({ default: m.FrontDeskPage })));
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
 );
@@ -97,6 +98,21 @@ function MyBookingsRoute() {
   );
 }
 
+/** A hotel's front desk, with the booking feature's payment step to take a phone booking's card. */
+function FrontDeskRoute() {
+  return (
+    <RequireHotelStaff>
+      <FrontDeskPage
+        renderPayment={({ hold, onClose }) => (
+          <Suspense fallback={null}>
+            <HoldPaymentDialog booking={hold.booking} accessToken={hold.accessToken} onClose={onClose} />
+          </Suspense>
+        )}
+      />
+    </RequireHotelStaff>
+  );
+}
+
 function SignedInArea() {
   return (
     <RequireAuth>
@@ -147,6 +163,7 @@ export const router = createBrowserRouter([
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
+          { path: "admin/hotels/:hotelId/front-desk", element: <FrontDeskRoute /> },
           {
             path: "admin",
             element: <AdminArea />,

@@ -452,11 +452,28 @@ export const bookings = pgTable(
     freeCancellationDays: integer("free_cancellation_days"),
     cancellationPolicy: text("cancellation_policy"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Front desk: null while the guest is expected, then checked_in → checked_out, or no_show (decision 022). */
+    stayStatus: text("stay_status"),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** When the guest left, or was marked a no-show. */
+    checkedOutAt: timestamp("checked_out_at", { withTimezone: true }),
+    /** The check-out the guest booked, kept when an early departure or a no-show shortened the stay (check_out). */
+    bookedCheckOut: date("booked_check_out", { mode: "string" }),
+    /** The staff member who took the booking by phone on the guest's behalf. */
+    createdByStaffId: text("created_by_staff_id").references(() => users.id, { onDelete: "set null" }),
+    /** Confirmed without a card payment: the guest pays at the hotel (payment_status 'pay_at_hotel'). */
+    payAtHotel: boolean("pay_at_hotel").notNull().default(false),
+    /** A partial refund owed (the unused nights of an early departure); null: a refund gives back the whole payment. */
+    refundDueCents: integer("refund_due_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("bookings_dates_order", sql`${t.checkOut} > ${t.checkIn}`),
+    check("bookings_stay_status_known", sql`${t.stayStatus} is null or ${t.stayStatus} in ('checked_in','checked_out','no_show')`),
+    // The front desk lists one hotel's arrivals and departures of a day.
+    index("bookings_hotel_check_in_idx").on(t.hotelId, t.checkIn),
+    index("bookings_hotel_check_out_idx").on(t.hotelId, t.checkOut),
     check("bookings_status_known", sql`${t.status} in ('pending','confirmed','cancelled','completed')`),
     index("bookings_user_id_idx").on(t.userId, t.createdAt),
     index("bookings_created_at_idx").on(t.createdAt),

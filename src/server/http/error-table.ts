@@ -97,6 +97,12 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   CASE_NOT_FOUND: { status: 404, message: "This case is no longer waiting; refresh the list." },
   NO_ACTIVE_API_CONFIGURATION: { status: 400, message: "No active API configuration found. Please configure in Admin > API Settings." },
   ICAL_FEED_NOT_FOUND: { status: 404, message: "This calendar link does not exist or was revoked. Ask the hotel for a new one." },
+  ADMIN_MANAGES_ALL: {
+    status: 400,
+    message: "Admins already manage every hotel. Make them a regular user first to give them only some hotels.",
+  },
+  UNKNOWN_HOTELS: { status: 400, message: "Some of the chosen hotels do not exist. Refresh the list and choose again." },
+  STAY_TRANSITION: { status: 400, message: "This booking cannot change that way." },
 
   ALREADY_REVIEWED: { status: 409, message: "You have already reviewed your stay at this hotel." },
   REVIEW_NOT_FOUND: { status: 404, message: "Review not found" },

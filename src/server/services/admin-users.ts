@@ -1,34 +1,52 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { activityLogs, roleChanges, sessions, users } from "../db/schema.ts";
+import { activityLogs, hotelManagers, hotels, roleChanges, sessions, users } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { activityTypesMatching } from "../../shared/activity-types.ts";
+import { type Role, toRole } from "../../shared/auth.ts";
 import { addDays } from "../../shared/dates.ts";
 
 type Actor = { id: string; email: string };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface AdminUserView {
   id: string;
   name: string;
   email: string;
-  role: "admin" | "user";
+  role: Role;
   banned: boolean;
   lastSignInAt: string | null;
   createdAt: string;
+  /** A manager's hotels, by name; empty for everyone else. */
+  managedHotels: { id: number; name: string }[];
 }
 
-function toView(u: typeof users.$inferSelect): AdminUserView {
+function toView(u: typeof users.$inferSelect, managedHotels: { id: number; name: string }[] = []): AdminUserView {
   return {
     id: u.id,
     name: u.name,
     email: u.email,
-    role: u.role === "admin" ? "admin" : "user",
+    role: toRole(u.role),
     banned: u.banned,
     lastSignInAt: u.lastSignInAt ? u.lastSignInAt.toISOString() : null,
     createdAt: u.createdAt.toISOString(),
+    managedHotels,
   };
+}
+
+async function managedHotelsOf(db: Db | Tx, userIds: string[]): Promise<Map<string, { id: number; name: string }[]>> {
+  const byUser = new Map<string, { id: number; name: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: hotelManagers.userId, id: hotels.id, name: hotels.name })
+    .from(hotelManagers)
+    .innerJoin(hotels, eq(hotels.id, hotelManagers.hotelId))
+    .where(inArray(hotelManagers.userId, userIds))
+    .orderBy(hotels.name, hotels.id);
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), { id: r.id, name: r.name }]);
+  return byUser;
 }
 
 export async function listUsers(db: Db, search: string): Promise<AdminUserView[]> {
@@ -39,7 +57,11 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserView[]
     .where(search ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
     .orderBy(desc(users.createdAt))
     .limit(500);
-  return rows.map(toView);
+  const managed = await managedHotelsOf(
+    db,
+    rows.filter((r) => r.role === "manager").map((r) => r.id),
+  );
+  return rows.map((r) => toView(r, managed.get(r.id)));
 }
 
 /**
@@ -59,9 +81,9 @@ export async function changeUserRole(
     await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
     if (!target) throw new DomainError("USER_NOT_FOUND");
-    const previous = target.role === "admin" ? "admin" : "user";
-    if (previous === role) return toView(target);
-    if (role === "user") {
+    const previous = toRole(target.role);
+    if (previous === role) return toView(target, (await managedHotelsOf(tx, [userId])).get(userId));
+    if (previous === "admin") {
       const [admins] = await tx
         .select({ n: count() })
         .from(users)
@@ -69,6 +91,8 @@ export async function changeUserRole(
       if ((admins?.n ?? 0) <= 1) throw new DomainError("LAST_ADMIN");
     }
     const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    // A manager made admin runs every hotel; made a user, none: their grants end either way.
+    await tx.delete(hotelManagers).where(eq(hotelManagers.userId, userId));
     await tx.insert(roleChanges).values({
       userId,
       userEmail: target.email,
@@ -86,6 +110,82 @@ export async function changeUserRole(
       details: { from: previous, to: role, reason: reason || null },
     });
     return toView(updated!);
+  });
+}
+
+/**
+ * Makes a user the manager of exactly these hotels: a user becomes a manager, a manager's hotels
+ * are replaced, and an empty list makes a manager a regular user again. Admins (who run every
+ * hotel) and the caller themselves are refused. Role history records a change of role, the
+ * activity log every change with the hotels added and removed.
+ */
+export async function setManagedHotels(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  hotelIds: number[],
+  reason: string | undefined,
+): Promise<AdminUserView> {
+  if (userId === actor.id) throw new DomainError("OWN_ROLE");
+  const wanted = [...new Set(hotelIds)];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
+    const [target] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!target) throw new DomainError("USER_NOT_FOUND");
+    const previous = toRole(target.role);
+    if (previous === "admin") throw new DomainError("ADMIN_MANAGES_ALL");
+    const found =
+      wanted.length === 0 ? [] : await tx.select({ id: hotels.id, name: hotels.name }).from(hotels).where(inArray(hotels.id, wanted));
+    if (found.length !== wanted.length) {
+      const missing = wanted.filter((id) => !found.some((h) => h.id === id));
+      throw new DomainError("UNKNOWN_HOTELS", `No hotel has the id ${missing.join(", ")}. Refresh the list and choose again.`);
+    }
+    const before = (await managedHotelsOf(tx, [userId])).get(userId) ?? [];
+    const added = found.filter((h) => !before.some((b) => b.id === h.id));
+    const removed = before.filter((b) => !wanted.includes(b.id));
+    const role: Role = wanted.length > 0 ? "manager" : "user";
+    if (added.length === 0 && removed.length === 0 && role === previous) return toView(target, before);
+    if (removed.length > 0) {
+      await tx.delete(hotelManagers).where(
+        and(
+          eq(hotelManagers.userId, userId),
+          inArray(
+            hotelManagers.hotelId,
+            removed.map((h) => h.id),
+          ),
+        ),
+      );
+    }
+    if (added.length > 0) {
+      await tx.insert(hotelManagers).values(added.map((h) => ({ userId, hotelId: h.id, grantedBy: actor.id })));
+    }
+    let updated = target;
+    if (role !== previous) {
+      [updated] = (await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning()) as [typeof target];
+      await tx.insert(roleChanges).values({
+        userId,
+        userEmail: target.email,
+        previousRole: previous,
+        newRole: role,
+        changedById: actor.id,
+        changedByEmail: actor.email,
+        reason: reason || null,
+      });
+    }
+    await logActivity(tx, {
+      actionType: "manager_hotels_changed",
+      userId: actor.id,
+      userEmail: actor.email,
+      targetUserEmail: target.email,
+      details: {
+        from: previous,
+        to: role,
+        added: added.map((h) => ({ id: h.id, name: h.name })),
+        removed: removed.map((h) => ({ id: h.id, name: h.name })),
+        reason: reason || null,
+      },
+    });
+    return toView(updated, (await managedHotelsOf(tx, [userId])).get(userId));
   });
 }
 
@@ -115,7 +215,7 @@ export async function setUserDisabled(db: Db, actor: Actor, userId: string, disa
       userEmail: actor.email,
       targetUserEmail: target.email,
     });
-    return toView(updated!);
+    return toView(updated!, (await managedHotelsOf(tx, [userId])).get(userId));
   });
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Role } from "../../../shared/auth.ts";
-import { changeUserRole, listRoleChanges, listUsers, setUserBanned } from "../../api/admin-users.ts";
+import { changeUserRole, listRoleChanges, listUsers, setManagedHotels, setUserBanned } from "../../api/admin-users.ts";
 
 export type { RoleChange } from "../../api/admin-users.ts";
 
@@ -45,5 +45,20 @@ export function useSetUserBanned() {
     onSuccess: (_data, { banned }) => toast.success(banned ? "User disabled" : "User enabled"),
     onError: (error) => toast.error(`Failed to update user status: ${error.message}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}
+
+export function useSetManagedHotels() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hotelIds, reason }: { id: string; hotelIds: number[]; reason: string }) => setManagedHotels(id, hotelIds, reason),
+    onSuccess: (_data, { hotelIds }) =>
+      toast.success(hotelIds.length > 0 ? "Manager's hotels saved" : "Manager access removed: now a regular user"),
+    onError: (error) => toast.error(`Failed to save the manager's hotels: ${error.message}`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ROLE_CHANGES_QUERY_KEY }),
+      ]),
   });
 }

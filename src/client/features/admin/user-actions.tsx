@@ -50,7 +50,7 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
           description={
             <p>
               {promote
-                ? `${user.email} will get every admin right: bookings, refunds, users and settings.`
+                ? `${user.email} will get every admin right: bookings, refunds, users and settings${user.role === "manager" ? ", and every hotel instead of their own" : ""}.`
                 : `${user.email} will lose access to the admin area.`}{" "}
               The change applies once they sign out and in again.
             </p>

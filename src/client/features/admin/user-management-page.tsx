@@ -18,14 +18,27 @@ import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
+import { ManageHotelsButton } from "./manage-hotels-dialog.tsx";
 import { RoleChangeHistory } from "./role-change-history.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { RoleChangeButton, UserStatusButton } from "./user-actions.tsx";
 
 const OWN_ROW_NOTE = "You cannot change your own role or status.";
 
+const ROLE_BADGES = {
+  admin: { tone: "brand", label: "Admin" },
+  manager: { tone: "warning", label: "Manager" },
+  user: { tone: "neutral", label: "User" },
+} as const;
+
 function RoleBadge({ role }: { role: AdminUserView["role"] }) {
-  return <Badge tone={role === "admin" ? "brand" : "neutral"}>{role === "admin" ? "Admin" : "User"}</Badge>;
+  return <Badge tone={ROLE_BADGES[role].tone}>{ROLE_BADGES[role].label}</Badge>;
+}
+
+/** A manager's hotels under their badge, so the table says who runs what. */
+function ManagedHotels({ user }: { user: AdminUserView }) {
+  if (user.managedHotels.length === 0) return null;
+  return <p className="mt-1 text-xs text-slate-600">{user.managedHotels.map((h) => h.name).join(", ")}</p>;
 }
 
 function StatusBadge({ banned }: { banned: boolean }) {
@@ -41,6 +54,7 @@ function UserActions({ user, isMe }: { user: AdminUserView; isMe: boolean }) {
   return (
     <div className="flex flex-wrap gap-2">
       <RoleChangeButton user={user} />
+      {user.role !== "admin" ? <ManageHotelsButton user={user} /> : null}
       <UserStatusButton user={user} />
     </div>
   );
@@ -90,6 +104,7 @@ function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | un
                 <td className={`${td} break-all`}>{user.email}</td>
                 <td className={td}>
                   <RoleBadge role={user.role} />
+                  <ManagedHotels user={user} />
                 </td>
                 <td className={td}>
                   <StatusBadge banned={user.banned} />
@@ -126,6 +141,7 @@ function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | und
                   {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
                 </p>
                 <p className="text-sm break-all text-slate-600">{user.email}</p>
+                <ManagedHotels user={user} />
               </div>
               <div className="flex shrink-0 gap-1.5">
                 <RoleBadge role={user.role} />

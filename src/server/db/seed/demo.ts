@@ -7,6 +7,7 @@ import type { Logger } from "../../logger.ts";
 import { ensureAdmin, ensureUser } from "../../services/accounts.ts";
 import type { Database } from "../client.ts";
 import { appMeta, hotels } from "../schema.ts";
+import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "./demo-front-desk.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
 import { seedDemoRates } from "./seed-rates.ts";
 
@@ -48,10 +49,12 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });
+    await seedFrontDeskDemo(database.db, auth, password, DEMO_ADMIN_EMAIL);
     await database.db.insert(appMeta).values({ key: "demo_seeded_at", value: new Date().toISOString() }).onConflictDoNothing();
     const text = [
       "Staywise demo accounts",
       `  admin      ${DEMO_ADMIN_EMAIL}  password: ${password}`,
+      `  manager    ${DEMO_MANAGER_EMAIL}  password: ${password}  (hotels 1, 2 and 3; front desk at /admin/hotels/1/front-desk)`,
       `  traveller  ${DEMO_TRAVELLER_EMAIL}  password: ${password}`,
       "",
     ].join("\n");

@@ -1,13 +1,22 @@
 import { z } from "zod";
+import { ROLES } from "../../../shared/auth.ts";
 import { isIsoDate } from "../../../shared/dates.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { changeUserRole, listActivity, listRoleChanges, listUsers, setUserDisabled } from "../../services/admin-users.ts";
+import { changeUserRole, listActivity, listRoleChanges, listUsers, setManagedHotels, setUserDisabled } from "../../services/admin-users.ts";
 
 const SearchQuery = z.object({ search: z.string().trim().max(100).default("") });
 const UserParam = z.object({ id: z.string().min(1).max(100) });
 const RoleInput = z.object({
   role: z.enum(["admin", "user"], { message: "role must be admin or user" }),
+  reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+});
+const HotelsInput = z.object({
+  hotelIds: z
+    .array(z.number({ message: "hotelIds must be hotel ids (numbers)" }).int().positive(), {
+      message: "hotelIds must be a list of hotel ids",
+    })
+    .max(200, "A manager can be given at most 200 hotels at once"),
   reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
 });
 const StatusInput = z.object({ banned: z.boolean({ message: "banned must be true or false" }) });
@@ -24,10 +33,11 @@ const UserView = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(["admin", "user"]),
+  role: z.enum(ROLES),
   banned: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
+  managedHotels: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 const OneUser = z.object({ user: UserView });
 const TAGS = ["Admin"];
@@ -46,6 +56,14 @@ const role = defineRoute({
   tags: TAGS,
   summary: "Change a user's role (recorded with its reason)",
   request: { params: UserParam, body: jsonBody(RoleInput) },
+  responses: { 200: jsonAnswer(OneUser, "The user") },
+});
+const managedHotels = defineRoute({
+  method: "put",
+  path: "/users/{id}/hotels",
+  tags: TAGS,
+  summary: "Set the hotels a manager runs: a user becomes a manager, an empty list makes a manager a user again",
+  request: { params: UserParam, body: jsonBody(HotelsInput) },
   responses: { 200: jsonAnswer(OneUser, "The user") },
 });
 const status = defineRoute({
@@ -119,6 +137,14 @@ export function adminUserRoutes(deps: AppDeps) {
       const input = c.req.valid("json");
       return c.json(
         { user: await changeUserRole(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, input.role, input.reason) },
+        200,
+      );
+    })
+    .openapi(managedHotels, async (c) => {
+      const me = c.get("user");
+      const input = c.req.valid("json");
+      return c.json(
+        { user: await setManagedHotels(deps.db, { id: me.id, email: me.email }, c.req.valid("param").id, input.hotelIds, input.reason) },
         200,
       );
     })

@@ -52,6 +52,8 @@ export async function createBookingHold(
   user: { id: string; email: string } | null,
   requester: Omit<HoldRequester, "userId">,
   today = todayUtc(),
+  /** A staff member taking the booking by phone for the guest (the front desk): recorded with it. */
+  options: { staff?: { id: string; email: string } } = {},
 ): Promise<Omit<CreateBookingResponse, "accessToken">> {
   const { db, gateway } = deps;
   const stay = stayFromQuery(input, today);
@@ -109,6 +111,7 @@ export async function createBookingHold(
           holdExpiresAt: new Date(Date.now() + deps.holds.minutes * 60_000),
           holderVisitor: holder.visitorId,
           holderAddress: holder.address,
+          createdByStaffId: options.staff?.id ?? null,
         })
         .returning();
       if (pointsUsed > 0) {
@@ -134,6 +137,21 @@ export async function createBookingHold(
           ...(inserted!.supplierEnvironment ? { supplier: inserted!.supplier, environment: inserted!.supplierEnvironment } : {}),
         },
       });
+      if (options.staff) {
+        await logActivity(tx, {
+          actionType: "phone_booking_created",
+          userId: options.staff.id,
+          userEmail: options.staff.email,
+          targetUserEmail: guestEmail,
+          details: {
+            bookingId: id,
+            reference: inserted!.bookingReference,
+            hotelId: input.hotelId,
+            totalPriceCents: total,
+            payment: "card",
+          },
+        });
+      }
       return inserted!;
     });
   } catch (error) {

@@ -196,7 +196,7 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
     .limit(50);
   for (const row of refunds) {
     if (stuck.has(row.id)) continue;
-    await refundPayment(deps, row, row.totalPriceCents - row.discountCents, "retry", { from: ["refund_pending"] });
+    await refundPayment(deps, row, row.refundDueCents ?? row.totalPriceCents - row.discountCents, "retry", { from: ["refund_pending"] });
   }
   return confirmed;
 }

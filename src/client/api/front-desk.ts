@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import type { PhoneBookingInput } from "../../shared/front-desk.ts";
+import { api, body } from "./client.ts";
+
+const desk = api.properties.hotels[":hotelId"]["front-desk"];
+
+export function fetchFrontDeskDay(hotelId: number, date: string) {
+  return body(desk.$get({ param: { hotelId: String(hotelId) }, query: { date } }));
+}
+
+export type FrontDeskDay = Awaited<ReturnType<typeof fetchFrontDeskDay>>;
+export type FrontDeskBooking = FrontDeskDay["arrivals"][number];
+
+export function checkInGuest(hotelId: number, bookingId: string) {
+  return body(
+    desk.bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(hotelId), bookingId: encodeURIComponent(bookingId) },
+    }),
+  );
+}
+
+export function checkOutGuest(hotelId: number, bookingId: string) {
+  return body(
+    desk.bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(hotelId), bookingId: encodeURIComponent(bookingId) },
+    }),
+  );
+}
+
+export type CheckedOut = Awaited<ReturnType<typeof checkOutGuest>>;
+
+export function markNoShow(hotelId: number, bookingId: string) {
+  return body(
+    desk.bookings[":bookingId"]["no-show"].$post({
+      param: { hotelId: String(hotelId), bookingId: encodeURIComponent(bookingId) },
+    }),
+  );
+}
+
+export function createPhoneBooking(hotelId: number, input: z.input<typeof PhoneBookingInput>) {
+  return body(desk["phone-bookings"].$post({ param: { hotelId: String(hotelId) }, json: input }));
+}
+
+export type PhoneBookingMade = Awaited<ReturnType<typeof createPhoneBooking>>;

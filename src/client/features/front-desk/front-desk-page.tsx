@@ -1,0 +1,222 @@
+import { useId, useState, type ReactNode } from "react";
+import { useParams } from "react-router";
+import { AlertDialog } from "radix-ui";
+import { BedDouble, PhoneCall } from "lucide-react";
+import { STAY_STATUS_LABELS } from "../../../shared/front-desk.ts";
+import { todayLocal } from "../../../shared/dates.ts";
+import type { FrontDeskBooking, PhoneBookingMade } from "../../api/front-desk.ts";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
+import { Loading } from "../../components/loading.tsx";
+import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { formatDateRange, formatMoney } from "../../lib/format.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
+import { useDeskAction, useFrontDeskDay } from "./use-front-desk.ts";
+
+type Hold = NonNullable<PhoneBookingMade["hold"]>;
+
+export type FrontDeskPageProps = {
+  /** Takes the card for a phone booking's hold (the booking feature's payment step, composed in the router). */
+  renderPayment: (props: { hold: Hold; onClose: () => void }) => ReactNode;
+};
+
+const STATUS_TONES = { expected: "neutral", checked_in: "success", checked_out: "brand", no_show: "danger" } as const;
+
+/** One hotel's day: arrivals, guests in house and departures, with check-in, check-out, no-show and phone bookings. */
+export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
+  const hotelId = Number(useParams().hotelId);
+  const today = todayLocal();
+  const [date, setDate] = useState(today);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [hold, setHold] = useState<Hold | null>(null);
+  const day = useFrontDeskDay(hotelId, date);
+  const dateId = useId();
+  useDocumentTitle("Front desk");
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Front desk</h1>
+          <p className="text-sm text-slate-600">Hotel #{hotelId}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1.5">
+            <Label htmlFor={dateId}>Date</Label>
+            <Input id={dateId} type="date" value={date} onChange={(e) => setDate(e.target.value || today)} />
+          </div>
+          <Button onClick={() => setPhoneOpen(true)}>
+            <PhoneCall aria-hidden="true" className="size-4" />
+            Phone booking
+          </Button>
+        </div>
+      </div>
+      {day.isPending ? (
+        <Loading rows={6} />
+      ) : day.isError && !day.data ? (
+        <LoadFailed title="Failed to load the front desk" error={day.error} onRetry={() => void day.refetch()} retrying={day.isFetching} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3" aria-busy={day.isFetching || undefined}>
+          <DeskList title="Arrivals" empty="No arrivals on this day." hotelId={hotelId} today={today} bookings={day.data.arrivals} />
+          <DeskList title="In house" empty="No guests in house." hotelId={hotelId} today={today} bookings={day.data.inHouse} />
+          <DeskList title="Departures" empty="No departures on this day." hotelId={hotelId} today={today} bookings={day.data.departures} />
+        </div>
+      )}
+      {phoneOpen ? (
+        <PhoneBookingDialog
+          hotelId={hotelId}
+          today={today}
+          onClose={() => setPhoneOpen(false)}
+          onCardHold={(made) => {
+            setPhoneOpen(false);
+            setHold(made);
+          }}
+        />
+      ) : null}
+      {hold ? renderPayment({ hold, onClose: () => setHold(null) }) : null}
+    </div>
+  );
+}
+
+function DeskList({
+  title,
+  empty,
+  bookings,
+  hotelId,
+  today,
+}: {
+  title: string;
+  empty: string;
+  bookings: FrontDeskBooking[];
+  hotelId: number;
+  today: string;
+}) {
+  const headingId = useId();
+  return (
+    <Card className="p-4">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
+        {title} <span className="text-sm font-normal text-slate-600">({bookings.length})</span>
+      </h2>
+      {bookings.length === 0 ? (
+        <EmptyState icon={BedDouble} title={empty} />
+      ) : (
+        <ul aria-labelledby={headingId} className="divide-y divide-slate-100">
+          {bookings.map((booking) => (
+            <li key={booking.id} className="space-y-2 py-3">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{booking.guestName}</p>
+                  <p className="text-sm text-slate-600">
+                    {booking.roomType} × {booking.numRooms} · {booking.numGuests} guests
+                  </p>
+                  <p className="text-sm text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
+                  <p className="text-xs text-slate-500">
+                    {booking.bookingReference} · {booking.payAtHotel ? `Pay at hotel: ${formatMoney(booking.amountDueCents)}` : "Paid"}
+                    {booking.takenByPhone ? " · by phone" : ""}
+                  </p>
+                </div>
+                <Badge tone={STATUS_TONES[booking.stayStatus]}>{STAY_STATUS_LABELS[booking.stayStatus]}</Badge>
+              </div>
+              <DeskActions booking={booking} hotelId={hotelId} today={today} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; hotelId: number; today: string }) {
+  const action = useDeskAction(hotelId);
+  const run = (kind: "check-in" | "check-out" | "no-show") =>
+    action.mutate({ action: kind, bookingId: booking.id, guestName: booking.guestName });
+  const label = (verb: string) => `${verb} ${booking.guestName}`;
+  if (booking.stayStatus === "expected" && booking.checkIn <= today) {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => run("check-in")} disabled={action.isPending} aria-label={label("Check in")}>
+          Check in
+        </Button>
+        <ConfirmButton
+          trigger="No-show"
+          triggerLabel={label("Mark no-show:")}
+          title={`Mark ${booking.guestName} as a no-show?`}
+          description="The first night stays charged; the later nights go back on sale, refunded as the hotel's policy allows."
+          confirm="Mark no-show"
+          onConfirm={() => run("no-show")}
+          pending={action.isPending}
+        />
+      </div>
+    );
+  }
+  if (booking.stayStatus === "checked_in") {
+    if (booking.checkOut > today) {
+      return (
+        <ConfirmButton
+          trigger="Check out early"
+          triggerLabel={label("Check out")}
+          title={`Check ${booking.guestName} out before ${booking.checkOut}?`}
+          description="This is an early departure: the unused nights go back on sale and are refunded as the hotel's cancellation policy allows."
+          confirm="Check out"
+          onConfirm={() => run("check-out")}
+          pending={action.isPending}
+        />
+      );
+    }
+    return (
+      <Button size="sm" variant="secondary" onClick={() => run("check-out")} disabled={action.isPending} aria-label={label("Check out")}>
+        Check out
+      </Button>
+    );
+  }
+  return null;
+}
+
+function ConfirmButton(props: {
+  trigger: string;
+  triggerLabel: string;
+  title: string;
+  description: string;
+  confirm: string;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>
+        <Button size="sm" variant="secondary" aria-label={props.triggerLabel} disabled={props.pending}>
+          {props.trigger}
+        </Button>
+      </AlertDialog.Trigger>
+      {open ? (
+        <AlertDialogContent
+          title={props.title}
+          description={<p>{props.description}</p>}
+          actions={
+            <>
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary">Cancel</Button>
+              </AlertDialog.Cancel>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  props.onConfirm();
+                  setOpen(false);
+                }}
+              >
+                {props.confirm}
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from "react";
+import { Dialog } from "radix-ui";
+import { PhoneBookingInput } from "../../../shared/front-desk.ts";
+import { addDays } from "../../../shared/dates.ts";
+import type { PhoneBookingMade } from "../../api/front-desk.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { DialogContent } from "../../components/ui/dialog.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { formatMoney } from "../../lib/format.ts";
+import { usePhoneBooking, useRoomChoices } from "./use-front-desk.ts";
+
+type Props = {
+  hotelId: number;
+  today: string;
+  onClose: () => void;
+  /** Paid by card: the hold to take the card for (the booking feature's payment step, composed in the router). */
+  onCardHold: (hold: NonNullable<PhoneBookingMade["hold"]>) => void;
+};
+
+/** A booking taken by phone for a guest: their details, the stay and room, and card or pay at hotel. */
+export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Props) {
+  const [form, setForm] = useState({
+    guestName: "",
+    guestEmail: "",
+    guestPhone: "",
+    checkIn: today,
+    checkOut: addDays(today, 1),
+    guests: "2",
+    roomTypeId: "",
+    payment: "card" as "card" | "pay_at_hotel",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const rooms = useRoomChoices(hotelId, form.checkIn, form.checkOut, Number(form.guests) || 1);
+  const book = usePhoneBooking(hotelId);
+  const roomId = useId();
+  const paymentId = useId();
+
+  function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = PhoneBookingInput.safeParse(form);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    if (form.checkOut <= form.checkIn) {
+      setErrors({ checkOut: "Check-out must be after check-in" });
+      return;
+    }
+    setErrors({});
+    book.mutate(parsed.data, {
+      onSuccess: (made) => {
+        if (made.hold) onCardHold(made.hold);
+        else onClose();
+      },
+    });
+  }
+
+  const bookable = rooms.data?.rooms.filter((r) => r.bookable) ?? [];
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open || book.isPending ? undefined : onClose())}>
+      <DialogContent title="Phone booking" description="Book a room for a guest on the phone." className="max-w-lg">
+        <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
+          <TextField
+            label="Guest name"
+            value={form.guestName}
+            error={errors.guestName}
+            onChange={(e) => set("guestName", e.target.value)}
+            autoComplete="off"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Guest e-mail"
+              type="email"
+              value={form.guestEmail}
+              error={errors.guestEmail}
+              onChange={(e) => set("guestEmail", e.target.value)}
+            />
+            <TextField
+              label="Guest phone"
+              type="tel"
+              value={form.guestPhone}
+              error={errors.guestPhone}
+              onChange={(e) => set("guestPhone", e.target.value)}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="Check-in"
+              type="date"
+              min={today}
+              value={form.checkIn}
+              error={errors.checkIn}
+              onChange={(e) => set("checkIn", e.target.value)}
+            />
+            <TextField
+              label="Check-out"
+              type="date"
+              min={form.checkIn}
+              value={form.checkOut}
+              error={errors.checkOut}
+              onChange={(e) => set("checkOut", e.target.value)}
+            />
+            <TextField
+              label="Guests"
+              type="number"
+              min={1}
+              max={20}
+              value={form.guests}
+              error={errors.guests}
+              onChange={(e) => set("guests", e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={roomId}>Room type</Label>
+            <NativeSelect
+              id={roomId}
+              value={form.roomTypeId}
+              onChange={(e) => set("roomTypeId", e.target.value)}
+              aria-invalid={errors.roomTypeId ? true : undefined}
+              disabled={!rooms.data}
+            >
+              <option value="">
+                {rooms.isFetching
+                  ? "Loading rooms..."
+                  : bookable.length === 0 && rooms.data
+                    ? "No room free for these dates"
+                    : "Choose a room type"}
+              </option>
+              {bookable.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.name}: {formatMoney(room.priceCents, room.currency)} a night, {room.roomsAvailable} left
+                </option>
+              ))}
+            </NativeSelect>
+            {errors.roomTypeId ? (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.roomTypeId}
+              </p>
+            ) : null}
+            {rooms.isError ? <Alert variant="error">{rooms.error.message}</Alert> : null}
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Payment</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name={paymentId} checked={form.payment === "card"} onChange={() => set("payment", "card")} />
+              Card now (the guest's card, through the payment form)
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={paymentId}
+                checked={form.payment === "pay_at_hotel"}
+                onChange={() => set("payment", "pay_at_hotel")}
+              />
+              Pay at hotel (confirmed now, nothing charged)
+            </label>
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose} disabled={book.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={book.isPending} aria-busy={book.isPending || undefined}>
+              {book.isPending ? <Spinner /> : null}
+              {form.payment === "card" ? "Continue to payment" : "Confirm booking"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,66 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { z } from "zod";
+import type { PhoneBookingInput } from "../../../shared/front-desk.ts";
+import { checkInGuest, checkOutGuest, createPhoneBooking, fetchFrontDeskDay, markNoShow } from "../../api/front-desk.ts";
+import { getHotel } from "../../api/hotels.ts";
+import { formatMoney } from "../../lib/format.ts";
+
+const DESK_KEY = ["front-desk"] as const;
+
+export function useFrontDeskDay(hotelId: number, date: string) {
+  return useQuery({
+    queryKey: [...DESK_KEY, hotelId, date],
+    queryFn: () => fetchFrontDeskDay(hotelId, date),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The hotel's room types priced for a stay (the public hotel answer), for the phone booking form. */
+export function useRoomChoices(hotelId: number, checkIn: string, checkOut: string, guests: number) {
+  const ready = checkIn !== "" && checkOut !== "" && checkOut > checkIn;
+  return useQuery({
+    queryKey: ["front-desk-rooms", hotelId, checkIn, checkOut, guests],
+    queryFn: () => getHotel(String(hotelId), new URLSearchParams({ checkIn, checkOut, guests: String(guests) }).toString()),
+    enabled: ready,
+  });
+}
+
+type Action = "check-in" | "check-out" | "no-show";
+
+export function useDeskAction(hotelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, bookingId }: { action: Action; bookingId: string; guestName: string }) => {
+      if (action === "check-in") return { action, result: await checkInGuest(hotelId, bookingId) };
+      if (action === "check-out") return { action, result: await checkOutGuest(hotelId, bookingId) };
+      return { action, result: await markNoShow(hotelId, bookingId) };
+    },
+    onSuccess: ({ action, result }, { guestName }) => {
+      if (action === "check-in") toast.success(`${guestName} is checked in`);
+      else if (action === "no-show") toast.success(`${guestName} marked as a no-show`);
+      else toast.success(`${guestName} is checked out`);
+      const shortened = "earlyDeparture" in result ? result.earlyDeparture : "released" in result ? result.released : null;
+      if (shortened && shortened.nightsReturned.length > 0) {
+        const money = shortened.refundCents > 0 ? `Refund ${formatMoney(shortened.refundCents)}. ` : "";
+        toast.info(`${shortened.nightsReturned.length} night(s) returned to inventory. ${money}${shortened.refundNote}`, {
+          duration: 10_000,
+        });
+      }
+    },
+    onError: (error) => toast.error(error.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DESK_KEY }),
+  });
+}
+
+export function usePhoneBooking(hotelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof PhoneBookingInput>) => createPhoneBooking(hotelId, input),
+    onSuccess: (made) => {
+      if (!made.hold) toast.success(`Booking ${made.reference} confirmed: the guest pays at the hotel`);
+    },
+    onError: (error) => toast.error(`Failed to take the booking: ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DESK_KEY }),
+  });
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { STAY_STATUSES } from "../../shared/front-desk.ts";
+import { CreatedHoldSchema } from "./bookings.ts";
+
+/** Answers of the front desk routes (/api/properties/hotels/:hotelId/front-desk). */
+export const FrontDeskBookingSchema = z.object({
+  id: z.string(),
+  bookingReference: z.string(),
+  guestName: z.string(),
+  guestEmail: z.string(),
+  guestPhone: z.string(),
+  roomType: z.string(),
+  numRooms: z.number().int(),
+  numGuests: z.number().int(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  bookedCheckOut: z.string().nullable().describe("The check-out booked, when an early departure or a no-show shortened the stay"),
+  stayStatus: z.enum(STAY_STATUSES),
+  paymentStatus: z.string(),
+  payAtHotel: z.boolean(),
+  amountDueCents: z.number().int(),
+  specialRequests: z.string().nullable(),
+  takenByPhone: z.boolean(),
+});
+
+export const FrontDeskDaySchema = z.object({
+  date: z.string(),
+  arrivals: z.array(FrontDeskBookingSchema),
+  inHouse: z.array(FrontDeskBookingSchema),
+  departures: z.array(FrontDeskBookingSchema),
+});
+
+export const ShortenedStaySchema = z.object({
+  nightsReturned: z.array(z.string()).describe("The nights given back to the inventory"),
+  refundCents: z.number().int(),
+  refunded: z.boolean().describe("Whether the refund went through in this request"),
+  refundNote: z.string().describe("What the guest is told about their money under the hotel's policy"),
+});
+
+export const DeskBookingSchema = z.object({ booking: FrontDeskBookingSchema });
+export const CheckedOutSchema = z.object({ booking: FrontDeskBookingSchema, earlyDeparture: ShortenedStaySchema.nullable() });
+export const NoShowSchema = z.object({ booking: FrontDeskBookingSchema, released: ShortenedStaySchema });
+export const PhoneBookingSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  hold: CreatedHoldSchema.nullable().describe("Paid by card: the hold and its payment, to take the card in the payment form"),
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { todayUtc, isIsoDate } from "../../shared/dates.ts";
+import { PhoneBookingInput } from "../../shared/front-desk.ts";
+import { CheckedOutSchema, DeskBookingSchema, FrontDeskDaySchema, NoShowSchema, PhoneBookingSchema } from "../contract/front-desk.ts";
+import { bookingDeps } from "../deps.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import type { AppDeps, SignedInEnv } from "../http/types.ts";
+import { createBookingAccessToken } from "../services/bookings/access.ts";
+import { holderAddress } from "../services/bookings/hold-limits.ts";
+import { checkInGuest, checkOutGuest, createPhoneBooking, frontDeskDay, markNoShow } from "../services/front-desk.ts";
+
+const TAGS = ["Front desk"];
+// requireHotelAccess (app.ts) has already checked the hotel against the caller's scope.
+const HotelParam = z.object({ hotelId: z.coerce.number({ message: "Hotel not found" }).int().positive() });
+const BookingParam = HotelParam.extend({ bookingId: z.string().uuid("Booking not found") });
+const DayQuery = z.object({ date: z.string().refine(isIsoDate, "date must be a date like 2026-05-31").optional() });
+
+const day = defineRoute({
+  method: "get",
+  path: "/hotels/{hotelId}/front-desk",
+  tags: TAGS,
+  summary: "A day at the hotel (today by default): arrivals, guests in house and departures",
+  request: { params: HotelParam, query: DayQuery },
+  responses: { 200: jsonAnswer(FrontDeskDaySchema, "The day's lists") },
+});
+const checkIn = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/check-in",
+  tags: TAGS,
+  summary: "Check a guest in (from their arrival day)",
+  request: { params: BookingParam },
+  responses: { 200: jsonAnswer(DeskBookingSchema, "The booking") },
+});
+const checkOut = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/check-out",
+  tags: TAGS,
+  summary: "Check a guest out; before the last night, the unused nights go back to the inventory and the policy's refund is made",
+  request: { params: BookingParam },
+  responses: { 200: jsonAnswer(CheckedOutSchema, "The booking, and what an early departure gave back") },
+});
+const noShow = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/no-show",
+  tags: TAGS,
+  summary: "Mark an expected guest as a no-show: the nights after the first go back to the inventory",
+  request: { params: BookingParam },
+  responses: { 200: jsonAnswer(NoShowSchema, "The booking, and what was given back") },
+});
+const phoneBooking = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/front-desk/phone-bookings",
+  tags: TAGS,
+  summary: "Take a booking by phone for a guest: by card (a hold and its payment) or pay at hotel (confirmed at once)",
+  request: { params: HotelParam, body: jsonBody(PhoneBookingInput) },
+  responses: { 201: jsonAnswer(PhoneBookingSchema, "The booking made") },
+});
+
+/** The front desk of one hotel, for its admins and managers (decision 022). */
+export function frontDeskRoutes(deps: AppDeps) {
+  const services = bookingDeps(deps);
+  return apiRouter<SignedInEnv>()
+    .openapi(day, async (c) => {
+      const { hotelId } = c.req.valid("param");
+      return c.json(await frontDeskDay(deps.db, hotelId, c.req.valid("query").date ?? todayUtc()), 200);
+    })
+    .openapi(checkIn, async (c) => {
+      const { hotelId, bookingId } = c.req.valid("param");
+      return c.json(await checkInGuest(services, c.get("user"), hotelId, bookingId), 200);
+    })
+    .openapi(checkOut, async (c) => {
+      const { hotelId, bookingId } = c.req.valid("param");
+      return c.json(await checkOutGuest(services, c.get("user"), hotelId, bookingId), 200);
+    })
+    .openapi(noShow, async (c) => {
+      const { hotelId, bookingId } = c.req.valid("param");
+      return c.json(await markNoShow(services, c.get("user"), hotelId, bookingId), 200);
+    })
+    .openapi(phoneBooking, async (c) => {
+      const { hotelId } = c.req.valid("param");
+      const made = await createPhoneBooking(services, c.get("user"), hotelId, c.req.valid("json"), holderAddress(c.get("clientIp")));
+      const hold = made.hold ? { ...made.hold, accessToken: createBookingAccessToken(deps.config.appSecret, made.bookingId) } : null;
+      return c.json({ bookingId: made.bookingId, reference: made.reference, hold }, 201);
+    });
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { GuestDetails } from "./booking.ts";
+import { isIsoDate } from "./dates.ts";
+import { StayFields } from "./search.ts";
+
+/** Where a confirmed booking's guest stands at the front desk (decision 022). */
+export const STAY_STATUSES = ["expected", "checked_in", "checked_out", "no_show"] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
+  expected: "Expected",
+  checked_in: "Checked in",
+  checked_out: "Checked out",
+  no_show: "No-show",
+};
+
+export const PHONE_PAYMENTS = ["card", "pay_at_hotel"] as const;
+
+/** A booking taken by phone for a guest: the same choices as the website's, with how the guest pays. */
+export const PhoneBookingInput = GuestDetails.extend({
+  roomTypeId: z.string().trim().min(1, "Choose a room type").max(20).regex(/^\d+$/, "Choose a room type"),
+  ...StayFields,
+  checkIn: z.string({ message: "Check-in is required" }).refine(isIsoDate, "Check-in must be a date like 2026-05-31"),
+  checkOut: z.string({ message: "Check-out is required" }).refine(isIsoDate, "Check-out must be a date like 2026-05-31"),
+  payment: z.enum(PHONE_PAYMENTS, { message: "Choose card or pay at hotel" }),
+});
+export type PhoneBookingInput = z.infer<typeof PhoneBookingInput>;

@@ -1,0 +1,378 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
+import { openDatabase } from "../../src/server/db/client.ts";
+import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/db/seed/demo-front-desk.ts";
+import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let flexible: HotelRow;
+let strict: HotelRow;
+let other: HotelRow;
+let flexRoom: RoomTypeRow;
+let strictRoom: RoomTypeRow;
+let otherRoom: RoomTypeRow;
+const today = todayUtc();
+const d = (n: number) => addDays(today, n);
+
+type DeskBooking = {
+  id: string;
+  bookingReference: string;
+  guestName: string;
+  stayStatus: string;
+  checkOut: string;
+  bookedCheckOut: string | null;
+};
+type Day = { date: string; arrivals: DeskBooking[]; inHouse: DeskBooking[]; departures: DeskBooking[] };
+type Shortened = { nightsReturned: string[]; refundCents: number; refunded: boolean; refundNote: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "desk-boss@example.com", password: "boss-password", name: "Boss" }, "test");
+  admin = await signIn(t, "desk-boss@example.com", "boss-password");
+  // Free cancellation up to 1 day before a night; the other is non-refundable.
+  flexible = await createHotel(t.deps.db, { name: "Flexible Inn", freeCancellationDays: 1 });
+  strict = await createHotel(t.deps.db, { name: "Strict Lodge", freeCancellationDays: 0 });
+  other = await createHotel(t.deps.db, { name: "Someone Else's Hotel" });
+  flexRoom = await createRoomType(t.deps.db, flexible.id, { name: "Queen", priceCents: 10000, maxGuests: 2, totalRooms: 3 });
+  strictRoom = await createRoomType(t.deps.db, strict.id, { name: "Single", priceCents: 8000, maxGuests: 2, totalRooms: 20 });
+  otherRoom = await createRoomType(t.deps.db, other.id, { name: "Suite", priceCents: 20000, maxGuests: 2, totalRooms: 3 });
+  await signUp(t, "desk-manager@example.com", "secret123", "Desk Manager");
+  const [row] = await t.deps.db.select().from(users).where(eq(users.email, "desk-manager@example.com"));
+  const grant = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, {
+    cookie: admin,
+    body: { hotelIds: [flexible.id, strict.id] },
+  });
+  expect(grant.status, await grant.clone().text()).toBe(200);
+  manager = await signIn(t, "desk-manager@example.com");
+  // Sign-ins hash passwords (argon2id) and enrol two-factor: slow on a busy machine.
+}, 120_000);
+afterAll(() => t.close());
+
+/** A paid, confirmed booking made through the website, as a guest would. */
+async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName: string): Promise<CreateBookingResponse> {
+  const res = await t.request("POST", "/api/bookings", {
+    body: {
+      hotelId: String(room.hotelId),
+      roomTypeId: String(room.id),
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      guests: 2,
+      rooms: 1,
+      guestName,
+      guestEmail: `${guestName.toLowerCase().replaceAll(" ", ".")}@example.com`,
+      guestPhone: "+1 555 0100",
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const created = (await res.json()) as CreateBookingResponse;
+  await payHold(created);
+  return created;
+}
+
+async function payHold(created: Pick<CreateBookingResponse, "booking" | "payment">) {
+  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
+    body: {
+      clientSecret: created.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
+  });
+  expect(paid.status).toBe(200);
+  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+    body: { paymentId: created.payment.paymentId },
+  });
+  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+}
+
+/** A confirmed stay that started before today (the website cannot book the past). */
+async function pastStay(room: RoomTypeRow, checkIn: string, checkOut: string, guestName: string, stayStatus: string | null = null) {
+  const id = randomUUID();
+  await t.deps.db.insert(bookings).values({
+    id,
+    bookingReference: `BK${Date.now()}${id.slice(0, 8)}`,
+    hotelId: room.hotelId,
+    hotelName: "x",
+    roomTypeId: room.id,
+    roomType: room.name,
+    roomPriceCents: room.priceCents,
+    checkIn,
+    checkOut,
+    numGuests: 2,
+    numRooms: 1,
+    totalNights: 1,
+    totalPriceCents: room.priceCents,
+    guestName,
+    guestEmail: "past@example.com",
+    guestPhone: "+1 555 0101",
+    status: "confirmed",
+    paymentStatus: "completed",
+    stayStatus,
+  });
+  await t.deps.db.transaction((tx) => takeRoomNights(tx, room.id, room.totalRooms, checkIn, checkOut, 1));
+  return id;
+}
+
+function desk(hotel: HotelRow, rest = "") {
+  return `/api/properties/hotels/${hotel.id}/front-desk${rest}`;
+}
+
+async function taken(room: RoomTypeRow, night: string): Promise<number> {
+  const [row] = await t.deps.db
+    .select()
+    .from(roomNights)
+    .where(and(eq(roomNights.roomTypeId, room.id), eq(roomNights.night, night)));
+  return row?.roomsTaken ?? 0;
+}
+
+describe("the day's lists", () => {
+  it("lists arrivals, guests in house and departures of the chosen day, leaving out unpaid holds and other hotels", async () => {
+    const arriving = await paidBooking(strictRoom, d(0), 2, "Ada Arriving");
+    const staying = await pastStay(strictRoom, d(-2), d(2), "Ian In-house", "checked_in");
+    const leaving = await pastStay(strictRoom, d(-3), d(0), "Dora Departing", "checked_in");
+    await pastStay(otherRoom, d(-1), d(1), "Olga Other");
+    const unpaid = await t.request("POST", "/api/bookings", {
+      body: {
+        hotelId: String(strict.id),
+        roomTypeId: String(strictRoom.id),
+        checkIn: d(0),
+        checkOut: d(1),
+        guests: 1,
+        guestName: "Hugo Hold",
+        guestEmail: "h@example.com",
+        guestPhone: "+1 555 0102",
+      },
+    });
+    expect(unpaid.status).toBe(201);
+
+    const res = await t.request("GET", desk(strict), { cookie: manager });
+    expect(res.status).toBe(200);
+    const day = (await res.json()) as Day;
+    expect(day.date).toBe(today);
+    expect(day.arrivals.map((b) => b.id)).toEqual([arriving.booking.id]);
+    expect(day.arrivals[0]!.stayStatus).toBe("expected");
+    expect(day.inHouse.map((b) => b.id)).toEqual([staying]);
+    expect(day.departures.map((b) => b.id)).toEqual([leaving]);
+
+    const tomorrow = (await (await t.request("GET", desk(strict, `?date=${d(1)}`), { cookie: manager })).json()) as Day;
+    expect(tomorrow.arrivals).toEqual([]);
+    expect(tomorrow.inHouse.map((b) => b.guestName)).toEqual(["Ada Arriving", "Ian In-house"]);
+    expect((await t.request("GET", desk(strict, "?date=tomorrow"), { cookie: manager })).status).toBe(400);
+  });
+});
+
+describe("check-in, check-out and no-show", () => {
+  it("checks a guest in and out on the last day; refuses what is not a valid next step with a clear 400", async () => {
+    const created = await paidBooking(strictRoom, d(0), 1, "Carl Complete");
+    const path = desk(strict, `/bookings/${created.booking.id}`);
+    const out = await t.request("POST", `${path}/check-out`, { cookie: manager });
+    expect(out.status).toBe(400);
+    expect(((await out.json()) as { message: string }).message).toBe("Carl Complete has not checked in yet.");
+
+    const checkedIn = await t.request("POST", `${path}/check-in`, { cookie: manager });
+    expect(checkedIn.status).toBe(200);
+    expect(((await checkedIn.json()) as { booking: DeskBooking }).booking.stayStatus).toBe("checked_in");
+    const again = await t.request("POST", `${path}/check-in`, { cookie: manager });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { message: string }).message).toBe("Carl Complete is already checked in.");
+    expect((await t.request("POST", `${path}/no-show`, { cookie: manager })).status).toBe(400);
+
+    const [log] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "guest_checked_in"));
+    expect(log).toMatchObject({ userEmail: "desk-manager@example.com", targetUserEmail: "carl.complete@example.com" });
+  });
+
+  it("refuses to check in a guest before their arrival day", async () => {
+    const created = await paidBooking(strictRoom, d(3), 1, "Frida Future");
+    const res = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(`Frida Future arrives on ${d(3)}: check them in on that day.`);
+    expect((await t.request("POST", desk(strict, `/bookings/${created.booking.id}/no-show`), { cookie: manager })).status).toBe(400);
+  });
+
+  it("a normal check-out on the last day gives nothing back", async () => {
+    const id = await pastStay(strictRoom, d(-2), d(0), "Nora Normal", "checked_in");
+    const res = await t.request("POST", desk(strict, `/bookings/${id}/check-out`), { cookie: manager });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { booking: DeskBooking; earlyDeparture: Shortened | null };
+    expect(body.booking).toMatchObject({ stayStatus: "checked_out", checkOut: d(0), bookedCheckOut: null });
+    expect(body.earlyDeparture).toBeNull();
+  });
+
+  it("an early departure returns the unused nights to the inventory and refunds those outside the free-cancellation window", async () => {
+    const created = await paidBooking(flexRoom, d(0), 4, "Eve Early");
+    expect(await taken(flexRoom, d(2))).toBe(1);
+    const path = desk(flexible, `/bookings/${created.booking.id}`);
+    expect((await t.request("POST", `${path}/check-in`, { cookie: manager })).status).toBe(200);
+    const res = await t.request("POST", `${path}/check-out`, { cookie: manager });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { booking: DeskBooking; earlyDeparture: Shortened };
+    // Leaving on the arrival day keeps the first night; the three after it go back.
+    expect(body.booking).toMatchObject({ stayStatus: "checked_out", checkOut: d(1), bookedCheckOut: d(4) });
+    expect(body.earlyDeparture.nightsReturned).toEqual([d(1), d(2), d(3)]);
+    expect(await taken(flexRoom, d(0))).toBe(1);
+    for (const n of [1, 2, 3]) expect(await taken(flexRoom, d(n))).toBe(0);
+    // Every unused night is at least a day away: 3 of the 4 paid nights come back.
+    expect(body.earlyDeparture).toMatchObject({ refundCents: 30000, refunded: true });
+    const [refund] = await t.deps.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.paymentId, created.payment.paymentId));
+    expect(refund?.amountCents).toBe(30000);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row).toMatchObject({ paymentStatus: "refunded", totalNights: 1, refundDueCents: 30000 });
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.bookingId, created.booking.id));
+    expect(payment?.refundedCents).toBe(30000);
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "guest_checked_out"));
+    expect(logs.find((l) => l.details.bookingId === created.booking.id)?.details).toMatchObject({
+      bookingId: created.booking.id,
+      earlyDeparture: true,
+      nightsReturned: 3,
+      refundCents: 30000,
+    });
+  });
+
+  it("an early departure under a non-refundable policy returns the nights and says nothing is refunded", async () => {
+    const id = await pastStay(strictRoom, d(-1), d(3), "Nils Nonrefund", "checked_in");
+    const before = [await taken(strictRoom, d(1)), await taken(strictRoom, d(2))];
+    const res = await t.request("POST", desk(strict, `/bookings/${id}/check-out`), { cookie: manager });
+    const body = (await res.json()) as { earlyDeparture: Shortened };
+    expect(body.earlyDeparture).toMatchObject({
+      nightsReturned: [d(0), d(1), d(2)],
+      refundCents: 0,
+      refunded: false,
+      refundNote: "No refund: the hotel's rate is non-refundable.",
+    });
+    expect([await taken(strictRoom, d(1)), await taken(strictRoom, d(2))]).toEqual([before[0]! - 1, before[1]! - 1]);
+  });
+
+  it("a no-show keeps the first night sold and gives the later nights back", async () => {
+    const created = await paidBooking(strictRoom, d(0), 3, "Ned Noshow");
+    const res = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/no-show`), { cookie: manager });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { booking: DeskBooking; released: Shortened };
+    expect(body.booking).toMatchObject({ stayStatus: "no_show", checkOut: d(1), bookedCheckOut: d(3) });
+    expect(body.released.nightsReturned).toEqual([d(1), d(2)]);
+    const checkIn = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
+    expect(((await checkIn.json()) as { message: string }).message).toBe("Ned Noshow was marked as a no-show.");
+    const day = (await (await t.request("GET", desk(strict, `?date=${d(1)}`), { cookie: manager })).json()) as Day;
+    expect(day.departures.map((b) => b.guestName)).not.toContain("Ned Noshow");
+  });
+
+  it("refuses a booking of another hotel through this hotel's path, and another manager's hotel altogether", async () => {
+    const created = await paidBooking(otherRoom, d(0), 1, "Paula Path");
+    const sneaky = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
+    expect(sneaky.status).toBe(404);
+    expect((await t.request("POST", desk(other, `/bookings/${created.booking.id}/check-in`), { cookie: manager })).status).toBe(403);
+    expect((await t.request("GET", desk(other), { cookie: manager })).status).toBe(403);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row?.stayStatus).toBeNull();
+    // An admin runs every hotel.
+    expect((await t.request("POST", desk(other, `/bookings/${created.booking.id}/check-in`), { cookie: admin })).status).toBe(200);
+  });
+});
+
+describe("phone bookings", () => {
+  const guest = { guestName: "Paul Phone", guestEmail: "Paul.Phone@example.com", guestPhone: "+44 20 7946 0000", guests: 2 };
+
+  it("pay at hotel: confirmed at once with the rooms taken, nothing charged, and the staff member in the activity log", async () => {
+    const res = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(5), checkOut: d(7), payment: "pay_at_hotel" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = (await res.json()) as { bookingId: string; hold: unknown };
+    expect(made.hold).toBeNull();
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "pay_at_hotel", payAtHotel: true, totalPriceCents: 20000 });
+    expect(row?.guestEmail).toBe("paul.phone@example.com");
+    const [staff] = await t.deps.db.select().from(users).where(eq(users.email, "desk-manager@example.com"));
+    expect(row?.createdByStaffId).toBe(staff!.id);
+    expect(await taken(flexRoom, d(5))).toBe(1);
+    expect(await t.deps.db.select().from(payments).where(eq(payments.bookingId, made.bookingId))).toEqual([]);
+    const [log] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "phone_booking_created"));
+    expect(log).toMatchObject({ userEmail: "desk-manager@example.com", targetUserEmail: "paul.phone@example.com" });
+    expect(log?.details).toMatchObject({ bookingId: made.bookingId, payment: "pay_at_hotel" });
+    const day = (await (await t.request("GET", desk(flexible, `?date=${d(5)}`), { cookie: manager })).json()) as Day;
+    expect(day.arrivals.map((b) => b.id)).toContain(made.bookingId);
+  });
+
+  it("by card: a hold paid through the same gateway, then confirmed like a website booking", async () => {
+    const res = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(8), checkOut: d(9), payment: "card" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = (await res.json()) as { bookingId: string; hold: CreateBookingResponse };
+    expect(made.hold.payment.amountCents).toBe(10000);
+    expect(made.hold.booking.status).toBe("pending");
+    await payHold(made.hold);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed", payAtHotel: false });
+    expect(row?.createdByStaffId).not.toBeNull();
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "phone_booking_created"));
+    expect(logs.find((l) => l.details.bookingId === made.bookingId)).toMatchObject({
+      userEmail: "desk-manager@example.com",
+      details: expect.objectContaining({ payment: "card" }),
+    });
+  });
+
+  it("refuses bad input with a message, a room type of another hotel, and a full room type, writing nothing", async () => {
+    const before = await t.deps.db.select().from(bookings);
+    const noDates = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, roomTypeId: String(flexRoom.id), payment: "card" },
+    });
+    expect(noDates.status).toBe(400);
+    expect(((await noDates.json()) as { message: string }).message).toContain("Check-in is required");
+    const past = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(-2), checkOut: d(-1), payment: "pay_at_hotel" },
+    });
+    expect(past.status).toBe(400);
+    const elsewhere = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(5), checkOut: d(6), payment: "pay_at_hotel" },
+    });
+    expect(elsewhere.status).toBe(404);
+    const many = await t.request("POST", desk(flexible, "/phone-bookings"), {
+      cookie: manager,
+      body: { ...guest, guests: 8, rooms: 4, roomTypeId: String(flexRoom.id), checkIn: d(20), checkOut: d(21), payment: "pay_at_hotel" },
+    });
+    expect(many.status).toBe(409);
+    expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
+  });
+});
+
+describe("demo data", () => {
+  it("gives the demo manager hotels 1, 2 and 3 with guests arriving, in house and leaving today", async () => {
+    const database = await openDatabase({ pgliteDir: null });
+    await migrateDatabase(database);
+    const demo = await createTestApp({}, database);
+    try {
+      await seedCatalogue(database, { hotels: 4 });
+      await ensureAdmin(database.db, demo.deps.auth, { email: "demo-admin@example.com", password: "demo-password", name: "Admin" }, "test");
+      await seedFrontDeskDemo(database.db, demo.deps.auth, "demo-password", "demo-admin@example.com");
+      const cookie = await signIn(demo, DEMO_MANAGER_EMAIL, "demo-password");
+      for (const hotelId of [1, 2, 3]) {
+        const res = await demo.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie });
+        const day = (await res.json()) as Day;
+        expect(day.arrivals.map((b) => b.stayStatus)).toEqual(expect.arrayContaining(["expected", "expected"]));
+        expect(day.arrivals).toHaveLength(2);
+        expect(day.inHouse).toHaveLength(1);
+        expect(day.departures).toHaveLength(1);
+      }
+      expect((await demo.request("GET", "/api/properties/hotels/4/front-desk", { cookie })).status).toBe(403);
+      const future = (await (await demo.request("GET", `/api/properties/hotels/1/front-desk?date=${d(5)}`, { cookie })).json()) as Day;
+      expect(future.arrivals).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
