@@ -24,6 +24,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
+import { PROPERTY_UPLOAD_LIMIT, PROPERTY_UPLOAD_PATH, propertyHotelRoutes } from "./routes/property-hotels.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -41,10 +42,12 @@ function apiRoutes(deps: AppDeps) {
     apiRouter()
       .use(noStoreByDefault)
       .use((c, next) => {
-        // Review photos are the one upload; every other body stays small.
-        const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+        // Review photos and hotel or room photos are the uploads; every other body stays small.
+        const post = c.req.method === "POST";
+        const reviewUpload = post && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+        const propertyUpload = post && PROPERTY_UPLOAD_PATH.test(c.req.path);
         return bodyLimit({
-          maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
+          maxSize: reviewUpload ? REVIEW_UPLOAD_LIMIT : propertyUpload ? PROPERTY_UPLOAD_LIMIT : API_BODY_LIMIT,
           onError: () => {
             throw new DomainError("PAYLOAD_TOO_LARGE");
           },
@@ -79,6 +82,7 @@ function apiRoutes(deps: AppDeps) {
           ? simulatedPaymentRoutes(deps, deps.simulatedGateway)
           : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
       )
+      .route("/properties", propertyHotelRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))

@@ -334,7 +334,7 @@ function exactDestinationCondition(destination: string): SQL {
 
 async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSearchResult> {
   const { stay } = criteria;
-  const filters: SQL[] = [exactDestinationCondition(criteria.destination)];
+  const filters: SQL[] = [exactDestinationCondition(criteria.destination), sql`not h.hidden`];
   if (criteria.stars.length > 0) {
     filters.push(
       sql`h.star_rating in (${sql.join(
@@ -373,7 +373,7 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
             select max(n.rooms_taken) as taken from room_nights n
             where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
           ) b on true
-          where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+          where rt.hotel_id = h.id and not rt.closed and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
         ) f
         where f.rooms_free >= ${stay.rooms}
       ) o
@@ -539,7 +539,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
       if (!this.ownsHotelId(hotelId)) return null;
       const id = Number(hotelId);
-      const [hotel] = await queryRows<HotelRow>(db, sql`select ${HOTEL_COLUMNS} from hotels h where h.id = ${id}`);
+      const [hotel] = await queryRows<HotelRow>(db, sql`select ${HOTEL_COLUMNS} from hotels h where h.id = ${id} and not h.hidden`);
       if (!hotel) return null;
       const roomRows = await queryRows<RoomRow>(
         db,
@@ -550,7 +550,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
             select max(n.rooms_taken) from room_nights n
             where n.room_type_id = rt.id and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
           ), 0))::int as rooms_free
-        from room_types rt where rt.hotel_id = ${id}
+        from room_types rt where rt.hotel_id = ${id} and not rt.closed
         order by rt.price_cents, rt.id`,
       );
       const rooms = roomRows.map((r) => toRoomOffer(r, stay));
