@@ -6,7 +6,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin, RequireAuth } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth, RequireHotelStaff } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -45,6 +45,15 @@ const ApiDiagnosticsPage = lazy(() =>
 );
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
+);
+// Property management (admins and hotel managers), loaded like the admin pages.
+const PropertyHotelsPage = lazy(() =>
+  import("../features/property-hotels/property-hotels-page.tsx").then((m) => ({ default: m.PropertyHotelsPage })),
+);
+const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
+const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
+const HotelImportPage = lazy(() =>
+  import("../features/property-hotels/hotel-import-page.tsx").then((m) => ({ default: m.HotelImportPage })),
 );
 
 /** The root address: the search, around the home feature's landing page until someone searches. */
@@ -94,6 +103,14 @@ function SignedInArea() {
   );
 }
 
+function HotelStaffArea() {
+  return (
+    <RequireHotelStaff>
+      <Outlet />
+    </RequireHotelStaff>
+  );
+}
+
 function AdminArea() {
   return (
     <RequireAdmin>
@@ -126,6 +143,23 @@ export const router = createBrowserRouter([
           { path: "signup", element: <SignupPage /> },
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
+          {
+            path: "admin/hotels",
+            element: <HotelStaffArea />,
+            children: [
+              { index: true, element: <PropertyHotelsPage /> },
+              { path: ":hotelId", element: <HotelEditPage /> },
+            ],
+          },
+          {
+            // Adding hotels and importing them are for admins; the server refuses managers too.
+            path: "admin/hotels",
+            element: <AdminArea />,
+            children: [
+              { path: "new", element: <NewHotelPage /> },
+              { path: "import", element: <HotelImportPage /> },
+            ],
+          },
           {
             path: "admin",
             element: <AdminArea />,
