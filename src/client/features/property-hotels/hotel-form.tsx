@@ -82,11 +82,15 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Typed (or pasted) before the suggestions for it arrived: matched now.
+    const typed = choices.data?.find((c) => `${c.city}, ${c.country}` === f.place);
+    const city = f.city || typed?.city || "";
+    const country = f.country || typed?.country || "";
     const parsed = HotelInput.safeParse({
       name: f.name,
       address: f.address,
-      city: f.city,
-      country: f.country,
+      city,
+      country,
       lat: number(f.lat),
       lng: number(f.lng),
       starRating: number(f.starRating),
@@ -99,7 +103,7 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       hidden: f.hidden,
     });
     const next: Record<string, string> = {};
-    if (!f.city) next.place = "Choose the city from the destination list";
+    if (!city) next.place = "Choose the city from the destination list";
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
     if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
     setErrors(next);
