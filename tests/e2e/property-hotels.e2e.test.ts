@@ -19,8 +19,9 @@ describe("hotels in the back office", () => {
     await page.getByRole("heading", { name: "Hotels" }).waitFor();
     await expectAccessible(page);
     await page.getByRole("link", { name: "Add hotel" }).click();
+    await page.getByRole("heading", { name: "Add hotel" }).waitFor();
 
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Address").fill("3 Rua do Cais");
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/api/properties/destination-choices?q=Lisbon")),
