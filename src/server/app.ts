@@ -17,6 +17,7 @@ import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff } from
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
+import { HOTEL_IMPORT_BODY_LIMIT, HOTEL_IMPORT_PATH, adminHotelImportRoutes } from "./routes/admin/hotel-import.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { adminSupplierSandboxRoutes } from "./routes/admin/supplier-sandbox.ts";
 import { adminUserRoutes } from "./routes/admin/users.ts";
@@ -26,6 +27,7 @@ import { frontDeskRoutes } from "./routes/front-desk.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
+import { PROPERTY_UPLOAD_LIMIT, PROPERTY_UPLOAD_PATH, propertyHotelRoutes } from "./routes/property-hotels.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -46,12 +48,22 @@ function apiRoutes(deps: AppDeps) {
     apiRouter()
       .use(noStoreByDefault)
       .use((c, next) => {
-        // Review photos are the one upload; every other body stays small.
-        const upload = c.req.method === "POST" && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+        // Review photos, hotel or room photos and the hotel CSV are the uploads; every other body stays small.
+        const post = c.req.method === "POST";
+        const reviewUpload = post && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
+        const propertyUpload = post && PROPERTY_UPLOAD_PATH.test(c.req.path);
+        const hotelImport = post && c.req.path === HOTEL_IMPORT_PATH;
         return bodyLimit({
-          maxSize: upload ? REVIEW_UPLOAD_LIMIT : API_BODY_LIMIT,
+          maxSize: reviewUpload
+            ? REVIEW_UPLOAD_LIMIT
+            : propertyUpload
+              ? PROPERTY_UPLOAD_LIMIT
+              : hotelImport
+                ? HOTEL_IMPORT_BODY_LIMIT
+                : API_BODY_LIMIT,
           onError: () => {
-            throw new DomainError("PAYLOAD_TOO_LARGE");
+            // A CSV over the limit is a clear 400 that says how to split it.
+            throw new DomainError(hotelImport ? "IMPORT_FILE_TOO_LARGE" : "PAYLOAD_TOO_LARGE");
           },
         })(c, next);
       })
@@ -91,6 +103,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties", calendarLinkRoutes(deps))
       .route("/ical", calendarFeedRoutes(deps))
       .route("/properties", rateCalendarRoutes(deps))
+      .route("/properties", propertyHotelRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
       .route("/admin", adminUserRoutes(deps))
@@ -98,6 +111,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminApiDiagnosticsRoutes(deps))
       .route("/admin", adminSupplierSandboxRoutes(deps))
       .route("/properties", frontDeskRoutes(deps))
+      .route("/admin", adminHotelImportRoutes(deps))
       .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   );
 }

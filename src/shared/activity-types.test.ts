@@ -13,7 +13,7 @@ describe("activity types", () => {
 
   it("groups the filter's options in a fixed order, with unknown types found in the log under Other", () => {
     const groups = groupedActivityTypes(["user_signed_in", "zeta_event", "alpha_event", "zeta_event"]);
-    expect(groups.map((g) => g.group)).toEqual(["Accounts", "Bookings", "Reviews", "Admin", "Supplier", "Other"]);
+    expect(groups.map((g) => g.group)).toEqual(["Accounts", "Bookings", "Reviews", "Admin", "Properties", "Supplier", "Other"]);
     expect(groups.at(-1)?.types).toEqual([
       { value: "alpha_event", label: "Alpha event" },
       { value: "zeta_event", label: "Zeta event" },

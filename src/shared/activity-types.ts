@@ -4,7 +4,7 @@
  * and the client's filter and table read them. A type in the database that is no longer listed
  * still reads sensibly through `activityLabel`.
  */
-export const ACTIVITY_GROUPS = ["Accounts", "Bookings", "Reviews", "Admin", "Supplier"] as const;
+export const ACTIVITY_GROUPS = ["Accounts", "Bookings", "Reviews", "Admin", "Properties", "Supplier"] as const;
 export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number] | "Other";
 
 export const ACTIVITY_TYPES = {
@@ -52,6 +52,19 @@ export const ACTIVITY_TYPES = {
   ical_feed_created: { label: "Calendar link created", group: "Admin" },
   ical_feed_revoked: { label: "Calendar link revoked", group: "Admin" },
   rate_calendar_updated: { label: "Rates calendar updated", group: "Admin" },
+
+  property_hotel_created: { label: "Hotel added", group: "Properties" },
+  property_hotel_updated: { label: "Hotel edited", group: "Properties" },
+  property_hotel_hidden: { label: "Hotel hidden from travellers", group: "Properties" },
+  property_hotel_shown: { label: "Hotel shown to travellers", group: "Properties" },
+  property_room_type_created: { label: "Room type added", group: "Properties" },
+  property_room_type_updated: { label: "Room type edited", group: "Properties" },
+  property_room_type_closed: { label: "Room type closed", group: "Properties" },
+  property_room_type_reopened: { label: "Room type reopened", group: "Properties" },
+  property_room_type_deleted: { label: "Room type deleted", group: "Properties" },
+  property_photos_added: { label: "Property photos added", group: "Properties" },
+  property_photos_changed: { label: "Property photos reordered or deleted", group: "Properties" },
+  hotels_imported: { label: "Hotels imported from CSV", group: "Properties" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },

@@ -97,6 +97,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
-  /** Machine-readable facts about the error (e.g. the new price of a PRICE_INCREASED refusal). */
-  details?: Record<string, number | string>;
+  /** Machine-readable facts about the error (e.g. the new price of a PRICE_INCREASED refusal, the rows of a refused CSV import). */
+  details?: Record<string, number | string | string[] | { row: number; column: string; message: string }[]>;
 }

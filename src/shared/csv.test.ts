@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvRow } from "./csv.ts";
+import { csvField, csvRow, parseCsv } from "./csv.ts";
 
 describe("CSV fields", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -18,5 +18,28 @@ describe("CSV fields", () => {
 
   it("joins a row", () => {
     expect(csvRow(["BK1", "Ann, B", 12.5])).toBe('BK1,"Ann, B",12.5');
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads quoted fields with commas, quotes and line breaks, CRLF and a BOM", () => {
+    const text = '\ufeffa,b,c\r\n"x, y","say ""hi""","two\nlines"\r\n\r\nlast,,\n';
+    expect(parseCsv(text, 100)).toEqual({
+      rows: [
+        ["a", "b", "c"],
+        ["x, y", 'say "hi"', "two\nlines"],
+        ["last", "", ""],
+      ],
+      truncated: false,
+    });
+  });
+
+  it("stops after maxRows and says there was more", () => {
+    expect(parseCsv("h\n1\n2\n3\n", 2)).toEqual({ rows: [["h"], ["1"]], truncated: true });
+    expect(parseCsv("h\n1\n", 2)).toEqual({ rows: [["h"], ["1"]], truncated: false });
+  });
+
+  it("names the line of an unclosed quote", () => {
+    expect(() => parseCsv('a\n"open,b\nc', 10)).toThrow("line 2");
   });
 });

@@ -85,6 +85,18 @@ export const ERROR_CODES = [
   // Saved hotels
   "HOTEL_NOT_SAVABLE",
   "SAVED_HOTELS_FULL",
+  // Property management: hotels, room types, photos, CSV import
+  "UNKNOWN_DESTINATION",
+  "HOTEL_HAS_NO_OPEN_ROOMS",
+  "ROOM_TYPE_NOT_FOUND",
+  "ROOM_TYPE_HAS_BOOKINGS",
+  "ROOM_COUNT_BELOW_BOOKED",
+  "PHOTO_NOT_FOUND",
+  "IMPORT_FILE_TOO_LARGE",
+  "IMPORT_NOT_CSV",
+  "IMPORT_BAD_COLUMNS",
+  "IMPORT_TOO_MANY_ROWS",
+  "IMPORT_HAS_PROBLEMS",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

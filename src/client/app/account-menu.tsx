@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { CalendarCheck, ChevronDown, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { Building2, CalendarCheck, ChevronDown, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import type { SessionUser } from "../../shared/auth.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from "../components/ui/dropdown-menu.tsx";
@@ -54,6 +54,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             <Link to="/admin">
               <LayoutDashboard aria-hidden="true" />
               Admin Dashboard
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.canManageHotels ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/hotels">
+              <Building2 aria-hidden="true" />
+              Manage hotels
             </Link>
           </DropdownMenuItem>
         ) : null}

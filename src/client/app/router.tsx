@@ -58,6 +58,14 @@ const CalendarLinksPage = lazy(() =>
 const RateCalendarPage = lazy(() =>
   import("../features/rate-calendar/rate-calendar-page.tsx").then((m) => ({ default: m.RateCalendarPage })),
 );
+const PropertyHotelsPage = lazy(() =>
+  import("../features/property-hotels/property-hotels-page.tsx").then((m) => ({ default: m.PropertyHotelsPage })),
+);
+const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
+const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
+const HotelImportPage = lazy(() =>
+  import("../features/property-hotels/hotel-import-page.tsx").then((m) => ({ default: m.HotelImportPage })),
+);
 
 /** The root address: the search, around the home feature's landing page until someone searches. */
 function HomeRoute() {
@@ -164,6 +172,23 @@ export const router = createBrowserRouter([
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
           { path: "admin/hotels/:hotelId/front-desk", element: <FrontDeskRoute /> },
+          {
+            path: "admin/hotels",
+            element: <HotelStaffArea />,
+            children: [
+              { index: true, element: <PropertyHotelsPage /> },
+              { path: ":hotelId", element: <HotelEditPage /> },
+            ],
+          },
+          {
+            // Adding hotels and importing them are for admins; the server refuses managers too.
+            path: "admin/hotels",
+            element: <AdminArea />,
+            children: [
+              { path: "new", element: <NewHotelPage /> },
+              { path: "import", element: <HotelImportPage /> },
+            ],
+          },
           {
             path: "admin",
             element: <AdminArea />,

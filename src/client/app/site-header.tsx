@@ -48,6 +48,13 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
             </Link>
           </li>
         ) : null}
+        {user?.canManageHotels ? (
+          <li>
+            <Link to="/admin/hotels" className={itemClass}>
+              Manage hotels
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <div className="mt-3 border-t border-slate-200 pt-3">
         {user ? (
@@ -135,8 +142,13 @@ export function SiteHeader() {
               Saved
             </NavLink>
             {user?.isAdmin ? (
-              <NavLink to="/admin" className={navLinkClass}>
+              <NavLink to="/admin" end className={navLinkClass}>
                 Admin Dashboard
+              </NavLink>
+            ) : null}
+            {user?.canManageHotels ? (
+              <NavLink to="/admin/hotels" className={navLinkClass}>
+                Manage hotels
               </NavLink>
             ) : null}
           </nav>

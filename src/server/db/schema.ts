@@ -193,6 +193,14 @@ export const hotels = pgTable(
     freeCancellationDays: integer("free_cancellation_days").notNull().default(0),
     /** Hotel, apartment, resort, guest house or hostel (src/shared/property-types.ts). */
     propertyType: text("property_type").$type<PropertyType>().notNull().default("hotel"),
+    /** Local times (HH:MM) from which guests check in and by which they check out. */
+    checkInTime: text("check_in_time").notNull().default("15:00"),
+    checkOutTime: text("check_out_time").notNull().default("11:00"),
+    /**
+     * Hidden from travellers (search, suggestions, hotel page, booking) while staff still edit it.
+     * A hidden hotel's room_offers is empty (migration 0012), so the index-only search sells nothing of it.
+     */
+    hidden: boolean("hidden").notNull().default(false),
     breakfast: boolean("breakfast").notNull().default(false),
     wifi: boolean("wifi").notNull().default(false),
     parking: boolean("parking").notNull().default(false),
@@ -269,6 +277,8 @@ export const roomTypes = pgTable(
     currency: text("currency").notNull().default("USD"),
     /** How many rooms of this type the hotel has: the ceiling for every night. */
     totalRooms: integer("total_rooms").notNull(),
+    /** Closed to new bookings: left out of room_offers, the hotel page and the hold; existing bookings stand. */
+    closed: boolean("closed").notNull().default(false),
   },
   (t) => [
     index("room_types_hotel_id_idx").on(t.hotelId),

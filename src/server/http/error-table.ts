@@ -116,4 +116,24 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
 
   HOTEL_NOT_SAVABLE: { status: 400, message: "Only hotels sold by Staywise can be saved; partner hotels cannot be saved yet." },
   SAVED_HOTELS_FULL: { status: 409, message: "You have saved as many hotels as we keep. Remove one to save another." },
+  UNKNOWN_DESTINATION: { status: 400, message: "Choose the city and country from the destination list." },
+  HOTEL_HAS_NO_OPEN_ROOMS: {
+    status: 409,
+    message: "Travellers can only see a hotel with at least one open room type. Add or reopen a room type, or keep the hotel hidden.",
+  },
+  ROOM_TYPE_NOT_FOUND: { status: 404, message: "This room type was not found at this hotel." },
+  ROOM_TYPE_HAS_BOOKINGS: { status: 409, message: "This room type has bookings, so it cannot be deleted. Close it instead." },
+  ROOM_COUNT_BELOW_BOOKED: {
+    status: 409,
+    message: "More rooms of this type are already booked on some night than the new number of rooms.",
+  },
+  PHOTO_NOT_FOUND: { status: 400, message: "Some of these photos are not photos of this hotel or room. Reload the page and try again." },
+  IMPORT_FILE_TOO_LARGE: { status: 400, message: "The file is larger than 5 MB. Split it into smaller files and import them one by one." },
+  IMPORT_NOT_CSV: { status: 400, message: "Send the file as a CSV (comma-separated, UTF-8) in a multipart form field named file." },
+  IMPORT_BAD_COLUMNS: { status: 400, message: "The file's columns are not the ones the import expects." },
+  IMPORT_TOO_MANY_ROWS: {
+    status: 400,
+    message: "The file has more than 5,000 rows. Split it into smaller files and import them one by one.",
+  },
+  IMPORT_HAS_PROBLEMS: { status: 400, message: "Nothing was imported: some rows have problems. Fix them and import again." },
 };

@@ -104,7 +104,7 @@ export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error
 }
 
 /** A 429 says when to come back: the error's own wait, one a route already set, or the default. */
-function retryAfter(c: Context, seconds: number | string | undefined): void {
+function retryAfter(c: Context, seconds: unknown): void {
   if (c.res.headers.has("Retry-After")) return;
   c.header("Retry-After", String(typeof seconds === "number" ? seconds : DEFAULT_RETRY_AFTER_SECONDS));
 }

@@ -38,7 +38,12 @@ const decodeSlot = createLimiter(DECODE_SLOTS);
  * it as WebP without metadata (no EXIF location) and at most 1600 px on a side, and stores it under
  * a random name that says nothing about its author.
  */
-export async function storeReviewPhoto(storage: FileStorage, file: File, index: number): Promise<string> {
+export function storeReviewPhoto(storage: FileStorage, file: File, index: number): Promise<string> {
+  return storePhoto(storage, file, index, "reviews");
+}
+
+/** The same checks and re-encoding for any folder: "reviews", or "hotels" for hotel and room photos. */
+export async function storePhoto(storage: FileStorage, file: File, index: number, folder: "reviews" | "hotels"): Promise<string> {
   const label = `Photo ${index + 1}`;
   if (file.size > MAX_PHOTO_BYTES) throw new DomainError("PHOTO_TOO_LARGE", `${label} is larger than 5 MB.`);
   const input = Buffer.from(await file.arrayBuffer());
@@ -70,5 +75,5 @@ export async function storeReviewPhoto(storage: FileStorage, file: File, index: 
       throw new DomainError("PHOTO_UNREADABLE", `${label} could not be read as an image.`);
     }
   });
-  return storage.save(`reviews/${randomBytes(16).toString("hex")}.webp`, output);
+  return storage.save(`${folder}/${randomBytes(16).toString("hex")}.webp`, output);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Activity, BarChart3, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
+import { Activity, BarChart3, Building2, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
 import { toast } from "sonner";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -17,6 +17,7 @@ import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts
 import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
 
 const tools = [
+  { to: "/admin/hotels", label: "Hotels", icon: Building2 },
   { to: "/admin/users", label: "Manage Users", icon: Users },
   { to: "/admin/reports", label: "Revenue Reports", icon: BarChart3 },
   { to: "/admin/activity", label: "Activity Logs", icon: Activity },

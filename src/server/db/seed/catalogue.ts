@@ -10,8 +10,11 @@ import { generateHotelReviews, type GeneratedReview } from "./catalogue-reviews.
 import { destinationAt, type Destination, type StreetLanguage } from "./destinations.ts";
 import { mix, Random } from "./random.ts";
 
-export type GeneratedHotelRow = Required<Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers">>;
-export type GeneratedRoomType = Required<Omit<typeof roomTypes.$inferInsert, "id" | "hotelId">>;
+/** The catalogue's columns; check-in/out times, hidden and closed (back-office settings) keep their defaults. */
+export type GeneratedHotelRow = Required<
+  Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers" | "checkInTime" | "checkOutTime" | "hidden">
+>;
+export type GeneratedRoomType = Required<Omit<typeof roomTypes.$inferInsert, "id" | "hotelId" | "closed">>;
 
 export interface GeneratedHotel {
   hotel: GeneratedHotelRow;
@@ -635,7 +638,7 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const toRad = Math.PI / 180;
   const dLat = (lat2 - lat1) * toRad;
   const dLng = (lng2 - lng1) * toRad;

@@ -421,6 +421,6 @@ export async function refreshDestinations(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from destinations`);
     await tx.execute(sql`insert into destinations (city, country, hotel_count)
-      select city, country, count(*)::int from hotels group by city, country`);
+      select city, country, count(*)::int from hotels where not hidden group by city, country`);
   });
 }

@@ -393,7 +393,7 @@ function exactDestinationCondition(destination: string): SQL {
 
 async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSearchResult> {
   const { stay } = criteria;
-  const filters: SQL[] = [exactDestinationCondition(criteria.destination), ...hotelFilters(criteria)];
+  const filters: SQL[] = [exactDestinationCondition(criteria.destination), sql`not h.hidden`, ...hotelFilters(criteria)];
   const priceFilters: SQL[] = [sql`o.offer_price_cents >= ${criteria.minPriceCents}`];
   if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
 
@@ -417,7 +417,7 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
           select rt.id, ${stayNightlyPrice(stay, sql`rt.id`, sql`rt.price_cents`)} as price_cents, rt.original_price_cents,
             ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)} as rooms_free
           from room_types rt
-          where rt.hotel_id = h.id and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+          where rt.hotel_id = h.id and not rt.closed and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
         ) f
         where f.rooms_free >= ${stay.rooms} and f.price_cents is not null
       ) o
@@ -571,7 +571,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
       if (!this.ownsHotelId(hotelId)) return null;
       const id = Number(hotelId);
-      const [hotel] = await queryRows<HotelRow>(db, sql`select ${HOTEL_COLUMNS} from hotels h where h.id = ${id}`);
+      const [hotel] = await queryRows<HotelRow>(db, sql`select ${HOTEL_COLUMNS} from hotels h where h.id = ${id} and not h.hidden`);
       if (!hotel) return null;
       const roomRows = await queryRows<RoomRow>(
         db,
@@ -586,7 +586,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
             (array_agg(n.min_stay order by n.night))[1] as first_min_stay
           from f_stay_nights(rt.id, ${stay.checkIn}::date, ${stay.checkOut}::date) n
         ) r
-        where rt.hotel_id = ${id}`,
+        where rt.hotel_id = ${id} and not rt.closed`,
       );
       const rooms = roomRows
         .map((r) => toRoomOffer(r, stay))

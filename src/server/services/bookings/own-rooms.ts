@@ -21,7 +21,15 @@ export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay
     .select({ room: roomTypes, hotelName: hotels.name, currency: hotels.currency })
     .from(roomTypes)
     .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
-    .where(and(eq(roomTypes.id, Number(input.roomTypeId)), eq(roomTypes.hotelId, Number(input.hotelId))));
+    .where(
+      and(
+        eq(roomTypes.id, Number(input.roomTypeId)),
+        eq(roomTypes.hotelId, Number(input.hotelId)),
+        // A hidden hotel or a closed room type sells nothing (issue 14).
+        eq(hotels.hidden, false),
+        eq(roomTypes.closed, false),
+      ),
+    );
   if (!room) throw new DomainError("ROOM_NOT_FOUND");
   const party = stay.guests + stay.children;
   if (room.room.maxGuests * stay.rooms < party) {

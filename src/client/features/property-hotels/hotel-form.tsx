@@ -1,0 +1,218 @@
+import { type FormEvent, useId, useState } from "react";
+import { AMENITY_LABELS, HotelInput } from "../../../shared/property-hotels.ts";
+import type { PropertyHotel } from "../../api/property-hotels.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { AmenityChecklist } from "./amenity-checklist.tsx";
+import { useDestinationChoices } from "./use-property-hotels.ts";
+
+type Fields = {
+  name: string;
+  address: string;
+  place: string;
+  city: string;
+  country: string;
+  lat: string;
+  lng: string;
+  starRating: string;
+  description: string;
+  amenities: string[];
+  cancellationPolicy: string;
+  freeCancellationDays: string;
+  checkInTime: string;
+  checkOutTime: string;
+  hidden: boolean;
+};
+
+function fieldsOf(hotel: PropertyHotel | undefined): Fields {
+  return {
+    name: hotel?.name ?? "",
+    address: hotel?.address ?? "",
+    place: hotel ? `${hotel.city}, ${hotel.country}` : "",
+    city: hotel?.city ?? "",
+    country: hotel?.country ?? "",
+    lat: hotel ? String(hotel.lat) : "",
+    lng: hotel ? String(hotel.lng) : "",
+    starRating: String(hotel?.starRating ?? 3),
+    description: hotel?.description ?? "",
+    amenities: hotel?.amenities.filter((a) => AMENITY_LABELS.includes(a)) ?? [],
+    cancellationPolicy: hotel?.cancellationPolicy ?? "Free cancellation up to 2 days before check-in",
+    freeCancellationDays: String(hotel?.freeCancellationDays ?? 2),
+    checkInTime: hotel?.checkInTime ?? "15:00",
+    checkOutTime: hotel?.checkOutTime ?? "11:00",
+    hidden: hotel?.hidden ?? true,
+  };
+}
+
+const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+type HotelFormProps = {
+  hotel?: PropertyHotel;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (input: HotelInput) => void;
+};
+
+/** The hotel's details; checked with the server's own rules before sending. */
+export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormProps) {
+  const [f, setF] = useState<Fields>(() => fieldsOf(hotel));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const placeQuery = useDebouncedValue(f.place.split(",")[0]!.trim(), 250);
+  const choices = useDestinationChoices(placeQuery);
+  const listId = useId();
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((prev) => ({ ...prev, [key]: value }));
+
+  function choosePlace(text: string) {
+    const match = choices.data?.find((c) => `${c.city}, ${c.country}` === text);
+    setF((prev) => ({
+      ...prev,
+      place: text,
+      city: match?.city ?? "",
+      country: match?.country ?? "",
+      // The city centre as a starting point for the coordinates.
+      ...(match && (prev.lat === "" || prev.city !== match.city) ? { lat: String(match.lat), lng: String(match.lng) } : {}),
+    }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Typed (or pasted) before the suggestions for it arrived: matched now.
+    const typed = choices.data?.find((c) => `${c.city}, ${c.country}` === f.place);
+    const city = f.city || typed?.city || "";
+    const country = f.country || typed?.country || "";
+    const parsed = HotelInput.safeParse({
+      name: f.name,
+      address: f.address,
+      city,
+      country,
+      lat: number(f.lat),
+      lng: number(f.lng),
+      starRating: number(f.starRating),
+      description: f.description,
+      amenities: f.amenities,
+      cancellationPolicy: f.cancellationPolicy,
+      freeCancellationDays: number(f.freeCancellationDays),
+      checkInTime: f.checkInTime,
+      checkOutTime: f.checkOutTime,
+      hidden: f.hidden,
+    });
+    const next: Record<string, string> = {};
+    if (!city) next.place = "Choose the city from the destination list";
+    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
+    setErrors(next);
+    if (parsed.success && Object.keys(next).length === 0) onSubmit(parsed.data);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Hotel details">
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <TextField label="Name" value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} required />
+        <TextField label="Address" value={f.address} onChange={(e) => set("address", e.target.value)} error={errors.address} required />
+        <div>
+          <TextField
+            label="City (from the destination list)"
+            value={f.place}
+            list={listId}
+            autoComplete="off"
+            onChange={(e) => choosePlace(e.target.value)}
+            error={errors.place}
+            placeholder="Start typing, e.g. Lisbon"
+            required
+          />
+          <datalist id={listId}>
+            {choices.data?.map((c) => (
+              <option key={`${c.city}|${c.country}`} value={`${c.city}, ${c.country}`} />
+            ))}
+          </datalist>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="hotel-stars">Star rating</Label>
+          <NativeSelect id="hotel-stars" value={f.starRating} onChange={(e) => set("starRating", e.target.value)}>
+            {[1, 2, 3, 4, 5].map((s) => (
+              <option key={s} value={s}>
+                {s} {s === 1 ? "star" : "stars"}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <TextField label="Latitude" inputMode="decimal" value={f.lat} onChange={(e) => set("lat", e.target.value)} error={errors.lat} />
+        <TextField label="Longitude" inputMode="decimal" value={f.lng} onChange={(e) => set("lng", e.target.value)} error={errors.lng} />
+        <div className="space-y-1.5 sm:col-span-2">
+          <Label htmlFor="hotel-description">Description</Label>
+          <Textarea id="hotel-description" rows={4} value={f.description} onChange={(e) => set("description", e.target.value)} />
+          {errors.description ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.description}
+            </p>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <TextField
+          label="Cancellation policy"
+          value={f.cancellationPolicy}
+          onChange={(e) => set("cancellationPolicy", e.target.value)}
+          error={errors.cancellationPolicy}
+        />
+        <TextField
+          label="Free cancellation (days before check-in, 0 = non-refundable)"
+          inputMode="numeric"
+          value={f.freeCancellationDays}
+          onChange={(e) => set("freeCancellationDays", e.target.value)}
+          error={errors.freeCancellationDays}
+        />
+        <TextField
+          label="Check-in from"
+          type="time"
+          value={f.checkInTime}
+          onChange={(e) => set("checkInTime", e.target.value)}
+          error={errors.checkInTime}
+        />
+        <TextField
+          label="Check-out by"
+          type="time"
+          value={f.checkOutTime}
+          onChange={(e) => set("checkOutTime", e.target.value)}
+          error={errors.checkOutTime}
+        />
+      </Card>
+
+      <Card className="p-4 sm:p-6">
+        <AmenityChecklist legend="Hotel amenities" value={f.amenities} onChange={(v) => set("amenities", v)} error={errors.amenities} />
+      </Card>
+
+      <Card className="p-4 sm:p-6">
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 accent-brand-700"
+            checked={f.hidden}
+            onChange={(e) => set("hidden", e.target.checked)}
+          />
+          <span>
+            <span className="font-medium text-slate-900">Hidden from travellers</span>
+            <span className="block text-sm text-slate-600">
+              A hidden hotel is left out of search, suggestions and booking, and its page is not found. It needs an open room type before it
+              can be shown.
+            </span>
+          </span>
+        </label>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { type ChangeEvent, useRef } from "react";
+import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from "lucide-react";
+import { MAX_PHOTOS_PER_UPLOAD } from "../../../shared/property-hotels.ts";
+import type { PhotoOwner } from "../../api/property-hotels.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useSetPhotoOrder, useUploadPhotos } from "./use-property-hotels.ts";
+
+type PhotoManagerProps = {
+  owner: PhotoOwner;
+  photos: string[];
+  /** Names the photos in labels, e.g. "hotel" or "Deluxe Double". */
+  label: string;
+};
+
+/** Upload, set the cover (the first photo), move and delete; each change is saved at once. */
+export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadPhotos(owner);
+  const order = useSetPhotoOrder(owner);
+  const busy = upload.isPending || order.isPending;
+
+  function chosen(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])].slice(0, MAX_PHOTOS_PER_UPLOAD);
+    event.target.value = "";
+    if (files.length > 0) upload.mutate(files);
+  }
+
+  function place(index: number, to: number) {
+    const next = [...photos];
+    const [photo] = next.splice(index, 1);
+    next.splice(to, 0, photo!);
+    order.mutate({ photos: next, done: to === 0 ? "Cover photo set" : "Photo moved" });
+  }
+
+  return (
+    <div className="space-y-3">
+      {photos.length === 0 ? <p className="text-sm text-slate-600">No photos yet: travellers see an illustration.</p> : null}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of ${label}`}>
+        {photos.map((photo, index) => (
+          <li key={photo} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <div className="relative">
+              <img src={photo} alt={`Photo ${index + 1} of ${label}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+              {index === 0 ? (
+                <span className="absolute top-2 left-2 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold">Cover</span>
+              ) : null}
+            </div>
+            <div className="flex justify-between gap-1 p-1">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Make photo ${index + 1} the cover`}
+                disabled={busy || index === 0}
+                onClick={() => place(index, 0)}
+              >
+                <Star aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Move photo ${index + 1} earlier`}
+                disabled={busy || index === 0}
+                onClick={() => place(index, index - 1)}
+              >
+                <ArrowLeft aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Move photo ${index + 1} later`}
+                disabled={busy || index === photos.length - 1}
+                onClick={() => place(index, index + 1)}
+              >
+                <ArrowRight aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete photo ${index + 1}`}
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(`Delete photo ${index + 1} of ${label}? This cannot be undone.`)) {
+                    order.mutate({ photos: photos.filter((p) => p !== photo), done: "Photo deleted" });
+                  }
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        multiple
+        className="sr-only"
+        tabIndex={-1}
+        onChange={chosen}
+        aria-label={`Upload photos of ${label}`}
+      />
+      <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy} aria-busy={upload.isPending || undefined}>
+        {upload.isPending ? <Spinner /> : <ImagePlus aria-hidden="true" />}
+        Add photos
+      </Button>
+      <p className="text-xs text-slate-500">JPEG, PNG or WebP, up to 5 MB each, {MAX_PHOTOS_PER_UPLOAD} at a time.</p>
+    </div>
+  );
+}

@@ -1,0 +1,429 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { activityLogs, hotelManagers, hotels, roomNights, users } from "../../src/server/db/schema.ts";
+import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let traveller: string;
+const d = (n: number) => addDays(todayUtc(), n);
+
+const hotelInput = {
+  name: "Zephyrine Harbour Hotel",
+  address: "12 Quai des Zéphyrs",
+  city: "Paris",
+  country: "France",
+  lat: 48.8606,
+  lng: 2.3376,
+  starRating: 4,
+  description: "A quiet hotel by the river.",
+  amenities: ["Free WiFi", "Pool"],
+  cancellationPolicy: "Free cancellation up to 3 days before check-in",
+  freeCancellationDays: 3,
+  checkInTime: "15:00",
+  checkOutTime: "11:00",
+  hidden: true,
+};
+const roomInput = {
+  name: "Harbour Double",
+  description: "A double room over the harbour.",
+  bedType: "1 queen bed",
+  sizeM2: 24,
+  maxGuests: 2,
+  amenities: ["Flat-screen TV"],
+  totalRooms: 3,
+  priceCents: 18_000,
+  originalPriceCents: 21_000,
+};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+type Hotel = {
+  id: number;
+  hidden: boolean;
+  image: string;
+  images: string[];
+  priceCents: number;
+  roomTypes: { id: number; closed: boolean }[];
+};
+
+async function searchIds(destination: string): Promise<string[]> {
+  const res = await t.request(
+    "GET",
+    `/api/hotels/search?destination=${encodeURIComponent(destination)}&checkIn=${d(10)}&checkOut=${d(12)}`,
+  );
+  const body = await json<{ hotels: { id: string }[] }>(res, 200);
+  return body.hotels.map((h) => h.id);
+}
+
+/** The index-walk plan of catalogues over 50,000 hotels, forced on this small one. */
+async function largePlanIds(destination: string): Promise<string[]> {
+  const supplier = createInventorySupplier(t.deps.db, { smallCatalogue: 0 });
+  const result = await supplier.search({
+    destination,
+    stay: { checkIn: d(10), checkOut: d(12), guests: 2, children: 0, rooms: 1 },
+    stars: [],
+    amenities: [],
+    freeCancellation: false,
+    guestRating: null,
+    propertyTypes: [],
+    minPriceCents: 0,
+    maxPriceCents: null,
+    minDistanceKm: 0,
+    maxDistanceKm: null,
+    sort: "popularity",
+    limit: 20,
+    offset: 0,
+  } as Parameters<typeof supplier.search>[0]);
+  return result.hotels.map((h) => h.id);
+}
+
+function hold(hotelId: number, roomTypeId: number, checkIn: string, nights = 2) {
+  return t.request("POST", "/api/bookings", {
+    body: {
+      hotelId: String(hotelId),
+      roomTypeId: String(roomTypeId),
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      guests: 2,
+      rooms: 1,
+      guestName: "Guest",
+      guestEmail: "g@example.com",
+      guestPhone: "+1 555 0000",
+    },
+    cookie: traveller,
+  });
+}
+
+async function png(width = 64, height = 48): Promise<Blob> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(buffer)], { type: "image/png" });
+}
+
+function upload(path: string, cookie: string, files: { blob: Blob; name: string }[]) {
+  const form = new FormData();
+  for (const f of files) form.append("photos", f.blob, f.name);
+  return Promise.resolve(
+    t.app.request(`http://localhost:3000${path}`, { method: "POST", body: form, headers: { origin: t.deps.config.publicUrl, cookie } }),
+  );
+}
+
+let managed: number;
+let other: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "boss@example.com", password: "boss-password", name: "Boss" }, "test");
+  admin = await signIn(t, "boss@example.com", "boss-password");
+  await signUp(t, "manager@example.com", "secret123", "Manny Manager");
+  const [m] = await t.deps.db.update(users).set({ role: "manager" }).where(eq(users.email, "manager@example.com")).returning();
+  managed = (await createHotel(t.deps.db, { name: "Managed Inn" })).id;
+  await createRoomType(t.deps.db, managed);
+  other = (await createHotel(t.deps.db, { name: "Someone Else's Lodge" })).id;
+  const otherRoom = await createRoomType(t.deps.db, other);
+  await t.deps.db.insert(hotelManagers).values({ userId: m!.id, hotelId: managed });
+  manager = await signIn(t, "manager@example.com");
+  await signUp(t, "traveller@example.com", "secret123", "Travis");
+  traveller = await signIn(t, "traveller@example.com");
+  expect(otherRoom.hotelId).toBe(other);
+});
+afterAll(() => t.close());
+
+describe("hotels: create, edit, validation", () => {
+  let hotel: Hotel;
+
+  it("refuses bad input with messages a person can act on, and writes nothing", async () => {
+    const before = await t.deps.db.select({ id: hotels.id }).from(hotels);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ starRating: 6 }, "Star rating must be 1 to 5"],
+      [{ amenities: ["Helipad"] }, "Unknown amenity: Helipad"],
+      [{ checkInTime: "3pm" }, "Check-in time must look like 15:00"],
+      [{ lat: 123 }, "Latitude must be between -90 and 90"],
+      [{ name: "  " }, "Name is required"],
+      [{ freeCancellationDays: -1 }, "Free cancellation days cannot be negative"],
+    ];
+    for (const [change, message] of cases) {
+      const body = await json<{ code: string; message: string; issues: { message: string }[] }>(
+        await t.request("POST", "/api/properties/hotels", { cookie: admin, body: { ...hotelInput, ...change } }),
+        400,
+      );
+      expect(body.code).toBe("VALIDATION_ERROR");
+      expect(body.issues.map((i) => i.message).join(" | ")).toContain(message);
+    }
+    const unknown = await json<{ code: string; message: string }>(
+      await t.request("POST", "/api/properties/hotels", { cookie: admin, body: { ...hotelInput, city: "Atlantis" } }),
+      400,
+    );
+    expect(unknown.code).toBe("UNKNOWN_DESTINATION");
+    expect(unknown.message).toContain("Atlantis, France is not in the destination list");
+    // A hotel with no room type cannot be shown to travellers.
+    const visible = await json<{ code: string }>(
+      await t.request("POST", "/api/properties/hotels", { cookie: admin, body: { ...hotelInput, hidden: false } }),
+      409,
+    );
+    expect(visible.code).toBe("HOTEL_HAS_NO_OPEN_ROOMS");
+    expect(await t.deps.db.select({ id: hotels.id }).from(hotels)).toHaveLength(before.length);
+  });
+
+  it("creates a hotel with the destination's country code and distance from the centre, logged", async () => {
+    hotel = (await json<{ hotel: Hotel }>(await t.request("POST", "/api/properties/hotels", { cookie: admin, body: hotelInput }), 201))
+      .hotel;
+    const [row] = await t.deps.db.select().from(hotels).where(eq(hotels.id, hotel.id));
+    expect(row).toMatchObject({ countryCode: "FR", hidden: true, wifi: true, pool: true, spa: false, checkInTime: "15:00" });
+    expect(row!.distanceFromCenterKm).toBeGreaterThan(0);
+    expect(row!.distanceFromCenterKm).toBeLessThan(3);
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "property_hotel_created"));
+    expect(logs.map((l) => l.details)).toContainEqual(expect.objectContaining({ hotelId: hotel.id }));
+  });
+
+  it("validates room types (original price above the price, positive prices and counts)", async () => {
+    for (const [change, message] of [
+      [{ priceCents: 0 }, "Price must be more than 0"],
+      [{ priceCents: -500 }, "Price must be more than 0"],
+      [{ originalPriceCents: 18_000 }, "Original price must be higher than the price"],
+      [{ totalRooms: 0 }, "Number of rooms must be at least 1"],
+    ] as const) {
+      const body = await json<{ issues: { message: string }[] }>(
+        await t.request("POST", `/api/properties/hotels/${hotel.id}/room-types`, { cookie: admin, body: { ...roomInput, ...change } }),
+        400,
+      );
+      expect(body.issues.map((i) => i.message).join(" | ")).toContain(message);
+    }
+  });
+
+  it("a new room type sets the hotel's price; shown, the hotel is found by search on both plans", async () => {
+    const { roomType } = await json<{ roomType: { id: number } }>(
+      await t.request("POST", `/api/properties/hotels/${hotel.id}/room-types`, { cookie: admin, body: roomInput }),
+      201,
+    );
+    expect(await searchIds("Zephyrine")).not.toContain(String(hotel.id));
+    hotel = (
+      await json<{ hotel: Hotel }>(
+        await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, hidden: false } }),
+        200,
+      )
+    ).hotel;
+    expect(hotel.priceCents).toBe(18_000);
+    expect(await searchIds("Zephyrine")).toContain(String(hotel.id));
+    expect(await largePlanIds("Zephyrine")).toContain(String(hotel.id));
+    const page = await json<{ rooms: { id: string }[] }>(
+      await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(12)}`),
+      200,
+    );
+    expect(page.rooms.map((r) => r.id)).toEqual([String(roomType.id)]);
+  });
+
+  it("hidden: gone at once from search (both plans), suggestions, the hotel page and booking", async () => {
+    const suggestions = async () =>
+      (
+        await json<{ suggestions: { city: string; hotelCount: number }[] }>(await t.request("GET", "/api/destinations?q=Paris"), 200)
+      ).suggestions.find((s) => s.city === "Paris")?.hotelCount ?? 0;
+    const shownCount = await suggestions();
+    expect(shownCount).toBeGreaterThan(0);
+    await json(await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, hidden: true } }), 200);
+    expect(await searchIds("Zephyrine")).not.toContain(String(hotel.id));
+    expect(await largePlanIds("Zephyrine")).not.toContain(String(hotel.id));
+    expect(await suggestions()).toBe(shownCount - 1);
+    const pageRes = await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(12)}`);
+    expect(pageRes.status).toBe(404);
+    const refused = await json<{ code: string }>(await hold(hotel.id, hotel.roomTypes[0]!.id, d(10)), 404);
+    expect(refused.code).toBe("ROOM_NOT_FOUND");
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "property_hotel_hidden"));
+    expect(logs).toHaveLength(1);
+    // Shown again, it sells again.
+    await json(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, hidden: false } }),
+      200,
+    );
+    expect(await largePlanIds("Zephyrine")).toContain(String(hotel.id));
+    expect(await suggestions()).toBe(shownCount);
+  });
+
+  it("room types: delete refused with upcoming bookings, closing stops sales, fewer rooms than sold refused", async () => {
+    const roomTypeId = hotel.roomTypes[0]!.id;
+    await json(await hold(hotel.id, roomTypeId, d(20)), 201);
+    await json(await hold(hotel.id, roomTypeId, d(20)), 201);
+    const refused = await json<{ code: string; message: string }>(
+      await t.request("DELETE", `/api/properties/hotels/${hotel.id}/room-types/${roomTypeId}`, { cookie: admin }),
+      409,
+    );
+    expect(refused.code).toBe("ROOM_TYPE_HAS_BOOKINGS");
+    expect(refused.message).toContain("Harbour Double has 2 upcoming bookings, so it cannot be deleted. Close it instead");
+
+    const fewer = await json<{ code: string; message: string }>(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${roomTypeId}`, {
+        cookie: admin,
+        body: { ...roomInput, totalRooms: 1 },
+      }),
+      409,
+    );
+    expect(fewer.code).toBe("ROOM_COUNT_BELOW_BOOKED");
+    expect(fewer.message).toContain(`2 rooms of this type are already booked on ${d(20)}`);
+    // More rooms apply to the nights already sold too.
+    await json(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${roomTypeId}`, {
+        cookie: admin,
+        body: { ...roomInput, totalRooms: 5 },
+      }),
+      200,
+    );
+    const [night] = await t.deps.db
+      .select()
+      .from(roomNights)
+      .where(and(eq(roomNights.roomTypeId, roomTypeId), eq(roomNights.night, d(20))));
+    expect(night).toMatchObject({ roomsTotal: 5, roomsTaken: 2 });
+
+    // Closing the hotel's only open room type while it is shown is refused; a second room type makes it possible.
+    const alone = await json<{ code: string }>(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${roomTypeId}`, {
+        cookie: admin,
+        body: { ...roomInput, closed: true },
+      }),
+      409,
+    );
+    expect(alone.code).toBe("HOTEL_HAS_NO_OPEN_ROOMS");
+    const { roomType: suite } = await json<{ roomType: { id: number } }>(
+      await t.request("POST", `/api/properties/hotels/${hotel.id}/room-types`, {
+        cookie: admin,
+        body: { ...roomInput, name: "Harbour Suite", priceCents: 30_000, originalPriceCents: null },
+      }),
+      201,
+    );
+    const closed = await json<{ roomType: { closed: boolean; upcomingBookings: number } }>(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${roomTypeId}`, {
+        cookie: admin,
+        body: { ...roomInput, closed: true },
+      }),
+      200,
+    );
+    expect(closed.roomType).toMatchObject({ closed: true, upcomingBookings: 2 });
+    const page = await json<{ rooms: { id: string }[]; priceCents: number }>(
+      await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(12)}`),
+      200,
+    );
+    expect(page.rooms.map((r) => r.id)).toEqual([String(suite.id)]);
+    expect(page.priceCents).toBe(30_000);
+    const [row] = await t.deps.db
+      .select({ priceCents: hotels.priceCents, roomOffers: hotels.roomOffers })
+      .from(hotels)
+      .where(eq(hotels.id, hotel.id));
+    expect(row!.priceCents).toBe(30_000);
+    expect(row!.roomOffers[0]).toBe(suite.id);
+    expect(row!.roomOffers).toHaveLength(5);
+    expect((await json<{ code: string }>(await hold(hotel.id, roomTypeId, d(30)), 404)).code).toBe("ROOM_NOT_FOUND");
+
+    // A room type nobody booked can be deleted.
+    await json(await t.request("DELETE", `/api/properties/hotels/${hotel.id}/room-types/${suite.id}`, { cookie: admin }), 409);
+    await json(await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, hidden: true } }), 200);
+    await json(await t.request("DELETE", `/api/properties/hotels/${hotel.id}/room-types/${suite.id}`, { cookie: admin }), 200);
+    const after = await json<{ roomTypes: { id: number }[] }>(
+      await t.request("GET", `/api/properties/hotels/${hotel.id}/room-types`, { cookie: admin }),
+      200,
+    );
+    expect(after.roomTypes.map((r) => r.id)).toEqual([roomTypeId]);
+  });
+
+  it("a room type of another hotel is not found through this hotel", async () => {
+    const [room] = (await json<{ hotel: Hotel }>(await t.request("GET", `/api/properties/hotels/${managed}`, { cookie: admin }), 200)).hotel
+      .roomTypes;
+    const res = await t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${room!.id}`, { cookie: admin, body: roomInput });
+    expect((await json<{ code: string }>(res, 404)).code).toBe("ROOM_TYPE_NOT_FOUND");
+  });
+
+  it("photos: checked by content, cover first, reordered, deleted, only the hotel's own", async () => {
+    const base = `/api/properties/hotels/${hotel.id}/photos`;
+    const fake = new Blob([new TextEncoder().encode("<html>not an image</html>")], { type: "image/png" });
+    const bad = await json<{ code: string }>(await upload(base, admin, [{ blob: fake, name: "photo.png" }]), 400);
+    expect(bad.code).toBe("PHOTO_NOT_IMAGE");
+    const added = await json<{ photos: string[] }>(
+      await upload(base, admin, [
+        { blob: await png(), name: "a.png" },
+        { blob: await png(80, 60), name: "b.png" },
+      ]),
+      201,
+    );
+    expect(added.photos).toHaveLength(2);
+    for (const url of added.photos) expect(url).toMatch(/^\/uploads\/hotels\/[a-f0-9]{32}\.webp$/);
+    const stored = await t.app.request(`http://localhost:3000${added.photos[0]}`);
+    expect(stored.status).toBe(200);
+    expect((await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).format).toBe("webp");
+
+    const [first, second] = added.photos as [string, string];
+    const reordered = await json<{ photos: string[] }>(
+      await t.request("PUT", base, { cookie: admin, body: { photos: [second, first] } }),
+      200,
+    );
+    expect(reordered.photos).toEqual([second, first]);
+    let [row] = await t.deps.db.select({ image: hotels.image }).from(hotels).where(eq(hotels.id, hotel.id));
+    expect(row!.image).toBe(second);
+
+    const foreign = await json<{ code: string }>(
+      await t.request("PUT", base, { cookie: admin, body: { photos: [second, "https://evil.example/x.png"] } }),
+      400,
+    );
+    expect(foreign.code).toBe("PHOTO_NOT_FOUND");
+    await json(await t.request("PUT", base, { cookie: admin, body: { photos: [first] } }), 200);
+    [row] = await t.deps.db.select({ image: hotels.image }).from(hotels).where(eq(hotels.id, hotel.id));
+    expect(row!.image).toBe(first);
+
+    // Room photos the same way.
+    const roomBase = `/api/properties/hotels/${hotel.id}/room-types/${hotel.roomTypes[0]!.id}/photos`;
+    const room = await json<{ photos: string[] }>(await upload(roomBase, admin, [{ blob: await png(), name: "r.png" }]), 201);
+    expect(room.photos).toHaveLength(1);
+  });
+});
+
+describe("a manager's scope", () => {
+  it("lists only the manager's hotels; an admin sees every hotel", async () => {
+    const mine = await json<{ hotels: { id: number }[]; total: number }>(
+      await t.request("GET", "/api/properties/hotels", { cookie: manager }),
+      200,
+    );
+    expect(mine.hotels.map((h) => h.id)).toEqual([managed]);
+    expect(mine.total).toBe(1);
+    const all = await json<{ total: number }>(await t.request("GET", "/api/properties/hotels?pageSize=1", { cookie: admin }), 200);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const searched = await json<{ hotels: { name: string }[] }>(
+      await t.request("GET", "/api/properties/hotels?search=lodge", { cookie: admin }),
+      200,
+    );
+    expect(searched.hotels.map((h) => h.name)).toEqual(["Someone Else's Lodge"]);
+  });
+
+  it("edits their own hotel, gets 403 on another hotel and on creating one", async () => {
+    const own = await json<{ hotel: Hotel & { name: string; city: string; country: string; lat: number; lng: number } }>(
+      await t.request("GET", `/api/properties/hotels/${managed}`, { cookie: manager }),
+      200,
+    );
+    expect(own.hotel.roomTypes).toHaveLength(1);
+    for (const [method, path, body] of [
+      ["GET", `/api/properties/hotels/${other}`, undefined],
+      ["PUT", `/api/properties/hotels/${other}`, hotelInput],
+      ["GET", `/api/properties/hotels/${other}/room-types`, undefined],
+      ["POST", `/api/properties/hotels/${other}/room-types`, roomInput],
+      ["PUT", `/api/properties/hotels/${other}/photos`, { photos: [] }],
+      ["POST", "/api/properties/hotels", hotelInput],
+    ] as const) {
+      const res = await t.request(method, path, { cookie: manager, ...(body ? { body } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    const [otherRow] = await t.deps.db.select({ name: hotels.name }).from(hotels).where(eq(hotels.id, other));
+    expect(otherRow!.name).toBe("Someone Else's Lodge");
+  });
+
+  it("a traveller has no access at all", async () => {
+    expect((await t.request("GET", "/api/properties/hotels", { cookie: traveller })).status).toBe(403);
+    expect((await t.request("GET", "/api/properties/hotels")).status).toBe(401);
+  });
+});
