@@ -49,7 +49,8 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
         center: [0, 20],
         zoom: 1,
         attributionControl: { compact: true },
-        locale: { "Map.Title": label },
+        // The canvas takes keys (arrows move, + and - zoom); the region around it carries the map's name.
+        locale: { "Map.Title": "Map area: arrow keys move the map, plus and minus zoom" },
       });
     } catch {
       // No WebGL: MapLibre cannot draw at all.
@@ -107,7 +108,8 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
   const openPin = pins.find((pin) => pin.id === openId);
   useEffect(() => {
     if (!map || !openPin) return;
-    const popup = new Popup({ offset: 36, closeButton: true, maxWidth: "16rem", focusAfterOpen: false })
+    // Not closed by a map click: the click that opened it reaches the map too.
+    const popup = new Popup({ offset: 36, closeButton: true, closeOnClick: false, maxWidth: "16rem", focusAfterOpen: false })
       .setLngLat([openPin.lng, openPin.lat])
       .setDOMContent(popupHost)
       .addTo(map);
