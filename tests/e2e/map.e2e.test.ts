@@ -102,9 +102,9 @@ describe("the map of results and of a hotel", () => {
       await next.click();
       await page.waitForURL(/page=2/);
       expect(page.url()).toContain("view=map");
-      await expect.poll(async () => (await cardsOf(page))[0]?.name).not.toBe(first.name);
+      await expect.poll(async () => (await cardsOf(page))[0]?.name, { timeout: 15_000 }).not.toBe(first.name);
       const pageTwo = await cardsOf(page);
-      await expect.poll(() => pins.count()).toBe(pageTwo.length);
+      await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(pageTwo.length);
       await map.getByRole("button", { name: `${pageTwo[0]!.name}, ${pageTwo[0]!.price}`, exact: true }).waitFor();
       await page.goBack();
       await page.waitForURL((url) => !url.search.includes("page=2"));
@@ -121,7 +121,7 @@ describe("the map of results and of a hotel", () => {
     // Back to the list: the address forgets the map, the cards stay.
     await page.getByRole("group", { name: "Show results as" }).getByRole("button", { name: "List" }).click();
     await page.waitForURL((url) => !url.search.includes("view="));
-    expect(await page.getByRole("region", { name: /^Map of hotels/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("region", { name: /^Map of hotels/ }).count()).toBe(0);
     expect((await cardsOf(page)).length).toBe(cards.length);
 
     expect(requests).toContain(styleUrl);
