@@ -16,7 +16,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? "";
       for (const file of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        if (!/\.(m?js|css|html|svg|json)$/.test(file)) continue;
         const content = readFileSync(path.join(dir, file));
         if (content.length < 1024) continue;
         const br = brotliCompressSync(content, {

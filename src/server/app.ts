@@ -30,6 +30,7 @@ import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
 import { PROPERTY_UPLOAD_LIMIT, PROPERTY_UPLOAD_PATH, propertyHotelRoutes } from "./routes/property-hotels.ts";
 import { imagesRouter } from "./routes/images.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
+import { mapRoutes } from "./routes/map.ts";
 import { meRoutes } from "./routes/me.ts";
 import { rateCalendarRoutes } from "./routes/rate-calendar.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
@@ -87,6 +88,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/hotels", hotelRoutes(deps))
       .route("/destinations", destinationRoutes(deps))
       .route("/site-stats", siteStatsRoutes(deps))
+      .route("/map", mapRoutes(deps))
       .route("/bookings", bookingRoutes(deps))
       .route("/loyalty", loyaltyRoutes(deps))
       .route("/", reviewRoutes(deps))
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps) {
   const app = apiRouter();
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
+  const mapHosts = deps.config.map.hosts;
   app.use(requestLog(deps));
   app.use(readYourWrites(deps));
   app.use(async (c, next) => {
@@ -142,12 +145,15 @@ export function createApp(deps: AppDeps) {
       },
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // A LIVE supplier's hotel photos come from its own image servers (https only).
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        // A LIVE supplier's hotel photos come from its own image servers (https only); the map's hosts may be http (a local style).
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...mapHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        // The map's style, tiles, glyphs and sprites are fetched only from the configured map hosts.
+        connectSrc: ["'self'", ...mapHosts, ...(stripe ? ["https://api.stripe.com"] : [])],
+        // MapLibre's worker: our own file, or a blob: when the page loads it from elsewhere.
+        workerSrc: ["'self'", "blob:"],
         frameSrc: ["'self'", ...(stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

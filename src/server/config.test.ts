@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { DEFAULT_MAP_STYLE_URL, loadConfig } from "./config.ts";
 
 const base = { APP_SECRET: "x".repeat(32) };
 
@@ -44,5 +44,41 @@ describe("loadConfig", () => {
     ]);
     expect(() => loadConfig({ ...primary, DATABASE_READ_URL: "r1:5432" })).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ ...base, DATABASE_READ_URL: "postgres://r1/app" })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+  });
+
+  it("uses the default public map style, whose own origin is the one map host", () => {
+    expect(loadConfig(base).map).toEqual({ styleUrl: DEFAULT_MAP_STYLE_URL, hosts: ["https://tiles.openfreemap.org"] });
+    expect(loadConfig({ ...base, MAP_STYLE_URL: "" }).map.styleUrl).toBe(DEFAULT_MAP_STYLE_URL);
+  });
+
+  it("takes MAP_STYLE_URL's origin and the MAP_TILE_HOSTS as the map hosts", () => {
+    const map = loadConfig({
+      ...base,
+      MAP_STYLE_URL: "http://127.0.0.1:4567/styles/test.json",
+      MAP_TILE_HOSTS: " tiles.example.com, *.cdn.example.net ,http://127.0.0.1:4568,HTTPS://Glyphs.Example.org",
+    }).map;
+    expect(map.styleUrl).toBe("http://127.0.0.1:4567/styles/test.json");
+    expect(map.hosts).toEqual([
+      "http://127.0.0.1:4567",
+      "https://tiles.example.com",
+      "https://*.cdn.example.net",
+      "http://127.0.0.1:4568",
+      "https://glyphs.example.org",
+    ]);
+  });
+
+  it("refuses a map style that is not http(s) and map hosts that would add anything else to the CSP", () => {
+    expect(() => loadConfig({ ...base, MAP_STYLE_URL: "javascript:alert(1)" })).toThrow(/MAP_STYLE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ ...base, MAP_STYLE_URL: "not a url" })).toThrow(/MAP_STYLE_URL/);
+    for (const bad of [
+      "https:",
+      "*",
+      "tiles.example.com; script-src *",
+      "tiles.example.com/path",
+      "'unsafe-eval'",
+      "ftp://tiles.example.com",
+    ]) {
+      expect(() => loadConfig({ ...base, MAP_TILE_HOSTS: bad }), bad).toThrow(/MAP_TILE_HOSTS entry must be a host/);
+    }
   });
 });

@@ -6,6 +6,14 @@ import { NewPassword } from "../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES } from "../shared/booking.ts";
 import { MAX_ROOMS } from "../shared/search-options.ts";
 
+/**
+ * OpenFreeMap's "Liberty" style: free vector tiles from OpenStreetMap data, no key, with its tiles,
+ * glyphs and sprites on the style's own host (so the CSP needs that one origin).
+ */
+export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
+/** A CSP source for one host: optional http(s) scheme, optional `*.` subdomain wildcard, optional port; nothing else can slip into the header. */
+const MAP_HOST = /^(https?:\/\/)?(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
 const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const EnvSchema = z.object({
@@ -62,6 +70,30 @@ const EnvSchema = z.object({
   HOLD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  // Empty counts as unset: the default public style is used.
+  MAP_STYLE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "MAP_STYLE_URL must be an http(s) URL of a MapLibre style JSON" }).default(DEFAULT_MAP_STYLE_URL),
+  ),
+  MAP_TILE_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            MAP_HOST,
+            "each MAP_TILE_HOSTS entry must be a host (tiles.example.com, *.example.com, host:port) or an origin (https://host)",
+          ),
+      ),
+    ),
 });
 
 export interface RateLimitRule {
@@ -80,6 +112,12 @@ export interface HoldSettings {
   maxPendingPerAddress: number;
   /** New holds per client address, and per signed-in user, per hour. */
   creation: RateLimitRule;
+}
+
+export interface MapSettings {
+  styleUrl: string;
+  /** The style URL's origin and every MAP_TILE_HOSTS entry, as CSP sources (`https://host`, `https://*.host`, `http://host:port`). */
+  hosts: string[];
 }
 
 export interface AppConfig {
@@ -127,6 +165,8 @@ export interface AppConfig {
   holds: HoldSettings;
   /** Rounds a failing background job (refund, payment reconciliation, supplier look-up) gets before it waits for an admin. */
   retryMaxAttempts: number;
+  /** The map's MapLibre style and the origins (CSP sources) the browser may fetch it, its tiles, glyphs and sprites from. */
+  map: MapSettings;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -209,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       creation: { limit: e.HOLD_RATE_PER_HOUR, windowSeconds: 60 * 60 },
     },
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
+    map: mapSettings(e.MAP_STYLE_URL, e.MAP_TILE_HOSTS),
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },
@@ -218,6 +259,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reviewPerUser: { limit: e.REVIEW_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
     },
   };
+}
+
+/**
+ * The map's CSP sources: the style's own origin (its tiles, glyphs and sprites often live there too)
+ * and the hosts named in MAP_TILE_HOSTS; a host given without a scheme is https.
+ */
+export function mapSettings(styleUrl: string, tileHosts: string[]): MapSettings {
+  const hosts = [new URL(styleUrl).origin, ...tileHosts.map((h) => (/^https?:\/\//.test(h) ? h : `https://${h}`))];
+  return { styleUrl, hosts: [...new Set(hosts)] };
 }
 
 /**

@@ -128,8 +128,9 @@ export interface HotelSummary {
   location: string;
   city: string;
   country: string;
-  lat: number;
-  lng: number;
+  /** Null for a partner hotel whose supplier gives no coordinates; our own hotels always have them. */
+  lat: number | null;
+  lng: number | null;
   rating: number;
   reviewCount: number;
   starRating: number;

@@ -203,6 +203,21 @@ describe("saved hotels", () => {
     await clearSaves();
   });
 
+  it("leaves a hidden hotel out of lists, cards and new saves until it is shown again", async () => {
+    await clearSaves();
+    expect((await t.request("PUT", `/api/me/saved-hotels/${second.id}`, { cookie: ana })).status).toBe(200);
+    await t.deps.db.update(hotels).set({ hidden: true }).where(eq(hotels.id, second.id));
+    try {
+      expect((await savedList(ana)).map((h) => h.id)).toEqual([]);
+      const cards = await t.request("GET", `/api/hotel-cards?ids=${second.id},${first.id}`);
+      expect(((await cards.json()) as { hotels: Card[] }).hotels.map((h) => h.id)).toEqual([String(first.id)]);
+      expect((await t.request("PUT", `/api/me/saved-hotels/${second.id}`, { cookie: ben })).status).toBe(404);
+    } finally {
+      await t.deps.db.update(hotels).set({ hidden: false }).where(eq(hotels.id, second.id));
+    }
+    expect((await savedList(ana)).map((h) => h.id)).toEqual([String(second.id)]);
+  });
+
   it("removes a save when its hotel is deleted", async () => {
     await clearSaves();
     const doomed = await createHotel(t.deps.db, { name: "Soon Gone" });

@@ -47,7 +47,14 @@ beforeAll(async () => {
 
   await ensureAdmin(t.deps.db, t.deps.auth, { email: "ops@example.com", password: "ops-password", name: "Ops" }, "test");
   admin = await signIn(t, "ops@example.com", "ops-password");
-  const dubai = { city: "Dubai", country: "United Arab Emirates", countryCode: "AE", originalPriceCents: null } as const;
+  const dubai = {
+    city: "Dubai",
+    country: "United Arab Emirates",
+    countryCode: "AE",
+    lat: 25.21,
+    lng: 55.28,
+    originalPriceCents: null,
+  } as const;
   for (const [name, priceCents, starRating] of [
     ["Staywise Creek Hotel", 9000, 3],
     ["Staywise Marina Tower", 45000, 5],
@@ -139,6 +146,11 @@ describe("with TEST active on the sandbox", () => {
     const prices = all.hotels.map((h) => h.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(all.hotels.filter((h) => h.supplier === "wholesaler").every((h) => /^wh-\d+$/.test(h.id) && h.city === "Dubai")).toBe(true);
+    // Every hotel, ours and the partner's, comes with the coordinates its map pin needs (Dubai is near 25.2 N, 55.3 E).
+    for (const hotel of all.hotels) {
+      expect(hotel.lat, hotel.id).toBeCloseTo(25.2, 0);
+      expect(hotel.lng, hotel.id).toBeCloseTo(55.3, 0);
+    }
     const page1 = await search({ sort: "price", pageSize: 10 });
     const page2 = await search({ sort: "price", pageSize: 10, page: 2 });
     expect([...page1.hotels, ...page2.hotels].map((h) => h.id)).toEqual(all.hotels.slice(0, 20).map((h) => h.id));

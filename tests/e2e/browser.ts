@@ -11,7 +11,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    // The map needs WebGL: without a GPU, Chromium gives it SwiftShader (software), which it will only do when told.
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--enable-unsafe-swiftshader",
+      "--disable-background-networking",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 

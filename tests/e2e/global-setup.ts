@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startMapStyleServer } from "../support/map-style-server.ts";
 import { secretFromUri, totpCode } from "../support/totp.ts";
 
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
@@ -15,6 +16,8 @@ declare module "vitest" {
     adminPassword: string;
     /** The e2e admin's authenticator secret: admins must use two-factor, so setup enrols it. */
     adminTotpSecret: string;
+    /** The local map style the app is configured with (MAP_STYLE_URL): maps never reach the internet in tests. */
+    mapStyleUrl: string;
   }
 }
 
@@ -73,6 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mapStyle = await startMapStyleServer();
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -92,6 +96,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOLD_MAX_PENDING_PER_ADDRESS: "100",
       HOLD_RATE_PER_HOUR: "1000",
       LOG_LEVEL: "warn",
+      MAP_STYLE_URL: mapStyle.styleUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -101,12 +106,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   project.provide("adminEmail", E2E_ADMIN.email);
   project.provide("adminPassword", E2E_ADMIN.password);
+  project.provide("mapStyleUrl", mapStyle.styleUrl);
   project.provide("adminTotpSecret", await enrollAdmin(baseUrl));
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (child.exitCode === null) child.kill("SIGKILL");
+    await mapStyle.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -55,7 +55,8 @@ export async function listSavedHotels(db: Db, userId: string): Promise<SavedHote
     .select({ ...CARD_COLUMNS, savedAt: savedHotels.savedAt })
     .from(savedHotels)
     .innerJoin(hotels, eq(hotels.id, savedHotels.hotelId))
-    .where(eq(savedHotels.userId, userId))
+    // A hidden hotel leaves travellers' lists while hidden, and comes back when shown again.
+    .where(and(eq(savedHotels.userId, userId), eq(hotels.hidden, false)))
     .orderBy(...newestFirst);
   return rows.map(({ savedAt, ...card }) => ({ ...toCard(card), savedAt: savedAt.toISOString() }));
 }
@@ -89,7 +90,10 @@ export async function saveHotel(db: Db, userId: string, hotelId: string): Promis
   const id = Number(hotelId);
   await db.transaction(async (tx) => {
     const saved = await lockUserSaves(tx, userId);
-    const [hotel] = await tx.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, id));
+    const [hotel] = await tx
+      .select({ id: hotels.id })
+      .from(hotels)
+      .where(and(eq(hotels.id, id), eq(hotels.hidden, false)));
     if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
     const [already] = await tx
       .select({ hotelId: savedHotels.hotelId })
@@ -121,7 +125,14 @@ export async function mergeSavedHotels(
   const added = await db.transaction(async (tx) => {
     const saved = await lockUserSaves(tx, userId);
     if (wanted.length === 0) return 0;
-    const existing = new Set((await tx.select({ id: hotels.id }).from(hotels).where(inArray(hotels.id, wanted))).map((r) => r.id));
+    const existing = new Set(
+      (
+        await tx
+          .select({ id: hotels.id })
+          .from(hotels)
+          .where(and(inArray(hotels.id, wanted), eq(hotels.hidden, false)))
+      ).map((r) => r.id),
+    );
     const already = new Set(
       (
         await tx
@@ -144,7 +155,10 @@ export async function mergeSavedHotels(
 export async function getHotelCards(db: Db, ids: readonly string[]): Promise<HotelCard[]> {
   const wanted = ownHotelIds(ids);
   if (wanted.length === 0) return [];
-  const rows = await db.select(CARD_COLUMNS).from(hotels).where(inArray(hotels.id, wanted));
+  const rows = await db
+    .select(CARD_COLUMNS)
+    .from(hotels)
+    .where(and(inArray(hotels.id, wanted), eq(hotels.hidden, false)));
   const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
@@ -6,6 +6,7 @@ import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
 import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
+import { HotelMap } from "../../components/hotel-map.tsx";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
@@ -110,6 +111,32 @@ function StayBar({ stay, onStayChange }: StayBarProps) {
         />
       </div>
     </div>
+  );
+}
+
+/** Where the hotel is: its address and a map with its pin (loaded as it nears the screen); a partner may not give coordinates. */
+function HotelLocation({ hotel }: { hotel: HotelDetail }) {
+  const { lat, lng } = hotel;
+  const pins = useMemo(
+    () => (lat === null || lng === null ? [] : [{ id: hotel.id, lat, lng, name: hotel.name, label: hotel.name }]),
+    [hotel.id, hotel.name, lat, lng],
+  );
+  // Our addresses end with the city; a partner's may not.
+  const street = hotel.location.includes(hotel.city) ? [hotel.location] : [hotel.location, hotel.city];
+  const address = [...street, hotel.country].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="location-heading">
+      <h2 id="location-heading" className="text-xl font-semibold text-slate-900">
+        Location
+      </h2>
+      <p className="mt-2 flex items-center gap-1.5 text-slate-700">
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+        {address}
+      </p>
+      {pins.length > 0 ? (
+        <HotelMap pins={pins} label={`Map showing where ${hotel.name} is`} whenVisible className="mt-4 h-72 sm:h-80" />
+      ) : null}
+    </section>
   );
 }
 
@@ -233,6 +260,8 @@ function HotelContent({
               </div>
             </section>
           ) : null}
+
+          <HotelLocation hotel={hotel} />
 
           {/* Our guests review our own hotels; a partner hotel's rating comes from the partner. */}
           {renderReviews && hotel.supplier === "inventory" ? renderReviews(hotel.id) : null}

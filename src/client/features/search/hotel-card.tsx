@@ -15,12 +15,34 @@ const distanceFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits:
  * One search result. The hotel name is the card's only link, stretched over the whole card, so the
  * card is one click target and screen readers hear a short link name.
  */
-export function HotelCard({ hotel, stay }: { hotel: HotelSummary; stay: Stay }) {
+export function HotelCard({
+  hotel,
+  stay,
+  highlighted = false,
+  onHighlight,
+}: {
+  hotel: HotelSummary;
+  stay: Stay;
+  /** Its pin on the map is under the pointer or focused. */
+  highlighted?: boolean;
+  /** The pointer or focus came onto (true) or left (false) the card; the map highlights its pin. */
+  onHighlight?: (on: boolean) => void;
+}) {
   // A partner hotel confirms the rooms asked for, not how many more it has.
   const roomsLeftKnown = hotel.supplier === "inventory";
   const fewLeft = roomsLeftKnown && hotel.roomsAvailable > 0 && hotel.roomsAvailable <= 3;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]">
+    <article
+      data-highlighted={highlighted ? "true" : undefined}
+      onMouseEnter={onHighlight ? () => onHighlight(true) : undefined}
+      onMouseLeave={onHighlight ? () => onHighlight(false) : undefined}
+      onFocus={onHighlight ? () => onHighlight(true) : undefined}
+      onBlur={onHighlight ? () => onHighlight(false) : undefined}
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]",
+        highlighted ? "ring-2 ring-brand-600" : null,
+      )}
+    >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={hotel.image}

@@ -7,12 +7,32 @@ import { HotelCard } from "./hotel-card.tsx";
 
 const gridClass = "grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3";
 
-export function HotelGrid({ hotels, stay, busy, className }: { hotels: HotelSummary[]; stay: Stay; busy?: boolean; className?: string }) {
+export function HotelGrid({
+  hotels,
+  stay,
+  busy,
+  className,
+  highlightedId,
+  onHighlight,
+}: {
+  hotels: HotelSummary[];
+  stay: Stay;
+  busy?: boolean;
+  className?: string;
+  /** The map view's hotel under the pointer or focus, on a pin or a card. */
+  highlightedId?: string | null;
+  onHighlight?: (id: string | null) => void;
+}) {
   return (
     <ul aria-busy={busy} className={cn(gridClass, "transition-opacity", busy ? "opacity-60" : null, className)}>
       {hotels.map((hotel) => (
         <li key={hotel.id}>
-          <HotelCard hotel={hotel} stay={stay} />
+          <HotelCard
+            hotel={hotel}
+            stay={stay}
+            highlighted={highlightedId === hotel.id}
+            {...(onHighlight ? { onHighlight: (on: boolean) => onHighlight(on ? hotel.id : null) } : {})}
+          />
         </li>
       ))}
     </ul>

@@ -15,8 +15,10 @@ import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { FilterPanel } from "./filter-panel.tsx";
 import { clearFilters, countActiveFilters, readPage, readSort, writePage, writeSort } from "./filter-state.ts";
 import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
+import { ResultsMap, ViewToggle } from "./results-map.tsx";
 import { hasSearch, readDestination, searchTitle } from "./search-params.ts";
 import type { HotelSearch } from "./use-hotel-search.ts";
+import { readView, writeView } from "./view-mode.ts";
 
 /** On very large catalogues the server stops counting and says so: the count then reads "1,000+". */
 function propertiesFound(total: number, capped: boolean): string {
@@ -41,6 +43,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
 
   const destination = readDestination(params);
   const sort = readSort(params);
+  const view = readView(params);
   const activeFilters = countActiveFilters(params);
   const totalPages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
   const page = shown?.page ?? readPage(params);
@@ -112,6 +115,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
               </SheetContent>
             </Dialog.Root>
           )}
+          <ViewToggle view={view} onChange={(next) => update(writeView(params, next))} />
           <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
             <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-slate-700">
               Sort by
@@ -154,7 +158,16 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           {shown ? (
             shown.hotels.length > 0 ? (
               <>
-                <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} />
+                {view === "map" ? (
+                  <ResultsMap
+                    hotels={shown.hotels}
+                    stay={shown.stay}
+                    busy={isFetching && isPlaceholderData}
+                    label={destination ? `Map of hotels in ${destination}` : "Map of hotels in popular destinations"}
+                  />
+                ) : (
+                  <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} />
+                )}
                 {totalPages > 1 ? (
                   <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
                     <Button variant="secondary" disabled={page <= 1 || isFetching} onClick={() => goToPage(page - 1)}>

@@ -135,6 +135,24 @@ describe("response parsing", () => {
     });
   });
 
+  it("reads a hotel's coordinates, and none when they are missing, blank (0,0) or out of range", () => {
+    const located = (coordinates: string) =>
+      parseStaticHotels(
+        xml(
+          `<getStaticHotelsAndRoomsResult><hotels><hotel><hotel.id>5</hotel.id><name>Sea</name>${coordinates}</hotel></hotels></getStaticHotelsAndRoomsResult>`,
+        ),
+      )[0]?.location;
+    expect(located("<coordinates><latitude>25.2048</latitude><longitude>55.2708</longitude></coordinates>")).toEqual({
+      lat: 25.2048,
+      lng: 55.2708,
+    });
+    expect(located("<coordinates><latitude>-33.9</latitude><longitude>0</longitude></coordinates>")).toEqual({ lat: -33.9, lng: 0 });
+    expect(located("")).toBeNull();
+    expect(located("<coordinates><latitude>0</latitude><longitude>0</longitude></coordinates>")).toBeNull();
+    expect(located("<coordinates><latitude>95</latitude><longitude>55</longitude></coordinates>")).toBeNull();
+    expect(located("<coordinates><latitude>north</latitude><longitude>55</longitude></coordinates>")).toBeNull();
+  });
+
   it("reads pre-book, book and booking information answers", () => {
     expect(
       parsePreBook(

@@ -261,8 +261,8 @@ export interface StaticHotel {
   address: string;
   city: string;
   country: string;
-  lat: number;
-  lng: number;
+  /** Where the hotel is; null when the supplier gives no usable coordinates (the map leaves it out). */
+  location: { lat: number; lng: number } | null;
   stars: number;
   description: string;
   /** null when the supplier gives none. */
@@ -286,8 +286,7 @@ export function parseStaticHotels(parsed: XmlNode): StaticHotel[] {
       address: leaf(hotel, "hotel.addr.1"),
       city: leaf(hotel, "hotel.addr.city"),
       country: leaf(hotel, "hotel.addr.country"),
-      lat: decimal(coordinates, "latitude"),
-      lng: decimal(coordinates, "longitude"),
+      location: coordinatesOf(coordinates),
       stars: Math.min(5, Math.max(0, Math.round(Number.parseFloat(leaf(hotel, "classification")) || 0))),
       description: leaf(hotel, "description"),
       distanceFromCenterKm: centre && Number.isFinite(Number.parseFloat(textOf(centre))) ? Number.parseFloat(textOf(centre)) : null,
@@ -447,6 +446,14 @@ function attribute(element: XmlNode, name: string): string {
 function int(parent: XmlNode | undefined, key: string): number {
   const value = Number.parseInt(leaf(parent, key), 10);
   return Number.isFinite(value) ? value : 0;
+}
+
+/** Coordinates in range; none for missing ones and for 0,0 (what a blank record gives, not a hotel in the Gulf of Guinea). */
+function coordinatesOf(coordinates: XmlNode | undefined): { lat: number; lng: number } | null {
+  const lat = Number.parseFloat(leaf(coordinates, "latitude"));
+  const lng = Number.parseFloat(leaf(coordinates, "longitude"));
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return lat === 0 && lng === 0 ? null : { lat, lng };
 }
 
 function decimal(parent: XmlNode | undefined, key: string): number {

@@ -1,0 +1,212 @@
+import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { Link } from "react-router";
+import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from "maplibre-gl";
+import "maplibre-gl/dist/maplibre-gl.css";
+// The worker is one of our own files (worker-src 'self'); MapLibre would otherwise look for it beside a chunk that has no such file.
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { cn } from "../lib/cn.ts";
+import type { MapPin } from "./hotel-map.tsx";
+
+setWorkerUrl(workerUrl);
+
+/** A style, or its first tiles, that has not arrived by then is taken as unreachable (a blocked host may never answer). */
+const LOAD_TIMEOUT_MS = 20_000;
+const SINGLE_PIN_ZOOM = 14;
+
+export interface MapCanvasProps {
+  styleUrl: string;
+  pins: MapPin[];
+  label: string;
+  highlightedId: string | null;
+  onHighlight: ((id: string | null) => void) | undefined;
+  onUnavailable: () => void;
+}
+
+/**
+ * The MapLibre map with one button per pin (rendered by React into each marker). Anything that keeps
+ * the map from drawing (no WebGL, the style or every tile unreachable, a lost GPU context) calls
+ * `onUnavailable`, so the page can say so in its place.
+ */
+export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, onUnavailable }: MapCanvasProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  // One element per pin for its marker; React renders the pin's button into it.
+  const markerHosts = useMemo(() => new Map(pins.map((pin) => [pin.id, document.createElement("div")])), [pins]);
+  const markersRef = useRef(new Map<string, Marker>());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [popupHost] = useState(() => document.createElement("div"));
+  const fail = useEffectEvent(onUnavailable);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let instance: MapLibreMap;
+    try {
+      instance = new MapLibreMap({
+        container,
+        style: styleUrl,
+        center: [0, 20],
+        zoom: 1,
+        attributionControl: { compact: true },
+        // The canvas takes keys (arrows move, + and - zoom); the region around it carries the map's name.
+        locale: { "Map.Title": "Map area: arrow keys move the map, plus and minus zoom" },
+      });
+    } catch {
+      // No WebGL: MapLibre cannot draw at all.
+      fail();
+      return;
+    }
+    instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
+    let loaded = false;
+    let tileArrived = false;
+    const timer = setTimeout(() => (loaded && tileArrived ? undefined : fail()), LOAD_TIMEOUT_MS);
+    instance.on("load", () => {
+      loaded = true;
+      // A style without tiled sources (only GeoJSON) has nothing more to wait for.
+      const tiled = Object.values(instance.getStyle().sources).some((s) => s.type === "vector" || s.type === "raster");
+      if (!tiled) tileArrived = true;
+      setMap(instance);
+    });
+    instance.on("data", (event) => {
+      if (event.dataType === "source" && "tile" in event && event.tile) tileArrived = true;
+    });
+    instance.on("error", (event) => {
+      // Before the style has loaded, or before any tile has come, an error means the map cannot be shown; a later one is one tile.
+      if (!loaded || (!tileArrived && "sourceId" in event)) fail();
+    });
+    instance.on("webglcontextlost", () => fail());
+    return () => {
+      clearTimeout(timer);
+      setMap(null);
+      instance.remove();
+    };
+  }, [styleUrl, label]);
+
+  useEffect(() => {
+    if (!map) return;
+    const markers = markersRef.current;
+    for (const pin of pins) {
+      const host = markerHosts.get(pin.id);
+      if (host) markers.set(pin.id, new Marker({ element: host, anchor: "bottom" }).setLngLat([pin.lng, pin.lat]).addTo(map));
+    }
+    const [first] = pins;
+    if (pins.length === 1 && first) map.jumpTo({ center: [first.lng, first.lat], zoom: SINGLE_PIN_ZOOM });
+    else if (first) {
+      const bounds = pins.reduce(
+        (b, pin) => b.extend([pin.lng, pin.lat]),
+        new LngLatBounds([first.lng, first.lat], [first.lng, first.lat]),
+      );
+      map.fitBounds(bounds, { padding: 56, maxZoom: SINGLE_PIN_ZOOM, animate: false });
+    }
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+    };
+  }, [map, pins, markerHosts]);
+
+  const openPin = pins.find((pin) => pin.id === openId);
+  useEffect(() => {
+    if (!map || !openPin) return;
+    // Not closed by a map click: the click that opened it reaches the map too.
+    const popup = new Popup({ offset: 36, closeButton: true, closeOnClick: false, maxWidth: "16rem", focusAfterOpen: false })
+      .setLngLat([openPin.lng, openPin.lat])
+      .setDOMContent(popupHost)
+      .addTo(map);
+    popup.on("close", () => setOpenId((current) => (current === openPin.id ? null : current)));
+    return () => {
+      popup.remove();
+    };
+  }, [map, openPin, popupHost]);
+
+  useEffect(() => {
+    // The highlighted pin is drawn above its neighbours.
+    for (const [id, marker] of markersRef.current) marker.getElement().style.zIndex = id === highlightedId ? "2" : "";
+  }, [map, markerHosts, highlightedId]);
+
+  return (
+    <div className="relative size-full">
+      <div ref={containerRef} role="region" aria-label={label} className="size-full" />
+      {[...(map ? markerHosts : [])].map(([id, host]) => {
+        const pin = pins.find((p) => p.id === id);
+        return pin
+          ? createPortal(
+              <PinButton
+                pin={pin}
+                highlighted={highlightedId === id}
+                open={openId === id}
+                onHighlight={onHighlight}
+                onOpen={() => setOpenId(id)}
+              />,
+              host,
+              id,
+            )
+          : null;
+      })}
+      {openPin ? createPortal(<PinCard pin={openPin} />, popupHost) : null}
+    </div>
+  );
+}
+
+function PinButton({
+  pin,
+  highlighted,
+  open,
+  onHighlight,
+  onOpen,
+}: {
+  pin: MapPin;
+  highlighted: boolean;
+  open: boolean;
+  onHighlight: ((id: string | null) => void) | undefined;
+  onOpen: () => void;
+}) {
+  const name = pin.label === pin.name ? pin.name : `${pin.name}, ${pin.label}`;
+  const look = cn(
+    "relative mb-1.5 block rounded-full px-2.5 py-1 text-sm font-bold whitespace-nowrap shadow-md ring-1 transition-transform",
+    "after:absolute after:top-full after:left-1/2 after:-ml-1.5 after:border-x-[6px] after:border-t-[6px] after:border-x-transparent after:content-['']",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
+    highlighted
+      ? "scale-110 bg-brand-700 text-white ring-brand-800 after:border-t-brand-700"
+      : "bg-white text-slate-900 ring-slate-300 after:border-t-white",
+  );
+  // A pin that does nothing (the hotel page's own) is a picture, not a control.
+  if (!pin.href && !onHighlight) {
+    return (
+      <span role="img" aria-label={name} className={look}>
+        {pin.label}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-label={name}
+      aria-expanded={pin.href ? open : undefined}
+      data-highlighted={highlighted ? "true" : undefined}
+      onMouseEnter={() => onHighlight?.(pin.id)}
+      onMouseLeave={() => onHighlight?.(null)}
+      onFocus={() => onHighlight?.(pin.id)}
+      onBlur={() => onHighlight?.(null)}
+      onClick={pin.href ? onOpen : undefined}
+      className={look}
+    >
+      {pin.label}
+    </button>
+  );
+}
+
+/** The small card a clicked pin opens: the hotel's name, price and a link to its page. */
+function PinCard({ pin }: { pin: MapPin }): ReactNode {
+  return (
+    <div className="space-y-1 p-1 text-sm">
+      <p className="font-semibold text-slate-900">{pin.name}</p>
+      {pin.detail ? <p className="text-slate-600">{pin.detail}</p> : null}
+      {pin.href ? (
+        <Link to={pin.href} className="inline-block font-semibold text-brand-700 underline underline-offset-2">
+          View hotel
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState } from "react";
+import { List, Map as MapIcon } from "lucide-react";
+import type { HotelSummary, Stay } from "../../../shared/search.ts";
+import { HotelMap, type MapPin } from "../../components/hotel-map.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { hotelPath } from "../../lib/stay.ts";
+import { HotelGrid } from "./hotel-grid.tsx";
+import type { ResultsView } from "./view-mode.ts";
+
+/** List / Map: two toggle buttons; the choice lives in the address. */
+export function ViewToggle({ view, onChange }: { view: ResultsView; onChange: (view: ResultsView) => void }) {
+  const options = [
+    { value: "list", label: "List", Icon: List },
+    { value: "map", label: "Map", Icon: MapIcon },
+  ] as const;
+  return (
+    <div role="group" aria-label="Show results as" className="flex h-11 rounded-xl border border-slate-300 bg-white p-1">
+      {options.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            "flex items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700",
+            view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
+          )}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The hotels of the page that can be placed: a partner may not say where a hotel is. */
+function pinsFor(hotels: HotelSummary[], stay: Stay): MapPin[] {
+  return hotels.flatMap((hotel) =>
+    hotel.lat === null || hotel.lng === null
+      ? []
+      : [
+          {
+            id: hotel.id,
+            lat: hotel.lat,
+            lng: hotel.lng,
+            name: hotel.name,
+            label: formatMoney(hotel.priceCents, hotel.currency),
+            detail: `${formatMoney(hotel.priceCents, hotel.currency)} per night · ${hotel.city}`,
+            href: hotelPath(hotel.id, stay),
+          },
+        ],
+  );
+}
+
+/** The map view: the page's hotels as cards beside a map with a price pin each; a pin and its card highlight each other. */
+export function ResultsMap({ hotels, stay, busy, label }: { hotels: HotelSummary[]; stay: Stay; busy: boolean; label: string }) {
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const pins = useMemo(() => pinsFor(hotels, stay), [hotels, stay]);
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <HotelMap
+        pins={pins}
+        label={label}
+        highlightedId={highlightedId}
+        onHighlight={setHighlightedId}
+        className="h-[55vh] min-h-72 lg:sticky lg:top-20 lg:order-2 lg:h-[calc(100vh-7rem)]"
+      />
+      <HotelGrid
+        hotels={hotels}
+        stay={stay}
+        busy={busy}
+        highlightedId={highlightedId}
+        onHighlight={setHighlightedId}
+        className="sm:grid-cols-2 lg:order-1 lg:grid-cols-1 xl:grid-cols-1"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, launchBrowser } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const styleUrl = inject("mapStyleUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/**
+ * A page recording every address it asks for; with `enforceCsp` it keeps the app's CSP (the other
+ * e2e pages bypass it, as axe is injected as an inline script).
+ */
+async function mapPage({ width = 1280, enforceCsp = false } = {}): Promise<{ page: Page; requests: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 }, bypassCSP: !enforceCsp });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  return { page, requests };
+}
+
+/** Name and shown price of every card of the list, in order. */
+function cardsOf(page: Page): Promise<{ name: string; price: string }[]> {
+  return page.locator("article").evaluateAll((cards) =>
+    cards.map((card) => ({
+      name: card.querySelector("h3")?.textContent?.trim() ?? "",
+      price: card.querySelector("p.text-2xl")?.textContent?.trim() ?? "",
+    })),
+  );
+}
+
+function expectOnlyLocalRequests(requests: string[]): void {
+  const remote = requests.filter((url) => !/^(http:\/\/127\.0\.0\.1:\d+\/|data:|blob:)/.test(url));
+  expect(remote, "requests that left the machine").toEqual([]);
+}
+
+describe("the map of results and of a hotel", () => {
+  it("switches List and Map in the address, pins the page's hotels with their prices, and highlights pin and card together", async () => {
+    const { page, requests } = await mapPage({ enforceCsp: true });
+    const problems: string[] = [];
+    page.on("console", (message) => (message.type() === "error" ? problems.push(message.text()) : undefined));
+    page.on("pageerror", (error) => problems.push(error.message));
+
+    await page.goto("/?destination=");
+    await page.getByText(/propert(y|ies) found/).waitFor();
+    const view = page.getByRole("group", { name: "Show results as" });
+    await expect.poll(() => view.getByRole("button", { name: "List" }).getAttribute("aria-pressed")).toBe("true");
+    await view.getByRole("button", { name: "Map" }).click();
+    await page.waitForURL(/view=map/);
+    await expect.poll(() => view.getByRole("button", { name: "Map" }).getAttribute("aria-pressed")).toBe("true");
+
+    const map = page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true });
+    await map.waitFor();
+    const cards = await cardsOf(page);
+    expect(cards.length).toBeGreaterThan(1);
+    // One pin per hotel of this page, each showing the card's price.
+    const pins = map.getByRole("button", { name: /, \$/ });
+    await expect.poll(() => pins.count()).toBe(cards.length);
+    for (const card of cards) {
+      const pin = map.getByRole("button", { name: `${card.name}, ${card.price}`, exact: true });
+      expect(await pin.innerText()).toBe(card.price);
+    }
+
+    // A pin under the pointer highlights its card; focus on a card highlights its pin.
+    const first = cards[0]!;
+    const second = cards[1]!;
+    const firstPin = map.getByRole("button", { name: `${first.name}, ${first.price}`, exact: true });
+    const secondCard = page.locator("article").filter({ has: page.getByRole("link", { name: second.name, exact: true }) });
+    // Pins of one city overlap at this zoom, so the pointer comes onto this one by its event rather than by a position.
+    await firstPin.dispatchEvent("mouseover");
+    await expect
+      .poll(() =>
+        page
+          .locator("article")
+          .filter({ has: page.getByRole("link", { name: first.name, exact: true }) })
+          .getAttribute("data-highlighted"),
+      )
+      .toBe("true");
+    await firstPin.dispatchEvent("mouseout");
+    await secondCard.getByRole("link", { name: second.name, exact: true }).focus();
+    await expect
+      .poll(() => map.getByRole("button", { name: `${second.name}, ${second.price}`, exact: true }).getAttribute("data-highlighted"))
+      .toBe("true");
+    expect(await firstPin.getAttribute("data-highlighted")).toBeNull();
+
+    // The pins are reached with the keyboard; Enter opens the small card, whose link opens the hotel.
+    await firstPin.focus();
+    await page.keyboard.press("Enter");
+    const popupLink = map.getByRole("link", { name: "View hotel" });
+    await popupLink.waitFor();
+    expect(await firstPin.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => map.locator(".maplibregl-popup").innerText()).toContain(first.name);
+
+    // The next page brings its own hotels' pins.
+    const next = page.getByRole("button", { name: "Next" });
+    if (await next.isEnabled()) {
+      await next.click();
+      await page.waitForURL(/page=2/);
+      expect(page.url()).toContain("view=map");
+      await expect.poll(async () => (await cardsOf(page))[0]?.name, { timeout: 15_000 }).not.toBe(first.name);
+      const pageTwo = await cardsOf(page);
+      await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(pageTwo.length);
+      await map.getByRole("button", { name: `${pageTwo[0]!.name}, ${pageTwo[0]!.price}`, exact: true }).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => !url.search.includes("page=2"));
+    }
+
+    await firstPin.focus();
+    await page.keyboard.press("Enter");
+    await map.getByRole("link", { name: "View hotel" }).click();
+    await page.waitForURL(/\/hotel\//);
+    await page.getByRole("heading", { level: 1, name: first.name }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/view=map/);
+
+    // Back to the list: the address forgets the map, the cards stay.
+    await page.getByRole("group", { name: "Show results as" }).getByRole("button", { name: "List" }).click();
+    await page.waitForURL((url) => !url.search.includes("view="));
+    await expect.poll(() => page.getByRole("region", { name: /^Map of hotels/ }).count()).toBe(0);
+    expect((await cardsOf(page)).length).toBe(cards.length);
+
+    expect(requests).toContain(styleUrl);
+    expectOnlyLocalRequests(requests);
+    expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("passes axe with its pins, and shows the hotel's location with one pin on the hotel page (phone width)", async () => {
+    const { page, requests } = await mapPage({ width: 390 });
+    await page.goto("/?destination=&view=map");
+    await page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true }).getByRole("button").first().waitFor();
+    await expectAccessible(page);
+    const first = (await page.locator("article h3").first().innerText()).trim();
+    await page.getByRole("link", { name: first, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: first }).waitFor();
+    const location = page.getByRole("region", { name: "Location" });
+    await location.scrollIntoViewIfNeeded();
+    const map = location.getByRole("region", { name: `Map showing where ${first} is`, exact: true });
+    await map.waitFor();
+    await map.getByRole("img", { name: first, exact: true }).waitFor();
+    expect(await map.getByRole("button", { name: /, \$/ }).count()).toBe(0);
+    await expectAccessible(page);
+    expectOnlyLocalRequests(requests);
+    await page.context().close();
+  });
+
+  it("says the map is unavailable when the style answers an error, and the list and the hotel page still work", async () => {
+    const { page } = await mapPage();
+    await page.route(styleUrl, (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "maintenance" }));
+    await page.goto("/?destination=&view=map");
+    await page.getByText("Map unavailable").waitFor();
+    expect(await page.getByRole("region", { name: /^Map of hotels/ }).count()).toBe(0);
+    const cards = await cardsOf(page);
+    expect(cards.length).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    // The list still works: sorting re-orders it and a card opens its hotel, whose location map says the same.
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price");
+    await page.waitForURL(/sort=price/);
+    await page.getByText("Map unavailable").waitFor();
+    const sorted = await cardsOf(page);
+    const name = sorted[0]!.name;
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+    await page.getByRole("region", { name: "Location" }).getByText("Map unavailable").waitFor();
+    await page.context().close();
+  });
+
+  it("says the map is unavailable when the browser has no WebGL", async () => {
+    const { page } = await mapPage();
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        return /webgl/i.test(type) ? null : (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
+      } as typeof original;
+    });
+    await page.goto("/?destination=&view=map");
+    await page.getByText("Map unavailable").waitFor();
+    expect((await cardsOf(page)).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
