@@ -198,7 +198,7 @@ export const hotels = pgTable(
     checkOutTime: text("check_out_time").notNull().default("11:00"),
     /**
      * Hidden from travellers (search, suggestions, hotel page, booking) while staff still edit it.
-     * A hidden hotel's room_offers is empty (migration 0012), so the index-only search sells nothing of it.
+     * A hidden hotel's room_offers is empty (migration 0017), so the index-only search sells nothing of it.
      */
     hidden: boolean("hidden").notNull().default(false),
     breakfast: boolean("breakfast").notNull().default(false),
@@ -233,7 +233,7 @@ export const hotels = pgTable(
     // Search walks one city's hotels in the requested order and stops at the end of the page
     // (inventory-supplier.ts). Migration 0003 recreates these four with INCLUDE (country,
     // star_rating, distance_from_center_km, price_cents, amenity_mask, room_offers), which Drizzle
-    // cannot express: filters and pricing are then index-only. Migration 0012 adds rating,
+    // cannot express: filters and pricing are then index-only. Migration 0013 adds rating,
     // free_cancellation_days and property_type to the INCLUDE lists of these and the three below.
     index("hotels_city_popularity_idx").on(t.city, t.reviewCount.desc(), t.id),
     index("hotels_city_rating_idx").on(t.city, t.rating.desc(), t.reviewCount.desc(), t.id),

@@ -1,7 +1,7 @@
 /**
  * The rates calendar (decision 020): range rules in rate_rules (price, minimum stay, closed; the
  * latest rule wins per field and night) and rooms to sell per night in room_nights.rooms_total.
- * A night's rate has one definition, the SQL function f_stay_nights (migration 0012), which the
+ * A night's rate has one definition, the SQL function f_stay_nights (migration 0015), which the
  * hotel page, the booking hold, the search and this calendar all read.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";

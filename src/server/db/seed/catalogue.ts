@@ -142,7 +142,7 @@ function pickFeatures(r: Random, stars: number, destination: Destination): Featu
 type HotelKind = "hotel" | "boutique hotel" | "resort" | "hostel" | "guesthouse" | "aparthotel" | "inn";
 
 /**
- * The kind a hotel's name and description speak of, as the filterable property type. Migration 0012
+ * The kind a hotel's name and description speak of, as the filterable property type. Migration 0013
  * maps the kind named in older catalogues' descriptions the same way.
  */
 const PROPERTY_TYPE_OF_KIND: Record<HotelKind, PropertyType> = {

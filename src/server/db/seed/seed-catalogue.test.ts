@@ -51,7 +51,7 @@ describe("seedCatalogue on PGlite", () => {
     await expectSeededPropertyTypes(database.db);
   }, 120_000);
 
-  it("gives catalogues seeded before migration 0012 the property type the seed now writes", async () => {
+  it("gives catalogues seeded before migration 0013 the property type the seed now writes", async () => {
     const text = await readFile(path.join(migrationsFolder, "0013_search_filters.sql"), "utf8");
     const rewrite = text.split("--> statement-breakpoint").find((statement) => statement.includes("TYPE text USING"));
     await database.db.execute(sql`update hotels set property_type = 'hotel'`);

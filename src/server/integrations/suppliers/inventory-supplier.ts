@@ -318,7 +318,7 @@ function toSummary(row: HotelRow, priceCents: number, originalPriceCents: number
 
 /**
  * The conditions on the hotel itself (not its offer) for both plans. Every column they read is
- * carried by the city indexes (key or INCLUDE, migration 0012), so the large-catalogue walks stay
+ * carried by the city indexes (key or INCLUDE, migration 0013), so the large-catalogue walks stay
  * index-only with any of them.
  */
 function hotelFilters(criteria: SupplierSearch): SQL[] {
