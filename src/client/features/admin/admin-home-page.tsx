@@ -1,7 +1,19 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Activity, BarChart3, Building2, Download, Inbox, KeyRound, LayoutGrid, MessageSquareText, RefreshCw, Stethoscope, Users } from "lucide-react";
+import {
+  Activity,
+  BarChart3,
+  Building2,
+  Download,
+  Inbox,
+  KeyRound,
+  LayoutGrid,
+  MessageSquareText,
+  RefreshCw,
+  Stethoscope,
+  Users,
+} from "lucide-react";
 import { toast } from "sonner";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
