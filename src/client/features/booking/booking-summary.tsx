@@ -32,8 +32,12 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
         </div>
       ))}
       {booking.nightlyPrices ? (
+        // A dt/dd pair like the other rows: a definition list holds nothing else (axe definition-list).
         <div className="px-4 py-2.5">
-          <NightlyPrices nights={booking.nightlyPrices} currency={booking.currency} rooms={booking.numRooms} />
+          <dt className="sr-only">Price per night</dt>
+          <dd>
+            <NightlyPrices nights={booking.nightlyPrices} currency={booking.currency} rooms={booking.numRooms} />
+          </dd>
         </div>
       ) : null}
       {booking.discountCents > 0 ? (
