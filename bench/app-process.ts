@@ -13,6 +13,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export interface AppProcess {
   baseUrl: string;
   database: string;
+  /** The app's process id, to read its CPU time (bench/cpu.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
       const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) {
         const body = (await res.json()) as { database: string };
-        return { baseUrl, database: body.database, stop };
+        return { baseUrl, database: body.database, pid: child.pid!, stop };
       }
     } catch {
       // not listening yet

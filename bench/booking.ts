@@ -15,22 +15,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { ROOT, sleep, startApp } from "./app-process.ts";
+import { type JourneyResult, addDays, bookingJourney } from "./journey.ts";
 
 const BUDGET_P95_MS = 150;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function addDays(date: Date, days: number): string {
-  const d = new Date(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-async function json(res: Response): Promise<Record<string, unknown>> {
-  return (await res.json()) as Record<string, unknown>;
 }
 
 async function main(): Promise<number> {
@@ -65,52 +56,14 @@ async function main(): Promise<number> {
     ).rows;
     const today = new Date();
 
-    async function journey(i: number): Promise<{ ms: number; ok: boolean; status: string }> {
-      const room = rooms[i % rooms.length]!;
-      const checkIn = addDays(today, 10 + (i % 60));
-      const started = performance.now();
-      const holdRes = await fetch(`${first.baseUrl}/api/bookings`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          hotelId: String(room.hotel_id),
-          roomTypeId: String(room.id),
-          checkIn,
-          checkOut: addDays(new Date(`${checkIn}T00:00:00Z`), 2),
-          guests: 2,
-          rooms: 1,
-          guestName: `Bench Guest ${i}`,
-          guestEmail: `bench${i}@example.com`,
-          guestPhone: "+1 555 0100",
-        }),
-      });
-      if (holdRes.status !== 201) return { ms: performance.now() - started, ok: false, status: `hold ${holdRes.status}` };
-      const hold = (await json(holdRes)) as { booking: { id: string }; payment: { paymentId: string; clientSecret: string } };
-      const payRes = await fetch(`${first.baseUrl}/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          clientSecret: hold.payment.clientSecret,
-          returnUrl: "/booking-success",
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-        }),
-      });
-      const paid = await json(payRes);
-      if (paid.status !== "succeeded") return { ms: performance.now() - started, ok: false, status: `pay ${String(paid.status)}` };
-      const confirmRes = await fetch(`${first.baseUrl}/api/bookings/${hold.booking.id}/confirm-payment`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ paymentId: hold.payment.paymentId }),
-      });
-      const confirmed = (await json(confirmRes)) as { booking?: { status: string } };
-      const ok = confirmed.booking?.status === "confirmed";
-      return { ms: performance.now() - started, ok, status: ok ? "confirmed" : `confirm ${confirmRes.status}` };
+    async function journey(i: number): Promise<JourneyResult> {
+      return bookingJourney(first.baseUrl, rooms[i % rooms.length]!, addDays(today, 10 + (i % 60)), i);
     }
 
     // Warm-up, then journeys started at a fixed rate (open loop: a slow answer never delays the next start).
     for (let i = 0; i < 10; i++) await journey(100_000 + i);
     const total = rate * duration;
-    const runs: Promise<{ ms: number; ok: boolean; status: string }>[] = [];
+    const runs: Promise<JourneyResult>[] = [];
     const t0 = performance.now();
     for (let i = 0; i < total; i++) {
       const due = t0 + (i * 1000) / rate;

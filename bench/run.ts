@@ -1,7 +1,7 @@
 /**
  * Staywise performance benchmarks (GUIDE.md section 6). See docs/benchmarks.md.
  *
- *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|search-sql-vs-api|bundle|lighthouse|all
+ *   npm run bench -- --scenario search-pg|detail-pg|search-pglite|search-pg-2m|search-sql-vs-api|request-cost|bundle|lighthouse|all
  *     [--database-url URL]      PostgreSQL with the demo catalogue (default $BENCH_DATABASE_URL)
  *     [--database-url-2m URL]   PostgreSQL with 2,000,000 hotels (default $BENCH_DATABASE_URL_2M)
  *     [--rate 100] [--duration 20] [--warmup 5] [--repeat 1] [--pacing staggered|burst]
@@ -22,15 +22,29 @@ import { type BundleResult, measureBundle } from "./bundle.ts";
 import { type LighthouseResult, measureLighthouse } from "./lighthouse.ts";
 import { type LoadResult, type Pacing, type SequentialResult, runLoad, runSequential } from "./load.ts";
 import { collectHotelIds, detailPathGenerator, fetchDestinations, searchPathGenerator } from "./mix.ts";
+import { BENCH_APPLICATION_NAMES } from "./cpu.ts";
+import { type RequestCostResult, TARGET_UTILISATION, measureRequestCost } from "./request-cost.ts";
 import { type SqlVsApiResult, measureSearchSqlVsApi } from "./search-sql-vs-api.ts";
 
-const SCENARIOS = ["search-pg", "detail-pg", "search-pglite", "search-pg-2m", "search-sql-vs-api", "bundle", "lighthouse"] as const;
+const SCENARIOS = [
+  "search-pg",
+  "detail-pg",
+  "search-pglite",
+  "search-pg-2m",
+  "search-sql-vs-api",
+  "request-cost",
+  "bundle",
+  "lighthouse",
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
-/** What `--scenario all` runs: lighthouse is left out (it rewrites dist/client and needs Chromium). */
-const ALL_SCENARIOS: readonly Scenario[] = SCENARIOS.filter((s) => s !== "lighthouse");
+/**
+ * What `--scenario all` runs: lighthouse is left out (it rewrites dist/client and needs Chromium),
+ * and so is request-cost (it books rooms in the database it is given).
+ */
+const ALL_SCENARIOS: readonly Scenario[] = SCENARIOS.filter((s) => s !== "lighthouse" && s !== "request-cost");
 
 /** p95 budgets in ms (GUIDE.md section 6). */
-const BUDGET_P95: Record<Exclude<Scenario, "bundle" | "lighthouse" | "search-sql-vs-api">, number> = {
+const BUDGET_P95: Record<Exclude<Scenario, "bundle" | "lighthouse" | "search-sql-vs-api" | "request-cost">, number> = {
   "search-pg": 50,
   "detail-pg": 30,
   "search-pglite": 100,
@@ -40,6 +54,7 @@ const BUNDLE_BUDGET_KB = 170;
 /** The API may add at most 50 % to the SQL of the same search, at p50. */
 const SQL_VS_API_BUDGET_RATIO = 1.5;
 const LIGHTHOUSE_BUDGET_SCORE = 95;
+const TARGET_UTILISATION_PERCENT = TARGET_UTILISATION * 100;
 const LIGHTHOUSE_RUNS = 3;
 const DEMO_HOTELS = 5000;
 const MIN_HOTELS_2M = 1_900_000;
@@ -283,7 +298,8 @@ async function sqlVsApiScenario(
 ): Promise<SqlVsApiResult & { catalogue: Awaited<ReturnType<typeof catalogueInfo>> }> {
   assertLocal(databaseUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
-  const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000 });
+  // The production log level: the request log line is part of what the app adds to the SQL.
+  const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000, env: { LOG_LEVEL: "info" } });
   try {
     const catalogue = await catalogueInfo(databaseUrl);
     console.log(
@@ -294,6 +310,7 @@ async function sqlVsApiScenario(
     const result = await measureSearchSqlVsApi({
       databaseUrl,
       baseUrl: app.baseUrl,
+      appPid: app.pid,
       paths,
       warmup: 50,
       budgetRatioP50: SQL_VS_API_BUDGET_RATIO,
@@ -304,8 +321,60 @@ async function sqlVsApiScenario(
         `API/SQL ${result.ratioP50} at p50, ${result.ratioP95} at p95; median overhead ${result.medianOverheadMs} ms; ` +
         `in-process app.request p50 ${result.inProcessMs.p50} p95 ${result.inProcessMs.p95} ms`,
     );
+    const cpu = result.cpuMsPerSearch;
+    console.log(
+      `  CPU ms per search: statements ${cpu.statementsClient} (PostgreSQL ${cpu.postgresForStatements}), ` +
+        `app over HTTP ${cpu.app} (PostgreSQL ${cpu.postgresForApp}), in-process app.request ${cpu.inProcessApp} (PostgreSQL ${cpu.postgresForInProcessApp})`,
+    );
     return { ...result, catalogue };
   } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** CPU per search, hotel page and booking, in the app and in PostgreSQL, and the sizing it implies (bench/request-cost.ts). */
+async function requestCostScenario(
+  databaseUrl: string,
+  options: Options,
+): Promise<RequestCostResult & { catalogue: Awaited<ReturnType<typeof catalogueInfo>> }> {
+  assertLocal(databaseUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
+  // Production logging; every journey comes from 127.0.0.1, so the per-address hold limits (decision 008) are lifted.
+  const env = { LOG_LEVEL: "info", HOLD_MAX_PENDING: "10000", HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" };
+  const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000, env });
+  const monitor = new pg.Client({ connectionString: databaseUrl, application_name: BENCH_APPLICATION_NAMES.monitor });
+  await monitor.connect();
+  try {
+    const catalogue = await catalogueInfo(databaseUrl);
+    console.log(
+      `request-cost: app on ${app.baseUrl} (${catalogue.hotels.toLocaleString("en-US")} hotels), ${options.requests} searches and hotel pages, one at a time`,
+    );
+    const destinations = await fetchDestinations(app.baseUrl);
+    const nextSearch = searchPathGenerator({ destinations, seed: options.seed });
+    const nextHotel = detailPathGenerator(await collectHotelIds(app.baseUrl, destinations, options.seed), options.seed);
+    const rooms = (
+      await monitor.query<{ hotel_id: number; id: number }>(
+        "select hotel_id, id from room_types where max_guests >= 2 and total_rooms >= 10 order by id limit 400",
+      )
+    ).rows;
+    if (rooms.length === 0) throw new Error("No room type with 10 rooms for two guests to book");
+    return {
+      ...(await measureRequestCost({
+        baseUrl: app.baseUrl,
+        appPid: app.pid,
+        monitor,
+        searchPaths: Array.from({ length: options.requests }, nextSearch),
+        hotelPaths: Array.from({ length: options.requests }, nextHotel),
+        rooms,
+        requests: options.requests,
+        warmup: 30,
+        log: (line) => console.log(line),
+      })),
+      catalogue,
+    };
+  } finally {
+    await monitor.end();
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -344,6 +413,7 @@ async function main(): Promise<number> {
     ["scenario", "hotels", "rate", "achieved", "p50", "p95", "p99", "max", "errors", "non-2xx", "budget", "result"],
   ];
   const lighthouseTable: string[][] = [["lighthouse page", "score", "FCP", "LCP", "TBT", "CLS", "SI", "runs", "budget", "result"]];
+  const costTables: string[][][] = [];
   let failed = false;
   for (const scenario of options.scenarios) {
     try {
@@ -449,6 +519,60 @@ async function main(): Promise<number> {
         failed ||= !result.withinBudget;
         continue;
       }
+      if (scenario === "request-cost") {
+        if (!options.databaseUrl) {
+          console.warn(`${scenario}: skipped, give --database-url (or $BENCH_DATABASE_URL)`);
+          table.push([scenario, "", "", "", "", "", "", "", "", "", "", "SKIPPED"]);
+          continue;
+        }
+        const result = await requestCostScenario(options.databaseUrl, options);
+        const file = writeResult(scenario, { ...env, settings: { requests: options.requests, seed: options.seed }, scenario, ...result });
+        console.log(`  -> ${file}`);
+        const failures = Object.values(result.kinds).reduce((n, k) => n + k.failed, 0);
+        table.push([
+          scenario,
+          result.catalogue.hotels.toLocaleString("en-US"),
+          "1 user",
+          "",
+          "",
+          "",
+          "",
+          "",
+          String(failures),
+          "",
+          "",
+          failures ? "FAIL" : "MEASURED",
+        ]);
+        failed ||= failures > 0;
+        costTables.push(
+          [
+            ["request", "count", "failed", "wall p50", "wall p95", "app CPU ms", "PostgreSQL CPU ms"],
+            ...Object.entries(result.kinds).map(([kind, k]) => [
+              kind,
+              String(k.count),
+              String(k.failed),
+              String(k.wallMs.p50),
+              String(k.wallMs.p95),
+              String(k.appCpuMs),
+              String(k.postgresCpuMs),
+            ]),
+          ],
+          [
+            ["searches/s", "hotel pages/s", "bookings/s", "app cores", "app instances", "replica cores", "replicas", "primary cores"],
+            ...result.sizing.map((r) => [
+              String(r.searchesPerSecond),
+              String(r.hotelPagesPerSecond),
+              String(r.bookingsPerSecond),
+              String(r.appCores),
+              String(r.appInstances),
+              String(r.replicaCores),
+              `${r.replicas} x ${result.replicaCores} cores`,
+              String(r.primaryCores),
+            ]),
+          ],
+        );
+        continue;
+      }
       let result: HttpScenarioResult;
       if (scenario === "search-pglite") {
         result = await pgliteScenario(options);
@@ -502,6 +626,14 @@ async function main(): Promise<number> {
   console.log(`\n${env.date}  ${env.cpus} cores (${env.cpuModel}), ${env.memoryGb} GB, Node ${env.node}, commit ${env.commit}`);
   console.log("latency in ms; achieved = responses per second; the best of --repeat runs\n");
   printTable(table);
+  for (const [n, costTable] of costTables.entries()) {
+    console.log(
+      n % 2 === 0
+        ? "\nCPU per request (a booking: hold + payment + confirmation), one at a time\n"
+        : `\nSizing at ${Math.round(TARGET_UTILISATION_PERCENT)} % utilisation (bench/request-cost.ts: mix, one core per app instance)\n`,
+    );
+    printTable(costTable);
+  }
   if (lighthouseTable.length > 1) {
     console.log(`\nLighthouse ${LIGHTHOUSE_RUNS} runs per page, median of each value; FCP, LCP, TBT, SI in ms\n`);
     printTable(lighthouseTable);

@@ -10,6 +10,10 @@
  * each request waiting for the previous, so neither side queues behind the other. A third series,
  * the same app built in this process and asked with `app.request()` (no socket, no second
  * process), splits the difference into the app's own code and the HTTP hop.
+ *
+ * Wall time on a busy machine is mostly waiting to be scheduled, so each series also reports the
+ * CPU time it cost per search (bench/cpu.ts): this process around the statements and around
+ * `app.request()`, the app's process around its HTTP answers, and the PostgreSQL backends of each.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -21,6 +25,7 @@ import { createDeps } from "../src/server/deps.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { searchHotels } from "../src/server/services/hotel-search.ts";
 import { SearchQuery } from "../src/shared/search.ts";
+import { BENCH_APPLICATION_NAMES, backendCpu, backendCpuBetween, processCpuMs } from "./cpu.ts";
 import { type LatencySummary, summarize } from "./load.ts";
 
 /** A statement as the driver received it: text, parameters and options such as the row mode. */
@@ -40,6 +45,18 @@ export interface SqlVsApiResult {
   ratioP95: number;
   /** Median of each search's own API time minus its SQL time. */
   medianOverheadMs: number;
+  /** CPU ms per search of each series, and of the PostgreSQL backends that served it. */
+  cpuMsPerSearch: {
+    /** This process sending the statements and reading their rows (pg). */
+    statementsClient: number;
+    /** This process running the whole app through `app.request()`. */
+    inProcessApp: number;
+    /** The app's own process answering over HTTP (includes its share of idle timers). */
+    app: number;
+    postgresForStatements: number;
+    postgresForInProcessApp: number;
+    postgresForApp: number;
+  };
   non2xx: number;
   budgetRatioP50: number;
   withinBudget: boolean;
@@ -47,12 +64,14 @@ export interface SqlVsApiResult {
 
 const POOL_OPTIONS = { max: 10, options: "-c jit=off" } as const;
 
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
 /**
  * A pool that can record what the service sends through `pool.query` (searches run single
  * statements, no transaction; a statement on a checked-out client would escape the capture).
  */
 function recordingPool(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS });
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.inProcess });
   pool.on("error", () => {});
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
   let waves: Wave[] | null = null;
@@ -112,14 +131,18 @@ async function timeApi(baseUrl: string, path: string): Promise<{ ms: number; ok:
 export async function measureSearchSqlVsApi(options: {
   databaseUrl: string;
   baseUrl: string;
+  /** The app's process, to read its CPU time. */
+  appPid: number;
   paths: string[];
   warmup: number;
   budgetRatioP50: number;
   log: (line: string) => void;
 }): Promise<SqlVsApiResult> {
   const recorder = recordingPool(options.databaseUrl);
-  const replay = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS });
+  const replay = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.replay });
   replay.on("error", () => {});
+  const monitor = new pg.Client({ connectionString: options.databaseUrl, application_name: BENCH_APPLICATION_NAMES.monitor });
+  await monitor.connect();
   try {
     const db = drizzle(recorder.pool, { schema }) as unknown as Db;
     const database: Database = {
@@ -161,6 +184,25 @@ export async function measureSearchSqlVsApi(options: {
     const inProcessSamples: number[] = [];
     const overheads: number[] = [];
     let non2xx = 0;
+    const cpu = { statementsClient: 0, inProcessApp: 0, app: 0, postgresForStatements: 0, postgresForInProcessApp: 0, postgresForApp: 0 };
+    const ownCpu = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    };
+    const appCpu = () => processCpuMs(options.appPid) ?? NaN;
+    // Read around every step: a pool closes a connection idle for 10 s, and its CPU would be lost
+    // if read only at the start and the end.
+    const timed = async (
+      processCpu: () => number,
+      who: Parameters<typeof backendCpu>[1],
+      run: () => Promise<void>,
+    ): Promise<{ processMs: number; postgresMs: number }> => {
+      const b0 = await backendCpu(monitor, who);
+      const c0 = processCpu();
+      await run();
+      const c1 = processCpu();
+      return { processMs: c1 - c0, postgresMs: backendCpuBetween(b0, await backendCpu(monitor, who)).ms };
+    };
     for (const [i, s] of searches.entries()) {
       // Rotate which goes first, so none always meets the warmer caches.
       let sqlMs = 0;
@@ -168,13 +210,25 @@ export async function measureSearchSqlVsApi(options: {
       let api = { ms: 0, ok: true };
       const steps = [
         async () => {
-          sqlMs = await timeStatements(replay, s.waves);
+          const used = await timed(ownCpu, BENCH_APPLICATION_NAMES.replay, async () => {
+            sqlMs = await timeStatements(replay, s.waves);
+          });
+          cpu.statementsClient += used.processMs;
+          cpu.postgresForStatements += used.postgresMs;
         },
         async () => {
-          api = await timeApi(options.baseUrl, s.path);
+          const used = await timed(appCpu, { pid: options.appPid }, async () => {
+            api = await timeApi(options.baseUrl, s.path);
+          });
+          cpu.app += used.processMs;
+          cpu.postgresForApp += used.postgresMs;
         },
         async () => {
-          inProcessMs = await timeInProcess(app, s.path);
+          const used = await timed(ownCpu, BENCH_APPLICATION_NAMES.inProcess, async () => {
+            inProcessMs = await timeInProcess(app, s.path);
+          });
+          cpu.inProcessApp += used.processMs;
+          cpu.postgresForInProcessApp += used.postgresMs;
         },
       ];
       for (let k = 0; k < steps.length; k++) await steps[(i + k) % steps.length]!();
@@ -184,6 +238,7 @@ export async function measureSearchSqlVsApi(options: {
       apiSamples.push(api.ms);
       overheads.push(api.ms - sqlMs);
     }
+    const perSearch = (ms: number) => round2(ms / searches.length);
     const sqlMs = summarize(sqlSamples);
     const apiMs = summarize(apiSamples);
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
@@ -197,11 +252,19 @@ export async function measureSearchSqlVsApi(options: {
       ratioP50,
       ratioP95: ratio(apiMs.p95, sqlMs.p95),
       medianOverheadMs: summarize(overheads).p50,
+      cpuMsPerSearch: {
+        statementsClient: perSearch(cpu.statementsClient),
+        inProcessApp: perSearch(cpu.inProcessApp),
+        app: perSearch(cpu.app),
+        postgresForStatements: perSearch(cpu.postgresForStatements),
+        postgresForInProcessApp: perSearch(cpu.postgresForInProcessApp),
+        postgresForApp: perSearch(cpu.postgresForApp),
+      },
       non2xx,
       budgetRatioP50: options.budgetRatioP50,
       withinBudget: ratioP50 <= options.budgetRatioP50 && non2xx === 0,
     };
   } finally {
-    await Promise.all([recorder.pool.end(), replay.end()]);
+    await Promise.all([recorder.pool.end(), replay.end(), monitor.end()]);
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
@@ -7,7 +8,7 @@ import { DomainError } from "./domain-error.ts";
 import { DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
 import { apiRouter } from "./http/openapi.ts";
 import { clientRoutes } from "./http/static.ts";
-import type { AppDeps } from "./http/types.ts";
+import type { AppDeps, AppEnv } from "./http/types.ts";
 import { cacheForVisitors, noStoreByDefault } from "./middleware/cache-control.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
@@ -17,6 +18,7 @@ import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff } from
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
+import { adminFxRateRoutes } from "./routes/admin/fx-rates.ts";
 import { HOTEL_IMPORT_BODY_LIMIT, HOTEL_IMPORT_PATH, adminHotelImportRoutes } from "./routes/admin/hotel-import.ts";
 import { mailboxRoutes } from "./routes/admin/mailbox.ts";
 import { adminSupplierSandboxRoutes } from "./routes/admin/supplier-sandbox.ts";
@@ -24,6 +26,7 @@ import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { frontDeskRoutes } from "./routes/front-desk.ts";
+import { fxRateRoutes } from "./routes/fx-rates.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
@@ -43,31 +46,37 @@ import { uploadRoutes } from "./routes/uploads.ts";
 const API_BODY_LIMIT = 1024 * 1024;
 /** How long a CDN or browser may reuse a visitor's search or hotel answer. */
 const CATALOGUE_MAX_AGE_SECONDS = 30;
+/** Exchange rates change daily at most, and a converted price is an estimate anyway. */
+const FX_RATES_MAX_AGE_SECONDS = 600;
+
+/** Review photos, hotel or room photos and the hotel CSV are the uploads; every other body stays small. */
+function bodyLimits(): MiddlewareHandler<AppEnv> {
+  // Built once: the middleware is chosen per request, not made per request.
+  const limit = (maxSize: number, code: "PAYLOAD_TOO_LARGE" | "IMPORT_FILE_TOO_LARGE") =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new DomainError(code);
+      },
+    });
+  const reviewUpload = limit(REVIEW_UPLOAD_LIMIT, "PAYLOAD_TOO_LARGE");
+  const propertyUpload = limit(PROPERTY_UPLOAD_LIMIT, "PAYLOAD_TOO_LARGE");
+  // A CSV over the limit is a clear 400 that says how to split it.
+  const hotelImport = limit(HOTEL_IMPORT_BODY_LIMIT, "IMPORT_FILE_TOO_LARGE");
+  const other = limit(API_BODY_LIMIT, "PAYLOAD_TOO_LARGE");
+  return (c, next) => {
+    if (c.req.method !== "POST") return other(c, next);
+    if (/^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path)) return reviewUpload(c, next);
+    if (PROPERTY_UPLOAD_PATH.test(c.req.path)) return propertyUpload(c, next);
+    return c.req.path === HOTEL_IMPORT_PATH ? hotelImport(c, next) : other(c, next);
+  };
+}
 
 function apiRoutes(deps: AppDeps) {
   return (
     apiRouter()
       .use(noStoreByDefault)
-      .use((c, next) => {
-        // Review photos, hotel or room photos and the hotel CSV are the uploads; every other body stays small.
-        const post = c.req.method === "POST";
-        const reviewUpload = post && /^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path);
-        const propertyUpload = post && PROPERTY_UPLOAD_PATH.test(c.req.path);
-        const hotelImport = post && c.req.path === HOTEL_IMPORT_PATH;
-        return bodyLimit({
-          maxSize: reviewUpload
-            ? REVIEW_UPLOAD_LIMIT
-            : propertyUpload
-              ? PROPERTY_UPLOAD_LIMIT
-              : hotelImport
-                ? HOTEL_IMPORT_BODY_LIMIT
-                : API_BODY_LIMIT,
-          onError: () => {
-            // A CSV over the limit is a clear 400 that says how to split it.
-            throw new DomainError(hotelImport ? "IMPORT_FILE_TOO_LARGE" : "PAYLOAD_TOO_LARGE");
-          },
-        })(c, next);
-      })
+      .use(bodyLimits())
       .use(timeout(deps.config.requestTimeoutMs))
       .use(originCheck(deps))
       .use(rejectUnsafeText)
@@ -81,6 +90,7 @@ function apiRoutes(deps: AppDeps) {
       // "/hotels/:id" is the hotel for a stay and, by the same pattern, /hotels/search (not /hotels/:id/reviews).
       .use("/hotels/:id", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
       .use("/hotel-cards", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
+      .use("/fx-rates", cacheForVisitors(FX_RATES_MAX_AGE_SECONDS))
       .route("/auth", authRoutes(deps))
       .route("/me", meRoutes())
       .route("/me/saved-hotels", savedHotelRoutes(deps))
@@ -89,6 +99,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/destinations", destinationRoutes(deps))
       .route("/site-stats", siteStatsRoutes(deps))
       .route("/map", mapRoutes(deps))
+      .route("/fx-rates", fxRateRoutes(deps))
       .route("/bookings", bookingRoutes(deps))
       .route("/loyalty", loyaltyRoutes(deps))
       .route("/", reviewRoutes(deps))
@@ -114,6 +125,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminSupplierSandboxRoutes(deps))
       .route("/properties", frontDeskRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
+      .route("/admin", adminFxRateRoutes(deps))
       .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   );
 }

@@ -46,6 +46,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, DATABASE_READ_URL: "postgres://r1/app" })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
   });
 
+  it("turns the exchange-rate feed on only with an http(s) FX_RATES_URL", () => {
+    expect(loadConfig(base).fxRatesUrl).toBeUndefined();
+    expect(loadConfig({ ...base, FX_RATES_URL: "" }).fxRatesUrl).toBeUndefined();
+    expect(loadConfig({ ...base, FX_RATES_URL: "https://rates.example.com/daily.json" }).fxRatesUrl).toBe(
+      "https://rates.example.com/daily.json",
+    );
+    expect(() => loadConfig({ ...base, FX_RATES_URL: "file:///etc/passwd" })).toThrow(/FX_RATES_URL must be an http\(s\) URL/);
+  });
+
   it("uses the default public map style, whose own origin is the one map host", () => {
     expect(loadConfig(base).map).toEqual({ styleUrl: DEFAULT_MAP_STYLE_URL, hosts: ["https://tiles.openfreemap.org"] });
     expect(loadConfig({ ...base, MAP_STYLE_URL: "" }).map.styleUrl).toBe(DEFAULT_MAP_STYLE_URL);

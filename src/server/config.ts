@@ -75,6 +75,11 @@ const EnvSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.url({ protocol: /^https?$/, error: "MAP_STYLE_URL must be an http(s) URL of a MapLibre style JSON" }).default(DEFAULT_MAP_STYLE_URL),
   ),
+  // Empty counts as unset: no feed, rates kept by hand (Admin → Exchange rates).
+  FX_RATES_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "FX_RATES_URL must be an http(s) URL of a rate document" }).optional(),
+  ),
   MAP_TILE_HOSTS: z
     .string()
     .default("")
@@ -167,6 +172,8 @@ export interface AppConfig {
   retryMaxAttempts: number;
   /** The map's MapLibre style and the origins (CSP sources) the browser may fetch it, its tiles, glyphs and sprites from. */
   map: MapSettings;
+  /** The daily exchange-rate document (decision 028); unset: rates are kept by hand only. */
+  fxRatesUrl: string | undefined;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -250,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
     map: mapSettings(e.MAP_STYLE_URL, e.MAP_TILE_HOSTS),
+    fxRatesUrl: e.FX_RATES_URL,
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },

@@ -12,7 +12,7 @@ import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker } from "./workers.ts";
+import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker, startFxFeedWorker } from "./workers.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
 
   const workers: Worker[] = [...startBookingWorkers(bookingServices)];
   if (config.smtpUrl) workers.push(startEmailWorker(database.db, createSmtpTransport(config.smtpUrl), config.mailFrom, logger));
+  if (config.fxRatesUrl) workers.push(startFxFeedWorker({ db: database.db, logger, url: config.fxRatesUrl }));
 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -4,6 +4,7 @@ import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
 import type { BookingDeps } from "./services/bookings/records.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
+import { type FxFeedDeps, runFxFeedRound } from "./services/fx-rates.ts";
 import { runJobRound } from "./services/job-rounds.ts";
 
 export interface Worker {
@@ -79,4 +80,32 @@ export async function runBookingJobsAtStart(deps: BookingDeps): Promise<{ reconc
   const reconciled = await runBookingJobRound(deps, "paymentReconciliation", { force: true });
   const expired = await runBookingJobRound(deps, "holdExpiry", { force: true });
   return { reconciled, expired };
+}
+
+/** The exchange-rate feed's job: a round an hour across all instances; a round fetches only when the rates are a day old. */
+export const FX_FEED_JOB = { name: "fx-rates-feed", intervalMs: 60 * 60_000 } as const;
+
+/**
+ * One round of the feed job on behalf of this instance (decision 018's claim): null when another
+ * instance had the round, else what the round did.
+ */
+export async function runFxFeedJobRound(deps: FxFeedDeps, intervalMs: number = FX_FEED_JOB.intervalMs) {
+  let outcome: Awaited<ReturnType<typeof runFxFeedRound>> | null = null;
+  await runJobRound(deps.db, FX_FEED_JOB.name, { intervalMs }, async () => {
+    outcome = await runFxFeedRound(deps);
+  });
+  return outcome;
+}
+
+/** Keeps the display-currency rates from FX_RATES_URL: a round now (in the background) and then every hour. */
+export function startFxFeedWorker(deps: FxFeedDeps): Worker {
+  const first = runFxFeedJobRound(deps).catch((error: unknown) =>
+    deps.logger.error({ err: error, worker: FX_FEED_JOB.name }, "background task failed"),
+  );
+  const interval = startInterval(FX_FEED_JOB.name, FX_FEED_JOB.intervalMs, deps.logger, () => runFxFeedJobRound(deps));
+  return {
+    async stop() {
+      await Promise.all([first, interval.stop()]);
+    },
+  };
 }

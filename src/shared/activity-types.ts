@@ -52,6 +52,9 @@ export const ACTIVITY_TYPES = {
   ical_feed_created: { label: "Calendar link created", group: "Admin" },
   ical_feed_revoked: { label: "Calendar link revoked", group: "Admin" },
   rate_calendar_updated: { label: "Rates calendar updated", group: "Admin" },
+  fx_rate_updated: { label: "Exchange rate updated", group: "Admin" },
+  fx_feed_updated: { label: "Exchange rates updated from the feed", group: "Admin" },
+  fx_feed_failed: { label: "Exchange rate feed failed", group: "Admin" },
 
   property_hotel_created: { label: "Hotel added", group: "Properties" },
   property_hotel_updated: { label: "Hotel edited", group: "Properties" },

@@ -78,16 +78,25 @@ export interface BookingView {
   nightlyPrices: NightPrice[] | null;
   checkIn: string;
   checkOut: string;
+  /** Everyone staying: adults + children. */
   numGuests: number;
+  numAdults: number;
+  numChildren: number;
+  /** Each child's age; empty for children booked before ages were asked. */
+  childAges: number[];
   numRooms: number;
   totalNights: number;
-  /** price per night × nights × rooms. */
+  /** The rooms' nights × rooms, plus childChargeCents. */
   totalPriceCents: number;
+  /** The hotel's child rate × paying children × nights, included in the total. */
+  childChargeCents: number;
   /** Paid with loyalty points (100 points = $1). */
   discountCents: number;
   pointsRedeemed: number;
   /** What the card is charged: total less the points discount. */
   amountDueCents: number;
+  /** What went back to the card (0: nothing); less than amountDueCents for a partial refund. */
+  refundedCents: number;
   currency: string;
   guestName: string;
   guestEmail: string;
@@ -107,6 +116,20 @@ export interface BookingView {
   notice: string | null;
   /** An unpaid hold: not a booking until its payment goes through; it can be paid or abandoned. */
   awaitingPayment: boolean;
+}
+
+/**
+ * How a booking's refund reads wherever it is shown (decision 023): "Refunded $340.00" when all that
+ * was paid went back, "Partly refunded: $120.00 of $340.00" when only part did (an early
+ * departure's unused nights); null when nothing was refunded.
+ */
+export function refundLabel(
+  booking: { refundedCents: number; amountDueCents: number },
+  formatMoney: (cents: number) => string,
+): string | null {
+  if (booking.refundedCents <= 0) return null;
+  if (booking.refundedCents >= booking.amountDueCents) return `Refunded ${formatMoney(booking.refundedCents)}`;
+  return `Partly refunded: ${formatMoney(booking.refundedCents)} of ${formatMoney(booking.amountDueCents)}`;
 }
 
 /** What the hold rules are, for the booking form (from the server's settings). */

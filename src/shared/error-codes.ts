@@ -36,7 +36,6 @@ export const ERROR_CODES = [
   "ROOM_NOT_FOUND",
   "ROOM_TOO_SMALL",
   "ROOM_UNAVAILABLE",
-  "CHILDREN_NOT_SUPPORTED",
   "LIVE_NEEDS_REAL_PAYMENT",
   "PRICE_INCREASED",
   "NOT_ENOUGH_POINTS",
@@ -97,6 +96,8 @@ export const ERROR_CODES = [
   "IMPORT_BAD_COLUMNS",
   "IMPORT_TOO_MANY_ROWS",
   "IMPORT_HAS_PROBLEMS",
+  // Display currencies
+  "FX_RATE_IMPLAUSIBLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AMENITIES } from "./amenities.ts";
+import { MAX_CHILD_AGE, MAX_CHILD_RATE_CENTS } from "./children.ts";
 
 export const AMENITY_LABELS: readonly string[] = AMENITIES.map((a) => a.label);
 const AMENITY_SET: ReadonlySet<string> = new Set(AMENITY_LABELS);
@@ -59,6 +60,19 @@ export const HotelInput = z.object({
     .int("Free cancellation days must be a whole number")
     .min(0, "Free cancellation days cannot be negative")
     .max(365, "Free cancellation days must be at most 365"),
+  /** The rule for children (decision 027); left out (a CSV import), the hotel keeps its current rule. */
+  childrenFreeUnderAge: z
+    .number({ message: "Free for children under must be an age" })
+    .int("Free for children under must be a whole age")
+    .min(0, "Free for children under must be 0 to 18")
+    .max(MAX_CHILD_AGE + 1, "Free for children under must be 0 to 18")
+    .optional(),
+  childRateCents: z
+    .number({ message: "Child rate must be a number" })
+    .int("Child rate must be in whole cents")
+    .min(0, "Child rate cannot be negative")
+    .max(MAX_CHILD_RATE_CENTS, `Child rate must be at most ${MAX_CHILD_RATE_CENTS / 100}`)
+    .optional(),
   checkInTime: z.string().regex(TIME, "Check-in time must look like 15:00"),
   checkOutTime: z.string().regex(TIME, "Check-out time must look like 11:00"),
   hidden: z.boolean({ message: "hidden must be true or false" }),

@@ -4,10 +4,17 @@ import { daysBetween, isIsoDate } from "./dates.ts";
 /** A report covers at most a leap year of nights: enough for year-on-year views, bounded for the daily series. */
 export const MAX_REPORT_NIGHTS = 366;
 
-/** How a booking reached us: our own site (and apps), or a partner (the wholesaler's hotels). */
-export const REPORT_CHANNELS = ["own_site", "partner"] as const;
+/**
+ * How a booking reached us: our own site (and apps), staff at the front desk on a guest's behalf
+ * (phone bookings), or a partner (the wholesaler's hotels).
+ */
+export const REPORT_CHANNELS = ["own_site", "front_desk", "partner"] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
-export const CHANNEL_LABELS: Record<ReportChannel, string> = { own_site: "Own site", partner: "Partner (wholesaler)" };
+export const CHANNEL_LABELS: Record<ReportChannel, string> = {
+  own_site: "Own site",
+  front_desk: "Front desk (phone)",
+  partner: "Partner (wholesaler)",
+};
 
 const day = (name: string) =>
   z

@@ -30,7 +30,7 @@ export type GuestRatingOption = (typeof GUEST_RATING_OPTIONS)[number]["value"];
 export function minRatingFor(guestRating: GuestRatingOption): number {
   return guestRating / 2;
 }
-/** Guests & Rooms presets of the search form, as [guests, rooms]. */
+/** The spec's Guests & Rooms presets as [adults, rooms]: the party mix of the search benchmark. */
 export const GUEST_ROOM_PRESETS = [
   [1, 1],
   [2, 1],
@@ -52,8 +52,11 @@ export const PAGE_SIZE = 12;
 export interface Stay {
   checkIn: string;
   checkOut: string;
+  /** Adults (the API's and old links' name). */
   guests: number;
   children: number;
+  /** Each child's age (0–17), as many as `children`. */
+  childAges: number[];
   rooms: number;
 }
 
@@ -62,7 +65,14 @@ export interface Stay {
  * `today`; returns the message for the first rule broken, or the complete stay.
  */
 export function resolveStay(
-  input: { checkIn?: string | undefined; checkOut?: string | undefined; guests: number; children: number; rooms: number },
+  input: {
+    checkIn?: string | undefined;
+    checkOut?: string | undefined;
+    guests: number;
+    children: number;
+    ages?: number[] | undefined;
+    rooms: number;
+  },
   today: string,
 ): { ok: true; stay: Stay } | { ok: false; message: string } {
   const checkIn = input.checkIn ?? (input.checkOut ? addDays(input.checkOut, -1) : addDays(today, 1));
@@ -75,7 +85,15 @@ export function resolveStay(
     return { ok: false, message: `Check-in can be at most ${MAX_MONTHS_AHEAD} months ahead` };
   }
   if (input.rooms > input.guests) return { ok: false, message: "Each room needs at least one guest" };
-  return { ok: true, stay: { checkIn, checkOut, guests: input.guests, children: input.children, rooms: input.rooms } };
+  const childAges = input.ages ?? [];
+  if (childAges.length !== input.children) {
+    return {
+      ok: false,
+      message: `Give the age of each child: ${input.children} ${input.children === 1 ? "child" : "children"}, ${childAges.length} ${childAges.length === 1 ? "age" : "ages"} given`,
+    };
+  }
+  if (input.guests + input.children > MAX_GUESTS) return { ok: false, message: `A booking can be for at most ${MAX_GUESTS} people` };
+  return { ok: true, stay: { checkIn, checkOut, guests: input.guests, children: input.children, childAges, rooms: input.rooms } };
 }
 
 /** Whole percent off, from the original and the current price; 0 when there is no discount. */

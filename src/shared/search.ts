@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
 import type { NightPrice } from "./rates.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
+import { type ChildPolicy, MAX_CHILD_AGE, MIN_CHILD_AGE } from "./children.ts";
 import { type PropertyType, propertyTypeOf } from "./property-types.ts";
 import {
   DISTANCE_SLIDER,
@@ -49,12 +50,33 @@ const whole = (name: string, min: number, max: number) =>
 
 const isoDate = (name: string) => z.string().refine(isIsoDate, `${name} must be a date like 2026-05-31`);
 
-/** The stay part shared by search, hotel detail and booking. */
+const childAge = z.coerce
+  .number({ message: "Each child's age must be a number" })
+  .int("Each child's age must be a whole number")
+  .min(MIN_CHILD_AGE, `Each child's age must be ${MIN_CHILD_AGE} to ${MAX_CHILD_AGE}`)
+  .max(MAX_CHILD_AGE, `Each child's age must be ${MIN_CHILD_AGE} to ${MAX_CHILD_AGE}: book older guests as adults`);
+
+/**
+ * Children's ages: "4,9" in a query string, [4, 9] in a JSON body. That their count matches
+ * `children` is checked with the rest of the stay (resolveStay).
+ */
+const childAges = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? [] : value.split(",").map((p) => p.trim())) : value),
+  z.array(childAge).max(MAX_CHILDREN, `At most ${MAX_CHILDREN} children`),
+);
+
+/** The stay part shared by search, hotel detail and booking; `guests` are the adults. */
 export const StayFields = {
   checkIn: isoDate("Check-in").optional(),
   checkOut: isoDate("Check-out").optional(),
-  guests: whole("Guests", 1, MAX_GUESTS).default(2),
+  guests: z.coerce
+    .number({ message: "Adults must be a number" })
+    .int("Adults must be a whole number")
+    .min(1, "At least one adult is required")
+    .max(MAX_GUESTS, `Adults must be at most ${MAX_GUESTS}`)
+    .default(2),
   children: whole("Children", 0, MAX_CHILDREN).default(0),
+  ages: childAges.optional(),
   rooms: whole("Rooms", 1, MAX_ROOMS).default(1),
 };
 
@@ -198,6 +220,10 @@ export interface RoomOffer {
 }
 
 export interface HotelDetail extends HotelSummary {
+  /** The hotel's rule for children; null for a partner hotel (its supplier prices children itself). */
+  childPolicy: ChildPolicy | null;
+  /** The stay's child charges (all nights, our own hotels), on top of the rooms' price. */
+  childChargeCents: number;
   description: string | null;
   images: string[];
   rooms: RoomOffer[];

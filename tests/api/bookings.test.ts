@@ -191,9 +191,10 @@ describe("payment and confirmation", () => {
       return_url: "/booking-success",
       outcome: "approve",
     });
+    // As a browser posts the challenge form: with the site's cookies and, under no-referrer, Origin: null.
     const back = await t.request("POST", url.pathname, {
       body: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: "staywise_lang=es", origin: "null" },
     });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`/booking-success?payment_intent=${created.payment.paymentId}&redirect_status=succeeded`);

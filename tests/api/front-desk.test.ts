@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { type CreateBookingResponse, refundLabel } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
@@ -33,7 +33,13 @@ type DeskBooking = {
   checkOut: string;
   bookedCheckOut: string | null;
 };
-type Day = { date: string; arrivals: DeskBooking[]; inHouse: DeskBooking[]; departures: DeskBooking[] };
+type Day = {
+  date: string;
+  hotel: { id: number; name: string };
+  arrivals: DeskBooking[];
+  inHouse: DeskBooking[];
+  departures: DeskBooking[];
+};
 type Shortened = { nightsReturned: string[]; refundCents: number; refunded: boolean; refundNote: string };
 
 beforeAll(async () => {
@@ -159,6 +165,8 @@ describe("the day's lists", () => {
     expect(res.status).toBe(200);
     const day = (await res.json()) as Day;
     expect(day.date).toBe(today);
+    // The page's heading names the hotel from this answer.
+    expect(day.hotel).toEqual({ id: strict.id, name: strict.name });
     expect(day.arrivals.map((b) => b.id)).toEqual([arriving.booking.id]);
     expect(day.arrivals[0]!.stayStatus).toBe("expected");
     expect(day.inHouse.map((b) => b.id)).toEqual([staying]);
@@ -229,6 +237,21 @@ describe("check-in, check-out and no-show", () => {
     expect(row).toMatchObject({ paymentStatus: "refunded", totalNights: 1, refundDueCents: 30000 });
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.bookingId, created.booking.id));
     expect(payment?.refundedCents).toBe(30000);
+    // A partial refund reads as one: 300.00 of the 400.00 paid went back.
+    expect(row?.refundedCents).toBe(30000);
+    expect(body.booking).toMatchObject({ paymentStatus: "refunded", amountDueCents: 40000, refundedCents: 30000 });
+    expect(refundLabel({ refundedCents: 30000, amountDueCents: 40000 }, (cents) => `$${(cents / 100).toFixed(2)}`)).toBe(
+      "Partly refunded: $300.00 of $400.00",
+    );
+    // The stay still earns what was kept (40,000 - 30,000) on the night it has.
+    const report = await t.request("GET", `/api/properties/reports?from=${d(0)}&to=${d(3)}&hotelId=${flexible.id}`, { cookie: manager });
+    const figures = (await report.json()) as { daily: { night: string; soldRoomNights: number; revenueCents: number }[] };
+    expect(figures.daily.map((n) => [n.night, n.soldRoomNights, n.revenueCents])).toEqual([
+      [d(0), 1, 10000],
+      [d(1), 0, 0],
+      [d(2), 0, 0],
+      [d(3), 0, 0],
+    ]);
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "guest_checked_out"));
     expect(logs.find((l) => l.details.bookingId === created.booking.id)?.details).toMatchObject({
       bookingId: created.booking.id,
@@ -301,6 +324,12 @@ describe("phone bookings", () => {
     expect(log?.details).toMatchObject({ bookingId: made.bookingId, payment: "pay_at_hotel" });
     const day = (await (await t.request("GET", desk(flexible, `?date=${d(5)}`), { cookie: manager })).json()) as Day;
     expect(day.arrivals.map((b) => b.id)).toContain(made.bookingId);
+    // In the revenue report, a booking of the front desk channel: 2 nights at 10,000, to be paid at the hotel.
+    const report = await t.request("GET", `/api/properties/reports?from=${d(5)}&to=${d(6)}&hotelId=${flexible.id}`, { cookie: manager });
+    const { channels } = (await report.json()) as {
+      channels: { channel: string; bookings: number; soldRoomNights: number; revenueCents: number }[];
+    };
+    expect(channels.find((c) => c.channel === "front_desk")).toMatchObject({ bookings: 1, soldRoomNights: 2, revenueCents: 20000 });
   });
 
   it("by card: a hold paid through the same gateway, then confirmed like a website booking", async () => {
@@ -371,6 +400,10 @@ describe("demo data", () => {
       expect((await demo.request("GET", "/api/properties/hotels/4/front-desk", { cookie })).status).toBe(403);
       const future = (await (await demo.request("GET", `/api/properties/hotels/1/front-desk?date=${d(5)}`, { cookie })).json()) as Day;
       expect(future.arrivals).toHaveLength(1);
+      // Every stay was booked before it began, so the demo's revenue report shows a positive lead time.
+      const seeded = await database.db.select({ checkIn: bookings.checkIn, createdAt: bookings.createdAt }).from(bookings);
+      expect(seeded.length).toBeGreaterThan(0);
+      expect(seeded.filter((b) => b.createdAt.toISOString().slice(0, 10) >= b.checkIn)).toEqual([]);
     } finally {
       await database.close();
     }

@@ -165,7 +165,7 @@ describe.each([
 
     it("defaults to tomorrow and the day after, 2 guests, 1 room", async () => {
       const res = await search();
-      expect(res.stay).toEqual({ checkIn: d(1), checkOut: d(2), guests: 2, children: 0, rooms: 1 });
+      expect(res.stay).toEqual({ checkIn: d(1), checkOut: d(2), guests: 2, children: 0, childAges: [], rooms: 1 });
       expect(res.nights).toBe(1);
     });
 
@@ -294,8 +294,8 @@ describe.each([
       [{ checkIn: d(1), checkOut: d(40) }, "Stays can be at most 30 nights"],
       [{ checkIn: d(600), checkOut: d(602) }, "Check-in can be at most 18 months ahead"],
       [{ checkIn: "2026-02-30" }, "Check-in must be a date like 2026-05-31"],
-      [{ guests: 0 }, "Guests must be at least 1"],
-      [{ guests: 17 }, "Guests must be at most 16"],
+      [{ guests: 0 }, "At least one adult is required"],
+      [{ guests: 17 }, "Adults must be at most 16"],
       [{ rooms: 3, guests: 2 }, "Each room needs at least one guest"],
       [{ rooms: "two" }, "Rooms must be a number"],
       [{ sort: "cheapest" }, "Sort must be one of popularity, price, rating, distance"],

@@ -66,7 +66,7 @@ beforeAll(async () => {
   await db
     .insert(bookings)
     .values([
-      stay(room, d(10), d(13), { bookingReference: "BKFUTURE", numRooms: 2, numGuests: 3, numChildren: 1 }),
+      stay(room, d(10), d(13), { bookingReference: "BKFUTURE", numRooms: 2, numGuests: 4, numChildren: 1 }),
       stay(room, d(-12), d(-10), { bookingReference: "BKRECENT" }),
       stay(room, d(-102), d(-100), { bookingReference: "BKLONGAGO" }),
       stay(room, d(20), d(21), { bookingReference: "BKCANCELLED", status: "cancelled", paymentStatus: "refunded" }),
@@ -167,7 +167,9 @@ describe("the calendar feed", () => {
   it("lists the hotel's room types with their links", async () => {
     const res = await t.request("GET", `/api/properties/hotels/${hotel.id}/ical`, { cookie: manager });
     expect(res.status).toBe(200);
-    const { roomTypes } = (await res.json()) as { roomTypes: RoomTypeCalendarLink[] };
+    const { hotel: named, roomTypes } = (await res.json()) as { hotel: { id: number; name: string }; roomTypes: RoomTypeCalendarLink[] };
+    // The page's heading names the hotel from this answer.
+    expect(named).toEqual({ id: hotel.id, name: hotel.name });
     expect(roomTypes.map((r) => [r.roomType, r.link?.createdBy ?? null])).toEqual([
       ["Attic", null],
       [ROOM_NAME, "cal-manager@example.com"],

@@ -70,7 +70,7 @@ async function largePlanIds(destination: string): Promise<string[]> {
   const supplier = createInventorySupplier(t.deps.db, { smallCatalogue: 0 });
   const result = await supplier.search({
     destination,
-    stay: { checkIn: d(10), checkOut: d(12), guests: 2, children: 0, rooms: 1 },
+    stay: { checkIn: d(10), checkOut: d(12), guests: 2, children: 0, childAges: [], rooms: 1 },
     stars: [],
     amenities: [],
     freeCancellation: false,

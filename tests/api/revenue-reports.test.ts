@@ -72,31 +72,36 @@ beforeAll(async () => {
   manager = await signIn(t, "manager@example.com");
 
   await db.insert(bookings).values([
-    // Paid: nights 03-02, 03-03, 03-04, 10,000 each; booked 10 days ahead.
+    // Paid: nights 03-02, 03-03, 03-04 sold at 8,000, 10,000 and 12,000; booked 10 days ahead.
     booking(double, hotel.id, {
       checkIn: "2030-03-02",
       checkOut: "2030-03-05",
       totalNights: 3,
+      nightlyPriceCents: [8000, 10000, 12000],
       totalPriceCents: 30000,
       createdAt: new Date("2030-02-20T15:00:00Z"),
     }),
-    // Paid, 2 rooms, 3 nights, 59,000 after a 1,000 points discount: nights of 19,667, 19,667, 19,666;
-    // the range holds the first two (03-09, 03-10). Booked 8 days ahead.
+    // Paid, 2 rooms at 9,000 / 12,000 / 9,000 (60,000), 59,000 after a 1,000 points discount, shared in
+    // proportion to the prices: 59,000 x 9/30 = 17,700; x 21/30 = 41,300, less 17,700 = 23,600; the rest 17,700.
+    // The range holds the first two nights (03-09, 03-10). Booked 8 days ahead.
     booking(double, hotel.id, {
       checkIn: "2030-03-09",
       checkOut: "2030-03-12",
       numRooms: 2,
       totalNights: 3,
+      nightlyPriceCents: [9000, 12000, 9000],
       totalPriceCents: 60000,
       discountCents: 1000,
       createdAt: new Date("2030-03-01T09:00:00Z"),
     }),
-    // Arrived before the range: only its night 03-01 (3,000) is in it; not an arrival of the range.
+    // Without nightly prices (booked before they were kept): 10,000 split evenly, the cents rounded so
+    // that the first k nights hold 10,000 x k / 3 rounded down: 3,333, 3,333, 3,334. Only its night
+    // 03-01 (3,334) is in the range; not an arrival of the range.
     booking(suite, hotel.id, {
       checkIn: "2030-02-27",
       checkOut: "2030-03-02",
       totalNights: 3,
-      totalPriceCents: 9000,
+      totalPriceCents: 10000,
       createdAt: new Date("2030-02-01T09:00:00Z"),
     }),
     // Paid, then cancelled and refunded: a cancellation, no room-night, no revenue.
@@ -105,6 +110,7 @@ beforeAll(async () => {
       checkOut: "2030-03-04",
       status: "cancelled",
       paymentStatus: "refunded",
+      refundedCents: 10000,
       createdAt: new Date("2030-02-01T09:00:00Z"),
     }),
     // An unpaid hold: in no figure.
@@ -117,7 +123,35 @@ beforeAll(async () => {
     }),
     // A lapsed hold (cancelled, payment expired): never a booking, so not a cancellation either.
     booking(double, hotel.id, { checkIn: "2030-03-05", checkOut: "2030-03-06", status: "cancelled", paymentStatus: "expired" }),
-    // The other hotel: 2 nights at 10,000.
+    // Taken by phone at the front desk, paid at the hotel: nights 03-07 and 03-08 at 15,000 and 20,000,
+    // in the front desk channel. Booked 2 days ahead.
+    booking(suite, hotel.id, {
+      checkIn: "2030-03-07",
+      checkOut: "2030-03-09",
+      totalNights: 2,
+      nightlyPriceCents: [15000, 20000],
+      totalPriceCents: 35000,
+      paymentStatus: "pay_at_hotel",
+      payAtHotel: true,
+      createdByStaffId: row!.id,
+      createdAt: new Date("2030-03-05T10:00:00Z"),
+    }),
+    // Booked for 03-05 .. 03-07 (34,000), left after the first night; 12,000 of the unused nights refunded.
+    // The stay keeps 22,000, all on its one night 03-05. Booked 8 days ahead.
+    booking(double, hotel.id, {
+      checkIn: "2030-03-05",
+      checkOut: "2030-03-06",
+      bookedCheckOut: "2030-03-08",
+      totalNights: 1,
+      nightlyPriceCents: [10000, 10000, 14000],
+      totalPriceCents: 34000,
+      paymentStatus: "refunded",
+      refundDueCents: 12000,
+      refundedCents: 12000,
+      stayStatus: "checked_out",
+      createdAt: new Date("2030-02-25T09:00:00Z"),
+    }),
+    // The other hotel: 2 nights, 20,000, without nightly prices.
     booking(single, other.id, { checkIn: "2030-03-01", checkOut: "2030-03-03", totalNights: 2, totalPriceCents: 20000 }),
     // A partner (wholesaler) booking: no hotel of ours; 2 nights, 25,000.
     booking(null, null, {
@@ -145,32 +179,33 @@ async function report(query: string, cookie: string): Promise<RevenueReport> {
 }
 
 describe("the revenue report of one hotel", () => {
-  it("computes every figure from the paid bookings and the calendar", async () => {
+  it("computes every figure from the sold bookings, night by night, and the calendar", async () => {
     const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
     expect(r).toMatchObject({ from: "2030-03-01", to: "2030-03-10", nights: 10, hotelCount: 1 });
     expect(r.hotel).toEqual({ id: hotel.id, name: "Report Hotel", city: "Lisbon" });
     // Available: 3 rooms x 10 nights, +2 doubles on 03-01, -1 suite on 03-06 = 31.
-    // Sold: 3 (first stay) + 2 rooms x 2 nights + 1 (the suite's 03-01) = 8.
-    // Revenue: 30,000 + 19,667 x 2 + 3,000 = 72,334. ADR 72,334 / 8 = 9,041.75; RevPAR 72,334 / 31 = 2,333.35.
+    // Sold: 3 (first stay) + 2 rooms x 2 nights + 1 (the suite's 03-01) + 2 (phone) + 1 (early departure) = 11.
+    // Revenue: 30,000 + 17,700 + 23,600 + 3,334 + 35,000 + 22,000 = 131,634.
+    // ADR 131,634 / 11 = 11,966.7; RevPAR 131,634 / 31 = 4,246.3.
     expect(r.totals).toEqual({
       availableRoomNights: 31,
-      soldRoomNights: 8,
-      occupancyPercent: 25.81,
-      roomRevenueCents: 72334,
-      adrCents: 9042,
-      revparCents: 2333,
-      // Arrivals in the range that were sold: the first two stays, 3 nights each, booked 10 and 8 days ahead.
-      arrivals: 2,
-      averageLengthOfStayNights: 3,
-      averageLeadTimeDays: 9,
-      // Made: those two and the cancelled one (the hold and the lapsed hold never were bookings).
-      bookingsMade: 3,
+      soldRoomNights: 11,
+      occupancyPercent: 35.48,
+      roomRevenueCents: 131634,
+      adrCents: 11967,
+      revparCents: 4246,
+      // Sold arrivals of the range: 3 + 3 + 2 + 1 nights (2.25), booked 10, 8, 2 and 8 days ahead (7).
+      arrivals: 4,
+      averageLengthOfStayNights: 2.3,
+      averageLeadTimeDays: 7,
+      // Made: those four and the cancelled one (the hold and the lapsed hold never were bookings).
+      bookingsMade: 5,
       cancellations: 1,
-      cancellationPercent: 33.33,
+      cancellationPercent: 20,
     });
   });
 
-  it("gives the nights one by one", async () => {
+  it("gives the nights one by one at the prices they were sold at", async () => {
     const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
     expect(r.daily).toHaveLength(10);
     const night = (date: string) => r.daily.find((d) => d.night === date);
@@ -178,60 +213,97 @@ describe("the revenue report of one hotel", () => {
       night: "2030-03-01",
       availableRoomNights: 5,
       soldRoomNights: 1,
-      revenueCents: 3000,
+      revenueCents: 3334,
       occupancyPercent: 20,
     });
-    expect(night("2030-03-02")).toMatchObject({ availableRoomNights: 3, soldRoomNights: 1, revenueCents: 10000 });
-    expect(night("2030-03-05")).toMatchObject({ availableRoomNights: 3, soldRoomNights: 0, revenueCents: 0, occupancyPercent: 0 });
-    expect(night("2030-03-06")).toMatchObject({ availableRoomNights: 2, soldRoomNights: 0 });
-    expect(night("2030-03-09")).toMatchObject({ soldRoomNights: 2, revenueCents: 19667, occupancyPercent: 66.67 });
-    expect(night("2030-03-10")).toMatchObject({ soldRoomNights: 2, revenueCents: 19667 });
+    expect(r.daily.slice(1, 4).map((d) => d.revenueCents)).toEqual([8000, 10000, 12000]);
+    expect(night("2030-03-02")).toMatchObject({ availableRoomNights: 3, soldRoomNights: 1 });
+    // The early departure's one night carries what the stay kept.
+    expect(night("2030-03-05")).toMatchObject({ availableRoomNights: 3, soldRoomNights: 1, revenueCents: 22000, occupancyPercent: 33.33 });
+    expect(night("2030-03-06")).toMatchObject({ availableRoomNights: 2, soldRoomNights: 0, revenueCents: 0, occupancyPercent: 0 });
+    expect(night("2030-03-07")).toMatchObject({ soldRoomNights: 1, revenueCents: 15000 });
+    expect(night("2030-03-08")).toMatchObject({ soldRoomNights: 1, revenueCents: 20000 });
+    expect(night("2030-03-09")).toMatchObject({ soldRoomNights: 2, revenueCents: 17700, occupancyPercent: 66.67 });
+    expect(night("2030-03-10")).toMatchObject({ soldRoomNights: 2, revenueCents: 23600 });
     expect(r.daily.reduce((sum, d) => sum + d.revenueCents, 0)).toBe(r.totals.roomRevenueCents);
   });
 
-  it("splits revenue by room type and by channel", async () => {
+  it("splits revenue by room type and by channel, phone bookings in their own", async () => {
     const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
     expect(r.roomTypes.total).toBe(2);
     expect(r.roomTypes.rows).toEqual([
-      // 2 rooms x 10 + 2 = 22 available; 3 + 4 sold; 30,000 + 39,334; ADR 69,334 / 7 = 9,904.86.
+      // 2 rooms x 10 + 2 = 22 available; 3 + 4 + 1 sold; 30,000 + 41,300 + 22,000; ADR 93,300 / 8 = 11,662.5.
       {
         roomTypeId: double.id,
         roomType: "Double",
         hotelId: hotel.id,
         hotelName: "Report Hotel",
         availableRoomNights: 22,
-        soldRoomNights: 7,
-        revenueCents: 69334,
-        occupancyPercent: 31.82,
-        adrCents: 9905,
+        soldRoomNights: 8,
+        revenueCents: 93300,
+        occupancyPercent: 36.36,
+        adrCents: 11663,
       },
+      // 10 - 1 closed = 9 available; 1 + 2 sold; 3,334 + 35,000; ADR 38,334 / 3 = 12,778.
       {
         roomTypeId: suite.id,
         roomType: suite.name,
         hotelId: hotel.id,
         hotelName: "Report Hotel",
         availableRoomNights: 9,
-        soldRoomNights: 1,
-        revenueCents: 3000,
-        occupancyPercent: 11.11,
-        adrCents: 3000,
+        soldRoomNights: 3,
+        revenueCents: 38334,
+        occupancyPercent: 33.33,
+        adrCents: 12778,
       },
     ]);
     expect(r.channels).toEqual([
-      { channel: "own_site", label: "Own site", bookings: 3, soldRoomNights: 8, revenueCents: 72334, revenueSharePercent: 100 },
+      // Four stays with nights in the range (one began before it): 9 room-nights, 96,634 of 131,634.
+      { channel: "own_site", label: "Own site", bookings: 4, soldRoomNights: 9, revenueCents: 96634, revenueSharePercent: 73.41 },
+      {
+        channel: "front_desk",
+        label: "Front desk (phone)",
+        bookings: 1,
+        soldRoomNights: 2,
+        revenueCents: 35000,
+        revenueSharePercent: 26.59,
+      },
       { channel: "partner", label: "Partner (wholesaler)", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
     ]);
   });
 
   it("counts a stay's nights to its amount exactly, whatever the range cuts", async () => {
-    // The two-room stay seen whole (03-09 .. 03-11): 19,667 + 19,667 + 19,666 = 59,000.
+    // The two-room stay seen whole (03-09 .. 03-11): 17,700 + 23,600 + 17,700 = 59,000.
     const r = await report(`from=2030-03-09&to=2030-03-11&hotelId=${hotel.id}`, manager);
     expect(r.totals.roomRevenueCents).toBe(59000);
     expect(r.roomTypes.rows.find((row) => row.roomTypeId === double.id)?.revenueCents).toBe(59000);
-    expect(r.daily.map((d) => d.revenueCents)).toEqual([19667, 19667, 19666]);
-    // Only its last night: the cent that went to the first nights is not counted twice.
+    expect(r.daily.map((d) => d.revenueCents)).toEqual([17700, 23600, 17700]);
+    // Only its last night: 2 room-nights, 17,700, ADR 8,850.
     const last = await report(`from=2030-03-11&to=2030-03-11&hotelId=${hotel.id}`, manager);
-    expect(last.totals).toMatchObject({ soldRoomNights: 2, roomRevenueCents: 19666, adrCents: 9833 });
+    expect(last.totals).toMatchObject({ soldRoomNights: 2, roomRevenueCents: 17700, adrCents: 8850 });
+    // The stay without nightly prices, whole: 3,333 + 3,333 + 3,334.
+    const even = await report(`from=2030-02-27&to=2030-03-01&hotelId=${hotel.id}`, manager);
+    expect(even.daily.map((d) => d.revenueCents)).toEqual([3333, 3333, 3334]);
+  });
+
+  it("follows the bookings as they change: a cancellation takes its nights away, a partial refund only its amount", async () => {
+    const db = t.deps.db;
+    const [first] = await db.select().from(bookings).where(eq(bookings.checkIn, "2030-03-02"));
+    await db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, first!.id));
+    const cancelled = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    // Made in these nights: it and the refunded suite of 03-03, both cancelled now.
+    expect(cancelled.totals).toMatchObject({ soldRoomNights: 0, roomRevenueCents: 0, cancellations: 2, bookingsMade: 2 });
+    // Refunded 6,000 of 30,000 and standing: 24,000 shared 8 : 10 : 12 = 6,400, 8,000, 9,600.
+    await db
+      .update(bookings)
+      .set({ status: "confirmed", paymentStatus: "refunded", refundedCents: 6000 })
+      .where(eq(bookings.id, first!.id));
+    const partly = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    expect(partly.daily.map((d) => d.revenueCents)).toEqual([6400, 8000, 9600]);
+    expect(partly.totals).toMatchObject({ soldRoomNights: 3, roomRevenueCents: 24000, cancellations: 1, bookingsMade: 2 });
+    await db.update(bookings).set({ paymentStatus: "completed", refundedCents: 0 }).where(eq(bookings.id, first!.id));
+    const restored = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    expect(restored.daily.map((d) => d.revenueCents)).toEqual([8000, 10000, 12000]);
   });
 });
 
@@ -240,23 +312,32 @@ describe("scope", () => {
     const mine = await report(RANGE, manager);
     expect(mine.hotel).toBeNull();
     expect(mine.hotelCount).toBe(1);
-    expect(mine.totals).toMatchObject({ availableRoomNights: 31, soldRoomNights: 8, roomRevenueCents: 72334 });
+    expect(mine.totals).toMatchObject({ availableRoomNights: 31, soldRoomNights: 11, roomRevenueCents: 131634 });
     expect(mine.roomTypes.rows.map((row) => row.hotelId)).toEqual([hotel.id, hotel.id]);
 
     const all = await report(RANGE, admin);
     expect(all.hotelCount).toBe(2);
     // The other hotel adds 3 rooms x 10 nights and 2 nights sold for 20,000.
-    expect(all.totals).toMatchObject({ availableRoomNights: 61, soldRoomNights: 10, roomRevenueCents: 92334, arrivals: 3 });
-    expect(all.roomTypes.rows.map((row) => row.roomType)).toEqual(["Double", "Single", suite.name]);
+    expect(all.totals).toMatchObject({ availableRoomNights: 61, soldRoomNights: 13, roomRevenueCents: 151634, arrivals: 5 });
+    expect(all.roomTypes.rows.map((row) => row.roomType)).toEqual(["Double", suite.name, "Single"]);
+    // Channel revenue 116,634 + 35,000 + 25,000 = 176,634.
     expect(all.channels).toEqual([
-      { channel: "own_site", label: "Own site", bookings: 4, soldRoomNights: 10, revenueCents: 92334, revenueSharePercent: 78.69 },
+      { channel: "own_site", label: "Own site", bookings: 5, soldRoomNights: 11, revenueCents: 116634, revenueSharePercent: 66.03 },
+      {
+        channel: "front_desk",
+        label: "Front desk (phone)",
+        bookings: 1,
+        soldRoomNights: 2,
+        revenueCents: 35000,
+        revenueSharePercent: 19.81,
+      },
       {
         channel: "partner",
         label: "Partner (wholesaler)",
         bookings: 1,
         soldRoomNights: 2,
         revenueCents: 25000,
-        revenueSharePercent: 21.31,
+        revenueSharePercent: 14.15,
       },
     ]);
   });
@@ -305,16 +386,17 @@ describe("the CSV export", () => {
       `attachment; filename="revenue-report-hotel-${hotel.id}-2030-03-01-2030-03-10.csv"`,
     );
     const lines = (await res.text()).split("\r\n");
-    expect(lines).toContain("Room revenue,723.34");
-    expect(lines).toContain("Occupancy %,25.81");
-    expect(lines).toContain("ADR,90.42");
-    expect(lines).toContain("RevPAR,23.33");
+    expect(lines).toContain("Room revenue,1316.34");
+    expect(lines).toContain("Occupancy %,35.48");
+    expect(lines).toContain("ADR,119.67");
+    expect(lines).toContain("RevPAR,42.46");
     expect(lines).toContain("Cancellations,1");
-    expect(lines).toContain("2030-03-09,3,2,66.67,196.67");
-    expect(lines).toContain("Own site,3,8,723.34,100");
+    expect(lines).toContain("2030-03-09,3,2,66.67,177.00");
+    expect(lines).toContain("Own site,4,9,966.34,73.41");
+    expect(lines).toContain("Front desk (phone),1,2,350.00,26.59");
     // The room type named like a formula is written as text: quoted, with an apostrophe before the '='.
     const suiteLine = lines.find((line) => line.includes("HYPERLINK"));
-    expect(suiteLine).toBe(`Report Hotel,"'=HYPERLINK(""http://evil"")",9,1,11.11,30.00,30.00`);
+    expect(suiteLine).toBe(`Report Hotel,"'=HYPERLINK(""http://evil"")",9,3,33.33,383.34,127.78`);
     expect(lines.some((line) => /(^|,)[=+\-@]/.test(line))).toBe(false);
   });
 });

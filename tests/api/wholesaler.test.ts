@@ -24,7 +24,7 @@ let deadConnections = 0;
 const openSockets = new Set<Socket>();
 const checkIn = addDays(todayUtc(), 7);
 const checkOut = addDays(todayUtc(), 9);
-const stay = { checkIn, checkOut, guests: 2, children: 0, rooms: 1 };
+const stay = { checkIn, checkOut, guests: 2, children: 0, childAges: [], rooms: 1 };
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -92,7 +92,7 @@ describe("the back office in the browser", () => {
     for (const refunded of [reference, ...moreReferences]) {
       await page.getByRole("button", { name: `Refund booking ${refunded}` }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Issue refund" }).click();
-      await page.getByRole("row").filter({ hasText: refunded }).getByText("refunded").waitFor();
+      await page.getByRole("row").filter({ hasText: refunded }).getByText("refunded", { exact: true }).waitFor();
       const toast = page
         .getByRole("listitem")
         .filter({ hasText: "Refund Processed" })

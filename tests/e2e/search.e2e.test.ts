@@ -25,7 +25,7 @@ describe("finding a hotel in the browser", () => {
 
     const destination = page.getByRole("combobox", { name: "Destination" });
     await destination.fill("Paris");
-    await page.getByRole("option").first().waitFor();
+    await page.getByRole("listbox").getByRole("option").first().waitFor();
     await destination.press("Escape");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/destination=Paris/);

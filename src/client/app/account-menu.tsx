@@ -1,3 +1,4 @@
+import { useTranslation } from "../lib/i18n.ts";
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { Building2, CalendarCheck, ChevronDown, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
@@ -8,6 +9,7 @@ import { useSignOutAndLeave } from "./use-sign-out-and-leave.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
 export function AccountMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const signOutAndLeave = useSignOutAndLeave();
   return (
     <DropdownMenu.Root modal={false}>
@@ -20,7 +22,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <DropdownMenu.Label className="px-2.5 py-2">
           <span className="flex items-center gap-2">
             <span className="truncate text-sm font-semibold text-slate-900">{user.name}</span>
-            {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+            {user.isAdmin ? <Badge tone="brand">{t("Admin")}</Badge> : null}
           </span>
           <span className="block truncate text-sm text-slate-600">{user.email}</span>
         </DropdownMenu.Label>
@@ -28,32 +30,32 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem asChild>
           <Link to="/my-bookings">
             <CalendarCheck aria-hidden="true" />
-            My Bookings
+            {t("My Bookings")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/saved">
             <Heart aria-hidden="true" />
-            Saved hotels
+            {t("Saved hotels")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/rewards">
             <Gift aria-hidden="true" />
-            Rewards
+            {t("Rewards")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/account/security">
             <ShieldCheck aria-hidden="true" />
-            Account security
+            {t("Account security")}
           </Link>
         </DropdownMenuItem>
         {user.isAdmin ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">
               <LayoutDashboard aria-hidden="true" />
-              Admin Dashboard
+              {t("Admin Dashboard")}
             </Link>
           </DropdownMenuItem>
         ) : null}
@@ -61,14 +63,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <DropdownMenuItem asChild>
             <Link to="/admin/hotels">
               <Building2 aria-hidden="true" />
-              Manage hotels
+              {t("Manage hotels")}
             </Link>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOutAndLeave()}>
           <LogOut aria-hidden="true" />
-          Sign Out
+          {t("Sign Out")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu.Root>

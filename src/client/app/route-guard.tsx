@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { toast } from "sonner";
 import { Navigate, useLocation } from "react-router";
 import { ShieldAlert } from "lucide-react";
@@ -41,21 +42,23 @@ export function RequireHotelStaff({ children }: { children: ReactNode }) {
 }
 
 function DeniedToHome() {
+  const { t } = useTranslation();
   useEffect(() => {
-    toast.error("Access denied. Admin privileges required.", { id: "admin-access-denied" });
-  }, []);
+    toast.error(t("Access denied. Admin privileges required."), { id: "admin-access-denied" });
+  }, [t]);
   return <Navigate to="/" replace />;
 }
 
 function AccessDenied() {
-  useDocumentTitle("Access denied");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Access denied"));
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700 ring-1 ring-amber-200">
         <ShieldAlert aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-6 text-2xl font-semibold text-slate-900">Access denied</h1>
-      <p className="mt-2 text-slate-600">You don't have permission to access this page. Admin access required.</p>
+      <h1 className="mt-6 text-2xl font-semibold text-slate-900">{t("Access denied")}</h1>
+      <p className="mt-2 text-slate-600">{t("You don't have permission to access this page. Admin access required.")}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Suspense, lazy } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { createBrowserRouter, Outlet } from "react-router";
 import { HomePage } from "../features/home/home-page.tsx";
 import { HotelPageSkeleton } from "../features/hotel/hotel-page-skeleton.tsx";
@@ -40,6 +41,7 @@ const ActivityLogsPage = lazy(() => import("../features/admin/activity-logs-page
 const ReviewModerationPage = lazy(() =>
   import("../features/admin/review-moderation-page.tsx").then((m) => ({ default: m.ReviewModerationPage })),
 );
+const FxRatesPage = lazy(() => import("../features/admin/fx-rates-page.tsx").then((m) => ({ default: m.FxRatesPage })));
 const ApiSettingsPage = lazy(() => import("../features/admin/api-settings-page.tsx").then((m) => ({ default: m.ApiSettingsPage })));
 const ApiDiagnosticsPage = lazy(() =>
   import("../features/admin/api-diagnostics-page.tsx").then((m) => ({ default: m.ApiDiagnosticsPage })),
@@ -74,6 +76,7 @@ function HomeRoute() {
 
 /** The hotel page with the features it shows composed in here, so features do not import each other. */
 function HotelRoute() {
+  const { t } = useTranslation();
   // The page's own skeleton while its code loads (not the small spinner): the footer starts where it stays.
   return (
     <Suspense fallback={<HotelPageSkeleton />}>
@@ -84,7 +87,7 @@ function HotelRoute() {
           </Suspense>
         )}
         renderReviews={(hotelId) => (
-          <Suspense fallback={<p role="status">Loading reviews...</p>}>
+          <Suspense fallback={<p role="status">{t("Loading reviews...")}</p>}>
             <GuestReviews hotelId={hotelId} />
           </Suspense>
         )}
@@ -200,6 +203,7 @@ export const router = createBrowserRouter([
               { path: "activity", element: <ActivityLogsPage /> },
               { path: "reviews", element: <ReviewModerationPage /> },
               { path: "api-settings", element: <ApiSettingsPage /> },
+              { path: "exchange-rates", element: <FxRatesPage /> },
               { path: "api-diagnostics", element: <ApiDiagnosticsPage /> },
               { path: "diagnostics", element: <SystemDiagnosticsPage /> },
             ],

@@ -1,23 +1,24 @@
+import { useTranslation } from "../lib/i18n.ts";
 import { Link } from "react-router";
 import { BrandLogo } from "../components/brand-logo.tsx";
 
-// These pages do not exist yet; they are listed as plain text rather than links that lead nowhere.
-const columns = [
-  { heading: "Company", items: ["About", "Careers"] },
-  { heading: "Support", items: ["Help Center"] },
-  { heading: "Legal", items: ["Privacy", "Terms"] },
-] as const;
-
 export function SiteFooter() {
+  const { t } = useTranslation();
+  // These pages do not exist yet; they are listed as plain text rather than links that lead nowhere.
+  const columns = [
+    { heading: t("Company"), items: [t("About"), t("Careers")] },
+    { heading: t("Support"), items: [t("Help Center")] },
+    { heading: t("Legal"), items: [t("Privacy"), t("Terms")] },
+  ];
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_3fr] lg:px-8">
         <div className="max-w-sm">
-          <Link to="/" aria-label="Staywise home" className="inline-block rounded-lg">
+          <Link to="/" aria-label={t("Staywise home")} className="inline-block rounded-lg">
             <BrandLogo tone="light" />
           </Link>
           <p className="mt-4 text-sm leading-6 text-slate-300">
-            Hotels worldwide at honest prices. Book securely, manage your stays and earn rewards on every night.
+            {t("Hotels worldwide at honest prices. Book securely, manage your stays and earn rewards on every night.")}
           </p>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
@@ -35,7 +36,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Staywise. All rights reserved.
+          {t("© {{year}} Staywise. All rights reserved.", { year: new Date().getFullYear() })}
         </p>
       </div>
     </footer>

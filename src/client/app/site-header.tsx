@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { Link, NavLink, useLocation } from "react-router";
 import { CalendarCheck, Gift, LogOut, Menu, X } from "lucide-react";
 import type { SessionUser } from "../../shared/auth.ts";
@@ -8,6 +9,8 @@ import { Button } from "../components/ui/button.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "../lib/auth-provider.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
+import { LanguagePicker } from "./language-picker.tsx";
 import { useSignOutAndLeave } from "./use-sign-out-and-leave.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
@@ -26,36 +29,38 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
 }
 
 function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
+  const { t } = useTranslation();
   const signOutAndLeave = useSignOutAndLeave();
   const itemClass = "flex h-12 items-center gap-3 rounded-lg px-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
-    <nav id={id} aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden">
+    <nav id={id} aria-label={t("Mobile")} className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden">
       <ul className="space-y-1">
         <li>
           <Link to="/" className={itemClass}>
-            Hotels
+            {t("Hotels")}
           </Link>
         </li>
         <li>
           <Link to="/saved" className={itemClass}>
-            Saved
+            {t("Saved")}
           </Link>
         </li>
         {user?.isAdmin ? (
           <li>
             <Link to="/admin" className={itemClass}>
-              Admin Dashboard
+              {t("Admin Dashboard")}
             </Link>
           </li>
         ) : null}
         {user?.canManageHotels ? (
           <li>
             <Link to="/admin/hotels" className={itemClass}>
-              Manage hotels
+              {t("Manage hotels")}
             </Link>
           </li>
         ) : null}
       </ul>
+      <LanguagePicker className="mt-3 border-t border-slate-200 pt-3" />
       <div className="mt-3 border-t border-slate-200 pt-3">
         {user ? (
           <>
@@ -64,7 +69,7 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
               <div className="min-w-0">
                 <p className="flex items-center gap-2">
                   <span className="truncate font-semibold text-slate-900">{user.name}</span>
-                  {user.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+                  {user.isAdmin ? <Badge tone="brand">{t("Admin")}</Badge> : null}
                 </p>
                 <p className="truncate text-sm text-slate-600">{user.email}</p>
               </div>
@@ -73,19 +78,19 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
               <li>
                 <Link to="/my-bookings" className={itemClass}>
                   <CalendarCheck aria-hidden="true" className="size-5 text-slate-500" />
-                  My Bookings
+                  {t("My Bookings")}
                 </Link>
               </li>
               <li>
                 <Link to="/rewards" className={itemClass}>
                   <Gift aria-hidden="true" className="size-5 text-slate-500" />
-                  Rewards
+                  {t("Rewards")}
                 </Link>
               </li>
               <li>
                 <button type="button" onClick={() => void signOutAndLeave()} className={cn(itemClass, "w-full")}>
                   <LogOut aria-hidden="true" className="size-5 text-slate-500" />
-                  Sign Out
+                  {t("Sign Out")}
                 </button>
               </li>
             </ul>
@@ -93,10 +98,10 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
         ) : (
           <div className="grid grid-cols-2 gap-3">
             <Button asChild variant="secondary" size="lg">
-              <Link to="/login">Sign In</Link>
+              <Link to="/login">{t("Sign In")}</Link>
             </Button>
             <Button asChild size="lg">
-              <Link to="/signup">Sign Up</Link>
+              <Link to="/signup">{t("Sign Up")}</Link>
             </Button>
           </div>
         )}
@@ -106,6 +111,7 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
 }
 
 export function SiteHeader() {
+  const { t } = useTranslation();
   const { user, loading } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -131,30 +137,32 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-6">
-          <Link to="/" aria-label="Staywise home" className="-m-1 rounded-lg p-1">
+          <Link to="/" aria-label={t("Staywise home")} className="-m-1 rounded-lg p-1">
             <BrandLogo />
           </Link>
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label={t("Main")} className="hidden items-center gap-1 md:flex">
             <NavLink to="/" end className={navLinkClass}>
-              Hotels
+              {t("Hotels")}
             </NavLink>
             <NavLink to="/saved" className={navLinkClass}>
-              Saved
+              {t("Saved")}
             </NavLink>
             {user?.isAdmin ? (
               <NavLink to="/admin" end className={navLinkClass}>
-                Admin Dashboard
+                {t("Admin Dashboard")}
               </NavLink>
             ) : null}
             {user?.canManageHotels ? (
               <NavLink to="/admin/hotels" className={navLinkClass}>
-                Manage hotels
+                {t("Manage hotels")}
               </NavLink>
             ) : null}
           </nav>
         </div>
 
+        <CurrencyPicker />
         <div className="hidden items-center gap-2 md:flex">
+          <LanguagePicker />
           {loading ? (
             <AccountMenuPlaceholder />
           ) : user ? (
@@ -164,10 +172,10 @@ export function SiteHeader() {
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/login">Sign In</Link>
+                <Link to="/login">{t("Sign In")}</Link>
               </Button>
               <Button asChild>
-                <Link to="/signup">Sign Up</Link>
+                <Link to="/signup">{t("Sign Up")}</Link>
               </Button>
             </>
           )}
@@ -177,7 +185,7 @@ export function SiteHeader() {
           variant="ghost"
           size="icon"
           className="-mr-2 md:hidden"
-          aria-label="Open menu"
+          aria-label={t("Open menu")}
           aria-expanded={menuOpen}
           aria-controls={mobileMenuId}
           onClick={() => setMenuOpen((open) => !open)}

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 import { downloadConfirmation } from "../lib/booking-access.ts";
+import { errorText } from "../lib/error-text.ts";
 
 type DownloadConfirmationButtonProps = Omit<ButtonProps, "onClick" | "asChild" | "children"> & {
   bookingId: string;
@@ -22,6 +24,7 @@ export function DownloadConfirmationButton({
   variant = "secondary",
   ...props
 }: DownloadConfirmationButtonProps) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
   if (accessToken === null) {
@@ -40,7 +43,7 @@ export function DownloadConfirmationButton({
     try {
       await downloadConfirmation(bookingId, reference, token);
     } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : "Failed to download the confirmation" });
+      toast.error(t("Error"), { description: errorText(error, t("Failed to download the confirmation")) });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { Component, type ReactNode, Suspense, lazy, useEffect, useRef, useState } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { useQuery } from "@tanstack/react-query";
 import { MapPinOff } from "lucide-react";
 import { fetchMapConfig } from "../api/map.ts";
@@ -60,19 +61,23 @@ function useNearViewport(enabled: boolean) {
 }
 
 export function MapUnavailable() {
+  const { t } = useTranslation();
   return (
     <div role="status" className="flex size-full flex-col items-center justify-center gap-2 bg-slate-100 p-6 text-center">
       <MapPinOff aria-hidden="true" className="size-7 text-slate-500" />
-      <p className="font-semibold text-slate-900">Map unavailable</p>
-      <p className="max-w-xs text-sm text-slate-600">The map could not be loaded right now. Everything else on this page still works.</p>
+      <p className="font-semibold text-slate-900">{t("Map unavailable")}</p>
+      <p className="max-w-xs text-sm text-slate-600">
+        {t("The map could not be loaded right now. Everything else on this page still works.")}
+      </p>
     </div>
   );
 }
 
 function MapLoading() {
+  const { t } = useTranslation();
   return (
     <div role="status" className="size-full">
-      <span className="sr-only">Loading map...</span>
+      <span className="sr-only">{t("Loading map...")}</span>
       <Skeleton className="size-full rounded-none" />
     </div>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { Link } from "react-router";
 import { MapPin } from "lucide-react";
 import type { HotelCard } from "../api/saved-hotels.ts";
-import { formatMoney } from "../lib/format.ts";
+import { Money } from "./money.tsx";
 import { RatingBadge } from "./rating-badge.tsx";
 import { Skeleton } from "./ui/skeleton.tsx";
 
@@ -19,6 +20,7 @@ type HotelMiniCardProps = {
  * The name is the card's link, stretched over the card; the overlay and footer sit above it.
  */
 export function HotelMiniCard({ hotel, overlay, footer }: HotelMiniCardProps) {
+  const { t } = useTranslation();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]">
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
@@ -41,8 +43,11 @@ export function HotelMiniCard({ hotel, overlay, footer }: HotelMiniCardProps) {
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
           <RatingBadge rating={hotel.rating} reviewCount={hotel.reviewCount} />
           <p className="text-right text-sm text-slate-600">
-            from <span className="text-lg font-bold text-slate-900">{formatMoney(hotel.priceCents, hotel.currency)}</span>
-            <span className="block text-xs">per night</span>
+            {t("from")}{" "}
+            <span className="text-lg font-bold text-slate-900">
+              <Money cents={hotel.priceCents} currency={hotel.currency} />
+            </span>
+            <span className="block text-xs">{t("per night")}</span>
           </p>
         </div>
         {footer ? <div className="relative z-10 mt-3 border-t border-slate-100 pt-3">{footer}</div> : null}

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { RefreshCw, TriangleAlert, type LucideIcon } from "lucide-react";
 import { cn } from "../lib/cn.ts";
 import { Alert } from "./ui/alert.tsx";
 import { Button, type ButtonProps } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
+import { errorText } from "../lib/error-text.ts";
 
 type LoadFailedProps = {
   /** What failed, e.g. 'Failed to fetch users'; an inline alert reads '{title}: {reason}'. */
@@ -33,10 +35,11 @@ type RetryButtonProps = Pick<ButtonProps, "variant" | "size"> & { retrying: bool
 
 /** 'Try again', waiting with a spinner while the new request runs. */
 export function RetryButton({ retrying, onRetry, ...props }: RetryButtonProps) {
+  const { t } = useTranslation();
   return (
     <Button disabled={retrying} onClick={onRetry} {...props}>
       {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-      Try again
+      {t("Try again")}
     </Button>
   );
 }
@@ -53,6 +56,8 @@ export function LoadFailed({
   actions,
   className,
 }: LoadFailedProps) {
+  const { t } = useTranslation();
+  const message = errorText(error, t("Something went wrong"));
   const page = layout === "page";
   const retry = onRetry ? (
     <RetryButton variant={layout === "inline" ? "secondary" : "primary"} size={page ? "lg" : "md"} retrying={retrying} onRetry={onRetry} />
@@ -62,7 +67,7 @@ export function LoadFailed({
     return (
       <div className={cn("space-y-4", className)}>
         <Alert variant="error">
-          <p>{title ? `${title}: ${error.message}` : error.message}</p>
+          <p>{title ? `${title}: ${message}` : message}</p>
           {note}
         </Alert>
         {retry || actions ? (
@@ -96,7 +101,7 @@ export function LoadFailed({
         {title}
       </Heading>
       <p role="alert" className={page ? "mt-3 text-slate-600" : "mt-1 text-sm text-slate-600"}>
-        {error.message}
+        {message}
       </p>
       {retry || actions ? (
         <div className={cn("flex flex-wrap justify-center gap-3", page ? "mt-8" : "mt-5")}>

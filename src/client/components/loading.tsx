@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { cn } from "../lib/cn.ts";
 import { Skeleton } from "./ui/skeleton.tsx";
 
@@ -13,9 +14,10 @@ type LoadingProps = {
 
 /** Content on its way: 'Loading...' for screen readers, a skeleton for the eyes. */
 export function Loading({ rows, rowClassName = "h-8 w-full", className, children }: LoadingProps) {
+  const { t } = useTranslation();
   const status = (
     <p role="status" className="sr-only">
-      Loading...
+      {t("Loading...")}
     </p>
   );
   if (rows === undefined && className === undefined) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useTranslation } from "../lib/i18n.ts";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from "maplibre-gl";
@@ -29,12 +30,15 @@ export interface MapCanvasProps {
  * `onUnavailable`, so the page can say so in its place.
  */
 export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, onUnavailable }: MapCanvasProps) {
+  const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   // One element per pin for its marker; React renders the pin's button into it.
   const markerHosts = useMemo(() => new Map(pins.map((pin) => [pin.id, document.createElement("div")])), [pins]);
   const markersRef = useRef(new Map<string, Marker>());
   const [openId, setOpenId] = useState<string | null>(null);
+  // A pin opened by keyboard moves focus into its card; Escape or the card's close button brings it back to the pin.
+  const focusCard = useRef(false);
   const [popupHost] = useState(() => document.createElement("div"));
   const fail = useEffectEvent(onUnavailable);
 
@@ -50,7 +54,12 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
         zoom: 1,
         attributionControl: { compact: true },
         // The canvas takes keys (arrows move, + and - zoom); the region around it carries the map's name.
-        locale: { "Map.Title": "Map area: arrow keys move the map, plus and minus zoom" },
+        locale: {
+          "Map.Title": t("Map area: arrow keys move the map, plus and minus zoom"),
+          "NavigationControl.ZoomIn": t("Zoom in"),
+          "NavigationControl.ZoomOut": t("Zoom out"),
+          "Popup.Close": t("Close popup"),
+        },
       });
     } catch {
       // No WebGL: MapLibre cannot draw at all.
@@ -81,7 +90,7 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
       setMap(null);
       instance.remove();
     };
-  }, [styleUrl, label]);
+  }, [styleUrl, label, t]);
 
   useEffect(() => {
     if (!map) return;
@@ -113,11 +122,28 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
       .setLngLat([openPin.lng, openPin.lat])
       .setDOMContent(popupHost)
       .addTo(map);
-    popup.on("close", () => setOpenId((current) => (current === openPin.id ? null : current)));
+    const pinButton = () => markerHosts.get(openPin.id)?.querySelector("button");
+    popup.on("close", () => {
+      setOpenId((current) => (current === openPin.id ? null : current));
+      const active = document.activeElement;
+      if (active === null || active === document.body || popupHost.contains(active)) pinButton()?.focus();
+    });
+    if (focusCard.current) {
+      focusCard.current = false;
+      popupHost.querySelector("a")?.focus();
+    }
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      pinButton()?.focus();
+      popup.remove();
+    }
+    popupHost.addEventListener("keydown", closeOnEscape);
     return () => {
+      popupHost.removeEventListener("keydown", closeOnEscape);
       popup.remove();
     };
-  }, [map, openPin, popupHost]);
+  }, [map, openPin, popupHost, markerHosts]);
 
   useEffect(() => {
     // The highlighted pin is drawn above its neighbours.
@@ -136,7 +162,10 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
                 highlighted={highlightedId === id}
                 open={openId === id}
                 onHighlight={onHighlight}
-                onOpen={() => setOpenId(id)}
+                onOpen={(byKeyboard) => {
+                  focusCard.current = byKeyboard;
+                  setOpenId(id);
+                }}
               />,
               host,
               id,
@@ -159,7 +188,7 @@ function PinButton({
   highlighted: boolean;
   open: boolean;
   onHighlight: ((id: string | null) => void) | undefined;
-  onOpen: () => void;
+  onOpen: (byKeyboard: boolean) => void;
 }) {
   const name = pin.label === pin.name ? pin.name : `${pin.name}, ${pin.label}`;
   const look = cn(
@@ -188,7 +217,8 @@ function PinButton({
       onMouseLeave={() => onHighlight?.(null)}
       onFocus={() => onHighlight?.(pin.id)}
       onBlur={() => onHighlight?.(null)}
-      onClick={pin.href ? onOpen : undefined}
+      // A click from Enter or Space has no pointer position count (detail 0).
+      onClick={pin.href ? (event) => onOpen(event.detail === 0) : undefined}
       className={look}
     >
       {pin.label}
@@ -198,13 +228,14 @@ function PinButton({
 
 /** The small card a clicked pin opens: the hotel's name, price and a link to its page. */
 function PinCard({ pin }: { pin: MapPin }): ReactNode {
+  const { t } = useTranslation();
   return (
     <div className="space-y-1 p-1 text-sm">
       <p className="font-semibold text-slate-900">{pin.name}</p>
       {pin.detail ? <p className="text-slate-600">{pin.detail}</p> : null}
       {pin.href ? (
         <Link to={pin.href} className="inline-block font-semibold text-brand-700 underline underline-offset-2">
-          View hotel
+          {t("View hotel")}
         </Link>
       ) : null}
     </div>

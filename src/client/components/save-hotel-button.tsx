@@ -1,3 +1,4 @@
+import { useTranslation } from "../lib/i18n.ts";
 import { Heart } from "lucide-react";
 import { isOwnHotelId } from "../../shared/saved-hotels.ts";
 import { cn } from "../lib/cn.ts";
@@ -16,6 +17,7 @@ type SaveHotelButtonProps = {
  * be saved (decision 025), so it is left out for them.
  */
 export function SaveHotelButton({ hotelId, hotelName, variant = "overlay", className }: SaveHotelButtonProps) {
+  const { t } = useTranslation();
   const savedIds = useSavedHotelIds();
   const toggle = useToggleSavedHotel();
   if (!isOwnHotelId(hotelId)) return null;
@@ -25,7 +27,7 @@ export function SaveHotelButton({ hotelId, hotelName, variant = "overlay", class
       type="button"
       aria-pressed={saved}
       // One name whatever the state (aria-pressed tells it), containing the visible "Save".
-      aria-label={`Save ${hotelName}`}
+      aria-label={t("Save {{hotel}}", { hotel: hotelName })}
       onClick={() => toggle({ hotelId, hotelName, save: !saved })}
       className={cn(
         "inline-flex shrink-0 items-center justify-center gap-2 transition-colors",
@@ -42,7 +44,7 @@ export function SaveHotelButton({ hotelId, hotelName, variant = "overlay", class
       )}
     >
       <Heart aria-hidden="true" className={cn("size-5", saved ? "fill-rose-600 text-rose-600" : null)} />
-      {variant === "labelled" ? "Save" : null}
+      {variant === "labelled" ? t("Save") : null}
     </button>
   );
 }

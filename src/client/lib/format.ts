@@ -1,33 +1,81 @@
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/**
+ * The locale every format below uses: the language the traveller reads (set by lib/i18n.ts on start
+ * and on every change), or the runtime's own until then. Formatters are made once per locale.
+ */
+let locale: string | undefined;
+let formats = makeFormats();
+
+function makeFormats() {
+  return {
+    dateTime: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+    count: new Intl.NumberFormat(locale),
+    shortDay: new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric" }),
+    range: new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric" }),
+    date: new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", year: "numeric" }),
+    day: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }),
+    rating: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    percent: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }),
+    compact: new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }),
+    money: new Map<string, Intl.NumberFormat>(),
+  };
+}
+
+/** Makes every format follow a BCP 47 locale ('es', 'de-AT'). */
+export function setFormatLocale(tag: string): void {
+  if (tag === locale) return;
+  locale = tag;
+  formats = makeFormats();
+}
+
+/** The locale formats use now, for code that formats with Intl itself. */
+export function formatLocale(): string | undefined {
+  return locale;
+}
 
 /** Formats an ISO timestamp in the reader's locale and time zone. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formats.dateTime.format(new Date(iso));
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** The day of an ISO timestamp in the reader's locale and time zone, e.g. 'Mar 5, 2027'. */
+export function formatDay(iso: string): string {
+  return formats.day.format(new Date(iso));
+}
+
+/** A guest rating with one decimal, e.g. '4.5' or '4,5'. */
+export function formatRating(value: number): string {
+  return formats.rating.format(value);
+}
+
+/** A fraction as a whole percentage, e.g. '42 %' in German. */
+export function formatPercent(fraction: number): string {
+  return formats.percent.format(fraction);
+}
+
+/** A large count written short, e.g. '12K' or '1,2 Mio.'. */
+export function formatCompact(value: number): string {
+  return formats.compact.format(value);
+}
 
 /** Formats integer minor units (cents) as money; whole amounts drop the ".00" so prices scan quickly. */
 export function formatMoney(cents: number, currency = "USD"): string {
   const whole = cents % 100 === 0;
   const key = `${currency}:${whole}`;
-  let format = moneyFormats.get(key);
+  let format = formats.money.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, {
+    format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: whole ? 0 : 2,
     });
-    moneyFormats.set(key, format);
+    formats.money.set(key, format);
   }
   return format.format(cents / 100);
 }
 
-const countFormat = new Intl.NumberFormat();
-
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return formats.count.format(value);
 }
 
 /** A calendar date ('YYYY-MM-DD') as a local Date at midnight, the form date pickers work with. */
@@ -42,26 +90,21 @@ export function localDateToIso(date: Date): string {
   return `${date.getFullYear()}-${m}-${d}`;
 }
 
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric" });
-const rangeFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" });
-
 /** 'Sun, Nov 22' in the reader's locale. */
 export function formatShortDay(iso: string): string {
-  return shortDayFormat.format(isoToLocalDate(iso));
+  return formats.shortDay.format(isoToLocalDate(iso));
 }
 
 /** 'Mar 3 – 5, 2027' in the reader's locale. */
 export function formatDateRange(checkIn: string, checkOut: string): string {
-  return rangeFormat.formatRange(isoToLocalDate(checkIn), isoToLocalDate(checkOut));
+  return formats.range.formatRange(isoToLocalDate(checkIn), isoToLocalDate(checkOut));
 }
 
 export function pluralize(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", year: "numeric" });
-
 /** A calendar date ('YYYY-MM-DD') in the reader's locale, e.g. 'Fri, Mar 5, 2027'; never shifted by the time zone. */
 export function formatDate(iso: string): string {
-  return dateFormat.format(isoToLocalDate(iso));
+  return formats.date.format(isoToLocalDate(iso));
 }

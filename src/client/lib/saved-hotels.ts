@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { i18next } from "./i18n.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -13,8 +14,8 @@ import {
   unsaveHotel,
 } from "../api/saved-hotels.ts";
 import { useAuth } from "./auth-provider.tsx";
-import { pluralize } from "./format.ts";
 import { browserStorage, createHotelIdList } from "./hotel-id-list.ts";
+import { errorText } from "./error-text.ts";
 
 /** A visitor's saves, kept in this browser until they sign in (then merged into the account and cleared). */
 export const visitorSaves = createHotelIdList("staywise.savedHotels", VISITOR_SAVES_LIMIT, browserStorage);
@@ -60,19 +61,24 @@ export function useToggleSavedHotel(): (toggle: Toggle) => void {
 
   function announce(toggle: Toggle, visitor: boolean) {
     if (toggle.save) {
-      toast.success(`Saved ${toggle.hotelName}`, {
-        ...(visitor ? { description: "Kept in this browser. Sign in to keep it in your account." } : {}),
-        action: { label: "View saved", onClick: () => void navigate("/saved") },
+      toast.success(i18next.t("Saved {{hotel}}", { hotel: toggle.hotelName }), {
+        ...(visitor ? { description: i18next.t("Kept in this browser. Sign in to keep it in your account.") } : {}),
+        action: { label: i18next.t("View saved"), onClick: () => void navigate("/saved") },
       });
     } else {
-      toast.success(`Removed ${toggle.hotelName} from your saved hotels`, {
-        action: { label: "Undo", onClick: () => run({ ...toggle, save: true }) },
+      toast.success(i18next.t("Removed {{hotel}} from your saved hotels", { hotel: toggle.hotelName }), {
+        action: { label: i18next.t("Undo"), onClick: () => run({ ...toggle, save: true }) },
       });
     }
   }
 
   function failed(toggle: Toggle, reason: string) {
-    toast.error(toggle.save ? `Could not save ${toggle.hotelName}` : `Could not remove ${toggle.hotelName}`, { description: reason });
+    toast.error(
+      toggle.save
+        ? i18next.t("Could not save {{hotel}}", { hotel: toggle.hotelName })
+        : i18next.t("Could not remove {{hotel}}", { hotel: toggle.hotelName }),
+      { description: reason },
+    );
   }
 
   async function inAccount(toggle: Toggle) {
@@ -89,7 +95,7 @@ export function useToggleSavedHotel(): (toggle: Toggle) => void {
     } catch (error) {
       if (ids) queryClient.setQueryData(SAVED_HOTEL_IDS_KEY, ids);
       if (list) queryClient.setQueryData(SAVED_HOTELS_KEY, list);
-      failed(toggle, error instanceof Error ? error.message : String(error));
+      failed(toggle, errorText(error, i18next.t("Something went wrong")));
     } finally {
       void queryClient.invalidateQueries({ queryKey: SAVED_HOTELS });
     }
@@ -104,7 +110,10 @@ export function useToggleSavedHotel(): (toggle: Toggle) => void {
       if (toggle.save) visitorSaves.add(toggle.hotelId);
       else visitorSaves.remove(toggle.hotelId);
     } catch {
-      failed(toggle, "This browser did not let us keep your list (storage is full or blocked). Sign in to save hotels to your account.");
+      failed(
+        toggle,
+        i18next.t("This browser did not let us keep your list (storage is full or blocked). Sign in to save hotels to your account."),
+      );
       return;
     }
     announce(toggle, true);
@@ -134,10 +143,10 @@ export function useMergeVisitorSavesAtSignIn(): void {
       visitorSaves.clear();
       queryClient.setQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY, { hotelIds: result.hotelIds });
       await queryClient.invalidateQueries({ queryKey: SAVED_HOTELS_KEY });
-      if (result.added > 0) toast.success(`${pluralize(result.added, "saved hotel", "saved hotels")} added to your account`);
+      if (result.added > 0) toast.success(i18next.t("{{count, number}} saved hotels added to your account", { count: result.added }));
     } catch (error) {
-      toast.error("Could not add the hotels you saved to your account", {
-        description: `${error instanceof Error ? error.message : String(error)} They are still kept in this browser.`,
+      toast.error(i18next.t("Could not add the hotels you saved to your account"), {
+        description: `${errorText(error, i18next.t("Something went wrong"))} ${i18next.t("They are still kept in this browser.")}`,
       });
     } finally {
       merging = false;

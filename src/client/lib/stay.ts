@@ -1,7 +1,7 @@
 import type { Stay } from "../../shared/search.ts";
 import { addDays, isIsoDate, todayLocal } from "../../shared/dates.ts";
 
-/** Spec section 5, address defaults: check-in today, check-out tomorrow, 2 guests, 1 room. */
+/** Spec section 5, address defaults: check-in today, check-out tomorrow, 2 guests (adults), 1 room. */
 export const DEFAULT_GUESTS = 2;
 export const DEFAULT_ROOMS = 1;
 
@@ -20,23 +20,52 @@ export function readStay(params: URLSearchParams, today: string = todayLocal()):
   const rawOut = params.get("checkOut");
   const checkIn = rawIn !== null && isIsoDate(rawIn) ? rawIn : today;
   const checkOut = rawOut !== null && isIsoDate(rawOut) ? rawOut : addDays(checkIn, 1);
+  const children = positiveInt(params.get("children"), 0, 0);
   return {
     checkIn,
     checkOut,
-    guests: positiveInt(params.get("guests"), DEFAULT_GUESTS, 1),
-    children: positiveInt(params.get("children"), 0, 0),
+    // Links from before children were asked say `guests`: they were adults.
+    guests: positiveInt(params.get("adults") ?? params.get("guests"), DEFAULT_GUESTS, 1),
+    children,
+    // Ages that are missing or not numbers are left out, so the server can say which are needed.
+    childAges: children > 0 ? readAges(params.get("ages")) : [],
     rooms: positiveInt(params.get("rooms"), DEFAULT_ROOMS, 1),
   };
 }
 
-/** Writes the whole stay (dates always, so a shared link keeps them; children only when there are any). */
+function readAges(value: string | null): number[] {
+  if (!value) return [];
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => /^\d{1,2}$/.test(part))
+    .map(Number);
+}
+
+/** Writes the whole stay (dates always, so a shared link keeps them; children and their ages only when there are any). */
 export function writeStay(params: URLSearchParams, stay: Stay): void {
   params.set("checkIn", stay.checkIn);
   params.set("checkOut", stay.checkOut);
-  params.set("guests", String(stay.guests));
+  params.delete("guests");
+  params.set("adults", String(stay.guests));
   params.set("rooms", String(stay.rooms));
-  if (stay.children > 0) params.set("children", String(stay.children));
-  else params.delete("children");
+  if (stay.children > 0) {
+    params.set("children", String(stay.children));
+    params.set("ages", stay.childAges.join(","));
+  } else {
+    params.delete("children");
+    params.delete("ages");
+  }
+}
+
+/** The stay as the API's query fields: `guests` are the adults there; ages only with children. */
+export function stayApiParams(stay: Stay, query: URLSearchParams, { skipDefaults = false } = {}): void {
+  if (!skipDefaults || stay.guests !== DEFAULT_GUESTS) query.set("guests", String(stay.guests));
+  if (stay.children > 0) {
+    query.set("children", String(stay.children));
+    query.set("ages", stay.childAges.join(","));
+  }
+  if (!skipDefaults || stay.rooms !== DEFAULT_ROOMS) query.set("rooms", String(stay.rooms));
 }
 
 export function hotelPath(hotelId: string, stay: Stay): string {

@@ -11,7 +11,9 @@ export const FrontDeskBookingSchema = z.object({
   guestPhone: z.string(),
   roomType: z.string(),
   numRooms: z.number().int(),
-  numGuests: z.number().int(),
+  numGuests: z.number().int().describe("Everyone: adults + children"),
+  numChildren: z.number().int(),
+  childAges: z.array(z.number().int()),
   checkIn: z.string(),
   checkOut: z.string(),
   bookedCheckOut: z.string().nullable().describe("The check-out booked, when an early departure or a no-show shortened the stay"),
@@ -19,12 +21,14 @@ export const FrontDeskBookingSchema = z.object({
   paymentStatus: z.string(),
   payAtHotel: z.boolean(),
   amountDueCents: z.number().int(),
+  refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
   specialRequests: z.string().nullable(),
   takenByPhone: z.boolean(),
 });
 
 export const FrontDeskDaySchema = z.object({
   date: z.string(),
+  hotel: z.object({ id: z.number().int(), name: z.string() }).describe("The hotel, for the page's heading"),
   arrivals: z.array(FrontDeskBookingSchema),
   inHouse: z.array(FrontDeskBookingSchema),
   departures: z.array(FrontDeskBookingSchema),

@@ -7,6 +7,7 @@ export const StaySchema = z.object({
   checkOut: z.string(),
   guests: z.number(),
   children: z.number(),
+  childAges: z.array(z.number()),
   rooms: z.number(),
 });
 
@@ -77,6 +78,8 @@ export const RoomOfferSchema = z.object({
 });
 
 export const HotelDetailSchema = HotelSummarySchema.extend({
+  childPolicy: z.object({ freeUnderAge: z.number().int(), childRateCents: z.number().int() }).nullable(),
+  childChargeCents: z.number().int(),
   description: z.string().nullable(),
   images: z.array(z.string()),
   rooms: z.array(RoomOfferSchema),

@@ -43,6 +43,8 @@ export const PropertyHotelSchema = z.object({
   amenities: z.array(z.string()),
   cancellationPolicy: z.string(),
   freeCancellationDays: z.number().int(),
+  childrenFreeUnderAge: z.number().int(),
+  childRateCents: z.number().int(),
   checkInTime: z.string(),
   checkOutTime: z.string(),
   hidden: z.boolean(),

@@ -3,8 +3,10 @@
  * SQL `date` (a stay occupies the nights [check_in, check_out)), instants are `timestamptz`.
  */
 import { sql } from "drizzle-orm";
+import type { FxRateSource } from "../../shared/fx.ts";
 import { PROPERTY_TYPES, type PropertyType } from "../../shared/property-types.ts";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -18,6 +20,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -193,6 +196,10 @@ export const hotels = pgTable(
     freeCancellationDays: integer("free_cancellation_days").notNull().default(0),
     /** Hotel, apartment, resort, guest house or hostel (src/shared/property-types.ts). */
     propertyType: text("property_type").$type<PropertyType>().notNull().default("hotel"),
+    /** Children under this age stay free; older children pay child_rate_cents a night each (decision 027). */
+    childrenFreeUnderAge: integer("children_free_under_age").notNull().default(12),
+    /** Per child per night, in cents; 0 (the default) = every child stays free. */
+    childRateCents: integer("child_rate_cents").notNull().default(0),
     /** Local times (HH:MM) from which guests check in and by which they check out. */
     checkInTime: text("check_in_time").notNull().default("15:00"),
     checkOutTime: text("check_out_time").notNull().default("11:00"),
@@ -227,6 +234,8 @@ export const hotels = pgTable(
   (t) => [
     check("hotels_star_rating_range", sql`${t.starRating} between 1 and 5`),
     check("hotels_price_positive", sql`${t.priceCents} > 0`),
+    check("hotels_children_free_under_age_range", sql`${t.childrenFreeUnderAge} between 0 and 18`),
+    check("hotels_child_rate_not_negative", sql`${t.childRateCents} >= 0`),
     check("hotels_property_type_known", sql.raw(`property_type in (${PROPERTY_TYPES.map((type) => `'${type}'`).join(", ")})`)),
     index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
@@ -401,6 +410,8 @@ export const roomNights = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.roomTypeId, t.night] }),
+    // The revenue report of all hotels reads a range of nights whatever the room type (index-only).
+    index("room_nights_night_idx").on(t.night, t.roomTypeId, t.roomsTotal),
     check("room_nights_not_overbooked", sql`${t.roomsTaken} between 0 and ${t.roomsTotal}`),
   ],
 );
@@ -425,8 +436,16 @@ export const bookings = pgTable(
     nightlyPriceCents: integer("nightly_price_cents").array(),
     checkIn: date("check_in", { mode: "string" }).notNull(),
     checkOut: date("check_out", { mode: "string" }).notNull(),
+    /** Everyone staying: adults + children. */
     numGuests: integer("num_guests").notNull(),
     numChildren: integer("num_children").notNull().default(0),
+    /** Each child's age at booking, as many as num_children. */
+    childAges: integer("child_ages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** The child charges included in total_price_cents (the hotel's child rate × paying children × nights). */
+    childChargeCents: integer("child_charge_cents").notNull().default(0),
     numRooms: integer("num_rooms").notNull(),
     totalNights: integer("total_nights").notNull(),
     totalPriceCents: integer("total_price_cents").notNull(),
@@ -436,6 +455,8 @@ export const bookings = pgTable(
     guestEmail: text("guest_email").notNull(),
     guestPhone: text("guest_phone").notNull(),
     specialRequests: text("special_requests"),
+    /** The language the traveller booked in ('en', 'es', 'de'): the booking's e-mails and download are written in it (decision 029). */
+    language: text("language").notNull().default("en"),
     /** pending (a hold) → confirmed → cancelled; 'completed' is derived once check-out has passed. */
     status: text("status").notNull().default("pending"),
     paymentStatus: text("payment_status").notNull().default("pending"),
@@ -475,6 +496,8 @@ export const bookings = pgTable(
     payAtHotel: boolean("pay_at_hotel").notNull().default(false),
     /** A partial refund owed (the unused nights of an early departure); null: a refund gives back the whole payment. */
     refundDueCents: integer("refund_due_cents"),
+    /** What went back to the guest's card, in cents (a partial refund leaves the rest paid); 0 when nothing was refunded. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -503,6 +526,55 @@ export const bookings = pgTable(
     check(
       "bookings_supplier_state_known",
       sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * The revenue reports' figures per room type, night and channel (decision 023), kept by statement
+ * triggers on `bookings` (migration "report_nights"): every insert, update or delete of bookings
+ * adds the new rows' contribution and takes the old rows' away, so a report reads a few rows per
+ * room type and night instead of every booking. Stay nights carry the rooms sold and their share of
+ * the revenue; a booking's check-in night also carries its arrival figures. Partner bookings have
+ * no room type of ours (null).
+ */
+export const reportNights = pgTable(
+  "report_nights",
+  {
+    roomTypeId: integer("room_type_id").references(() => roomTypes.id, { onDelete: "cascade" }),
+    night: date("night", { mode: "string" }).notNull(),
+    /** own_site, front_desk or partner (`REPORT_CHANNELS`). */
+    channel: text("channel").notNull(),
+    roomsSold: integer("rooms_sold").notNull().default(0),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
+    /** Sold bookings with this night, and those of them whose first night it is. */
+    stays: integer("stays").notNull().default(0),
+    stayStarts: integer("stay_starts").notNull().default(0),
+    /** Bookings checking in on this night that counted as bookings, and how many of them were cancelled. */
+    bookingsMade: integer("bookings_made").notNull().default(0),
+    cancellations: integer("cancellations").notNull().default(0),
+    /** Sold bookings checking in on this night, their nights and their lead days (check-in less the UTC booking date). */
+    arrivals: integer("arrivals").notNull().default(0),
+    arrivalNights: integer("arrival_nights").notNull().default(0),
+    leadDays: integer("lead_days").notNull().default(0),
+  },
+  (t) => [
+    unique("report_nights_key").on(t.roomTypeId, t.night, t.channel).nullsNotDistinct(),
+    // "All hotels" reads a range of nights whatever the room type: every column is in the index, so
+    // that read is an index-only scan instead of a visit to pages scattered by booking order.
+    index("report_nights_night_idx").on(
+      t.night,
+      t.channel,
+      t.roomTypeId,
+      t.roomsSold,
+      t.revenueCents,
+      t.stays,
+      t.stayStarts,
+      t.bookingsMade,
+      t.cancellations,
+      t.arrivals,
+      t.arrivalNights,
+      t.leadDays,
     ),
   ],
 );
@@ -757,3 +829,25 @@ export const jobRounds = pgTable("job_rounds", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   holder: text("holder").notNull(),
 });
+
+/**
+ * Display-currency rates (decision 028): units of `currency` one US dollar buys, in millionths
+ * (0.92 → 920000), one row per display currency. Used only to show converted estimates; a booking
+ * always stores and charges the hotel's own currency. `demo` marks the rates the migration seeded
+ * until an admin or the feed (FX_RATES_URL) replaces them.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    currency: text("currency").primaryKey(),
+    rateMicros: bigint("rate_micros", { mode: "number" }).notNull(),
+    source: text("source").$type<FxRateSource>().notNull(),
+    demo: boolean("demo").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("fx_rates_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("fx_rates_rate_positive", sql`${t.rateMicros} > 0`),
+    check("fx_rates_source", sql`${t.source} in ('manual', 'feed')`),
+  ],
+);

@@ -50,10 +50,6 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
     status: 409,
     message: "Sorry, this room is no longer available for your dates. Please choose another room or other dates.",
   },
-  CHILDREN_NOT_SUPPORTED: {
-    status: 400,
-    message: "Partner hotels can be booked online for adults only. Please book without children or choose another hotel.",
-  },
   LIVE_NEEDS_REAL_PAYMENT: { status: 409, message: "This hotel cannot be booked right now. Please choose another hotel." },
   PRICE_INCREASED: { status: 409, message: "The price of this room has gone up. Accept the new price to continue." },
   NOT_ENOUGH_POINTS: { status: 400, message: "You do not have enough points for this." },
@@ -136,4 +132,5 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
     message: "The file has more than 5,000 rows. Split it into smaller files and import them one by one.",
   },
   IMPORT_HAS_PROBLEMS: { status: 400, message: "Nothing was imported: some rows have problems. Fix them and import again." },
+  FX_RATE_IMPLAUSIBLE: { status: 400, message: "This rate is not plausible. Check the number and the decimal point." },
 };

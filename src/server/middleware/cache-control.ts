@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/types.ts";
 
@@ -9,7 +10,8 @@ import type { AppEnv } from "../http/types.ts";
  */
 export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  // On the answer's own headers: c.header() after next() would copy the body into a new Response.
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 });
 
 /**
@@ -24,22 +26,31 @@ export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
 export function cacheForVisitors(maxAgeSeconds: number) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // The ETag is made where the body is: the route's c.json() serialises once and hashes that text.
+    // Reading the finished answer back (as hono/etag does) costs a stream, a copy and a second
+    // Response, and turns @hono/node-server's direct write of a string body into a stream pipe
+    // (decision 032). Context methods are per-request properties, so this touches this request only.
+    // The same arguments as hono's json(), which is body() with the JSON text and its content type.
+    const body = c.body as (text: string, arg: unknown, headers: Record<string, string | string[]>) => Response;
+    c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
+      const text = JSON.stringify(object);
+      const res = body(text, arg, { "Content-Type": "application/json", ...headers });
+      return res.status === 200 ? withValidators(c, res, text, maxAgeSeconds) : res;
+    }) as typeof c.json;
     await next();
-    if (c.res.status !== 200) return;
-    const cacheControl = c.get("user") ? "private, no-cache" : `public, max-age=${maxAgeSeconds}`;
-    // The body is a small JSON string already in memory: one read and a synchronous hash cost a
-    // fraction of hono/etag's stream tee and WebCrypto digest (about 1 ms of CPU per answer, docs/benchmarks.md).
-    const body = new Uint8Array(await c.res.arrayBuffer());
-    const tag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-    if (matchesTag(c.req.header("If-None-Match"), tag)) {
-      c.res = undefined;
-      c.res = new Response(null, { status: 304, headers: { ETag: tag, "Cache-Control": cacheControl } });
-      return;
-    }
-    c.res = new Response(body, c.res);
-    c.res.headers.set("ETag", tag);
-    c.res.headers.set("Cache-Control", cacheControl);
   });
+}
+
+/** A 200 answer gets its ETag and Cache-Control; a conditional request whose tag matches gets a 304 instead. */
+function withValidators(c: Context<AppEnv>, res: Response, text: string, maxAgeSeconds: number): Response {
+  const cacheControl = c.get("user") ? "private, no-cache" : `public, max-age=${maxAgeSeconds}`;
+  const tag = `W/"${hash("sha1", text, "base64url")}"`;
+  if (matchesTag(c.req.header("If-None-Match"), tag)) {
+    return new Response(null, { status: 304, headers: { ETag: tag, "Cache-Control": cacheControl } });
+  }
+  res.headers.set("ETag", tag);
+  res.headers.set("Cache-Control", cacheControl);
+  return res;
 }
 
 /** Weak comparison (RFC 9110 13.1.2): a tag matches with or without its W/ prefix. */

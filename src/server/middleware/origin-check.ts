@@ -8,6 +8,12 @@ import { logActivity } from "../services/activity-log.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
+/**
+ * The simulated card provider's 3-D Secure answer: a form posted from its own page, authorised by the
+ * payment's client secret and never by our cookies, like the real provider's page on its own site.
+ * Our pages send `Referrer-Policy: no-referrer`, so the browser posts that form with `Origin: null`.
+ */
+const OWN_SECRET_FORM = /^\/api\/simulated-payments\/[^/]+\/challenge$/;
 
 /** The refusal a person can act on: which address was used and what to set instead. */
 export function untrustedOriginMessage(origin: string | null, trusted: readonly string[]): string {
@@ -36,7 +42,7 @@ function requestOrigin(c: Context): string | null {
 export function originCheck(deps: { config: Pick<AppConfig, "trustedOrigins">; db: Db }) {
   const trusted = deps.config.trustedOrigins;
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || OWN_SECRET_FORM.test(c.req.path)) return next();
     const origin = requestOrigin(c);
     const signsIn = c.req.path.startsWith("/api/auth/");
     // Signing in or up from a foreign page is refused even without cookies (login CSRF).

@@ -41,7 +41,8 @@ export function requestLog(deps: Pick<AppDeps, "logger" | "config">) {
     c.set("sessionId", null);
     const started = performance.now();
     await runWithRequestContext({ requestId, ip }, () => next());
-    c.header("X-Request-Id", requestId);
+    // On the answer's own headers: c.header() after next() would copy the body into a new Response.
+    c.res.headers.set("X-Request-Id", requestId);
     const status = c.res.status;
     deps.logger[status >= 500 ? "error" : "info"]({
       requestId,

@@ -30,6 +30,8 @@ import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
 import { findBooking, findBookingByReference, listUserBookings } from "../services/bookings/queries.ts";
 import { isAwaitingPayment, viewOf } from "../services/bookings/records.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
+import { requestLanguage } from "../i18n.ts";
+import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 
 const BookingIdParam = z.object({ id: z.string().uuid("Booking not found") });
 const MyBookingsQuery = z.object({
@@ -164,7 +166,17 @@ export function bookingRoutes(deps: AppDeps) {
         visitorId: user ? null : visitorId(c, deps.config.publicUrl.startsWith("https:")),
         address: holderAddress(c.get("clientIp")),
       };
-      const result = await createBookingHold(services, c.req.valid("json"), user ? { id: user.id, email: user.email } : null, requester);
+      const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+      const result = await createBookingHold(
+        services,
+        c.req.valid("json"),
+        user ? { id: user.id, email: user.email } : null,
+        requester,
+        undefined,
+        {
+          language,
+        },
+      );
       return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
     })
     .openapi(holdRules, (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }, 200))

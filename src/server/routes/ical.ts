@@ -24,6 +24,7 @@ const list = defineRoute({
   responses: {
     200: jsonAnswer(
       z.object({
+        hotel: z.object({ id: z.number().int(), name: z.string() }).describe("The hotel, for the page's heading"),
         roomTypes: z.array(
           z.object({
             roomTypeId: z.number().int(),
@@ -66,7 +67,7 @@ const feed = defineRoute({
 export function calendarLinkRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
     .openapi(list, async (c) => {
-      return c.json({ roomTypes: await listCalendarLinks(deps.db, c.get("user"), c.req.valid("param").hotelId) }, 200);
+      return c.json(await listCalendarLinks(deps.db, c.get("user"), c.req.valid("param").hotelId), 200);
     })
     .openapi(create, async (c) => {
       return c.json(await createCalendarLink(deps.db, c.get("user"), c.req.valid("param"), deps.config.publicUrl), 201);

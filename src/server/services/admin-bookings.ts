@@ -243,6 +243,7 @@ export async function refundBookingAsAdmin(
       .set({
         status: "cancelled",
         paymentStatus: "refunded",
+        refundedCents: locked.refundedCents + amountCents,
         cancelledAt: locked.cancelledAt ?? new Date(),
         holdExpiresAt: null,
         updatedAt: new Date(),

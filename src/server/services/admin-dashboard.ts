@@ -35,8 +35,11 @@ export interface Occupancy {
  */
 export const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending')
   or status = 'confirmed' or supplier_state in ('booking', 'unknown'))`;
-/** Revenue is what cards were charged for stays that stand: confirmed and paid. */
-export const EARNS_REVENUE = sql`(status = 'confirmed' and payment_status = 'completed')`;
+/**
+ * Revenue is what cards were charged for stays that stand: confirmed and paid, also when part of the
+ * payment went back (an early departure's refund, decision 022): `refunded_cents` is taken off.
+ */
+export const EARNS_REVENUE = sql`(status = 'confirmed' and payment_status in ('completed', 'refunding', 'refund_pending', 'refunded'))`;
 
 /**
  * The dashboard's figures, all computed from the bookings: revenue counts confirmed, paid stays
@@ -48,7 +51,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   const monthStart = `${today.slice(0, 7)}-01`;
   const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
-  const paid = sql`(total_price_cents - discount_cents)`;
+  const paid = sql`(total_price_cents - discount_cents - refunded_cents)`;
 
   const [revenue] = await queryRows<{ total: number; month: number; last_month: number }>(
     db,

@@ -9,7 +9,7 @@ import { type CreateBookingInput, bookingReference } from "../../shared/booking.
 import type { PhoneBookingInput } from "../../shared/front-desk.ts";
 import type { StayStatus } from "../../shared/front-desk.ts";
 import { addDays, countNights, daysBetween, stayNights, todayUtc } from "../../shared/dates.ts";
-import { bookings } from "../db/schema.ts";
+import { bookings, hotels } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { queueEmail } from "./email-outbox.ts";
@@ -32,7 +32,10 @@ export interface FrontDeskBooking {
   guestPhone: string;
   roomType: string;
   numRooms: number;
+  /** Everyone: adults + children. */
   numGuests: number;
+  numChildren: number;
+  childAges: number[];
   checkIn: string;
   checkOut: string;
   /** The check-out booked, when an early departure or a no-show shortened the stay. */
@@ -41,6 +44,8 @@ export interface FrontDeskBooking {
   paymentStatus: string;
   payAtHotel: boolean;
   amountDueCents: number;
+  /** What went back to the card (an early departure's unused nights, decision 022). */
+  refundedCents: number;
   specialRequests: string | null;
   takenByPhone: boolean;
 }
@@ -55,6 +60,8 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
     roomType: row.roomType,
     numRooms: row.numRooms,
     numGuests: row.numGuests,
+    numChildren: row.numChildren,
+    childAges: row.childAges,
     checkIn: row.checkIn,
     checkOut: row.checkOut,
     bookedCheckOut: row.bookedCheckOut,
@@ -62,6 +69,7 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
     paymentStatus: row.paymentStatus,
     payAtHotel: row.payAtHotel,
     amountDueCents: row.totalPriceCents - row.discountCents,
+    refundedCents: row.refundedCents,
     specialRequests: row.specialRequests,
     takenByPhone: row.createdByStaffId !== null,
   };
@@ -73,6 +81,8 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
  * the day, not yet gone; late arrivals who never came show here as expected until marked).
  */
 export async function frontDeskDay(db: BookingDeps["db"], hotelId: number, date: string) {
+  const [hotel] = await db.select({ id: hotels.id, name: hotels.name }).from(hotels).where(eq(hotels.id, hotelId));
+  if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
   const rows = await db
     .select()
     .from(bookings)
@@ -82,6 +92,7 @@ export async function frontDeskDay(db: BookingDeps["db"], hotelId: number, date:
   const view = rows.map(toDeskView);
   return {
     date,
+    hotel,
     arrivals: view.filter((b) => b.checkIn === date),
     inHouse: view.filter((b) => b.checkIn < date && b.checkOut > date && b.stayStatus !== "no_show" && b.stayStatus !== "checked_out"),
     departures: view.filter((b) => b.checkOut === date && b.stayStatus !== "no_show"),
@@ -351,8 +362,10 @@ export async function createPhoneBooking(
           roomPriceCents: priced.nightlyPriceCents,
           checkIn: stay.checkIn,
           checkOut: stay.checkOut,
-          numGuests: stay.guests,
+          numGuests: stay.guests + stay.children,
           numChildren: stay.children,
+          childAges: stay.childAges,
+          childChargeCents: priced.childChargeCents,
           numRooms: stay.rooms,
           totalNights: countNights(stay.checkIn, stay.checkOut),
           totalPriceCents: priced.totalPriceCents,

@@ -38,9 +38,15 @@ async function roomTypeOfHotel(db: Db, user: SessionUser, hotelId: number, roomT
   return room;
 }
 
-/** The hotel's room types, each with whether it has a live calendar link. */
-export async function listCalendarLinks(db: Db, user: SessionUser, hotelId: number): Promise<RoomTypeCalendarLink[]> {
+/** The hotel (for the page's heading) and its room types, each with whether it has a live calendar link. */
+export async function listCalendarLinks(
+  db: Db,
+  user: SessionUser,
+  hotelId: number,
+): Promise<{ hotel: { id: number; name: string }; roomTypes: RoomTypeCalendarLink[] }> {
   await assertHotelAccess(db, user, hotelId);
+  const [hotel] = await db.select({ id: hotels.id, name: hotels.name }).from(hotels).where(eq(hotels.id, hotelId));
+  if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
   const rows = await db
     .select({
       roomTypeId: roomTypes.id,
@@ -54,12 +60,15 @@ export async function listCalendarLinks(db: Db, user: SessionUser, hotelId: numb
     .leftJoin(users, eq(users.id, icalFeeds.createdById))
     .where(eq(roomTypes.hotelId, hotelId))
     .orderBy(asc(roomTypes.name), asc(roomTypes.id));
-  return rows.map((r) => ({
-    roomTypeId: r.roomTypeId,
-    roomType: r.roomType,
-    totalRooms: r.totalRooms,
-    link: r.createdAt ? { createdAt: r.createdAt.toISOString(), createdBy: r.createdBy } : null,
-  }));
+  return {
+    hotel,
+    roomTypes: rows.map((r) => ({
+      roomTypeId: r.roomTypeId,
+      roomType: r.roomType,
+      totalRooms: r.totalRooms,
+      link: r.createdAt ? { createdAt: r.createdAt.toISOString(), createdBy: r.createdBy } : null,
+    })),
+  };
 }
 
 /**
@@ -162,7 +171,6 @@ export async function calendarFeed(db: Db, token: string, publicUrl: string, now
       checkOut: bookings.checkOut,
       rooms: bookings.numRooms,
       guests: bookings.numGuests,
-      children: bookings.numChildren,
       updatedAt: bookings.updatedAt,
     })
     .from(bookings)
@@ -185,8 +193,7 @@ export async function calendarFeed(db: Db, token: string, publicUrl: string, now
     `X-WR-CALNAME:${icalText(`${feed.hotelName} – ${feed.roomType}`)}`,
   ];
   for (const stay of stays) {
-    const people = stay.guests + stay.children;
-    const what = `${plural(stay.rooms, "room", "rooms")}, ${plural(people, "guest", "guests")}`;
+    const what = `${plural(stay.rooms, "room", "rooms")}, ${plural(stay.guests, "guest", "guests")}`;
     lines.push(
       "BEGIN:VEVENT",
       `UID:booking-${stay.id}@${host}`,

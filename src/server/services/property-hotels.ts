@@ -138,6 +138,8 @@ export interface PropertyHotelView {
   amenities: string[];
   cancellationPolicy: string;
   freeCancellationDays: number;
+  childrenFreeUnderAge: number;
+  childRateCents: number;
   checkInTime: string;
   checkOutTime: string;
   hidden: boolean;
@@ -212,6 +214,8 @@ function hotelView(hotel: HotelRow): Omit<PropertyHotelView, "roomTypes"> {
     amenities: hotel.amenities,
     cancellationPolicy: hotel.cancellationPolicy,
     freeCancellationDays: hotel.freeCancellationDays,
+    childrenFreeUnderAge: hotel.childrenFreeUnderAge,
+    childRateCents: hotel.childRateCents,
     checkInTime: hotel.checkInTime,
     checkOutTime: hotel.checkOutTime,
     hidden: hotel.hidden,
@@ -246,6 +250,8 @@ export function hotelColumns(input: HotelInput): Omit<typeof hotels.$inferInsert
     amenities: input.amenities,
     cancellationPolicy: input.cancellationPolicy,
     freeCancellationDays: input.freeCancellationDays,
+    ...(input.childrenFreeUnderAge !== undefined ? { childrenFreeUnderAge: input.childrenFreeUnderAge } : {}),
+    ...(input.childRateCents !== undefined ? { childRateCents: input.childRateCents } : {}),
     checkInTime: input.checkInTime,
     checkOutTime: input.checkOutTime,
     hidden: input.hidden,

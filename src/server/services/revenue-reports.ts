@@ -4,7 +4,6 @@ import { csvRow } from "../../shared/csv.ts";
 import { addDays, daysBetween } from "../../shared/dates.ts";
 import { CHANNEL_LABELS, REPORT_CHANNELS, type ReportChannel, centsPer, percentOf } from "../../shared/revenue-reports.ts";
 import { type Db, queryRows } from "../db/client.ts";
-import { COUNTS_AS_BOOKING, EARNS_REVENUE } from "./admin-dashboard.ts";
 import { assertHotelAccess, hotelScopeOf } from "./hotel-access.ts";
 
 /** At most this many room types are listed (the best-earning first); the answer says how many there are. */
@@ -95,11 +94,11 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
  * The revenue report of one hotel (the caller must manage it) or of every hotel in the caller's
  * scope, over the nights [from, to]. A room-night is sold when its booking is confirmed and paid
- * (the dashboard's revenue rule, decision 010); its revenue is the booking's paid amount split
- * over its nights in whole cents (the first nights carry the odd cents, so a stay's nights add up
- * to its amount exactly). Available room-nights are each room type's rooms per night, or the
- * night's `room_nights.rooms_total` where that night has a row. Everything is a handful of SQL
- * aggregates, whatever the number of hotels or bookings.
+ * (by card, partly refunded, or at the hotel); its revenue is its share of what the booking kept
+ * (charged less points and refunds), in proportion to the nightly prices it was made at, in whole
+ * cents that add up to the amount exactly. Available room-nights are each room type's rooms per
+ * night, or the night's `room_nights.rooms_total` where that night has a row. Sold figures are read
+ * from `report_nights`, which triggers keep per room type, night and channel (decision 023).
  */
 export async function revenueReport(db: Db, user: SessionUser, query: ReportQuery): Promise<RevenueReport> {
   const { from, to } = query;
@@ -120,37 +119,34 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
     scope = own.kind === "all" ? own : { kind: "hotels", ids: own.hotelIds };
   }
 
-  // Through the room types, so a hotel's bookings come from the (room_type_id, check_in) index.
-  const bookingsInScope =
+  // Everything sold comes from report_nights (kept by triggers on bookings, decision 023): a few rows per
+  // room type and night, whatever the number of bookings. Partner rows have no room type: "all" only.
+  const nightsInScope =
     scope.kind === "all" ? sql`true` : sql`room_type_id in (select rt.id from room_types rt where ${inScope(scope, sql`rt.hotel_id`)})`;
-  // Paid, confirmed stays in our own rooms that overlap the range, with the part [s, e) inside it.
-  const sold = sql`select room_type_id, num_rooms, check_in, (check_out - check_in) as stay_nights,
-      (total_price_cents - discount_cents) as amount,
-      greatest(check_in, ${from}::date) as s, least(check_out, ${end}::date) as e
-    from bookings
-    where ${EARNS_REVENUE} and supplier = 'inventory' and room_type_id is not null
-      and check_in < ${end}::date and check_out > ${from}::date and ${bookingsInScope}`;
-  // A stay's amount over its nights: every night gets amount / nights, the first (amount mod nights) one cent more.
-  const revenueOfPart = sql`(amount / stay_nights) * (e - s) + greatest(0, least(e - check_in, amount % stay_nights) - (s - check_in))`;
   const roomTypesInScope = inScope(scope, sql`rt.hotel_id`);
 
-  const [daily, baseRooms, listedNights, roomTypeRows, roomTypeCount, channelRows, arrivals, hotelCount] = await Promise.all([
-    // Each stay as changes on the nights where its rooms and nightly amount start and stop (the odd cents
-    // stop first); running sums give every night's figures without a row per stay-night.
-    queryRows<{ night: string; rooms: string; revenue: string }>(
+  const [sold, baseRooms, listedNights, roomTypeRows, roomTypeCount, hotelCount] = await Promise.all([
+    queryRows<{
+      night: string;
+      channel: ReportChannel;
+      rooms: string;
+      revenue: string;
+      bookings: string;
+      made: string;
+      cancelled: string;
+      arrivals: string;
+      arrival_nights: string;
+      lead_days: string;
+    }>(
       db,
-      sql`with sold as (${sold}),
-        parts as (select *, least(e, check_in + amount % stay_nights) as odd_end, amount / stay_nights as nightly from sold),
-        changes as (
-          select change.night, sum(change.rooms) as rooms, sum(change.cents) as cents
-          from parts cross join lateral (values
-            (s, num_rooms, nightly + case when odd_end > s then 1 else 0 end),
-            (odd_end, 0, case when odd_end > s then -1 else 0 end),
-            (e, -num_rooms, -nightly)) as change(night, rooms, cents)
-          group by change.night)
-        select to_char(night, 'YYYY-MM-DD') as night, sum(rooms) over (order by night)::bigint as rooms,
-          sum(cents) over (order by night)::bigint as revenue
-        from changes order by night`,
+      // A channel's bookings are those with a night in the range: the stays starting in it, and those under way on its first night.
+      sql`select to_char(night, 'YYYY-MM-DD') as night, channel, sum(rooms_sold)::bigint as rooms, sum(revenue_cents)::bigint as revenue,
+          (sum(stay_starts) + coalesce(sum(stays - stay_starts) filter (where night = ${from}::date), 0))::bigint as bookings,
+          sum(bookings_made)::bigint as made, sum(cancellations)::bigint as cancelled, sum(arrivals)::bigint as arrivals,
+          sum(arrival_nights)::bigint as arrival_nights, sum(lead_days)::bigint as lead_days
+        from report_nights
+        where night >= ${from}::date and night < ${end}::date and ${nightsInScope}
+        group by night, channel`,
     ),
     queryRows<{ rooms: string }>(
       db,
@@ -174,77 +170,78 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
       revenue: string;
     }>(
       db,
-      sql`with sold as (${sold}),
-        by_type as (select room_type_id, sum(num_rooms * (e - s))::bigint as rooms, sum(${revenueOfPart})::bigint as revenue
-          from sold group by room_type_id),
-        listed as (select rn.room_type_id, sum(rn.rooms_total)::bigint as rooms, count(*)::int as nights
-          from room_nights rn join room_types rt on rt.id = rn.room_type_id
-          where rn.night >= ${from}::date and rn.night < ${end}::date and ${roomTypesInScope}
-          group by rn.room_type_id)
-        select rt.id as room_type_id, rt.name as room_type, h.id as hotel_id, h.name as hotel_name,
-          (rt.total_rooms * (${nights} - coalesce(l.nights, 0)) + coalesce(l.rooms, 0))::bigint as available,
-          coalesce(b.rooms, 0)::bigint as rooms, coalesce(b.revenue, 0)::bigint as revenue
-        from room_types rt join hotels h on h.id = rt.hotel_id
-          left join by_type b on b.room_type_id = rt.id left join listed l on l.room_type_id = rt.id
-        where ${roomTypesInScope}
-        order by coalesce(b.revenue, 0) desc, h.name, rt.name, rt.id
-        limit ${REPORT_ROOM_TYPE_ROWS}`,
+      // The best-earning room types, then (while fewer than the limit) the others by name; rooms available
+      // only for the rows listed, from their own calendar rows.
+      sql`with by_type as (select room_type_id, sum(rooms_sold)::bigint as rooms, sum(revenue_cents)::bigint as revenue
+          from report_nights
+          where night >= ${from}::date and night < ${end}::date and room_type_id is not null and ${nightsInScope}
+          group by room_type_id),
+        earning as (select rt.id, rt.name, rt.total_rooms, h.id as hotel_id, h.name as hotel_name, b.rooms, b.revenue
+          from by_type b join room_types rt on rt.id = b.room_type_id join hotels h on h.id = rt.hotel_id
+          where b.revenue > 0
+          order by b.revenue desc, h.name, rt.name, rt.id
+          limit ${REPORT_ROOM_TYPE_ROWS}),
+        listed as (
+          (select *, 0 as part from earning)
+          union all
+          (select rt.id, rt.name, rt.total_rooms, h.id, h.name, coalesce(b.rooms, 0), coalesce(b.revenue, 0), 1
+            from room_types rt join hotels h on h.id = rt.hotel_id left join by_type b on b.room_type_id = rt.id
+            where ${roomTypesInScope} and coalesce(b.revenue, 0) <= 0
+            order by h.name, rt.name, rt.id
+            limit (select ${REPORT_ROOM_TYPE_ROWS} - count(*) from earning)))
+        select l.id as room_type_id, l.name as room_type, l.hotel_id, l.hotel_name,
+          (l.total_rooms * (${nights} - c.nights) + c.rooms)::bigint as available, l.rooms::bigint as rooms, l.revenue::bigint as revenue
+        from listed l cross join lateral (select count(*)::int as nights, coalesce(sum(rn.rooms_total), 0)::bigint as rooms
+          from room_nights rn where rn.room_type_id = l.id and rn.night >= ${from}::date and rn.night < ${end}::date) c
+        order by l.part, l.revenue desc, l.hotel_name, l.name, l.id`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from room_types rt where ${roomTypesInScope}`),
-    // Partner bookings (the wholesaler's hotels) have no hotel of ours: they count for an admin's "all hotels" only.
-    queryRows<{ channel: ReportChannel; bookings: number; rooms: string; revenue: string }>(
-      db,
-      sql`with sold as (
-          select case when supplier = 'inventory' then 'own_site' else 'partner' end as channel, num_rooms, check_in,
-            (check_out - check_in) as stay_nights, (total_price_cents - discount_cents) as amount,
-            greatest(check_in, ${from}::date) as s, least(check_out, ${end}::date) as e
-          from bookings
-          where ${EARNS_REVENUE} and check_in < ${end}::date and check_out > ${from}::date and ${bookingsInScope})
-        select channel, count(*)::int as bookings, sum(num_rooms * (e - s))::bigint as rooms,
-          sum(${revenueOfPart})::bigint as revenue
-        from sold group by channel`,
-    ),
-    queryRows<{ made: number; cancelled: number; sold: number; stay: string | null; lead: string | null }>(
-      db,
-      sql`select count(*)::int as made, count(*) filter (where status = 'cancelled')::int as cancelled,
-          count(*) filter (where ${EARNS_REVENUE})::int as sold,
-          avg(check_out - check_in) filter (where ${EARNS_REVENUE}) as stay,
-          avg(check_in - (created_at at time zone 'UTC')::date) filter (where ${EARNS_REVENUE}) as lead
-        from bookings
-        where ${COUNTS_AS_BOOKING} and supplier = 'inventory' and room_type_id is not null
-          and check_in >= ${from}::date and check_in < ${end}::date and ${bookingsInScope}`,
-    ),
     scope.kind === "all"
       ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from hotels`).then((rows) => n(rows[0]?.n))
       : Promise.resolve(scope.ids.length),
   ]);
 
+  // Our own rooms' nights (not the partner's) make the daily series; every channel makes the channel table.
+  const byNight = new Map<string, { rooms: number; revenue: number }>();
+  const byChannel = new Map<ReportChannel, { bookings: number; rooms: number; revenue: number }>();
+  const stats = { made: 0, cancelled: 0, arrivals: 0, arrivalNights: 0, leadDays: 0 };
+  for (const row of sold) {
+    const channel = byChannel.get(row.channel) ?? { bookings: 0, rooms: 0, revenue: 0 };
+    channel.bookings += n(row.bookings);
+    channel.rooms += n(row.rooms);
+    channel.revenue += n(row.revenue);
+    byChannel.set(row.channel, channel);
+    if (row.channel === "partner") continue;
+    const night = byNight.get(row.night) ?? { rooms: 0, revenue: 0 };
+    night.rooms += n(row.rooms);
+    night.revenue += n(row.revenue);
+    byNight.set(row.night, night);
+    stats.made += n(row.made);
+    stats.cancelled += n(row.cancelled);
+    stats.arrivals += n(row.arrivals);
+    stats.arrivalNights += n(row.arrival_nights);
+    stats.leadDays += n(row.lead_days);
+  }
+
   const base = n(baseRooms[0]?.rooms);
   const deltaByNight = new Map(listedNights.map((d) => [d.night, n(d.delta)]));
   const series: ReportNight[] = [];
-  // The running sums hold from each change until the next one ('YYYY-MM-DD' strings compare as dates).
-  let next = 0;
-  let current = { rooms: 0, revenue: 0 };
   for (let i = 0; i < nights; i++) {
     const night = addDays(from, i);
-    while (next < daily.length && daily[next]!.night <= night) {
-      current = { rooms: n(daily[next]!.rooms), revenue: n(daily[next]!.revenue) };
-      next++;
-    }
+    const soldNight = byNight.get(night) ?? { rooms: 0, revenue: 0 };
     const available = base + (deltaByNight.get(night) ?? 0);
     series.push({
       night,
       availableRoomNights: available,
-      soldRoomNights: current.rooms,
-      revenueCents: current.revenue,
-      occupancyPercent: percentOf(current.rooms, available),
+      soldRoomNights: soldNight.rooms,
+      revenueCents: soldNight.revenue,
+      occupancyPercent: percentOf(soldNight.rooms, available),
     });
   }
   const available = series.reduce((sum, d) => sum + d.availableRoomNights, 0);
   const soldRoomNights = series.reduce((sum, d) => sum + d.soldRoomNights, 0);
   const revenue = series.reduce((sum, d) => sum + d.revenueCents, 0);
-  const stats = arrivals[0];
-  const channelRevenue = channelRows.reduce((sum, c) => sum + n(c.revenue), 0);
+  const channelRevenue = [...byChannel.values()].reduce((sum, c) => sum + c.revenue, 0);
 
   return {
     from,
@@ -259,12 +256,12 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
       roomRevenueCents: revenue,
       adrCents: centsPer(revenue, soldRoomNights),
       revparCents: centsPer(revenue, available),
-      arrivals: n(stats?.sold),
-      averageLengthOfStayNights: round1(n(stats?.stay)),
-      averageLeadTimeDays: round1(n(stats?.lead)),
-      bookingsMade: n(stats?.made),
-      cancellations: n(stats?.cancelled),
-      cancellationPercent: percentOf(n(stats?.cancelled), n(stats?.made)),
+      arrivals: stats.arrivals,
+      averageLengthOfStayNights: stats.arrivals > 0 ? round1(stats.arrivalNights / stats.arrivals) : 0,
+      averageLeadTimeDays: stats.arrivals > 0 ? round1(stats.leadDays / stats.arrivals) : 0,
+      bookingsMade: stats.made,
+      cancellations: stats.cancelled,
+      cancellationPercent: percentOf(stats.cancelled, stats.made),
     },
     daily: series,
     roomTypes: {
@@ -286,13 +283,13 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
       total: n(roomTypeCount[0]?.n),
     },
     channels: REPORT_CHANNELS.map((channel) => {
-      const row = channelRows.find((c) => c.channel === channel);
-      const revenueCents = n(row?.revenue);
+      const row = byChannel.get(channel);
+      const revenueCents = row?.revenue ?? 0;
       return {
         channel,
         label: CHANNEL_LABELS[channel],
-        bookings: n(row?.bookings),
-        soldRoomNights: n(row?.rooms),
+        bookings: row?.bookings ?? 0,
+        soldRoomNights: row?.rooms ?? 0,
         revenueCents,
         revenueSharePercent: percentOf(revenueCents, channelRevenue),
       };

@@ -1,15 +1,30 @@
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import { useFocusReturn } from "./use-focus-return.ts";
 
 type DialogContentProps = ComponentProps<typeof Dialog.Content> & {
   title: ReactNode;
   description?: ReactNode;
+  /** Where focus goes when the dialog closes; by default, what had focus when it opened. */
+  returnFocusTo?: HTMLElement | null;
 };
 
-/** A centred modal with a title (required for screen readers) and a close button. */
-export function DialogContent({ title, description, className, children, ...props }: DialogContentProps) {
+/** A centred modal with a title (required for screen readers) and a close button; closing it gives focus back. */
+export function DialogContent({
+  title,
+  description,
+  returnFocusTo,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
+  const { t } = useTranslation();
+  const focusReturn = useFocusReturn(returnFocusTo, { onOpenAutoFocus, onCloseAutoFocus });
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
@@ -21,6 +36,7 @@ export function DialogContent({ title, description, className, children, ...prop
         )}
         // Without a description Radix expects aria-describedby to be cleared explicitly.
         {...(description ? {} : { "aria-describedby": undefined })}
+        {...focusReturn}
         {...props}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
@@ -29,7 +45,7 @@ export function DialogContent({ title, description, className, children, ...prop
             {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : null}
           </div>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t("Close")}
             className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, ExternalLink } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
@@ -13,6 +14,7 @@ type PhotoThumbnailsProps = {
 
 /** Square thumbnails; each opens a titled viewer at full size, stepping with the buttons or the arrow keys. */
 export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
   if (count === 0) return null;
@@ -40,7 +42,7 @@ export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsPro
           <li key={`${index}-${src}`}>
             <button
               type="button"
-              aria-label={`Open photo ${index + 1} of ${count}`}
+              aria-label={t("Open photo {{number}} of {{total}}", { number: index + 1, total: count })}
               onClick={() => setOpen(index)}
               className="group block size-20 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 sm:size-24"
             >
@@ -58,19 +60,23 @@ export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsPro
       </ul>
       <Dialog.Root open={open !== null} onOpenChange={(isOpen) => (isOpen ? null : setOpen(null))}>
         {current !== undefined && open !== null ? (
-          <DialogContent title={`${label}, photo ${open + 1} of ${count}`} className="max-w-4xl" onKeyDown={handleKeyDown}>
+          <DialogContent
+            title={t("{{label}}, photo {{number}} of {{total}}", { label, number: open + 1, total: count })}
+            className="max-w-4xl"
+            onKeyDown={handleKeyDown}
+          >
             <div className="relative flex items-center justify-center rounded-lg bg-slate-950">
               <img
                 key={current}
                 src={current}
-                alt={`${label}, photo ${open + 1} of ${count}`}
+                alt={t("{{label}}, photo {{number}} of {{total}}", { label, number: open + 1, total: count })}
                 className="max-h-[70dvh] w-auto max-w-full object-contain"
               />
               {count > 1 ? (
                 <>
                   <button
                     type="button"
-                    aria-label="Previous photo"
+                    aria-label={t("Previous photo")}
                     onClick={() => step(-1)}
                     className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
                   >
@@ -78,7 +84,7 @@ export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsPro
                   </button>
                   <button
                     type="button"
-                    aria-label="Next photo"
+                    aria-label={t("Next photo")}
                     onClick={() => step(1)}
                     className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
                   >
@@ -94,7 +100,7 @@ export function PhotoThumbnails({ photos, label, className }: PhotoThumbnailsPro
               className="mt-3 inline-flex h-10 items-center gap-1.5 rounded-lg text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              Open original in a new tab
+              {t("Open original in a new tab")}
             </a>
           </DialogContent>
         ) : null}

@@ -1,5 +1,7 @@
+import { useTranslation } from "../../lib/i18n.ts";
 import { Star } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import { formatCount } from "../../lib/format.ts";
 
 const MAX_RATING = 5;
 
@@ -8,9 +10,14 @@ const MAX_RATING = 5;
  * fill part of a star, so an average of 4.3 looks different from 4.7.
  */
 export function RatingStars({ rating, className, starClassName }: { rating: number; className?: string; starClassName?: string }) {
-  const label = Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
+  const { t } = useTranslation();
+  const label = Number.isInteger(rating) ? formatCount(rating) : formatCount(Math.round(rating * 10) / 10);
   return (
-    <span role="img" aria-label={`Rated ${label} out of ${MAX_RATING}`} className={cn("inline-flex items-center gap-0.5", className)}>
+    <span
+      role="img"
+      aria-label={t("Rated {{rating}} out of {{max}}", { rating: label, max: MAX_RATING })}
+      className={cn("inline-flex items-center gap-0.5", className)}
+    >
       {Array.from({ length: MAX_RATING }, (_, index) => {
         const fill = Math.min(1, Math.max(0, rating - index));
         return (

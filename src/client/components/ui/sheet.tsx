@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
@@ -10,6 +11,7 @@ type SheetContentProps = ComponentProps<typeof Dialog.Content> & {
 
 /** A modal panel sliding over the page from the right edge, full height: filters and menus on phones. */
 export function SheetContent({ title, footer, className, children, ...props }: SheetContentProps) {
+  const { t } = useTranslation();
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
@@ -21,7 +23,7 @@ export function SheetContent({ title, footer, className, children, ...props }: S
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t("Close")}
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps } from "react";
+import { fieldMessage } from "../../lib/error-text.ts";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
 
@@ -18,7 +19,7 @@ export function TextField({ label, error, id, ...props }: TextFieldProps) {
       <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
+          {fieldMessage(error)}
         </p>
       ) : null}
     </div>

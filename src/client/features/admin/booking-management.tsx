@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CalendarX2 } from "lucide-react";
 import { toast } from "sonner";
-import type { BookingStatus } from "../../../shared/booking.ts";
+import { type BookingStatus, refundLabel } from "../../../shared/booking.ts";
 import type { AdminBookingView, DashboardStats } from "../../api/admin-bookings.ts";
+import { partyLabel } from "../../../shared/children.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -60,8 +61,17 @@ function paymentTone(status: string): BadgeTone {
   return "warning";
 }
 
-function PaymentBadge({ status }: { status: string }) {
-  return <Badge tone={paymentTone(status)}>{status.replaceAll("_", " ")}</Badge>;
+/** The payment's status; a refund also says how much went back ("partly refunded" when not all of it). */
+function PaymentBadge({ booking }: { booking: AdminBookingView }) {
+  const status = booking.paymentStatus;
+  const refund = refundLabel(booking, (cents) => formatMoney(cents, booking.currency));
+  const partial = status === "refunded" && booking.refundedCents < booking.amountDueCents;
+  return (
+    <>
+      <Badge tone={paymentTone(status)}>{partial ? "partly refunded" : status.replaceAll("_", " ")}</Badge>
+      {refund ? <span className="mt-1 block text-xs text-slate-600">{refund}</span> : null}
+    </>
+  );
 }
 
 function StatusSelect({ booking }: { booking: AdminBookingView }) {
@@ -135,6 +145,7 @@ function BookingDates({ booking }: { booking: AdminBookingView }) {
       <span className="block text-xs text-slate-600">
         {pluralize(booking.totalNights, "night", "nights")} · {pluralize(booking.numRooms, "room", "rooms")}
       </span>
+      <span className="block text-xs text-slate-600">{partyLabel(booking.numAdults, booking.childAges, booking.numChildren)}</span>
     </>
   );
 }
@@ -199,7 +210,7 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
                 <StatusSelect booking={booking} />
               </td>
               <td className={td}>
-                <PaymentBadge status={booking.paymentStatus} />
+                <PaymentBadge booking={booking} />
               </td>
               <td className={`${td} text-right`}>
                 {booking.status !== "cancelled" && booking.refundable ? <RefundBookingDialog booking={booking} /> : null}
@@ -250,7 +261,7 @@ function BookingCardItem({ booking }: { booking: AdminBookingView }) {
           <div>
             <dt className="text-xs text-slate-600">Payment</dt>
             <dd>
-              <PaymentBadge status={booking.paymentStatus} />
+              <PaymentBadge booking={booking} />
             </dd>
           </div>
         </dl>

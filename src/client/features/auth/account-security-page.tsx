@@ -1,4 +1,5 @@
 import { type FormEvent, useMemo, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
 import { ShieldCheck } from "lucide-react";
@@ -9,16 +10,14 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { disableTwoFactor, enableTwoFactor, verifySecondFactor } from "../../api/auth.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 type Enrolment = Awaited<ReturnType<typeof enableTwoFactor>>;
 
-function errorText(failure: unknown): string {
-  return failure instanceof Error ? failure.message : "Something went wrong. Please try again.";
-}
-
 /** Account > Security: turning two-factor authentication on (authenticator app + recovery codes) and off. */
 export function AccountSecurityPage() {
-  useDocumentTitle("Account security");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Account security"));
   const { user, refresh } = useAuth();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   if (!user) return null;
@@ -26,25 +25,25 @@ export function AccountSecurityPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
-      <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Account security</h1>
+      <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{t("Account security")}</h1>
       <p className="mt-2 text-slate-600">{user.email}</p>
       <section aria-labelledby="two-factor-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
         <div className="flex items-start gap-3">
           <ShieldCheck aria-hidden="true" className={on ? "mt-1 size-6 text-emerald-600" : "mt-1 size-6 text-slate-400"} />
           <div>
             <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
-              Two-factor authentication
+              {t("Two-factor authentication")}
             </h2>
             <p className="mt-1 text-sm text-slate-600">
               {on
-                ? "On: signing in asks for a code from your authenticator app after your password."
-                : "Off: add a code from an authenticator app (Google Authenticator, 1Password, Authy, ...) to your password."}
+                ? t("On: signing in asks for a code from your authenticator app after your password.")
+                : t("Off: add a code from an authenticator app (Google Authenticator, 1Password, Authy, ...) to your password.")}
             </p>
           </div>
         </div>
         {user.twoFactorSetupRequired && !enrolment ? (
           <Alert variant="error" className="mt-5">
-            Your role requires two-factor authentication. Turn it on to use the admin area.
+            {t("Your role requires two-factor authentication. Turn it on to use the admin area.")}
           </Alert>
         ) : null}
         <div className="mt-6">
@@ -54,22 +53,22 @@ export function AccountSecurityPage() {
               onConfirmed={async () => {
                 await refresh();
                 setEnrolment(null);
-                toast.success("Two-factor authentication is on");
+                toast.success(t("Two-factor authentication is on"));
               }}
             />
           ) : on ? (
             <PasswordAction
-              label="Turn off two-factor authentication"
+              label={t("Turn off two-factor authentication")}
               variant="secondary"
               onPassword={async (password) => {
                 await disableTwoFactor(password);
                 await refresh();
-                toast.success("Two-factor authentication is off");
+                toast.success(t("Two-factor authentication is off"));
               }}
             />
           ) : (
             <PasswordAction
-              label="Turn on two-factor authentication"
+              label={t("Turn on two-factor authentication")}
               onPassword={async (password) => {
                 setEnrolment(await enableTwoFactor(password));
               }}
@@ -91,6 +90,7 @@ function PasswordAction({
   variant?: "secondary";
   onPassword: (password: string) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -98,7 +98,7 @@ function PasswordAction({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError("Enter your current password");
+      setError(t("Enter your current password"));
       return;
     }
     setError(null);
@@ -106,7 +106,7 @@ function PasswordAction({
     try {
       await onPassword(password);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorText(failure, t("Something went wrong. Please try again.")));
     } finally {
       setBusy(false);
     }
@@ -115,7 +115,7 @@ function PasswordAction({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <TextField
-        label="Current password"
+        label={t("Current password")}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -131,6 +131,7 @@ function PasswordAction({
 }
 
 function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: () => Promise<void> }) {
+  const { t } = useTranslation();
   const secret = useMemo(() => new URL(enrolment.totpURI).searchParams.get("secret") ?? "", [enrolment.totpURI]);
   // Drawn here from the otpauth link: the secret never leaves the browser for a QR service.
   const qr = useMemo(
@@ -144,7 +145,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError("Enter the 6-digit code from your authenticator app");
+      setError(t("Enter the 6-digit code from your authenticator app"));
       return;
     }
     setError(null);
@@ -153,7 +154,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
       await verifySecondFactor("totp", code.trim());
       await onConfirmed();
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorText(failure, t("Something went wrong. Please try again.")));
       setBusy(false);
     }
   }
@@ -161,21 +162,21 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
   return (
     <div className="space-y-6">
       <div>
-        <h3 className="font-medium text-slate-900">1. Add Staywise to your authenticator app</h3>
+        <h3 className="font-medium text-slate-900">{t("1. Add Staywise to your authenticator app")}</h3>
         <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center">
-          <img src={qr} alt="QR code for your authenticator app" className="size-44 rounded-lg border border-slate-200 bg-white" />
+          <img src={qr} alt={t("QR code for your authenticator app")} className="size-44 rounded-lg border border-slate-200 bg-white" />
           <div className="min-w-0 flex-1 space-y-2 text-sm text-slate-600">
-            <p>Scan the code, or type the setup key into the app.</p>
-            <TextField label="Setup key" readOnly value={secret} className="font-mono" onFocus={(event) => event.target.select()} />
+            <p>{t("Scan the code, or type the setup key into the app.")}</p>
+            <TextField label={t("Setup key")} readOnly value={secret} className="font-mono" onFocus={(event) => event.target.select()} />
           </div>
         </div>
       </div>
       <div>
-        <h3 className="font-medium text-slate-900">2. Save your recovery codes</h3>
+        <h3 className="font-medium text-slate-900">{t("2. Save your recovery codes")}</h3>
         <p className="mt-1 text-sm text-slate-600">
-          Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe.
+          {t("Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe.")}
         </p>
-        <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-3">
+        <ul aria-label={t("Recovery codes")} className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-3">
           {enrolment.backupCodes.map((backupCode) => (
             <li key={backupCode} className="rounded-md bg-slate-100 px-2 py-1.5 text-center">
               {backupCode}
@@ -184,9 +185,9 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
         </ul>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        <h3 className="font-medium text-slate-900">3. Enter the code the app shows</h3>
+        <h3 className="font-medium text-slate-900">{t("3. Enter the code the app shows")}</h3>
         <TextField
-          label="Authentication code"
+          label={t("Authentication code")}
           autoComplete="one-time-code"
           inputMode="numeric"
           value={code}
@@ -195,7 +196,7 @@ function ConfirmEnrolment({ enrolment, onConfirmed }: { enrolment: Enrolment; on
         />
         <Button type="submit" disabled={busy}>
           {busy ? <Spinner /> : null}
-          Confirm and turn on
+          {t("Confirm and turn on")}
         </Button>
       </form>
     </div>

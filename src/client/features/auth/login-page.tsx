@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,6 +14,7 @@ import { ApiError } from "../../lib/api.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
+import { errorText } from "../../lib/error-text.ts";
 
 /** Where the route guard asked to return after sign-in; never back to an account page. */
 function returnPath(state: unknown): string {
@@ -31,7 +33,8 @@ function signedUpEmail(state: unknown): string | null {
 }
 
 export function LoginPage() {
-  useDocumentTitle("Sign in");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Sign in"));
   const { refresh } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -50,7 +53,7 @@ export function LoginPage() {
     try {
       const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
       if (error) {
-        setServerError(error.message || "Failed to sign in");
+        setServerError(errorText(error, t("Failed to sign in")));
         return;
       }
       if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
@@ -58,7 +61,7 @@ export function LoginPage() {
         return;
       }
     } catch {
-      setServerError("Failed to sign in");
+      setServerError(t("Failed to sign in"));
       return;
     }
     await finish();
@@ -83,26 +86,35 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      description="Sign in to manage your bookings and rewards."
+      title={t("Welcome back")}
+      description={t("Sign in to manage your bookings and rewards.")}
       footer={
         <>
-          Don't have an account?{" "}
+          {t("Don't have an account?")}{" "}
           <Link to="/signup" className={inlineLinkClass}>
-            Sign up
+            {t("Sign up")}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {signedUp && !serverError ? (
-          <Alert variant="success">We've sent an e-mail to {signedUp}. Check your inbox, then sign in with your new password.</Alert>
+          <Alert variant="success">
+            {t("We've sent an e-mail to {{email}}. Check your inbox, then sign in with your new password.", { email: signedUp })}
+          </Alert>
         ) : null}
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label={t("Email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <div className="space-y-1.5">
           <TextField
-            label="Password"
+            label={t("Password")}
             type="password"
             autoComplete="current-password"
             error={errors.password?.message}
@@ -110,13 +122,13 @@ export function LoginPage() {
           />
           <div className="flex justify-end">
             <Link to="/password-reset" className={`${inlineLinkClass} inline-flex min-h-10 items-center text-sm`}>
-              Forgot password?
+              {t("Forgot password?")}
             </Link>
           </div>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
-          Sign In
+          {t("Sign In")}
         </Button>
       </form>
     </AuthCard>
@@ -127,7 +139,8 @@ const RECOVERY_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$|^[A-Za-z0-9]{10}$/;
 
 /** The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery code. */
 function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onRestart: (message: string) => void }) {
-  useDocumentTitle("Two-factor authentication");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Two-factor authentication"));
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -137,7 +150,7 @@ function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onR
     const value = code.trim();
     const isTotp = /^\d{6}$/.test(value);
     if (!isTotp && !RECOVERY_CODE.test(value)) {
-      setError("Enter the 6-digit code from your authenticator app, or a recovery code.");
+      setError(t("Enter the 6-digit code from your authenticator app, or a recovery code."));
       return;
     }
     setError(null);
@@ -146,18 +159,18 @@ function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onR
       await verifySecondFactor(isTotp ? "totp" : "backup", value);
     } catch (failure) {
       setBusy(false);
-      if (failure instanceof ApiError && failure.code === "TWO_FACTOR_EXPIRED") return onRestart(failure.message);
-      setError(failure instanceof Error ? failure.message : "Failed to sign in");
+      if (failure instanceof ApiError && failure.code === "TWO_FACTOR_EXPIRED") return onRestart(errorText(failure, failure.message));
+      setError(errorText(failure, t("Failed to sign in")));
       return;
     }
     await onDone();
   }
 
   return (
-    <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app.">
+    <AuthCard title={t("Two-factor authentication")} description={t("Enter the 6-digit code from your authenticator app.")}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <TextField
-          label="Authentication code"
+          label={t("Authentication code")}
           autoComplete="one-time-code"
           inputMode="text"
           autoFocus
@@ -165,10 +178,10 @@ function TwoFactorStep({ onDone, onRestart }: { onDone: () => Promise<void>; onR
           onChange={(event) => setCode(event.target.value)}
           error={error ?? undefined}
         />
-        <p className="text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead; each works once.</p>
+        <p className="text-sm text-slate-600">{t("Lost your phone? Enter one of your recovery codes instead; each works once.")}</p>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? <Spinner /> : null}
-          Verify
+          {t("Verify")}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
@@ -11,9 +12,11 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
+import { errorText } from "../../lib/error-text.ts";
 
 export function PasswordResetPage() {
-  useDocumentTitle("Reset password");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Reset password"));
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const {
@@ -27,11 +30,11 @@ export function PasswordResetPage() {
     try {
       const { error } = await authClient.requestPasswordReset({ email: values.email, redirectTo: "/reset-password" });
       if (error) {
-        setServerError(error.message || "Failed to send reset email");
+        setServerError(errorText(error, t("Failed to send reset email")));
         return;
       }
     } catch {
-      setServerError("Failed to send reset email");
+      setServerError(t("Failed to send reset email"));
       return;
     }
     setSent(true);
@@ -39,20 +42,20 @@ export function PasswordResetPage() {
 
   return (
     <AuthCard
-      title="Reset your password"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t("Reset your password")}
+      description={t("Enter the email address of your account and we will send you a link to choose a new password.")}
       footer={
         <Link to="/login" className={`${inlineLinkClass} inline-flex min-h-10 items-center gap-1.5`}>
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to login
+          {t("Back to login")}
         </Link>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-        {sent ? <Alert variant="success">Password reset email sent! Check your inbox.</Alert> : null}
+        {sent ? <Alert variant="success">{t("Password reset email sent! Check your inbox.")}</Alert> : null}
         <TextField
-          label="Email"
+          label={t("Email")}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -63,7 +66,7 @@ export function PasswordResetPage() {
         {/* Stays disabled after success so one request sends one e-mail. */}
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || sent}>
           {isSubmitting ? <Spinner /> : null}
-          Send Reset Link
+          {t("Send Reset Link")}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useSearchParams } from "react-router";
@@ -10,15 +11,20 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
+import { errorText } from "../../lib/error-text.ts";
 
-const backToLogin = (
-  <Link to="/login" className={inlineLinkClass}>
-    Back to login
-  </Link>
-);
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/login" className={inlineLinkClass}>
+      {t("Back to login")}
+    </Link>
+  );
+}
 
 export function ResetPasswordPage() {
-  useDocumentTitle("Choose a new password");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Choose a new password"));
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   // better-auth redirects here with ?error=INVALID_TOKEN when the e-mailed link is unknown or expired.
@@ -38,11 +44,11 @@ export function ResetPasswordPage() {
       const { error } = await authClient.resetPassword({ newPassword: values.password, token });
       if (error) {
         if (error.code === "INVALID_TOKEN") setInvalid(true);
-        else setServerError(error.message || "Failed to reset password");
+        else setServerError(errorText(error, t("Failed to reset password")));
         return;
       }
     } catch {
-      setServerError("Failed to reset password");
+      setServerError(t("Failed to reset password"));
       return;
     }
     setChanged(true);
@@ -50,10 +56,14 @@ export function ResetPasswordPage() {
 
   if (invalid) {
     return (
-      <AuthCard title="Reset link not valid" description="Reset links can be used once and expire after a while." footer={backToLogin}>
-        <Alert variant="error">This reset link is invalid or has expired.</Alert>
+      <AuthCard
+        title={t("Reset link not valid")}
+        description={t("Reset links can be used once and expire after a while.")}
+        footer={<BackToLogin />}
+      >
+        <Alert variant="error">{t("This reset link is invalid or has expired.")}</Alert>
         <Button asChild size="lg" className="mt-5 w-full">
-          <Link to="/password-reset">Request a new link</Link>
+          <Link to="/password-reset">{t("Request a new link")}</Link>
         </Button>
       </AuthCard>
     );
@@ -61,28 +71,28 @@ export function ResetPasswordPage() {
 
   if (changed) {
     return (
-      <AuthCard title="Password changed" description="Use your new password the next time you sign in.">
-        <Alert variant="success">Your password has been changed. You can now sign in.</Alert>
+      <AuthCard title={t("Password changed")} description={t("Use your new password the next time you sign in.")}>
+        <Alert variant="success">{t("Your password has been changed. You can now sign in.")}</Alert>
         <Button asChild size="lg" className="mt-5 w-full">
-          <Link to="/login">Continue to sign in</Link>
+          <Link to="/login">{t("Continue to sign in")}</Link>
         </Button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Choose a new password" description="Pick a password you have not used here before." footer={backToLogin}>
+    <AuthCard title={t("Choose a new password")} description={t("Pick a password you have not used here before.")} footer={<BackToLogin />}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
         <TextField
-          label="New password"
+          label={t("New password")}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register("password")}
         />
         <TextField
-          label="Confirm password"
+          label={t("Confirm password")}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
@@ -90,7 +100,7 @@ export function ResetPasswordPage() {
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <Spinner /> : null}
-          Set New Password
+          {t("Set New Password")}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -10,9 +11,11 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard, inlineLinkClass } from "./auth-card.tsx";
+import { errorText } from "../../lib/error-text.ts";
 
 export function SignupPage() {
-  useDocumentTitle("Create account");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Create account"));
   const navigate = useNavigate();
   // A friend's referral link (/signup?ref=CODE) credits them once this account's first stay is booked.
   const referralCode = useSearchParams()[0].get("ref")?.trim() || null;
@@ -43,11 +46,11 @@ export function SignupPage() {
         (referralCode ? { ...fields, referralCode } : fields) as Parameters<typeof authClient.signUp.email>[0],
       );
       if (error) {
-        setServerError(error.message || "Failed to create account");
+        setServerError(errorText(error, t("Failed to create account")));
         return;
       }
     } catch {
-      setServerError("Failed to create account");
+      setServerError(t("Failed to create account"));
       return;
     }
     setCreated(values.email.trim());
@@ -55,24 +58,24 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      description="Book faster, keep track of your stays and earn points on every night."
+      title={t("Create your account")}
+      description={t("Book faster, keep track of your stays and earn points on every night.")}
       footer={
         <>
-          Already have an account?{" "}
+          {t("Already have an account?")}{" "}
           <Link to="/login" className={inlineLinkClass}>
-            Sign in
+            {t("Sign in")}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         {serverError ? <Alert variant="error">{serverError}</Alert> : null}
-        {created ? <Alert variant="success">Account created! Redirecting to login...</Alert> : null}
+        {created ? <Alert variant="success">{t("Account created! Redirecting to login...")}</Alert> : null}
         <fieldset disabled={created !== null} className="space-y-5">
-          <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+          <TextField label={t("Full Name")} autoComplete="name" error={errors.name?.message} {...register("name")} />
           <TextField
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -80,14 +83,14 @@ export function SignupPage() {
             {...register("email")}
           />
           <TextField
-            label="Password"
+            label={t("Password")}
             type="password"
             autoComplete="new-password"
             error={errors.password?.message}
             {...register("password")}
           />
           <TextField
-            label="Confirm Password"
+            label={t("Confirm Password")}
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
@@ -95,7 +98,7 @@ export function SignupPage() {
           />
           <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || created !== null}>
             {isSubmitting ? <Spinner /> : null}
-            Sign Up
+            {t("Sign Up")}
           </Button>
         </fieldset>
       </form>

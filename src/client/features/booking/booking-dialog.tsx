@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -62,6 +62,8 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     resetOptions: { keepDirtyValues: true },
   });
   const [flow, dispatch] = useReducer(bookingFlowReducer, initialBookingFlow);
+  // The room's Book Now: each step is its own dialog, so the last one to close gives focus back to it.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const { step, pointsToRedeem } = flow;
   const hold = step.name === "payment" ? step.hold : null;
   const paying = step.name === "payment" && step.paying;
@@ -124,7 +126,12 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       {
         hotelId: hotel.id,
         roomTypeId: room.id,
-        ...stay,
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+        guests: stay.guests,
+        children: stay.children,
+        ages: stay.childAges,
+        rooms: stay.rooms,
         ...values,
         specialRequests: values.specialRequests || undefined,
         pointsToRedeem,
@@ -231,7 +238,13 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
       {done ? (
-        <DialogContent key="success" title="Booking Confirmed!" description={`${hotel.name} · ${room.name}`} className="max-w-lg">
+        <DialogContent
+          key="success"
+          title="Booking Confirmed!"
+          returnFocusTo={opener}
+          description={`${hotel.name} · ${room.name}`}
+          className="max-w-lg"
+        >
           <BookingConfirmed
             booking={done.booking}
             accessToken={done.accessToken}
@@ -247,6 +260,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
         <DialogContent
           key="payment"
           title="Complete Payment"
+          returnFocusTo={opener}
           description="Pay securely to confirm your booking."
           className="max-w-lg"
           // A stray tap beside the dialog must not abandon the hold; Escape and Close still return to the details.
@@ -266,6 +280,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
         <DialogContent
           key="info"
           title={`Book ${room.name}`}
+          returnFocusTo={opener}
           description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`}
           className="max-w-3xl"
         >
@@ -294,7 +309,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             extra={
               user ? (
                 <PointsOption
-                  totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms)}
+                  totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms) + hotel.childChargeCents}
                   onChange={changePoints}
                 />
               ) : null

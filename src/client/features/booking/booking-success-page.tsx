@@ -54,8 +54,9 @@ function retryPath(booking: BookingView): string {
   return hotelPath(booking.hotelId, {
     checkIn: booking.checkIn,
     checkOut: booking.checkOut,
-    guests: booking.numGuests,
-    children: 0,
+    guests: booking.numAdults,
+    children: booking.numChildren,
+    childAges: booking.childAges,
     rooms: booking.numRooms,
   });
 }

@@ -1,4 +1,5 @@
 import type { BookingView } from "../../../shared/booking.ts";
+import { partyLabel } from "../../../shared/children.ts";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
 import { formatCount, formatDate, formatMoney, pluralize } from "../../lib/format.ts";
 
@@ -20,7 +21,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
     ["Check-in", formatDate(booking.checkIn)],
     ["Check-out", formatDate(booking.checkOut)],
     ["Nights", String(booking.totalNights)],
-    ["Guests", pluralize(booking.numGuests || 2, "guest", "guests")],
+    ["Guests", partyLabel(booking.numAdults, booking.childAges, booking.numChildren)],
     ["Rooms", pluralize(booking.numRooms, "room", "rooms")],
   ];
   return (
@@ -38,6 +39,12 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           <dd>
             <NightlyPrices nights={booking.nightlyPrices} currency={booking.currency} rooms={booking.numRooms} />
           </dd>
+        </div>
+      ) : null}
+      {booking.childChargeCents > 0 ? (
+        <div className="flex justify-between gap-4 px-4 py-2.5">
+          <dt className="text-slate-600">Child charges</dt>
+          <dd className="text-right font-medium text-slate-900">{formatMoney(booking.childChargeCents, booking.currency)}</dd>
         </div>
       ) : null}
       {booking.discountCents > 0 ? (

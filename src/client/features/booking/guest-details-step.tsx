@@ -3,9 +3,11 @@ import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
 import type { GuestDetails } from "../../../shared/booking.ts";
+import { chargedChildAges, partyLabel } from "../../../shared/children.ts";
 import { countNights } from "../../../shared/dates.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { ConvertedHint, PaymentCurrencyNote } from "../../components/money.tsx";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,10 +21,15 @@ export type GuestForm = UseFormReturn<z.input<typeof GuestDetails>, unknown, Gue
 
 type StaySummaryProps = { hotel: HotelDetail; room: RoomOffer; stay: Stay };
 
-/** The stay being booked and its price, from the one shared total rule (the server computes the same). */
+/**
+ * The stay being booked and its price, from the one shared total rule and the server's child
+ * charges (the hold computes the same).
+ */
 function StaySummary({ hotel, room, stay }: StaySummaryProps) {
   const nights = countNights(stay.checkIn, stay.checkOut);
-  const total = offerTotalCents(room, nights, stay.rooms);
+  const roomsTotal = offerTotalCents(room, nights, stay.rooms);
+  const total = roomsTotal + hotel.childChargeCents;
+  const charged = hotel.childPolicy ? chargedChildAges(stay.childAges, hotel.childPolicy).length : 0;
   // Nights at different prices are listed one by one; one price for every night stays one line.
   const varied = room.nightlyPrices !== null && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1;
   return (
@@ -40,7 +47,8 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
         <div className="col-span-2">
           <dt className="sr-only">Stay</dt>
           <dd className="text-slate-700">
-            {pluralize(nights, "night", "nights")} · {pluralize(stay.rooms, "room", "rooms")} · {pluralize(stay.guests, "guest", "guests")}
+            {pluralize(nights, "night", "nights")} · {pluralize(stay.rooms, "room", "rooms")} ·{" "}
+            {partyLabel(stay.guests, stay.childAges, stay.children)}
           </dd>
         </div>
       </dl>
@@ -53,13 +61,26 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
               {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} ×{" "}
               {pluralize(stay.rooms, "room", "rooms")}
             </span>
-            <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
+            <span className="tabular-nums">{formatMoney(roomsTotal, room.currency)}</span>
           </p>
         )}
+        {hotel.childPolicy && hotel.childChargeCents > 0 ? (
+          <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+            <span>
+              Child charges: {formatMoney(hotel.childPolicy.childRateCents, room.currency)} × {pluralize(charged, "child", "children")} ×{" "}
+              {pluralize(nights, "night", "nights")}
+            </span>
+            <span className="tabular-nums">{formatMoney(hotel.childChargeCents, room.currency)}</span>
+          </p>
+        ) : null}
         <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
           <span>Total</span>
           <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
         </p>
+        <p className="text-right">
+          <ConvertedHint cents={total} currency={room.currency} />
+        </p>
+        <PaymentCurrencyNote currency={room.currency} className="text-xs" />
       </div>
     </section>
   );
@@ -151,7 +172,14 @@ export function GuestDetailsStep({
         </ul>
         {extra}
         {typeof serverError === "string" ? <Alert variant="error">{serverError}</Alert> : serverError}
-        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
+        {/* aria-disabled, not disabled, while the hold is asked for: a refusal must not leave keyboard focus nowhere. */}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-60"
+          aria-disabled={submitting || undefined}
+          aria-busy={submitting || undefined}
+        >
           {submitting ? <Spinner /> : null}
           Continue to Payment
         </Button>

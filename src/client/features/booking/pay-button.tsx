@@ -19,7 +19,15 @@ export type PaymentMethodProps = {
 export function PayButton({ payment, busy, disabled }: { payment: PaymentStart; busy: boolean; disabled: boolean }) {
   return (
     <>
-      <Button type="submit" size="lg" className="w-full" disabled={busy || disabled} aria-busy={busy || undefined}>
+      {/* aria-disabled while paying, not disabled: a disabled button drops keyboard focus, which a decline would then leave nowhere. */}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full aria-disabled:cursor-wait aria-disabled:opacity-60"
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {busy ? <Spinner /> : <Lock aria-hidden="true" />}
         Pay {formatMoney(payment.amountCents, payment.currency)}
       </Button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Clock } from "lucide-react";
 import type { CreateBookingResponse } from "../../../shared/booking.ts";
+import { ConvertedHint, PaymentCurrencyNote } from "../../components/money.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -72,8 +73,10 @@ export function PaymentStep({
             <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
               {formatMoney(payment.amountCents, payment.currency)}
             </p>
+            <ConvertedHint cents={payment.amountCents} currency={payment.currency} className="text-sm" />
           </div>
         </div>
+        <PaymentCurrencyNote currency={payment.currency} className="mt-3 text-xs" />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3">
           <HoldTimer secondsLeft={secondsLeft} />
           <p className="text-xs text-slate-600">

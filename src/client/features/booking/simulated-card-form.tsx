@@ -51,6 +51,7 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
   const [cvc, setCvc] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, error, attempt } = usePaymentAttempt(onBusyChange);
+  // While a payment runs the fields are read-only rather than disabled, so keyboard focus stays where it was.
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,7 +81,8 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
         placeholder="1234 1234 1234 1234"
         maxLength={23}
         value={number}
-        disabled={busy}
+        readOnly={busy}
+        className="read-only:bg-slate-100"
         error={errors.number}
         onChange={(event) => setNumber(formatCardNumber(event.target.value))}
       />
@@ -93,7 +95,8 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
           placeholder="MM/YY"
           maxLength={5}
           value={expiry}
-          disabled={busy}
+          readOnly={busy}
+          className="read-only:bg-slate-100"
           error={errors.expiry}
           onChange={(event) => setExpiry(formatExpiry(event.target.value, expiry))}
         />
@@ -105,7 +108,8 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
           placeholder="123"
           maxLength={4}
           value={cvc}
-          disabled={busy}
+          readOnly={busy}
+          className="read-only:bg-slate-100"
           error={errors.cvc}
           onChange={(event) => setCvc(digitsOf(event.target.value).slice(0, 4))}
         />

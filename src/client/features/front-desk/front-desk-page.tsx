@@ -2,7 +2,9 @@ import { useId, useState, type ReactNode } from "react";
 import { useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
 import { BedDouble, PhoneCall } from "lucide-react";
+import { refundLabel } from "../../../shared/booking.ts";
 import { STAY_STATUS_LABELS } from "../../../shared/front-desk.ts";
+import { partyLabel } from "../../../shared/children.ts";
 import { todayLocal } from "../../../shared/dates.ts";
 import type { FrontDeskBooking, PhoneBookingMade } from "../../api/front-desk.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -17,7 +19,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
-import { useDeskAction, useFrontDeskDay } from "./use-front-desk.ts";
+import { useDeskAction, useFrontDeskDay, useRefreshFrontDesk } from "./use-front-desk.ts";
 
 type Hold = NonNullable<PhoneBookingMade["hold"]>;
 
@@ -36,15 +38,17 @@ export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
   const [phoneOpen, setPhoneOpen] = useState(false);
   const [hold, setHold] = useState<Hold | null>(null);
   const day = useFrontDeskDay(hotelId, date);
+  const refreshDesk = useRefreshFrontDesk();
   const dateId = useId();
-  useDocumentTitle("Front desk");
+  const hotelName = day.data?.hotel.name;
+  useDocumentTitle(hotelName ? `Front desk · ${hotelName}` : "Front desk");
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Front desk</h1>
-          <p className="text-sm text-slate-600">Hotel #{hotelId}</p>
+          <p className="text-sm text-slate-600">{hotelName ?? "\u00a0"}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1.5">
@@ -79,7 +83,15 @@ export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
           }}
         />
       ) : null}
-      {hold ? renderPayment({ hold, onClose: () => setHold(null) }) : null}
+      {hold
+        ? renderPayment({
+            hold,
+            onClose: () => {
+              setHold(null);
+              void refreshDesk();
+            },
+          })
+        : null}
     </div>
   );
 }
@@ -113,15 +125,21 @@ function DeskList({
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{booking.guestName}</p>
                   <p className="text-sm text-slate-600">
-                    {booking.roomType} × {booking.numRooms} · {booking.numGuests} guests
+                    {booking.roomType} × {booking.numRooms} ·{" "}
+                    {partyLabel(booking.numGuests - booking.numChildren, booking.childAges, booking.numChildren)}
                   </p>
                   <p className="text-sm text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
                   <p className="text-xs text-slate-500">
-                    {booking.bookingReference} · {booking.payAtHotel ? `Pay at hotel: ${formatMoney(booking.amountDueCents)}` : "Paid"}
+                    {booking.bookingReference} ·{" "}
+                    {booking.payAtHotel
+                      ? `Pay at hotel: ${formatMoney(booking.amountDueCents)}`
+                      : (refundLabel(booking, formatMoney) ?? "Paid")}
                     {booking.takenByPhone ? " · by phone" : ""}
                   </p>
                 </div>
-                <Badge tone={STATUS_TONES[booking.stayStatus]}>{STAY_STATUS_LABELS[booking.stayStatus]}</Badge>
+                <Badge tone={STATUS_TONES[booking.stayStatus]} className="shrink-0 whitespace-nowrap">
+                  {STAY_STATUS_LABELS[booking.stayStatus]}
+                </Badge>
               </div>
               <DeskActions booking={booking} hotelId={hotelId} today={today} />
             </li>
@@ -160,7 +178,7 @@ function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; h
       return (
         <ConfirmButton
           trigger="Check out early"
-          triggerLabel={label("Check out")}
+          triggerLabel={label("Check out early:")}
           title={`Check ${booking.guestName} out before ${booking.checkOut}?`}
           description="This is an early departure: the unused nights go back on sale and are refunded as the hotel's cancellation policy allows."
           confirm="Check out"

@@ -16,6 +16,12 @@ export function useFrontDeskDay(hotelId: number, date: string) {
   });
 }
 
+/** Reloads the desk's lists: a phone booking paid by card is confirmed by the payment step, outside this feature's mutations. */
+export function useRefreshFrontDesk() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: DESK_KEY });
+}
+
 /** The hotel's room types priced for a stay (the public hotel answer), for the phone booking form. */
 export function useRoomChoices(hotelId: number, checkIn: string, checkOut: string, guests: number) {
   const ready = checkIn !== "" && checkOut !== "" && checkOut > checkIn;

@@ -1,3 +1,4 @@
+import { useTranslation } from "../../lib/i18n.ts";
 import { HotelMiniCard, HotelMiniCardsSkeleton, miniCardGridClass } from "../../components/hotel-mini-card.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
@@ -6,6 +7,7 @@ import { useHotelCards } from "../../lib/use-hotel-cards.ts";
 
 /** The hotels this browser opened last; nothing at all for a first visit (or when none of them is still listed). */
 export function RecentlyViewed() {
+  const { t } = useTranslation();
   const ids = useRecentlyViewedIds();
   const cards = useHotelCards(ids);
   if (ids.length === 0) return null;
@@ -14,9 +16,9 @@ export function RecentlyViewed() {
   return (
     <section aria-labelledby="recently-viewed-heading" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-16 lg:px-8">
       <h2 id="recently-viewed-heading" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        Recently viewed
+        {t("Recently viewed")}
       </h2>
-      <p className="mt-1 text-slate-600">Pick up where you left off.</p>
+      <p className="mt-1 text-slate-600">{t("Pick up where you left off.")}</p>
       <div className="mt-6">
         {hotels ? (
           <ul className={miniCardGridClass}>
@@ -28,13 +30,13 @@ export function RecentlyViewed() {
           </ul>
         ) : cards.isError ? (
           <LoadFailed
-            title="Failed to load recently viewed hotels"
+            title={t("Failed to load recently viewed hotels")}
             error={cards.error}
             onRetry={() => void cards.refetch()}
             retrying={cards.isFetching}
           />
         ) : (
-          <HotelMiniCardsSkeleton count={Math.min(ids.length, 4)} label="Loading recently viewed hotels..." />
+          <HotelMiniCardsSkeleton count={Math.min(ids.length, 4)} label={t("Loading recently viewed hotels...")} />
         )}
       </div>
     </section>

@@ -1,23 +1,22 @@
+import { useTranslation } from "../../lib/i18n.ts";
 import { Building2, Globe2, MapPin, Star } from "lucide-react";
 import type { SiteStats } from "../../api/account.ts";
-import { formatCount } from "../../lib/format.ts";
+import { formatCompact, formatCount } from "../../lib/format.ts";
 import { useSiteStats } from "./use-site-stats.ts";
-
-const compact = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
 
 /** '2M+' for 2,013,442 and '48K+' for 48,765: rounded down, so the figure is never more than the truth. */
 export function formatFigure(value: number): string {
   if (value < 10_000) return formatCount(value);
   const unit = 10 ** (Math.floor(Math.log10(value)) - 1);
   const floored = Math.floor(value / unit) * unit;
-  return `${compact.format(floored)}${floored < value ? "+" : ""}`;
+  return `${formatCompact(floored)}${floored < value ? "+" : ""}`;
 }
 
-const FIGURES: { key: keyof SiteStats; label: string; icon: typeof Building2 }[] = [
-  { key: "hotels", label: "Hotels", icon: Building2 },
-  { key: "destinations", label: "Destinations", icon: MapPin },
-  { key: "countries", label: "Countries", icon: Globe2 },
-  { key: "reviews", label: "Guest reviews", icon: Star },
+const FIGURES: { key: keyof SiteStats; icon: typeof Building2 }[] = [
+  { key: "hotels", icon: Building2 },
+  { key: "destinations", icon: MapPin },
+  { key: "countries", icon: Globe2 },
+  { key: "reviews", icon: Star },
 ];
 
 const itemClass =
@@ -25,11 +24,18 @@ const itemClass =
 
 /** The home page's figures, counted from this installation's own data; a figure of zero is left out. */
 export function SiteFigures() {
+  const { t } = useTranslation();
   const { data, isPending } = useSiteStats();
+  const labels: Record<keyof SiteStats, string> = {
+    hotels: t("Hotels"),
+    destinations: t("Destinations"),
+    countries: t("Countries"),
+    reviews: t("Guest reviews"),
+  };
   const figures = data ? FIGURES.filter((figure) => data[figure.key] > 0) : [];
   if (!isPending && figures.length === 0) return null;
   return (
-    <section aria-label="Staywise in numbers" className="mx-auto mt-8 max-w-7xl px-4 sm:mt-10 sm:px-6 lg:px-8">
+    <section aria-label={t("Staywise in numbers")} className="mx-auto mt-8 max-w-7xl px-4 sm:mt-10 sm:px-6 lg:px-8">
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {isPending
           ? FIGURES.map((figure) => (
@@ -51,7 +57,7 @@ export function SiteFigures() {
                   <span className="block text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
                     {formatFigure(data![figure.key])}
                   </span>
-                  <span className="block text-sm text-slate-600">{figure.label}</span>
+                  <span className="block text-sm text-slate-600">{labels[figure.key]}</span>
                 </span>
               </li>
             ))}

@@ -1,12 +1,14 @@
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { ArrowLeft, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
+import { ArrowLeft, Baby, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
+import { childPolicyText, partyLabel } from "../../../shared/children.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
-import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
+import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
 import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import { HotelMap } from "../../components/hotel-map.tsx";
+import { Money, PaymentCurrencyNote } from "../../components/money.tsx";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
@@ -90,7 +92,6 @@ type StayBarProps = { stay: Stay; onStayChange: (stay: Stay) => void };
 
 /** Dates and party for pricing the rooms; a change goes into the address and re-prices. */
 function StayBar({ stay, onStayChange }: StayBarProps) {
-  const partyId = useId();
   return (
     <div className="grid gap-3 rounded-2xl border border-slate-200/80 bg-white p-3 shadow-[0_1px_3px_rgb(15_23_42/0.06)] sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] sm:p-4">
       <DateRangePicker
@@ -98,18 +99,12 @@ function StayBar({ stay, onStayChange }: StayBarProps) {
         checkOut={stay.checkOut}
         onChange={(checkIn, checkOut) => onStayChange({ ...stay, checkIn, checkOut })}
       />
-      <div className="relative">
-        <label htmlFor={partyId} className="pointer-events-none absolute top-2 left-3 z-10 text-xs font-medium text-slate-600">
-          Guests &amp; Rooms
-        </label>
-        <GuestsRoomsSelect
-          id={partyId}
-          guests={stay.guests}
-          rooms={stay.rooms}
-          onPartyChange={(guests, rooms) => onStayChange({ ...stay, guests, rooms })}
-          className="h-14 rounded-xl pt-5 font-semibold"
-        />
-      </div>
+      <GuestsRoomsPicker
+        party={stay}
+        onPartyChange={(party) => onStayChange({ ...stay, ...party })}
+        labelClassName="pointer-events-none absolute top-2 left-10 z-10 text-xs font-medium text-slate-600"
+        className="h-14 rounded-xl pt-5 font-semibold"
+      />
     </div>
   );
 }
@@ -273,12 +268,13 @@ function HotelContent({
               {cheapest ? (
                 <>
                   <p className="text-sm text-slate-600">
-                    {pluralize(hotel.nights, "night", "nights")}, {pluralize(stay.guests, "guest", "guests")} · from
+                    {pluralize(hotel.nights, "night", "nights")}, {partyLabel(stay.guests, stay.childAges, stay.children)} · from
                   </p>
                   <p className="text-3xl font-bold tracking-tight text-slate-900">
-                    {formatMoney(cheapest.priceCents, cheapest.currency)}
+                    <Money cents={cheapest.priceCents} currency={cheapest.currency} />
                     <span className="ml-1 text-sm font-normal text-slate-600">per night</span>
                   </p>
+                  <PaymentCurrencyNote currency={cheapest.currency} className="mt-2" />
                 </>
               ) : (
                 <p className="font-medium text-slate-900">No rooms for these dates and guests</p>
@@ -294,6 +290,22 @@ function HotelContent({
                 <p className="mt-1 text-sm text-slate-600">{hotel.cancellationPolicy}</p>
               </div>
             </div>
+            {hotel.childPolicy ? (
+              <div className="flex gap-3 border-t border-slate-200 pt-4">
+                <Baby aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+                <div>
+                  <h2 className="text-sm font-semibold text-slate-900">Children</h2>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {childPolicyText(hotel.childPolicy, (cents) => formatMoney(cents, hotel.currency))}
+                  </p>
+                  {hotel.childChargeCents > 0 ? (
+                    <p className="mt-1 text-sm text-slate-600">
+                      Child charges for your stay: {formatMoney(hotel.childChargeCents, hotel.currency)}, added to the room price
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
           </Card>
         </aside>
       </div>

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { useFocusReturn } from "../../components/ui/use-focus-return.ts";
 
 type PhotoViewerProps = {
   title: string;
@@ -17,6 +18,7 @@ const roundButton =
 export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewerProps) {
   const count = images.length;
   const current = index === null ? null : images[index];
+  const focusReturn = useFocusReturn();
 
   function step(by: 1 | -1) {
     if (index !== null && count > 0) onIndexChange((index + by + count) % count);
@@ -39,6 +41,7 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
         <Dialog.Content
           aria-describedby={undefined}
           onKeyDown={handleKeyDown}
+          {...focusReturn}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">

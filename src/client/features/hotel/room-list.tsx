@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { BedDouble, Images, Maximize2, Users } from "lucide-react";
 import type { RoomOffer } from "../../../shared/search.ts";
+import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney, pluralize } from "../../lib/format.ts";
+import { pluralize } from "../../lib/format.ts";
 import { PhotoViewer } from "./photo-viewer.tsx";
 
 type RoomCardProps = {
@@ -81,15 +82,24 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
                 </span>
                 <span className="text-slate-500">
                   <span className="sr-only">Original price </span>
-                  <s>{formatMoney(room.originalPriceCents, room.currency)}</s>
+                  <s>
+                    <Money cents={room.originalPriceCents} currency={room.currency} />
+                  </s>
                 </span>
               </p>
             ) : null}
-            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{formatMoney(room.priceCents, room.currency)}</p>
+            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
+              <Money cents={room.priceCents} currency={room.currency} />
+            </p>
             <p className="text-xs text-slate-600">
-              {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1
-                ? `average per night · ${formatMoney(room.stayPriceCents, room.currency)} for ${pluralize(room.nightlyPrices.length, "night", "nights")}`
-                : "per night"}
+              {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1 ? (
+                <>
+                  average per night · <Money cents={room.stayPriceCents} currency={room.currency} /> for{" "}
+                  {pluralize(room.nightlyPrices.length, "night", "nights")}
+                </>
+              ) : (
+                "per night"
+              )}
             </p>
             {room.bookable ? (
               <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>

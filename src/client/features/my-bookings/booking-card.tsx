@@ -1,25 +1,34 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import { BedDouble, CalendarDays, Users } from "lucide-react";
-import type { BookingStatus, BookingView } from "../../../shared/booking.ts";
+import { type BookingStatus, type BookingView, refundLabel } from "../../../shared/booking.ts";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
+import { partyLabel } from "../../../shared/children.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { formatDate, formatDateTime, formatMoney, pluralize } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { CancelBookingDialog } from "./cancel-booking-dialog.tsx";
 
-const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone; className?: string }> = {
-  confirmed: { label: "Confirmed", tone: "success" },
-  pending: { label: "Pending", tone: "warning" },
-  cancelled: { label: "Cancelled", tone: "danger" },
+const STATUS: Record<BookingStatus, { tone: BadgeTone; className?: string }> = {
+  confirmed: { tone: "success" },
+  pending: { tone: "warning" },
+  cancelled: { tone: "danger" },
   // The badge primitive has no blue tone; completed stays are told apart from confirmed ones by colour too.
-  completed: { label: "Completed", tone: "neutral", className: "bg-sky-50 text-sky-800 ring-sky-200" },
+  completed: { tone: "neutral", className: "bg-sky-50 text-sky-800 ring-sky-200" },
 };
 
 function StatusBadge({ booking }: { booking: BookingView }) {
+  const { t } = useTranslation();
+  const labels: Record<BookingStatus, string> = {
+    confirmed: t("Confirmed"),
+    pending: t("Pending"),
+    cancelled: t("Cancelled"),
+    completed: t("Completed"),
+  };
   const { label, tone, className } = booking.awaitingPayment
-    ? { label: "Awaiting payment", tone: "warning" as const, className: undefined }
-    : STATUS[booking.status];
+    ? { label: t("Awaiting payment"), tone: "warning" as const, className: undefined }
+    : { label: labels[booking.status], ...STATUS[booking.status] };
   return (
     <Badge tone={tone} className={className}>
       {label}
@@ -41,6 +50,7 @@ type BookingCardProps = {
  * cancellation. An unpaid hold is not a booking: it says so and has no confirmation to download.
  */
 export function BookingCard({ booking, accessToken, onCancelled, holdActions }: BookingCardProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <Card className="p-4 sm:p-5">
@@ -53,22 +63,24 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
                   to={`/hotel/${encodeURIComponent(booking.hotelId)}`}
                   className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  {booking.hotelName || "Hotel Booking"}
+                  {booking.hotelName || t("Hotel Booking")}
                 </Link>
               ) : (
-                booking.hotelName || "Hotel Booking"
+                booking.hotelName || t("Hotel Booking")
               )}
             </h2>
             <p className="mt-0.5 text-sm text-slate-600">
-              Ref. <span className="font-mono break-all text-slate-800">{booking.bookingReference}</span>
+              {t("Ref.")} <span className="font-mono break-all text-slate-800">{booking.bookingReference}</span>
             </p>
           </div>
           <StatusBadge booking={booking} />
         </div>
         {booking.awaitingPayment ? (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Not booked yet: the payment has not gone through.
-            {booking.holdExpiresAt ? ` The room is held until ${formatDateTime(booking.holdExpiresAt)}; after that it is released.` : null}
+            {t("Not booked yet: the payment has not gone through.")}
+            {booking.holdExpiresAt
+              ? ` ${t("The room is held until {{time}}; after that it is released.", { time: formatDateTime(booking.holdExpiresAt) })}`
+              : null}
           </p>
         ) : null}
         {booking.notice ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{booking.notice}</p> : null}
@@ -77,7 +89,7 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
           <div className="flex gap-2.5">
             <BedDouble aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <dl>
-              <dt className="text-xs text-slate-600">Room</dt>
+              <dt className="text-xs text-slate-600">{t("Room")}</dt>
               <dd className="font-medium text-slate-900">{booking.roomType}</dd>
             </dl>
           </div>
@@ -85,11 +97,11 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
             <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <dl className="grid grid-cols-2 gap-x-4 sm:block">
               <div>
-                <dt className="text-xs text-slate-600">Check-in</dt>
+                <dt className="text-xs text-slate-600">{t("Check-in")}</dt>
                 <dd className="font-medium text-slate-900">{formatDate(booking.checkIn)}</dd>
               </div>
               <div className="sm:mt-2">
-                <dt className="text-xs text-slate-600">Check-out</dt>
+                <dt className="text-xs text-slate-600">{t("Check-out")}</dt>
                 <dd className="font-medium text-slate-900">{formatDate(booking.checkOut)}</dd>
               </div>
             </dl>
@@ -97,12 +109,12 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
           <div className="flex gap-2.5">
             <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <dl>
-              <dt className="text-xs text-slate-600">Guests</dt>
+              <dt className="text-xs text-slate-600">{t("Guests")}</dt>
               <dd className="font-medium text-slate-900">
-                {pluralize(booking.numGuests || 2, "guest", "guests")}
+                {partyLabel(booking.numAdults, booking.childAges, booking.numChildren)}
                 <span className="font-normal text-slate-600">
                   {" "}
-                  · {pluralize(booking.numRooms, "room", "rooms")} · {pluralize(booking.totalNights, "night", "nights")}
+                  · {t("{{count}} rooms", { count: booking.numRooms })} · {t("{{count}} nights", { count: booking.totalNights })}
                 </span>
               </dd>
             </dl>
@@ -111,10 +123,15 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-600">
-            Total{" "}
+            {t("Total")}{" "}
             <span className="ml-1 text-xl font-bold tracking-tight text-slate-900 tabular-nums">
               {formatMoney(booking.totalPriceCents, booking.currency)}
             </span>
+            {booking.refundedCents > 0 ? (
+              <span className="mt-0.5 block text-sm text-slate-600">
+                {refundLabel(booking, (cents) => formatMoney(cents, booking.currency))}
+              </span>
+            ) : null}
           </p>
           {booking.awaitingPayment ? (
             <div className="flex gap-2">{holdActions}</div>
@@ -125,9 +142,9 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
                 reference={booking.bookingReference}
                 accessToken={accessToken}
                 size="sm"
-                aria-label={`Download confirmation ${booking.bookingReference}`}
+                aria-label={t("Download confirmation {{reference}}", { reference: booking.bookingReference })}
               >
-                Download
+                {t("Download")}
               </DownloadConfirmationButton>
               {booking.canCancel ? <CancelBookingDialog booking={booking} accessToken={accessToken} onCancelled={onCancelled} /> : null}
             </div>

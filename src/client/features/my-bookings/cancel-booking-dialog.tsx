@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { AlertDialog } from "radix-ui";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -8,6 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cancelBooking } from "../../api/bookings.ts";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 type CancelBookingDialogProps = {
   booking: BookingView;
@@ -18,19 +20,20 @@ type CancelBookingDialogProps = {
 
 /** The Cancel button and its confirm prompt, which says up front whether money comes back. */
 export function CancelBookingDialog({ booking, accessToken, onCancelled }: CancelBookingDialogProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const refund = formatMoney(booking.amountDueCents, booking.currency);
   const cancel = useMutation({
     mutationFn: () => cancelBooking(booking.id, accessToken),
     onSuccess(result) {
       setOpen(false);
-      toast.success("Booking cancelled. Confirmation email sent.", {
-        description: result.refunded ? `A full refund of ${refund} is on its way to your card.` : undefined,
+      toast.success(t("Booking cancelled. Confirmation email sent."), {
+        description: result.refunded ? t("A full refund of {{amount}} is on its way to your card.", { amount: refund }) : undefined,
       });
       onCancelled(result.booking);
     },
     onError(error) {
-      toast.error("Error", { description: error.message });
+      toast.error(t("Error"), { description: errorText(error, t("Something went wrong")) });
     },
   });
 
@@ -41,23 +44,23 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
           variant="secondary"
           size="sm"
           className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={`Cancel booking ${booking.bookingReference}`}
+          aria-label={t("Cancel booking {{reference}}", { reference: booking.bookingReference })}
         >
-          Cancel
+          {t("Cancel")}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialogContent
-        title="Are you sure you want to cancel this booking?"
+        title={t("Are you sure you want to cancel this booking?")}
         description={
           <>
             <p>
-              {booking.hotelName || "Hotel Booking"}, {booking.roomType}: {formatDateRange(booking.checkIn, booking.checkOut)} (
+              {booking.hotelName || t("Hotel Booking")}, {booking.roomType}: {formatDateRange(booking.checkIn, booking.checkOut)} (
               <span className="font-mono">{booking.bookingReference}</span>).
             </p>
             <p className="font-medium text-slate-900">
               {booking.refundOnCancel
-                ? `You will receive a full refund of ${refund}.`
-                : "This booking is not refundable under the hotel's cancellation policy: no refund will be issued."}
+                ? t("You will receive a full refund of {{amount}}.", { amount: refund })
+                : t("This booking is not refundable under the hotel's cancellation policy: no refund will be issued.")}
             </p>
           </>
         }
@@ -65,7 +68,7 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
           <>
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={cancel.isPending}>
-                Keep booking
+                {t("Keep booking")}
               </Button>
             </AlertDialog.Cancel>
             {/* A plain button rather than AlertDialog.Action: the prompt stays open until the server has answered. */}
@@ -76,7 +79,7 @@ export function CancelBookingDialog({ booking, accessToken, onCancelled }: Cance
               onClick={() => cancel.mutate()}
             >
               {cancel.isPending ? <Spinner /> : null}
-              Cancel booking
+              {t("Cancel booking")}
             </Button>
           </>
         }

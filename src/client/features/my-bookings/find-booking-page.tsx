@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
@@ -13,6 +14,7 @@ import { useAuth } from "../../lib/auth-provider.tsx";
 import { lookUpBooking } from "../../api/bookings.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
+import { errorText } from "../../lib/error-text.ts";
 
 type Found = Awaited<ReturnType<typeof lookUpBooking>>;
 
@@ -20,7 +22,8 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 /** Public: a guest without an account finds a booking by its reference and e-mail, then downloads or cancels it. */
 export function FindBookingPage() {
-  useDocumentTitle("Find my booking");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Find my booking"));
   const { user } = useAuth();
   const [found, setFound] = useState<Found | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function FindBookingPage() {
       // The access token is kept in memory only: it grants this booking until the page is left.
       setFound(await lookUpBooking(values));
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "No booking matches this reference and email.");
+      setServerError(errorText(error, t("No booking matches this reference and email.")));
     }
   }
 
@@ -53,9 +56,9 @@ export function FindBookingPage() {
         className="absolute inset-x-0 top-0 -z-10 h-72 bg-[radial-gradient(40rem_16rem_at_50%_0%,var(--color-brand-100),transparent_70%)]"
       />
       <div className="mx-auto w-full max-w-2xl">
-        <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">Find my booking</h1>
+        <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">{t("Find my booking")}</h1>
         <p className="mx-auto mt-2 max-w-md text-center text-slate-600">
-          Enter the reference from your confirmation and the e-mail address you booked with.
+          {t("Enter the reference from your confirmation and the e-mail address you booked with.")}
         </p>
 
         {found ? (
@@ -68,7 +71,7 @@ export function FindBookingPage() {
             <div className="flex justify-center">
               <Button variant="ghost" onClick={searchAgain}>
                 <Search aria-hidden="true" />
-                Find another booking
+                {t("Find another booking")}
               </Button>
             </div>
           </div>
@@ -77,7 +80,7 @@ export function FindBookingPage() {
             <form noValidate onSubmit={handleSubmit(lookUp)} className="space-y-5">
               {serverError ? <Alert variant="error">{serverError}</Alert> : null}
               <TextField
-                label="Booking reference"
+                label={t("Booking reference")}
                 autoCapitalize="characters"
                 autoComplete="off"
                 spellCheck={false}
@@ -87,7 +90,7 @@ export function FindBookingPage() {
                 {...register("reference")}
               />
               <TextField
-                label="Email"
+                label={t("Email")}
                 type="email"
                 inputMode="email"
                 autoComplete="email"
@@ -96,7 +99,7 @@ export function FindBookingPage() {
               />
               <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner /> : <Search aria-hidden="true" />}
-                Find booking
+                {t("Find booking")}
               </Button>
             </form>
           </Card>
@@ -104,21 +107,15 @@ export function FindBookingPage() {
 
         <p className="mt-6 text-center text-sm text-slate-600">
           {user ? (
-            <>
-              All bookings made while signed in are in{" "}
-              <Link to="/my-bookings" className={linkClass}>
-                My Bookings
-              </Link>
-              .
-            </>
+            <Trans
+              i18nKey="All bookings made while signed in are in <link>My Bookings</link>."
+              components={{ link: <Link to="/my-bookings" className={linkClass} /> }}
+            />
           ) : (
-            <>
-              Have an account?{" "}
-              <Link to="/login" state={{ from: { pathname: "/my-bookings" } }} className={linkClass}>
-                Sign in
-              </Link>{" "}
-              to see all your bookings.
-            </>
+            <Trans
+              i18nKey="Have an account? <link>Sign in</link> to see all your bookings."
+              components={{ link: <Link to="/login" state={{ from: { pathname: "/my-bookings" } }} className={linkClass} /> }}
+            />
           )}
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Link, useSearchParams } from "react-router";
 import { Tabs } from "radix-ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -17,6 +18,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
 import { BookingFilterBar } from "./booking-filter-bar.tsx";
 import { MY_BOOKINGS_KEY, useMyBookings, type BookingFilters } from "./use-my-bookings.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 type BookingGroups = { awaiting: BookingView[]; upcoming: BookingView[]; past: BookingView[]; cancelled: BookingView[] };
 
@@ -42,6 +44,7 @@ function readFilters(params: URLSearchParams): BookingFilters {
 }
 
 function EmptyState({ title, hint, filtered }: { title: string; hint: string; filtered: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
@@ -49,20 +52,21 @@ function EmptyState({ title, hint, filtered }: { title: string; hint: string; fi
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 max-w-sm text-sm text-slate-600">
-        {filtered ? "No bookings match these dates. Try other dates or clear the filter." : hint}
+        {filtered ? t("No bookings match these dates. Try other dates or clear the filter.") : hint}
       </p>
       <Button asChild className="mt-5">
-        <Link to="/">Search hotels</Link>
+        <Link to="/">{t("Search hotels")}</Link>
       </Button>
     </div>
   );
 }
 
 function BookingListSkeleton() {
+  const { t } = useTranslation();
   return (
     <div>
       <p role="status" className="sr-only">
-        Loading your bookings...
+        {t("Loading your bookings...")}
       </p>
       <ul aria-hidden="true" className="space-y-4">
         {Array.from({ length: 3 }, (_, i) => (
@@ -104,13 +108,14 @@ function BookingList({ bookings, emptyTitle, emptyHint, filtered, onCancelled }:
 }
 
 function AbandonHoldButton({ booking, onAbandoned }: { booking: BookingView; onAbandoned: () => void }) {
+  const { t } = useTranslation();
   const abandon = useMutation({
     mutationFn: () => abandonMyHold(booking.id),
     onSuccess() {
-      toast.success("Booking abandoned", { description: "The room is released and nothing was charged." });
+      toast.success(t("Booking abandoned"), { description: t("The room is released and nothing was charged.") });
     },
     onError(error) {
-      toast.error("Error", { description: error.message });
+      toast.error(t("Error"), { description: errorText(error, t("Something went wrong")) });
     },
     // Refreshed either way: a hold that turned out to be paid moves to Upcoming.
     onSettled: onAbandoned,
@@ -122,11 +127,11 @@ function AbandonHoldButton({ booking, onAbandoned }: { booking: BookingView; onA
       className="text-red-700 hover:bg-red-50 hover:text-red-800"
       disabled={abandon.isPending}
       aria-busy={abandon.isPending || undefined}
-      aria-label={`Abandon booking ${booking.bookingReference}`}
+      aria-label={t("Abandon booking {{reference}}", { reference: booking.bookingReference })}
       onClick={() => abandon.mutate()}
     >
       {abandon.isPending ? <Spinner /> : null}
-      Abandon
+      {t("Abandon")}
     </Button>
   );
 }
@@ -143,15 +148,16 @@ function AwaitingPayment({
   onPay: ((booking: BookingView) => void) | null;
   onChanged: () => void;
 }) {
+  const { t } = useTranslation();
   if (holds.length === 0) return null;
   return (
     <section aria-labelledby="awaiting-payment" className="mt-6">
       <h2 id="awaiting-payment" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <CreditCard aria-hidden="true" className="size-5 text-amber-700" />
-        Awaiting payment ({holds.length})
+        {t("Awaiting payment ({{number}})", { number: holds.length })}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        These are not booked yet. Complete the payment to book, or abandon them to release the rooms.
+        {t("These are not booked yet. Complete the payment to book, or abandon them to release the rooms.")}
       </p>
       <ul className="mt-4 space-y-4">
         {holds.map((booking) => (
@@ -164,8 +170,12 @@ function AwaitingPayment({
                 <>
                   <AbandonHoldButton booking={booking} onAbandoned={onChanged} />
                   {onPay ? (
-                    <Button size="sm" aria-label={`Complete payment ${booking.bookingReference}`} onClick={() => onPay(booking)}>
-                      Complete payment
+                    <Button
+                      size="sm"
+                      aria-label={t("Complete payment {{reference}}", { reference: booking.bookingReference })}
+                      onClick={() => onPay(booking)}
+                    >
+                      {t("Complete payment")}
                     </Button>
                   ) : null}
                 </>
@@ -179,7 +189,8 @@ function AwaitingPayment({
 }
 
 export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPayment }) {
-  useDocumentTitle("My Bookings");
+  const { t } = useTranslation();
+  useDocumentTitle(t("My Bookings"));
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const filtered = Boolean(filters.checkInFrom || filters.checkOutTo);
@@ -188,8 +199,8 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
 
   useEffect(() => {
     // Spec section 8: a failed read of the bookings shows an error toast titled Error with the server's message.
-    if (error) toast.error("Error", { description: error.message });
-  }, [error]);
+    if (error) toast.error(t("Error"), { description: errorText(error, t("Something went wrong")) });
+  }, [error, t]);
 
   function changeFilters(next: BookingFilters) {
     const nextParams = new URLSearchParams(params);
@@ -209,10 +220,10 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <div className="flex items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("My Bookings")}</h1>
         <Button variant="secondary" disabled={refreshing} onClick={() => void refetch()}>
           {refreshing ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          Refresh
+          {t("Refresh")}
         </Button>
       </div>
 
@@ -226,7 +237,7 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
         ) : isError && !data ? (
           <LoadFailed
             layout="panel"
-            title="Your bookings could not be loaded"
+            title={t("Your bookings could not be loaded")}
             error={error}
             onRetry={() => void refetch()}
             retrying={isFetching}
@@ -235,10 +246,10 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
           <>
             <AwaitingPayment holds={awaiting} onPay={renderPayment ? setPaying : null} onChanged={refreshList} />
             <Tabs.Root defaultValue="upcoming" className={awaiting.length > 0 ? "mt-8" : undefined}>
-              <TabsList aria-label="Bookings" className="flex w-full sm:inline-flex sm:w-auto">
-                <TabsTrigger value="upcoming">Upcoming ({upcoming.length})</TabsTrigger>
-                <TabsTrigger value="past">Past ({past.length})</TabsTrigger>
-                <TabsTrigger value="cancelled">Cancelled ({cancelled.length})</TabsTrigger>
+              <TabsList aria-label={t("Bookings")} className="flex w-full sm:inline-flex sm:w-auto">
+                <TabsTrigger value="upcoming">{t("Upcoming ({{number}})", { number: upcoming.length })}</TabsTrigger>
+                <TabsTrigger value="past">{t("Past ({{number}})", { number: past.length })}</TabsTrigger>
+                <TabsTrigger value="cancelled">{t("Cancelled ({{number}})", { number: cancelled.length })}</TabsTrigger>
               </TabsList>
               <div
                 className={cn("mt-5 transition-opacity", isPlaceholderData ? "opacity-60" : null)}
@@ -248,20 +259,20 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
                   {
                     value: "upcoming",
                     bookings: upcoming,
-                    emptyTitle: "No upcoming bookings",
-                    emptyHint: "When you book a stay, it will appear here.",
+                    emptyTitle: t("No upcoming bookings"),
+                    emptyHint: t("When you book a stay, it will appear here."),
                   },
                   {
                     value: "past",
                     bookings: past,
-                    emptyTitle: "No past bookings",
-                    emptyHint: "Stays you have completed will appear here.",
+                    emptyTitle: t("No past bookings"),
+                    emptyHint: t("Stays you have completed will appear here."),
                   },
                   {
                     value: "cancelled",
                     bookings: cancelled,
-                    emptyTitle: "No cancelled bookings",
-                    emptyHint: "Bookings you cancel will appear here.",
+                    emptyTitle: t("No cancelled bookings"),
+                    emptyHint: t("Bookings you cancel will appear here."),
                   },
                 ].map((tab) => (
                   <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-offset-4">

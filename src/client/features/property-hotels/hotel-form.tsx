@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { DEFAULT_CHILD_POLICY } from "../../../shared/children.ts";
 import { AMENITY_LABELS, HotelInput } from "../../../shared/property-hotels.ts";
 import type { PropertyHotel } from "../../api/property-hotels.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -25,6 +26,8 @@ type Fields = {
   amenities: string[];
   cancellationPolicy: string;
   freeCancellationDays: string;
+  childrenFreeUnderAge: string;
+  childRate: string;
   checkInTime: string;
   checkOutTime: string;
   hidden: boolean;
@@ -44,6 +47,8 @@ function fieldsOf(hotel: PropertyHotel | undefined): Fields {
     amenities: hotel?.amenities.filter((a) => AMENITY_LABELS.includes(a)) ?? [],
     cancellationPolicy: hotel?.cancellationPolicy ?? "Free cancellation up to 2 days before check-in",
     freeCancellationDays: String(hotel?.freeCancellationDays ?? 2),
+    childrenFreeUnderAge: String(hotel?.childrenFreeUnderAge ?? DEFAULT_CHILD_POLICY.freeUnderAge),
+    childRate: ((hotel?.childRateCents ?? DEFAULT_CHILD_POLICY.childRateCents) / 100).toFixed(2),
     checkInTime: hotel?.checkInTime ?? "15:00",
     checkOutTime: hotel?.checkOutTime ?? "11:00",
     hidden: hotel?.hidden ?? true,
@@ -51,6 +56,8 @@ function fieldsOf(hotel: PropertyHotel | undefined): Fields {
 }
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+/** "15" or "15.50" → cents; anything else is left for the schema to name. */
+const cents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text) * 100) : Number.NaN);
 
 type HotelFormProps = {
   hotel?: PropertyHotel;
@@ -98,13 +105,18 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       amenities: f.amenities,
       cancellationPolicy: f.cancellationPolicy,
       freeCancellationDays: number(f.freeCancellationDays),
+      childrenFreeUnderAge: number(f.childrenFreeUnderAge),
+      childRateCents: cents(f.childRate),
       checkInTime: f.checkInTime,
       checkOutTime: f.checkOutTime,
       hidden: f.hidden,
     });
     const next: Record<string, string> = {};
     if (!city) next.place = "Choose the city from the destination list";
-    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0])] ??= issue.message.replace(" in whole cents", " with at most 2 decimals");
+    }
     if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
     setErrors(next);
     if (parsed.success && Object.keys(next).length === 0) onSubmit(parsed.data);
@@ -168,6 +180,20 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
           value={f.freeCancellationDays}
           onChange={(e) => set("freeCancellationDays", e.target.value)}
           error={errors.freeCancellationDays}
+        />
+        <TextField
+          label="Children stay free under age (0–18; 18 = all children free)"
+          inputMode="numeric"
+          value={f.childrenFreeUnderAge}
+          onChange={(e) => set("childrenFreeUnderAge", e.target.value)}
+          error={errors.childrenFreeUnderAge}
+        />
+        <TextField
+          label="Child rate per night, $ (older children, each; 0 = free)"
+          inputMode="decimal"
+          value={f.childRate}
+          onChange={(e) => set("childRate", e.target.value)}
+          error={errors.childRateCents}
         />
         <TextField
           label="Check-in from"

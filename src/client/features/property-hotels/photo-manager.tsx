@@ -38,14 +38,15 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
       {photos.length === 0 ? <p className="text-sm text-slate-600">No photos yet: travellers see an illustration.</p> : null}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of ${label}`}>
         {photos.map((photo, index) => (
-          <li key={photo} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <li key={photo} className="@container overflow-hidden rounded-xl border border-slate-200 bg-white">
             <div className="relative">
               <img src={photo} alt={`Photo ${index + 1} of ${label}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
               {index === 0 ? (
                 <span className="absolute top-2 left-2 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold">Cover</span>
               ) : null}
             </div>
-            <div className="flex justify-between gap-1 p-1">
+            {/* Four touch-sized buttons need 12.5rem in a row: a narrower card (two photos a row on a phone) puts them two by two. */}
+            <div className="grid grid-cols-2 justify-items-center gap-1 p-1 @[12.5rem]:flex @[12.5rem]:justify-between">
               <Button
                 variant="ghost"
                 size="icon"

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { todayLocal } from "../../../shared/dates.ts";
 import type { CalendarMonthData } from "../../api/rate-calendar.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { cn } from "../../lib/cn.ts";
@@ -12,19 +13,36 @@ type CalendarGridProps = {
 };
 
 /**
- * Room types × nights of one month. One cell takes focus at a time (roving tabindex): arrow keys
+ * Room types × nights of one month. One cell takes focus at a time (roving tabindex, today's at first): arrow keys
  * move between cells, Home/End to the row's ends, Enter or Space picks the cell for editing.
  */
 export function CalendarGrid({ data, onPick }: CalendarGridProps) {
-  const [focus, setFocus] = useState<[number, number]>([0, 0]);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
+  const scroller = useRef<HTMLDivElement>(null);
   const nights = data.roomTypes[0]?.nights ?? [];
+  const today = todayLocal();
+  const todayCol = nights.findIndex((n) => n.night === today);
+  const [wanted, setFocus] = useState<[number, number]>([0, Math.max(0, todayCol)]);
+  // Clamped, so a shorter month or fewer room types never leaves the grid without its one tab stop.
+  const focus = [Math.min(wanted[0], data.roomTypes.length - 1), Math.min(wanted[1], nights.length - 1)];
+
+  // A month that holds today opens scrolled to it: on a phone, the 23rd is otherwise twenty swipes away.
+  const firstNight = nights[0]?.night;
+  useEffect(() => {
+    const box = scroller.current;
+    const cell = todayCol > 0 ? cells.current.get(`0:${todayCol}`) : undefined;
+    const rowHeader = box?.querySelector("tbody th");
+    if (box && cell && rowHeader) box.scrollLeft += cell.getBoundingClientRect().left - rowHeader.getBoundingClientRect().right;
+  }, [firstNight, todayCol]);
 
   function move(row: number, col: number) {
     const r = Math.max(0, Math.min(data.roomTypes.length - 1, row));
     const c = Math.max(0, Math.min(nights.length - 1, col));
     setFocus([r, c]);
-    cells.current.get(`${r}:${c}`)?.focus();
+    const cell = cells.current.get(`${r}:${c}`);
+    // focus() alone leaves a half-visible cell half hidden; "nearest" brings all of it into the scroller.
+    cell?.focus({ preventScroll: true });
+    cell?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   function onKeyDown(event: KeyboardEvent, row: number, col: number) {
@@ -49,7 +67,8 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // The scroll padding keeps a cell reached with the arrow keys from sliding under the sticky room type column.
+    <div ref={scroller} className="scroll-pl-36 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table role="grid" aria-label={`Rates and availability, ${data.hotelName}`} className="border-collapse text-xs">
         <thead>
           <tr>
@@ -60,9 +79,14 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
               <th
                 key={n.night}
                 scope="col"
-                className="min-w-20 bg-slate-50 px-1 py-2 text-center font-medium whitespace-nowrap text-slate-600"
+                aria-current={n.night === today ? "date" : undefined}
+                className={cn(
+                  "min-w-20 px-1 py-2 text-center font-medium whitespace-nowrap",
+                  n.night === today ? "bg-brand-50 text-brand-900" : "bg-slate-50 text-slate-600",
+                )}
               >
                 {dayFormat.format(new Date(`${n.night}T00:00:00Z`))}
+                {n.night === today ? <span className="block text-[0.7rem] font-semibold">Today</span> : null}
               </th>
             ))}
           </tr>
@@ -96,17 +120,18 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
                     }}
                     role="gridcell"
                     tabIndex={focus[0] === row && focus[1] === col ? 0 : -1}
-                    aria-label={label}
                     onKeyDown={(e) => onKeyDown(e, row, col)}
                     onClick={() => {
                       setFocus([row, col]);
                       onPick(roomType.id, n.night);
                     }}
                     className={cn(
-                      "cursor-pointer border-l border-slate-100 px-1 py-1.5 text-center align-top outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset",
+                      "relative cursor-pointer border-l border-slate-100 px-1 py-1.5 text-center align-top outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset",
                       n.closed ? "bg-slate-100 text-slate-500" : "hover:bg-brand-50",
                     )}
                   >
+                    {/* The cell's name is this sentence, not its abbreviated figures (an aria-label would hide them: axe label-content-name-mismatch); the cell is relative so this absolutely placed text stays inside the scroller. */}
+                    <span className="sr-only">{label}</span>
                     <span aria-hidden="true" className="block font-semibold text-slate-900 tabular-nums">
                       {formatMoney(n.priceCents, data.currency)}
                     </span>

@@ -153,7 +153,8 @@ export function CalendarLinksPage() {
   const { hotelId: param } = useParams();
   const hotelId = param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
   const links = useCalendarLinks(hotelId);
-  useDocumentTitle("Calendar links");
+  const hotelName = links.data?.hotel.name;
+  useDocumentTitle(hotelName ? `Calendar links · ${hotelName}` : "Calendar links");
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -166,6 +167,7 @@ export function CalendarLinksPage() {
           Revenue report
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Calendar links</h1>
+        <p className="mt-1 text-sm text-slate-600">{hotelName ?? "\u00a0"}</p>
         <p className="mt-2 max-w-2xl text-slate-600">
           Each room type can have one secret iCal link listing its confirmed stays, for Google Calendar, Outlook or a channel manager. A
           link is shown once when it is made; make a new one if it is lost (the old one stops working).

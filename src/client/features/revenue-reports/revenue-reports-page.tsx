@@ -13,6 +13,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { cn } from "../../lib/cn.ts";
 import { formatCount, formatDateRange, formatMoney } from "../../lib/format.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -158,6 +159,11 @@ function Figures({ report }: { report: RevenueReport }) {
   );
 }
 
+/** A table's first column stays in view while a phone scrolls the figures sideways. */
+const STICKY = "sticky left-0 z-10 bg-white";
+/** The tables' sideways scroller: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */
+const SCROLLER = "mt-4 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 /** Rows shown before "Show all": a chain's report lists up to 100 room types. */
 const FIRST_ROWS = 10;
 
@@ -179,16 +185,16 @@ function RoomTypeTable({ report }: { report: RevenueReport }) {
           Rooms appear here once a hotel has room types.
         </EmptyState>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className={SCROLLER} tabIndex={0} role="region" aria-label="By room type">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 {allHotels ? (
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className={cn(STICKY, "py-2 pr-3 font-medium")}>
                     Hotel
                   </th>
                 ) : null}
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className={cn(!allHotels && STICKY, "py-2 pr-3 font-medium")}>
                   Room type
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
@@ -209,13 +215,13 @@ function RoomTypeTable({ report }: { report: RevenueReport }) {
               {rows.map((row) => (
                 <tr key={row.roomTypeId}>
                   {allHotels ? (
-                    <td className="py-2 pr-3">
+                    <td className={cn(STICKY, "py-2 pr-3")}>
                       <Link to={`/admin/hotels/${row.hotelId}/reports`} className="font-medium text-brand-700 hover:underline">
                         {row.hotelName}
                       </Link>
                     </td>
                   ) : null}
-                  <td className="py-2 pr-3 text-slate-900">{row.roomType}</td>
+                  <td className={cn(!allHotels && STICKY, "py-2 pr-3 text-slate-900")}>{row.roomType}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">
                     {formatCount(row.soldRoomNights)} / {formatCount(row.availableRoomNights)}
                   </td>
@@ -242,13 +248,14 @@ function ChannelTable({ report }: { report: RevenueReport }) {
     <Card className="p-5">
       <h2 className="text-lg font-semibold text-slate-900">By channel</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Partner bookings are the wholesaler&apos;s hotels: they are not in occupancy, ADR or RevPAR.
+        Front desk bookings were taken by staff on a guest&apos;s behalf (by phone). Partner bookings are the wholesaler&apos;s hotels: they
+        are not in occupancy, ADR or RevPAR.
       </p>
-      <div className="mt-4 overflow-x-auto">
+      <div className={SCROLLER} tabIndex={0} role="region" aria-label="By channel">
         <table className="w-full min-w-[28rem] text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className={cn(STICKY, "py-2 pr-3 font-medium")}>
                 Channel
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">
@@ -268,12 +275,21 @@ function ChannelTable({ report }: { report: RevenueReport }) {
           <tbody className="divide-y divide-slate-100">
             {report.channels.map((row) => (
               <tr key={row.channel}>
-                <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
+                <th scope="row" className={cn(STICKY, "py-2 pr-3 font-normal text-slate-900")}>
                   {row.label}
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatCount(row.bookings)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatCount(row.soldRoomNights)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(row.revenueSharePercent)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {formatPercent(row.revenueSharePercent)}
+                  {/* The share as a bar: the chart of revenue by channel (the figure beside it says the same). */}
+                  <span aria-hidden="true" className="mt-1 ml-auto block h-1.5 w-24 overflow-hidden rounded-full bg-slate-100">
+                    <span
+                      className="block h-full rounded-full bg-brand-600"
+                      style={{ width: `${Math.min(100, row.revenueSharePercent)}%` }}
+                    />
+                  </span>
+                </td>
                 <td className="py-2 text-right font-medium tabular-nums text-slate-900">{formatMoney(row.revenueCents)}</td>
               </tr>
             ))}

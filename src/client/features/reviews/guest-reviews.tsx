@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Link, useNavigate } from "react-router";
 import { MessageSquarePlus } from "lucide-react";
 import { toast } from "sonner";
@@ -11,10 +12,12 @@ import { RatingStars } from "../../components/ui/rating-stars.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
-import { pluralize } from "../../lib/format.ts";
+import { formatRating } from "../../lib/format.ts";
 import { ReviewCard } from "./review-card.tsx";
 import { useHotelReviews } from "./use-hotel-reviews.ts";
 import { promptLoginToVote, useReviewVote } from "./use-review-vote.ts";
+import type { TFunction } from "../../lib/i18n.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 // The form brings react-hook-form and its resolver; only guests who start a review download them.
 const ReviewForm = lazy(() => import("./review-form.tsx").then((m) => ({ default: m.ReviewForm })));
@@ -24,29 +27,33 @@ const ReviewForm = lazy(() => import("./review-form.tsx").then((m) => ({ default
  * here. The shared REVIEW_SORTS is not imported: its module brings zod, which visitors reading
  * reviews do not need.
  */
-const SORT_LABELS: Record<ReviewSort, string> = {
-  recent: "Most recent",
-  helpful: "Most helpful",
-  rating_high: "Highest rating",
-  rating_low: "Lowest rating",
-};
-const SORTS = Object.keys(SORT_LABELS) as ReviewSort[];
+function sortLabels(t: TFunction): Record<ReviewSort, string> {
+  return {
+    recent: t("Most recent"),
+    helpful: t("Most helpful"),
+    rating_high: t("Highest rating"),
+    rating_low: t("Lowest rating"),
+  };
+}
+const SORTS: ReviewSort[] = ["recent", "helpful", "rating_high", "rating_low"];
 
 function isReviewSort(value: string): value is ReviewSort {
   return (SORTS as string[]).includes(value);
 }
 
 function FormLoading() {
+  const { t } = useTranslation();
   return (
     <Card role="status" className="flex items-center gap-3 p-6 text-slate-600">
       <Spinner className="text-brand-700" />
-      Loading...
+      {t("Loading...")}
     </Card>
   );
 }
 
 /** The hotel page's 'Guest Reviews' section: approved reviews with sorting and votes, and the review form. */
 export function GuestReviews({ hotelId }: { hotelId: string }) {
+  const { t } = useTranslation();
   const headingId = useId();
   const sortId = useId();
   const navigate = useNavigate();
@@ -60,8 +67,8 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
 
   useEffect(() => {
     // Spec section 8: a failed load of the reviews is reported as a toast.
-    if (error) toast.error("Failed to load reviews", { id: "reviews-load", description: error.message });
-  }, [error]);
+    if (error) toast.error(t("Failed to load reviews"), { id: "reviews-load", description: errorText(error, t("Something went wrong")) });
+  }, [error, t]);
 
   function closeForm() {
     setWriting(false);
@@ -80,26 +87,36 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
   return (
     <section id="reviews" aria-labelledby={headingId} className="scroll-mt-20">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        Guest Reviews
+        {t("Guest Reviews")}
       </h2>
 
       <Card className="mt-4 flex flex-col gap-5 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <div className="flex items-center gap-4">
           <p className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
-            <span className="sr-only">Average rating: </span>
-            {data ? (average === null ? "N/A" : average.toFixed(1)) : "–"}
-            {average === null ? null : <span className="sr-only"> out of 5</span>}
+            {data && average !== null ? (
+              <>
+                <span className="sr-only">{t("Average rating: {{rating}} out of {{max}}", { rating: formatRating(average), max: 5 })}</span>
+                <span aria-hidden="true">{formatRating(average)}</span>
+              </>
+            ) : data ? (
+              <>
+                <span className="sr-only">{t("Average rating:")} </span>
+                {t("N/A")}
+              </>
+            ) : (
+              "–"
+            )}
           </p>
           <div className="space-y-1">
             {/* The number beside it already says it to screen readers. */}
             <span aria-hidden="true">
               <RatingStars rating={average ?? 0} starClassName="size-5" />
             </span>
-            <p className="text-sm text-slate-600">{data ? pluralize(data.count, "verified review", "verified reviews") : "\u00a0"}</p>
+            <p className="text-sm text-slate-600">{data ? t("{{count, number}} verified reviews", { count: data.count }) : "\u00a0"}</p>
           </div>
         </div>
         {user && data && !data.canReview && !writing ? (
-          <p className="text-sm text-slate-700">You have reviewed your stay at this hotel.</p>
+          <p className="text-sm text-slate-700">{t("You have reviewed your stay at this hotel.")}</p>
         ) : user ? (
           <Button
             ref={writeButtonRef}
@@ -109,13 +126,13 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
             className="w-full sm:w-auto"
           >
             <MessageSquarePlus aria-hidden="true" />
-            Write a review
+            {t("Write a review")}
           </Button>
         ) : (
           <div className="flex flex-col gap-2 sm:items-end">
-            <p className="text-sm text-slate-700">Please login to submit a review</p>
+            <p className="text-sm text-slate-700">{t("Please login to submit a review")}</p>
             <Button asChild variant="secondary" className="w-full sm:w-auto">
-              <Link to="/login">Log in</Link>
+              <Link to="/login">{t("Log in")}</Link>
             </Button>
           </div>
         )}
@@ -123,7 +140,7 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
 
       {data && data.myPendingReviews.length > 0 ? (
         <ul
-          aria-label="Your reviews awaiting moderation"
+          aria-label={t("Your reviews awaiting moderation")}
           className="mt-4 divide-y divide-slate-200 rounded-2xl border border-amber-200 bg-amber-50/40 px-4 sm:px-5"
         >
           {data.myPendingReviews.map((review) => (
@@ -147,18 +164,18 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
           {isPending ? (
             <>
               <Spinner className="text-brand-700" />
-              Loading reviews...
+              {t("Loading reviews...")}
             </>
           ) : isPlaceholderData && isFetching ? (
             <>
               <Spinner className="text-brand-700" />
-              Sorting reviews...
+              {t("Sorting reviews...")}
             </>
           ) : null}
         </p>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm font-medium whitespace-nowrap text-slate-700">
-            Sort reviews
+            {t("Sort reviews")}
           </label>
           <NativeSelect
             id={sortId}
@@ -168,7 +185,7 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
           >
             {SORTS.map((option) => (
               <option key={option} value={option}>
-                {SORT_LABELS[option]}
+                {sortLabels(t)[option]}
               </option>
             ))}
           </NativeSelect>
@@ -176,14 +193,20 @@ export function GuestReviews({ hotelId }: { hotelId: string }) {
       </div>
 
       {isError && !data ? (
-        <LoadFailed title="Failed to load reviews" error={error} onRetry={() => void refetch()} retrying={isFetching} className="mt-4" />
+        <LoadFailed
+          title={t("Failed to load reviews")}
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          className="mt-4"
+        />
       ) : data && data.reviews.length === 0 && data.myPendingReviews.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-10 text-center text-slate-700">
-          No reviews yet. Be the first to review!
+          {t("No reviews yet. Be the first to review!")}
         </p>
       ) : data ? (
         <ul
-          aria-label="Reviews"
+          aria-label={t("Reviews")}
           aria-busy={isPlaceholderData || undefined}
           className={cn("mt-2 divide-y divide-slate-200 transition-opacity", isPlaceholderData ? "opacity-60" : null)}
         >

@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { X } from "lucide-react";
 import { MAX_PHOTO_BYTES, MAX_REVIEW_PHOTOS } from "../../../shared/reviews.ts";
 import { Label } from "../../components/ui/label.tsx";
@@ -14,6 +15,7 @@ type PhotoPickerProps = {
 
 /** A native file input (so it works with every keyboard, screen reader and test driver) plus removable previews. */
 export function PhotoPicker({ photos, problems, onAdd, onRemove, disabled = false }: PhotoPickerProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const problemsId = `${inputId}-problems`;
@@ -27,10 +29,13 @@ export function PhotoPicker({ photos, problems, onAdd, onRemove, disabled = fals
 
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={inputId}>Photos</Label>
+      <Label htmlFor={inputId}>{t("Photos")}</Label>
       <p id={hintId} className="text-sm text-slate-600">
-        Optional: up to {MAX_REVIEW_PHOTOS} photos, JPEG, PNG or WebP, {MAX_PHOTO_BYTES / (1024 * 1024)} MB each.{" "}
-        {photos.length > 0 ? `${photos.length} of ${MAX_REVIEW_PHOTOS} added.` : null}
+        {t("Optional: up to {{max}} photos, JPEG, PNG or WebP, {{megabytes}} MB each.", {
+          max: MAX_REVIEW_PHOTOS,
+          megabytes: MAX_PHOTO_BYTES / (1024 * 1024),
+        })}{" "}
+        {photos.length > 0 ? t("{{added}} of {{max}} added.", { added: photos.length, max: MAX_REVIEW_PHOTOS }) : null}
       </p>
       <input
         id={inputId}
@@ -50,17 +55,17 @@ export function PhotoPicker({ photos, problems, onAdd, onRemove, disabled = fals
         </ul>
       ) : null}
       {photos.length > 0 ? (
-        <ul aria-label="Selected photos" className="flex flex-wrap gap-3 pt-2">
+        <ul aria-label={t("Selected photos")} className="flex flex-wrap gap-3 pt-2">
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img
                 src={photo.previewUrl}
-                alt={`Photo ${index + 1}: ${photo.file.name}`}
+                alt={t("Photo {{number}}: {{file}}", { number: index + 1, file: photo.file.name })}
                 className="size-24 rounded-lg object-cover ring-1 ring-slate-200"
               />
               <button
                 type="button"
-                aria-label={`Remove photo ${index + 1} (${photo.file.name})`}
+                aria-label={t("Remove photo {{number}} ({{file}})", { number: index + 1, file: photo.file.name })}
                 onClick={() => onRemove(photo.id)}
                 disabled={disabled}
                 className="absolute -top-2 -right-2 inline-flex size-10 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-md hover:bg-slate-50 hover:text-slate-900"

@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Star } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
 
-const RATING_WORDS = ["Terrible", "Poor", "Average", "Very good", "Excellent"] as const;
+const RATINGS = [1, 2, 3, 4, 5] as const;
 
 type RatingInputProps = {
   /** 0 while nothing is chosen. */
@@ -17,17 +19,18 @@ type RatingInputProps = {
  * legend names the group for screen readers. Hovering previews a rating before it is chosen.
  */
 export function RatingInput({ value, onChange, onBlur, error }: RatingInputProps) {
+  const { t } = useTranslation();
+  const words = [t("Terrible"), t("Poor"), t("Average"), t("Very good"), t("Excellent")];
   const name = useId();
   const errorId = `${name}-error`;
   const [hovered, setHovered] = useState(0);
   const shown = hovered || value;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Rating</legend>
+      <legend className="text-sm font-medium text-slate-800">{t("Rating")}</legend>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <div className="-ml-1.5 flex" onMouseLeave={() => setHovered(0)}>
-          {RATING_WORDS.map((_, index) => {
-            const rating = index + 1;
+          {RATINGS.map((rating) => {
             return (
               <label key={rating} className="relative cursor-pointer" onMouseEnter={() => setHovered(rating)}>
                 <input
@@ -50,18 +53,18 @@ export function RatingInput({ value, onChange, onBlur, error }: RatingInputProps
                     )}
                   />
                 </span>
-                <span className="sr-only">{rating === 1 ? "1 star" : `${rating} stars`}</span>
+                <span className="sr-only">{t("{{count}} stars", { count: rating })}</span>
               </label>
             );
           })}
         </div>
         <span aria-hidden="true" className="text-sm font-medium text-slate-700">
-          {shown > 0 ? RATING_WORDS[shown - 1] : null}
+          {shown > 0 ? words[shown - 1] : null}
         </span>
       </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
+          {fieldMessage(error)}
         </p>
       ) : null}
     </fieldset>

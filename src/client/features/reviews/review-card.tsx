@@ -1,13 +1,12 @@
 import { useId } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { BadgeCheck, Clock, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { ReviewView, VoteType } from "../../../shared/reviews.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PhotoThumbnails } from "../../components/ui/photo-thumbnails.tsx";
 import { RatingStars } from "../../components/ui/rating-stars.tsx";
-import { formatCount } from "../../lib/format.ts";
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+import { formatCount, formatDay } from "../../lib/format.ts";
 
 const voteButtonClass =
   "aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:[&_svg]:fill-brand-200";
@@ -23,6 +22,7 @@ type ReviewCardProps = {
 
 /** One review. Its text is rendered as text, never as HTML: whatever a guest typed shows literally. */
 export function ReviewCard({ review, onVote, voting = false, pending = false }: ReviewCardProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="py-6">
@@ -39,18 +39,18 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
             {review.verifiedStay ? (
               <Badge tone="success" className="gap-1">
                 <BadgeCheck aria-hidden="true" className="size-3.5" />
-                Verified stay
+                {t("Verified stay")}
               </Badge>
             ) : null}
             {pending ? (
               <Badge tone="warning" className="gap-1">
                 <Clock aria-hidden="true" className="size-3.5" />
-                Awaiting moderation
+                {t("Awaiting moderation")}
               </Badge>
             ) : null}
           </div>
           <p className="text-sm text-slate-600">
-            <time dateTime={review.createdAt}>{dayFormat.format(new Date(review.createdAt))}</time>
+            <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
           </p>
         </div>
       </div>
@@ -65,14 +65,16 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
           <p className="leading-7 break-words whitespace-pre-line text-slate-700">{review.comment}</p>
         </div>
 
-        <PhotoThumbnails photos={review.photos} label={`Photos from ${review.authorName}'s review`} className="mt-4" />
+        <PhotoThumbnails photos={review.photos} label={t("Photos from {{name}}'s review", { name: review.authorName })} className="mt-4" />
 
         {pending ? (
-          <p className="mt-4 text-sm text-slate-600">Only you can see this review until a moderator approves it.</p>
+          <p className="mt-4 text-sm text-slate-600">{t("Only you can see this review until a moderator approves it.")}</p>
         ) : !onVote ? (
-          <p className="mt-4 text-sm text-slate-600">Your review · {formatCount(review.helpfulVotes)} found it helpful</p>
+          <p className="mt-4 text-sm text-slate-600">
+            {t("Your review · {{count, number}} found it helpful", { count: review.helpfulVotes })}
+          </p>
         ) : (
-          <div role="group" aria-label="Was this review helpful?" className="mt-4 flex flex-wrap gap-2">
+          <div role="group" aria-label={t("Was this review helpful?")} className="mt-4 flex flex-wrap gap-2">
             <Button
               variant="secondary"
               size="sm"
@@ -82,7 +84,7 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
               className={voteButtonClass}
             >
               <ThumbsUp aria-hidden="true" />
-              Helpful ({formatCount(review.helpfulVotes)})
+              {t("Helpful ({{votes}})", { votes: formatCount(review.helpfulVotes) })}
             </Button>
             <Button
               variant="secondary"
@@ -93,7 +95,7 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
               className={voteButtonClass}
             >
               <ThumbsDown aria-hidden="true" />
-              Not helpful ({formatCount(review.unhelpfulVotes)})
+              {t("Not helpful ({{votes}})", { votes: formatCount(review.unhelpfulVotes) })}
             </Button>
           </div>
         )}

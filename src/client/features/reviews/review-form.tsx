@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import { RatingInput } from "./rating-input.tsx";
 import { hotelReviewsKey } from "./use-hotel-reviews.ts";
 import { usePhotoSelection } from "./use-photo-selection.ts";
 import { useSubmitReview } from "./use-submit-review.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
 
 type ReviewFormProps = {
   hotelId: string;
@@ -23,6 +25,7 @@ type ReviewFormProps = {
 
 /** The signed-in guest's review of a hotel; it is shown to others only after an admin approves it. */
 export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   const commentId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -58,12 +61,12 @@ export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
     );
   }
 
-  const commentError = errors.comment?.message;
+  const commentError = fieldMessage(errors.comment?.message);
   return (
     <Card className="p-4 sm:p-6">
       <form noValidate aria-labelledby={headingId} onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          Write a review
+          {t("Write a review")}
         </h3>
         <fieldset disabled={submit.isPending} className="space-y-5">
           <Controller
@@ -78,9 +81,9 @@ export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
               />
             )}
           />
-          <TextField label="Title" required maxLength={120} error={errors.title?.message} {...register("title")} />
+          <TextField label={t("Title")} required maxLength={120} error={errors.title?.message} {...register("title")} />
           <div className="space-y-1.5">
-            <Label htmlFor={commentId}>Your review</Label>
+            <Label htmlFor={commentId}>{t("Your review")}</Label>
             <Textarea
               id={commentId}
               rows={5}
@@ -106,11 +109,11 @@ export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
         </fieldset>
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={submit.isPending}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" disabled={submit.isPending}>
             {submit.isPending ? <Spinner /> : null}
-            Submit Review
+            {t("Submit Review")}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { i18next } from "../../lib/i18n.ts";
 import { MAX_PHOTO_BYTES, MAX_REVIEW_PHOTOS } from "../../../shared/reviews.ts";
 
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -18,9 +19,9 @@ async function looksLikeImage(file: File): Promise<boolean> {
 }
 
 async function problemWith(file: File): Promise<string | null> {
-  const notImage = `${file.name} is not a JPEG, PNG or WebP image.`;
+  const notImage = i18next.t("{{file}} is not a JPEG, PNG or WebP image.", { file: file.name });
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return notImage;
-  if (file.size > MAX_PHOTO_BYTES) return `${file.name} is larger than ${MAX_MB} MB.`;
+  if (file.size > MAX_PHOTO_BYTES) return i18next.t("{{file}} is larger than {{megabytes}} MB.", { file: file.name, megabytes: MAX_MB });
   return (await looksLikeImage(file).catch(() => false)) ? null : notImage;
 }
 
@@ -65,7 +66,7 @@ export function usePhotoSelection() {
         else next.push({ id: nextId.current++, file, previewUrl: URL.createObjectURL(file) });
       }
       if (refused > 0) {
-        found.push(`Add at most ${MAX_REVIEW_PHOTOS} photos: ${refused === 1 ? "1 photo was" : `${refused} photos were`} not added.`);
+        found.push(i18next.t("Add at most {{max}} photos: {{count}} photos were not added.", { max: MAX_REVIEW_PHOTOS, count: refused }));
       }
       setProblems(found);
       commit(next);

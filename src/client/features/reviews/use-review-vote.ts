@@ -1,3 +1,4 @@
+import { i18next } from "../../lib/i18n.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -5,10 +6,11 @@ import type { VoteType } from "../../../shared/reviews.ts";
 import { type HotelReviews, voteOnReview } from "../../api/reviews.ts";
 import { ApiError } from "../../lib/api.ts";
 import { hotelReviewsKey } from "./use-hotel-reviews.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 /** Prompts a visitor (or a guest whose session has ended) to sign in before voting. */
 export function promptLoginToVote(navigate: (to: string) => unknown) {
-  toast("Please login to vote", { action: { label: "Log in", onClick: () => void navigate("/login") } });
+  toast(i18next.t("Please login to vote"), { action: { label: i18next.t("Log in"), onClick: () => void navigate("/login") } });
 }
 
 /**
@@ -24,12 +26,12 @@ export function useReviewVote(hotelId: string) {
       queryClient.setQueriesData<HotelReviews>({ queryKey: hotelReviewsKey(hotelId) }, (data) =>
         data ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) } : data,
       );
-      toast.success("Vote recorded");
+      toast.success(i18next.t("Vote recorded"));
     },
     onError: (error) => {
       // The session may have ended in another tab since the page was loaded.
       if (error instanceof ApiError && error.status === 401) promptLoginToVote(navigate);
-      else toast.error("Failed to vote", { description: error.message });
+      else toast.error(i18next.t("Failed to vote"), { description: errorText(error, i18next.t("Something went wrong")) });
     },
   });
 }

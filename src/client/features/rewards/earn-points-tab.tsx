@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import type { LucideIcon } from "lucide-react";
 import { BedDouble, Copy, MessageSquareText, UserPlus } from "lucide-react";
 import { toast } from "sonner";
@@ -6,6 +7,7 @@ import { POINTS_PER_DOLLAR, POINTS_PER_REFERRAL, POINTS_PER_REVIEW } from "../..
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { formatMoney } from "../../lib/format.ts";
 
 function EarnWay({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -22,23 +24,24 @@ function EarnWay({ icon: Icon, title, children }: { icon: LucideIcon; title: str
 }
 
 function ReferralLink({ link }: { link: string }) {
+  const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success("Link copied");
+      toast.success(t("Link copied"));
     } catch {
       // The clipboard API is missing on plain-http origins and can be refused: leave the link selected to copy by hand.
       inputRef.current?.select();
-      toast.error("Could not copy the link", { description: "The link is selected: copy it with your keyboard." });
+      toast.error(t("Could not copy the link"), { description: t("The link is selected: copy it with your keyboard.") });
     }
   }
 
   return (
     <div className="mt-3 space-y-1.5">
-      <Label htmlFor={inputId}>Your referral link</Label>
+      <Label htmlFor={inputId}>{t("Your referral link")}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={inputId}
@@ -50,7 +53,7 @@ function ReferralLink({ link }: { link: string }) {
         />
         <Button variant="secondary" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copy link
+          {t("Copy link")}
         </Button>
       </div>
     </div>
@@ -58,16 +61,20 @@ function ReferralLink({ link }: { link: string }) {
 }
 
 export function EarnPointsTab({ referralLink }: { referralLink: string }) {
+  const { t } = useTranslation();
   return (
     <ul className="divide-y divide-slate-200">
-      <EarnWay icon={BedDouble} title={`${POINTS_PER_DOLLAR} point per $1`}>
-        Earned on every confirmed booking, once it is paid.
+      <EarnWay
+        icon={BedDouble}
+        title={t("{{points, number}} point per {{amount}}", { points: POINTS_PER_DOLLAR, amount: formatMoney(100) })}
+      >
+        {t("Earned on every confirmed booking, once it is paid.")}
       </EarnWay>
-      <EarnWay icon={MessageSquareText} title={`${POINTS_PER_REVIEW} points per approved review`}>
-        Review a hotel from its page; the points arrive when our team approves the review.
+      <EarnWay icon={MessageSquareText} title={t("{{points, number}} points per approved review", { points: POINTS_PER_REVIEW })}>
+        {t("Review a hotel from its page; the points arrive when our team approves the review.")}
       </EarnWay>
-      <EarnWay icon={UserPlus} title={`${POINTS_PER_REFERRAL} points per referral`}>
-        Share your link: when a friend signs up with it and completes their first booking, you earn the points.
+      <EarnWay icon={UserPlus} title={t("{{points, number}} points per referral", { points: POINTS_PER_REFERRAL })}>
+        {t("Share your link: when a friend signs up with it and completes their first booking, you earn the points.")}
         <ReferralLink link={referralLink} />
       </EarnWay>
     </ul>

@@ -1,23 +1,23 @@
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { History } from "lucide-react";
 import type { LoyaltyTransactionView } from "../../../shared/loyalty.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatCount } from "../../lib/format.ts";
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+import { formatDay } from "../../lib/format.ts";
 
 export function PointsHistoryTab({ transactions }: { transactions: LoyaltyTransactionView[] }) {
+  const { t } = useTranslation();
   if (transactions.length === 0) {
     return (
       <div className="flex flex-col items-center py-10 text-center">
         <History aria-hidden="true" className="size-10 text-slate-400" />
-        <p className="mt-3 font-medium text-slate-900">No points activity yet</p>
+        <p className="mt-3 font-medium text-slate-900">{t("No points activity yet")}</p>
       </div>
     );
   }
   // Newest first whatever order the server used; ties keep the later entry on top.
   const newestFirst = [...transactions].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   return (
-    <ul aria-label="Points activity" className="divide-y divide-slate-200">
+    <ul aria-label={t("Points activity")} className="divide-y divide-slate-200">
       {newestFirst.map((entry) => {
         const earned = entry.points >= 0;
         return (
@@ -25,13 +25,16 @@ export function PointsHistoryTab({ transactions }: { transactions: LoyaltyTransa
             <div className="min-w-0">
               <p className="font-medium break-words text-slate-900">{entry.description}</p>
               <p className="text-sm text-slate-600">
-                <time dateTime={entry.createdAt}>{dayFormat.format(new Date(entry.createdAt))}</time>
+                <time dateTime={entry.createdAt}>{formatDay(entry.createdAt)}</time>
               </p>
             </div>
             <p className={cn("shrink-0 font-semibold tabular-nums", earned ? "text-emerald-700" : "text-red-700")}>
               {earned ? "+" : "\u2212"}
-              {formatCount(Math.abs(entry.points))}
-              <span className="ml-1 text-sm font-normal">points</span>
+              <Trans
+                i18nKey="{{count, number}} <unit>points</unit>"
+                count={Math.abs(entry.points)}
+                components={{ unit: <span className="text-sm font-normal" /> }}
+              />
             </p>
           </li>
         );

@@ -1,24 +1,26 @@
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { CircleCheck, Ticket } from "lucide-react";
 import { toast } from "sonner";
 import { CENTS_PER_POINT, MIN_REDEEM_POINTS, canRedeem } from "../../../shared/loyalty.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { formatCount, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { useApplyPoints } from "./use-apply-points.ts";
 
 const POINTS_PER_DOLLAR_OFF = 100 / CENTS_PER_POINT;
 
 export function RedeemPointsTab({ pointsBalance }: { pointsBalance: number | null | undefined }) {
+  const { t } = useTranslation();
   const [applied, setApplied] = useApplyPoints();
   const balance = pointsBalance ?? 0;
   const redeemable = canRedeem(pointsBalance);
 
   function apply() {
     if (setApplied(true)) {
-      toast.success("Points will be applied to your next booking", {
-        description: `Up to ${formatMoney(balance * CENTS_PER_POINT)} off, shown in the booking dialog.`,
+      toast.success(t("Points will be applied to your next booking"), {
+        description: t("Up to {{amount}} off, shown in the booking dialog.", { amount: formatMoney(balance * CENTS_PER_POINT) }),
       });
     } else {
-      toast.error("Error", { description: "Your browser did not let us save this preference." });
+      toast.error(t("Error"), { description: t("Your browser did not let us save this preference.") });
     }
   }
 
@@ -28,19 +30,25 @@ export function RedeemPointsTab({ pointsBalance }: { pointsBalance: number | nul
         <Ticket aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
         <div>
           <p className="text-lg font-semibold text-slate-900">
-            {formatCount(POINTS_PER_DOLLAR_OFF)} points = {formatMoney(100)} off
+            {t("{{points, number}} points = {{amount}} off", { points: POINTS_PER_DOLLAR_OFF, amount: formatMoney(100) })}
           </p>
-          <p className="text-sm text-slate-700">Minimum {formatCount(MIN_REDEEM_POINTS)} points to redeem.</p>
+          <p className="text-sm text-slate-700">{t("Minimum {{points, number}} points to redeem.", { points: MIN_REDEEM_POINTS })}</p>
         </div>
       </div>
 
       <div>
         <p className="text-slate-700">
-          Your balance: <span className="font-semibold text-slate-900">{formatCount(balance)} points</span>, worth{" "}
-          <span className="font-semibold text-slate-900">{formatMoney(balance * CENTS_PER_POINT)}</span>.
+          <Trans
+            i18nKey="Your balance: <strong>{{count, number}} points</strong>, worth <strong>{{amount}}</strong>."
+            count={balance}
+            values={{ amount: formatMoney(balance * CENTS_PER_POINT) }}
+            components={{ strong: <span className="font-semibold text-slate-900" /> }}
+          />
         </p>
         {redeemable ? null : (
-          <p className="mt-1 text-sm text-slate-600">Earn {formatCount(MIN_REDEEM_POINTS - balance)} more points to start redeeming.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t("Earn {{count, number}} more points to start redeeming.", { count: MIN_REDEEM_POINTS - balance })}
+          </p>
         )}
       </div>
 
@@ -48,24 +56,25 @@ export function RedeemPointsTab({ pointsBalance }: { pointsBalance: number | nul
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p role="status" className="flex items-center gap-2 font-medium text-emerald-800">
             <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-            Your points will be applied to your next booking.
+            {t("Your points will be applied to your next booking.")}
           </p>
           <Button variant="secondary" onClick={() => setApplied(false)}>
-            Don't apply
+            {t("Don't apply")}
           </Button>
         </div>
       ) : (
         <Button size="lg" disabled={!redeemable} onClick={apply} className="w-full sm:w-auto">
-          Apply to next booking
+          {t("Apply to next booking")}
         </Button>
       )}
 
       <div className="border-t border-slate-200 pt-5 text-sm leading-6 text-slate-600">
-        <h3 className="font-semibold text-slate-900">How it is applied</h3>
+        <h3 className="font-semibold text-slate-900">{t("How it is applied")}</h3>
         <p className="mt-1">
-          When you book a room while signed in, the booking dialog offers your points as a discount, already switched on if you chose "Apply
-          to next booking". Every {formatCount(POINTS_PER_DOLLAR_OFF)} points take {formatMoney(100)} off the total. The points are set
-          aside when you continue to payment and come back to you if the booking is not paid or is cancelled.
+          {t(
+            'When you book a room while signed in, the booking dialog offers your points as a discount, already switched on if you chose "Apply to next booking". Every {{points, number}} points take {{amount}} off the total. The points are set aside when you continue to payment and come back to you if the booking is not paid or is cancelled.',
+            { points: POINTS_PER_DOLLAR_OFF, amount: formatMoney(100) },
+          )}
         </p>
       </div>
     </div>

@@ -1,10 +1,11 @@
+import { useTranslation } from "../../lib/i18n.ts";
 import type { LucideIcon } from "lucide-react";
 import { Award, Coins, Crown, Medal, TrendingUp } from "lucide-react";
 import { CENTS_PER_POINT, TIERS, type LoyaltyInfo, type TierName } from "../../../shared/loyalty.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatCount, formatMoney } from "../../lib/format.ts";
+import { formatCount, formatMoney, formatPercent } from "../../lib/format.ts";
 
 const TIER_LOOK: Record<TierName, { icon: LucideIcon; badge: string }> = {
   Bronze: { icon: Medal, badge: "bg-orange-100 text-orange-800 ring-orange-200" },
@@ -17,6 +18,11 @@ function tierStart(name: TierName): number {
 }
 
 type StatCardProps = { label: string; icon: LucideIcon; iconClass: string; value: string; detail: string; className?: string };
+
+function useTierName(): (tier: TierName) => string {
+  const { t } = useTranslation();
+  return (tier) => ({ Bronze: t("Bronze"), Silver: t("Silver"), Gold: t("Gold") })[tier];
+}
 
 function StatCard({ label, icon: Icon, iconClass, value, detail, className }: StatCardProps) {
   return (
@@ -35,6 +41,8 @@ function StatCard({ label, icon: Icon, iconClass, value, detail, className }: St
 
 /** Progress from the start of the current tier to the next; nothing at the top tier (spec section 2). */
 function NextTierProgress({ info }: { info: LoyaltyInfo }) {
+  const { t } = useTranslation();
+  const tierName = useTierName();
   const { nextTier, account } = info;
   if (!nextTier) return null;
   const from = tierStart(account.tier);
@@ -44,19 +52,19 @@ function NextTierProgress({ info }: { info: LoyaltyInfo }) {
     <Card className="p-5">
       <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span className="font-semibold text-slate-900">
-          {formatCount(nextTier.pointsNeeded)} points to {nextTier.name}
+          {t("{{count, number}} points to {{tier}}", { count: nextTier.pointsNeeded, tier: tierName(nextTier.name) })}
         </span>
         <span className="text-sm text-slate-600 tabular-nums">
-          {formatCount(account.totalPointsEarned)} / {formatCount(to)} lifetime points
+          {t("{{earned}} / {{needed}} lifetime points", { earned: formatCount(account.totalPointsEarned), needed: formatCount(to) })}
         </span>
       </p>
       <div
         role="progressbar"
-        aria-label={`Progress to ${nextTier.name}`}
+        aria-label={t("Progress to {{tier}}", { tier: tierName(nextTier.name) })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
+        aria-valuetext={formatPercent(percent / 100)}
         className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
@@ -66,6 +74,8 @@ function NextTierProgress({ info }: { info: LoyaltyInfo }) {
 }
 
 export function RewardCards({ info }: { info: LoyaltyInfo }) {
+  const { t } = useTranslation();
+  const tierName = useTierName();
   const { account } = info;
   const look = TIER_LOOK[account.tier];
   return (
@@ -73,26 +83,26 @@ export function RewardCards({ info }: { info: LoyaltyInfo }) {
       {/* On phones the tier spans the row and the two numbers share the next one, to keep the tabs in sight. */}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <StatCard
-          label="Tier"
+          label={t("Tier")}
           icon={look.icon}
           iconClass={look.badge}
-          value={account.tier}
-          detail="Based on lifetime points"
+          value={tierName(account.tier)}
+          detail={t("Based on lifetime points")}
           className="col-span-2 flex-row items-center sm:col-span-1"
         />
         <StatCard
-          label="Points Balance"
+          label={t("Points Balance")}
           icon={Coins}
           iconClass="bg-brand-50 text-brand-700 ring-brand-200"
           value={formatCount(account.pointsBalance)}
-          detail={`Worth ${formatMoney(account.pointsBalance * CENTS_PER_POINT)} off`}
+          detail={t("Worth {{amount}} off", { amount: formatMoney(account.pointsBalance * CENTS_PER_POINT) })}
         />
         <StatCard
-          label="Total Earned"
+          label={t("Total Earned")}
           icon={TrendingUp}
           iconClass="bg-emerald-50 text-emerald-700 ring-emerald-200"
           value={formatCount(account.totalPointsEarned)}
-          detail="Lifetime points"
+          detail={t("Lifetime points")}
         />
       </div>
       <NextTierProgress info={info} />

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
 import { Tabs } from "radix-ui";
 import { toast } from "sonner";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -12,23 +13,25 @@ import { PointsHistoryTab } from "./points-history-tab.tsx";
 import { RedeemPointsTab } from "./redeem-points-tab.tsx";
 import { RewardCards, RewardCardsSkeleton } from "./reward-cards.tsx";
 import { useLoyalty } from "./use-loyalty.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 const tabContentClass = "focus-visible:outline-offset-4";
 
 /** The signed-in guest's loyalty account: tier, balance, how to earn and redeem, and the points history. */
 export function RewardsPage() {
-  useDocumentTitle("Rewards Program");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Rewards Program"));
   const { data, error, isPending, isError, isFetching, refetch } = useLoyalty();
 
   useEffect(() => {
     // Spec section 8: a loyalty load failure shows an Error toast.
-    if (error) toast.error("Error", { id: "loyalty-load", description: error.message });
-  }, [error]);
+    if (error) toast.error(t("Error"), { id: "loyalty-load", description: errorText(error, t("Something went wrong")) });
+  }, [error, t]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Rewards Program</h1>
-      <p className="mt-2 text-slate-600">Earn points on every stay and review, and spend them on your next booking.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("Rewards Program")}</h1>
+      <p className="mt-2 text-slate-600">{t("Earn points on every stay and review, and spend them on your next booking.")}</p>
 
       <div className="mt-8">
         {isPending ? (
@@ -40,7 +43,7 @@ export function RewardsPage() {
         ) : isError && !data ? (
           <LoadFailed
             layout="panel"
-            title="We could not load your rewards"
+            title={t("We could not load your rewards")}
             error={error}
             onRetry={() => void refetch()}
             retrying={isFetching}
@@ -49,15 +52,15 @@ export function RewardsPage() {
           <>
             <RewardCards info={data} />
             <Tabs.Root defaultValue="earn" className="mt-8">
-              <TabsList aria-label="Rewards" className="flex w-full sm:inline-flex sm:w-auto">
+              <TabsList aria-label={t("Rewards")} className="flex w-full sm:inline-flex sm:w-auto">
                 <TabsTrigger value="earn" className="px-3 sm:px-4">
-                  How to Earn
+                  {t("How to Earn")}
                 </TabsTrigger>
                 <TabsTrigger value="redeem" className="px-3 sm:px-4">
-                  Redeem Points
+                  {t("Redeem Points")}
                 </TabsTrigger>
                 <TabsTrigger value="history" className="px-3 sm:px-4">
-                  History
+                  {t("History")}
                 </TabsTrigger>
               </TabsList>
               <Card className="mt-4 p-5 sm:p-6">

@@ -6,7 +6,8 @@ import { RatingBadge } from "../../components/rating-badge.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney, pluralize } from "../../lib/format.ts";
+import { Money } from "../../components/money.tsx";
+import { pluralize } from "../../lib/format.ts";
 import { hotelPath } from "../../lib/stay.ts";
 
 const distanceFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -39,7 +40,7 @@ export function HotelCard({
       onFocus={onHighlight ? () => onHighlight(true) : undefined}
       onBlur={onHighlight ? () => onHighlight(false) : undefined}
       className={cn(
-        "group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]",
+        "group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-12px_rgb(15_23_42/0.12)] transition-shadow hover:shadow-[0_1px_3px_rgb(15_23_42/0.08),0_16px_36px_-12px_rgb(15_23_42/0.22)]",
         highlighted ? "ring-2 ring-brand-600" : null,
       )}
     >
@@ -76,7 +77,8 @@ export function HotelCard({
         <h3 className="mt-2 text-lg leading-snug font-semibold text-slate-900">
           <Link
             to={hotelPath(hotel.id, stay)}
-            className="line-clamp-2 focus-visible:outline-none after:absolute after:inset-0 after:content-['']"
+            // The focus ring is drawn by the stretched box, around the whole card (inset, as the card clips its overflow).
+            className="line-clamp-2 after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-brand-600 focus-visible:after:ring-inset"
           >
             {hotel.name}
           </Link>
@@ -121,11 +123,13 @@ export function HotelCard({
             {hotel.originalPriceCents !== null && hotel.discountPercent > 0 ? (
               <p className="text-sm text-slate-500">
                 <span className="sr-only">Original price </span>
-                <s>{formatMoney(hotel.originalPriceCents, hotel.currency)}</s>
+                <s>
+                  <Money cents={hotel.originalPriceCents} currency={hotel.currency} />
+                </s>
               </p>
             ) : null}
             <p className="text-2xl leading-tight font-bold tracking-tight text-slate-900">
-              {formatMoney(hotel.priceCents, hotel.currency)}
+              <Money cents={hotel.priceCents} currency={hotel.currency} />
             </p>
             <p className="text-xs text-slate-600">per night</p>
           </div>

@@ -3,7 +3,7 @@ import { List, Map as MapIcon } from "lucide-react";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { HotelMap, type MapPin } from "../../components/hotel-map.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { useDisplayMoney } from "../../lib/display-currency.ts";
 import { hotelPath } from "../../lib/stay.ts";
 import { HotelGrid } from "./hotel-grid.tsx";
 import type { ResultsView } from "./view-mode.ts";
@@ -36,7 +36,7 @@ export function ViewToggle({ view, onChange }: { view: ResultsView; onChange: (v
 }
 
 /** The hotels of the page that can be placed: a partner may not say where a hotel is. */
-function pinsFor(hotels: HotelSummary[], stay: Stay): MapPin[] {
+function pinsFor(hotels: HotelSummary[], stay: Stay, money: (cents: number, currency: string) => string): MapPin[] {
   return hotels.flatMap((hotel) =>
     hotel.lat === null || hotel.lng === null
       ? []
@@ -46,8 +46,8 @@ function pinsFor(hotels: HotelSummary[], stay: Stay): MapPin[] {
             lat: hotel.lat,
             lng: hotel.lng,
             name: hotel.name,
-            label: formatMoney(hotel.priceCents, hotel.currency),
-            detail: `${formatMoney(hotel.priceCents, hotel.currency)} per night · ${hotel.city}`,
+            label: money(hotel.priceCents, hotel.currency),
+            detail: `${money(hotel.priceCents, hotel.currency)} per night · ${hotel.city}`,
             href: hotelPath(hotel.id, stay),
           },
         ],
@@ -57,7 +57,8 @@ function pinsFor(hotels: HotelSummary[], stay: Stay): MapPin[] {
 /** The map view: the page's hotels as cards beside a map with a price pin each; a pin and its card highlight each other. */
 export function ResultsMap({ hotels, stay, busy, label }: { hotels: HotelSummary[]; stay: Stay; busy: boolean; label: string }) {
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
-  const pins = useMemo(() => pinsFor(hotels, stay), [hotels, stay]);
+  const { format } = useDisplayMoney();
+  const pins = useMemo(() => pinsFor(hotels, stay, (cents, currency) => format(cents, currency).text), [hotels, stay, format]);
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <HotelMap

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Stay } from "../../../shared/search.ts";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
-import { GuestsRoomsSelect } from "../../components/guests-rooms-select.tsx";
+import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { readStay, writeStay } from "../../lib/stay.ts";
@@ -17,11 +17,10 @@ export function SearchForm({ className }: { className?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const destinationId = useId();
-  const partyId = useId();
 
   const urlDestination = readDestination(params);
   const urlStay = readStay(params);
-  const urlKey = [urlDestination, urlStay.checkIn, urlStay.checkOut, urlStay.guests, urlStay.rooms].join("|");
+  const urlKey = [urlDestination, urlStay.checkIn, urlStay.checkOut, urlStay.guests, urlStay.childAges.join(","), urlStay.rooms].join("|");
   const [syncedKey, setSyncedKey] = useState(urlKey);
   const [destination, setDestination] = useState(urlDestination);
   const [stay, setStay] = useState<Stay>(urlStay);
@@ -64,18 +63,12 @@ export function SearchForm({ className }: { className?: string }) {
         checkOut={stay.checkOut}
         onChange={(checkIn, checkOut) => setStay((current) => ({ ...current, checkIn, checkOut }))}
       />
-      <div className="relative">
-        <label htmlFor={partyId} className={cn(fieldLabel, "left-3")}>
-          Guests &amp; Rooms
-        </label>
-        <GuestsRoomsSelect
-          id={partyId}
-          guests={stay.guests}
-          rooms={stay.rooms}
-          onPartyChange={(guests, rooms) => setStay((current) => ({ ...current, guests, rooms }))}
-          className="h-14 rounded-xl pt-5 font-semibold hover:border-slate-400"
-        />
-      </div>
+      <GuestsRoomsPicker
+        party={stay}
+        onPartyChange={(party) => setStay((current) => ({ ...current, ...party }))}
+        labelClassName={cn(fieldLabel, "left-10")}
+        className="h-14 rounded-xl pt-5 font-semibold hover:border-slate-400"
+      />
       <Button type="submit" size="lg" className="h-14 rounded-xl px-7 md:col-span-2 lg:col-span-1">
         <Search aria-hidden="true" />
         Search

@@ -1,5 +1,5 @@
 import { todayLocal } from "../../../shared/dates.ts";
-import { DEFAULT_GUESTS, DEFAULT_ROOMS, readStay } from "../../lib/stay.ts";
+import { readStay, stayApiParams } from "../../lib/stay.ts";
 
 /** The address carries a search once the user has searched: `destination` is present, even when empty. */
 export function hasSearch(params: URLSearchParams): boolean {
@@ -48,9 +48,7 @@ export function searchApiQuery(params: URLSearchParams, today: string = todayLoc
   if (searching && destination) query.set("destination", destination);
   query.set("checkIn", stay.checkIn);
   query.set("checkOut", stay.checkOut);
-  if (stay.guests !== DEFAULT_GUESTS) query.set("guests", String(stay.guests));
-  if (stay.children > 0) query.set("children", String(stay.children));
-  if (stay.rooms !== DEFAULT_ROOMS) query.set("rooms", String(stay.rooms));
+  stayApiParams(stay, query, { skipDefaults: true });
   if (searching) {
     for (const key of FILTER_KEYS) {
       const value = params.get(key);

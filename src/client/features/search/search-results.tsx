@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
 import type { SearchResponse } from "../../../shared/search.ts";
 import { POPULAR_DESTINATIONS, SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
+import { PaymentCurrencyNote } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { SheetContent } from "../../components/ui/sheet.tsx";
@@ -70,17 +71,20 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           {hasSearch(params) && !destination ? (
             <p className="mt-1 text-sm text-slate-600">No destination chosen: showing hotels in {POPULAR_DESTINATIONS.join(", ")}.</p>
           ) : null}
-          <p className="mt-1 text-slate-600" aria-live="polite">
+          {/* A polite live region: a screen reader hears the new count after each filter, sort or search. */}
+          <p role="status" className="mt-1 text-slate-600">
             {shown ? (
               <>
                 {propertiesFound(shown.total, shown.totalIsCapped)}
                 {" · "}
                 {formatDateRange(shown.stay.checkIn, shown.stay.checkOut)}
+                {isFetching && isPlaceholderData ? <span className="sr-only"> · Updating results...</span> : null}
               </>
             ) : isPending ? (
               <Skeleton className="inline-block h-4 w-56 align-middle" />
             ) : null}
           </p>
+          <PaymentCurrencyNote className="mt-1" />
         </div>
         <div className="flex w-full items-end gap-3 sm:w-auto">
           {desktop ? null : (

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { searchHotels } from "../../api/hotels.ts";
 
 /** What makes a search a different search: the place and the stay. Filters, sort and page only refine it. */
-const IDENTITY = ["destination", "checkIn", "checkOut", "guests", "children", "rooms"] as const;
+const IDENTITY = ["destination", "checkIn", "checkOut", "guests", "children", "ages", "rooms"] as const;
 
 function sameSearch(a: string, b: string): boolean {
   const left = new URLSearchParams(a);

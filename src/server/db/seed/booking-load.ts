@@ -36,6 +36,8 @@ export interface LoadBooking {
   roomTypeId: number;
   roomType: string;
   roomPriceCents: number;
+  /** Each night's price per room, as the hold stores it (the load sells at the base price). */
+  nightlyPriceCents: number[];
   checkIn: string;
   checkOut: string;
   numGuests: number;
@@ -205,6 +207,7 @@ export function generateHotelLoad(hotel: LoadHotel, options: HotelLoadOptions): 
           roomTypeId: room.id,
           roomType: room.name,
           roomPriceCents: room.priceCents,
+          nightlyPriceCents: Array.from({ length: nights }, () => room.priceCents),
           checkIn,
           checkOut: addDays(checkIn, nights),
           numGuests: Math.min(room.maxGuests, 1 + (r.next() < 0.7 ? 1 : 0)) * rooms,

@@ -14,6 +14,16 @@ import { mix, Random } from "./random.ts";
 export type GeneratedHotelRow = Required<
   Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers" | "checkInTime" | "checkOutTime" | "hidden">
 >;
+/**
+ * Demo hotels' rule for children, from the stars (no random draw, so nothing else shifts): budget
+ * hotels keep children free, the others charge children from 6 (12 at five stars) a rate that
+ * grows with the stars.
+ */
+function demoChildPolicy(stars: number): { childrenFreeUnderAge: number; childRateCents: number } {
+  if (stars <= 2) return { childrenFreeUnderAge: 12, childRateCents: 0 };
+  return { childrenFreeUnderAge: stars === 5 ? 12 : 6, childRateCents: [1000, 2000, 4000][stars - 3]! };
+}
+
 export type GeneratedRoomType = Required<Omit<typeof roomTypes.$inferInsert, "id" | "hotelId" | "closed">>;
 
 export interface GeneratedHotel {
@@ -95,6 +105,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
         : `Free cancellation up to ${freeCancellationDays} ${freeCancellationDays === 1 ? "day" : "days"} before check-in`,
     freeCancellationDays,
     propertyType: PROPERTY_TYPE_OF_KIND[kind],
+    ...demoChildPolicy(stars),
     breakfast: features.breakfast,
     wifi: features.wifi,
     parking: features.parking,

@@ -87,6 +87,8 @@ export async function seedFrontDeskDemo(db: Db, auth: Auth, password: string, ad
           payAtHotel,
           createdByStaffId: payAtHotel ? manager!.id : null,
           stayStatus,
+          // Booked two weeks ahead: a booking made after its own check-in would give the reports a negative lead time.
+          createdAt: new Date(`${addDays(checkIn, -14)}T12:00:00Z`),
           checkedInAt: stayStatus ? new Date(`${checkIn}T15:00:00Z`) : null,
           checkedOutAt: stayStatus === "checked_out" ? new Date(`${checkOut}T10:00:00Z`) : null,
         });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { amenityOptionBits } from "../../../shared/amenities.ts";
+import { childChargeCents } from "../../../shared/children.ts";
 import { countNights, stayNights } from "../../../shared/dates.ts";
 import type { PropertyType } from "../../../shared/property-types.ts";
 import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
@@ -224,7 +225,9 @@ function walks(conditions: SQL[], filters: SQL[], priceFilters: SQL[], stay: Sta
 /**
  * The offer of hotel `h.id` for the stay: the cheapest room type that fits the party and has enough
  * rooms free on every night, its original price, and the rooms free across such room types. All
- * null when nothing fits.
+ * null when nothing fits. The `offset 0`s keep PostgreSQL from flattening the subqueries: flattened,
+ * the price expression was copied into each of its uses (computed up to four times per room type) and
+ * evaluated for room types without a room free; now each room type with rooms is priced once.
  */
 function offerLateral(stay: Stay): SQL {
   return sql`
@@ -233,21 +236,34 @@ function offerLateral(stay: Stay): SQL {
       (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
       sum(f.rooms_free)::int as rooms_available
     from (
-      select h.room_offers[i] as id, ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents,
-        h.room_offers[i + 4] as original_price_cents,
-        ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free
-      from ${fittingRoomOffers(stay)}
+      select g.id, ${stayNightlyPrice(stay, sql`g.id`, sql`g.floor_cents`)} as price_cents, g.original_price_cents, g.rooms_free
+      from (
+        select h.room_offers[i] as id, h.room_offers[i + 2] as floor_cents, h.room_offers[i + 4] as original_price_cents,
+          ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free
+        from ${fittingRoomOffers(stay)} offset 0
+      ) g
+      where g.rooms_free >= ${stay.rooms} offset 0
     ) f
-    where f.rooms_free >= ${stay.rooms} and f.price_cents is not null`;
+    where f.price_cents is not null`;
 }
 
-/** Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting). */
+/**
+ * Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting).
+ * Counting needs no price: a stay is sold unless a night is closed or the check-in night's minimum
+ * stay is longer, and both need a rule that sets them on a night of the stay. So the stay is priced
+ * (f_stay_price, the costly part) only for room types with such a rule; the others cost one probe of
+ * the rules index.
+ */
 function hasOffer(stay: Stay): SQL {
   return sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
       and ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} >= ${stay.rooms}
-      and ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null)`;
+      and (not exists (
+          select 1 from rate_rules x
+          where x.room_type_id = h.room_offers[i] and x.last_night >= ${stay.checkIn}::date and x.first_night < ${stay.checkOut}::date
+            and (x.closed is not null or x.min_stay is not null))
+        or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
 }
 
 /**
@@ -277,7 +293,12 @@ function roomsFree(stay: Stay, roomTypeId: SQL, totalRooms: SQL): SQL {
  */
 function stayNightlyPrice(stay: Stay, roomTypeId: SQL, floor: SQL): SQL {
   const nights = countNights(stay.checkIn, stay.checkOut);
-  return sql`round(f_stay_price(${roomTypeId}, ${floor}, ${stay.checkIn}::date, ${stay.checkOut}::date)::numeric / ${nights})::int`;
+  // A room type without any rule sells every night at its base price, which is then its floor:
+  // answered here after one probe of the rules index, without calling f_stay_price (a PL/pgSQL call
+  // per room type priced was most of a search's time on 2,000,000 hotels; decision 030).
+  return sql`case when exists (select 1 from rate_rules x where x.room_type_id = ${roomTypeId})
+    then round(f_stay_price(${roomTypeId}, ${floor}, ${stay.checkIn}::date, ${stay.checkOut}::date)::numeric / ${nights})::int
+    else ${floor} end`;
 }
 
 interface OfferRow {
@@ -414,10 +435,14 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
           (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
           sum(f.rooms_free)::int as rooms_available
         from (
-          select rt.id, ${stayNightlyPrice(stay, sql`rt.id`, sql`rt.price_cents`)} as price_cents, rt.original_price_cents,
-            ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)} as rooms_free
-          from room_types rt
-          where rt.hotel_id = h.id and not rt.closed and rt.max_guests * ${stay.rooms} >= ${partySize(stay)}
+          -- Priced once, and only with rooms free (the offset 0s: see offerLateral).
+          select g.id, ${stayNightlyPrice(stay, sql`g.id`, sql`g.price_cents`)} as price_cents, g.original_price_cents, g.rooms_free
+          from (
+            select rt.id, rt.price_cents, rt.original_price_cents, ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)} as rooms_free
+            from room_types rt
+            where rt.hotel_id = h.id and not rt.closed and rt.max_guests * ${stay.rooms} >= ${partySize(stay)} offset 0
+          ) g
+          where g.rooms_free >= ${stay.rooms} offset 0
         ) f
         where f.rooms_free >= ${stay.rooms} and f.price_cents is not null
       ) o
@@ -449,8 +474,9 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
 
 export interface InventorySupplierOptions {
   /**
-   * Catalogues up to this many hotels are searched with the single exact query, larger ones with the
-   * index walks (default SMALL_CATALOGUE). Tests set 0 to run the large-catalogue plan on a few hotels.
+   * Catalogues up to this many hotels and without rate rules are searched with the single exact
+   * query, others with the index walks (default SMALL_CATALOGUE). Tests set 0 to run the
+   * large-catalogue plan on a few hotels.
    */
   smallCatalogue?: number;
 }
@@ -462,14 +488,20 @@ const SCOPE_CACHE_SIZE = 1000;
 /** Our own hotels, rooms and prices in the database: the default supplier. */
 export function createInventorySupplier(db: Db, options: InventorySupplierOptions = {}): HotelCatalogSupplier {
   const smallCatalogue = options.smallCatalogue ?? SMALL_CATALOGUE;
-  // The catalogue size picks the search plan; re-read at most once a minute.
-  let size: { hotels: number; at: number } | null = null;
-  const catalogueSize = async (): Promise<number> => {
+  // The catalogue's size and whether it has rates pick the search plan; re-read at most once a minute.
+  // The exact plan prices every matching hotel, so with rates (a stay priced night by night,
+  // ~1,400 room types for the home search on 5,000 hotels) the walks, which price only the hotels
+  // they return, are the faster plan at any size (decision 030).
+  let size: { hotels: number; rated: boolean; at: number } | null = null;
+  const exactPlan = async (): Promise<boolean> => {
     if (!size || Date.now() - size.at > 60_000) {
-      const [row] = await queryRows<{ n: number }>(db, sql`select coalesce(sum(hotel_count), 0)::int as n from destinations`);
-      size = { hotels: Number(row?.n ?? 0), at: Date.now() };
+      const [row] = await queryRows<{ n: number; rated: boolean }>(
+        db,
+        sql`select coalesce(sum(hotel_count), 0)::int as n, exists (select 1 from rate_rules) as rated from destinations`,
+      );
+      size = { hotels: Number(row?.n ?? 0), rated: row?.rated === true, at: Date.now() };
     }
-    return size.hotels;
+    return size.hotels <= smallCatalogue && !size.rated;
   };
   // Resolving a destination costs two queries (~3 ms) and changes only when hotels or cities are
   // added, so, like the catalogue size, it is reused for a minute (Map order = oldest first).
@@ -494,7 +526,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     },
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
-      if ((await catalogueSize()) <= smallCatalogue) return exactSearch(db, criteria);
+      if (await exactPlan()) return exactSearch(db, criteria);
       const { stay } = criteria;
       const scope = await scopeOf(criteria.destination);
       if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
@@ -571,8 +603,13 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
       if (!this.ownsHotelId(hotelId)) return null;
       const id = Number(hotelId);
-      const [hotel] = await queryRows<HotelRow>(db, sql`select ${HOTEL_COLUMNS} from hotels h where h.id = ${id} and not h.hidden`);
+      const [hotel] = await queryRows<HotelRow & { children_free_under_age: number; child_rate_cents: number }>(
+        db,
+        sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents from hotels h where h.id = ${id} and not h.hidden`,
+      );
       if (!hotel) return null;
+      const childPolicy = { freeUnderAge: Number(hotel.children_free_under_age), childRateCents: Number(hotel.child_rate_cents) };
+      const nights = countNights(stay.checkIn, stay.checkOut);
       const roomRows = await queryRows<RoomRow>(
         db,
         sql`
@@ -605,7 +642,9 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         images: hotel.images.length > 0 ? hotel.images : [hotel.image],
         rooms,
         stay,
-        nights: countNights(stay.checkIn, stay.checkOut),
+        nights,
+        childPolicy,
+        childChargeCents: childChargeCents(stay.childAges, childPolicy, nights),
       };
     },
   };

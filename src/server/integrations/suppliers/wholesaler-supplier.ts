@@ -239,17 +239,12 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
       stay.checkOut,
       stay.rooms,
       stay.guests,
+      stay.childAges.join(","),
     ].join("|");
     const hit = searchCache.get(key);
     if (hit && hit.expires > now() && !fresh) return hit.value;
     const value = connection
-      .call(
-        credentials,
-        "NonStaticXMLAPI",
-        "SearchV3",
-        searchV3Params({ ...where, checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests }),
-        read(timeouts.searchMs),
-      )
+      .call(credentials, "NonStaticXMLAPI", "SearchV3", searchV3Params({ ...where, ...party(stay) }), read(timeouts.searchMs))
       .then(parseSearchResult);
     value.catch(() => searchCache.delete(key));
     remember(searchCache, key, { value, expires: now() + SEARCH_TTL_MS }, MAX_CACHED_SEARCHES);
@@ -320,10 +315,9 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
       const credentials = await options.activeCredentials();
-      // No environment active: the supplier is simply not in use. Children need ages the search
-      // form does not ask for, and an empty destination (the home page's browse) is not worth a
-      // slow supplier call per popular city.
-      if (!credentials || criteria.stay.children > 0 || !criteria.destination.trim()) return { hotels: [], total: 0 };
+      // No environment active: the supplier is simply not in use. An empty destination (the home
+      // page's browse) is not worth a slow supplier call per popular city.
+      if (!credentials || !criteria.destination.trim()) return { hotels: [], total: 0 };
       const needsDistance = criteria.sort === "distance" || criteria.minDistanceKm > 0 || criteria.maxDistanceKm !== null;
       const hotels = (await priced(credentials, { destination: criteria.destination.trim(), hotelIds: [] }, criteria.stay))
         .map(({ offer, hotel }) => toSummary(hotel, offer, criteria.stay))
@@ -339,7 +333,7 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
       const id = Number(match[1]);
       const [content, offers, meals] = await Promise.all([
         staticContent(credentials, [id]),
-        stay.children > 0 ? [] : searchOffers(credentials, { destination: "", hotelIds: [id] }, stay),
+        searchOffers(credentials, { destination: "", hotelIds: [id] }, stay),
         mealNames(credentials),
       ]);
       const hotel = content.get(id);
@@ -356,6 +350,9 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
         rooms,
         stay,
         nights: countNights(stay.checkIn, stay.checkOut),
+        // The supplier prices children by the ages it is sent: its rooms' prices include them.
+        childPolicy: null,
+        childChargeCents: 0,
       };
     },
 
@@ -507,10 +504,9 @@ function parseRoomOfferId(roomOfferId: string): { roomId: number; mealId: number
   return { roomId: Number(match[1]), mealId: Number(match[2]) };
 }
 
+/** The party as the supplier takes it: adults, and children by age (it prices them itself). */
 function party(stay: Stay) {
-  if (stay.children > 0)
-    throw new WholesalerError("Stays with children need the children's ages, which we do not collect", "ChildrenNotSupported");
-  return { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests };
+  return { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, adults: stay.guests, childAges: stay.childAges };
 }
 
 function cheapest(rooms: SearchRoom[]) {

@@ -19,7 +19,7 @@ import {
 // The same settings as the client's parser, so these tests read XML as the client does.
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
 const xml = (text: string) => parser.parse(text) as Record<string, unknown>;
-const stay = { checkIn: "2030-03-10", checkOut: "2030-03-12", rooms: 1, adults: 2 };
+const stay = { checkIn: "2030-03-10", checkOut: "2030-03-12", rooms: 1, adults: 2, childAges: [] };
 
 describe("request building", () => {
   it.each([
@@ -59,6 +59,30 @@ describe("request building", () => {
       destination: "",
       currencies: "USD",
     });
+  });
+
+  it("sends children by age to search, pre-book and book", () => {
+    const family = { ...stay, childAges: [4, 10] };
+    expect(searchV3Params({ ...family, destination: "Dubai", hotelIds: [] })).toMatchObject({
+      numberOfAdults: "2",
+      numberOfChildren: "2",
+      childrenAges: "4,10",
+    });
+    expect(preBookV3Params({ ...family, roomId: 11, mealId: 1, shownPriceCents: 100 }, false)).toMatchObject({
+      children: "2",
+      childrenAges: "4,10",
+    });
+    const book = bookV3Params({
+      ...family,
+      roomId: 11,
+      mealId: 1,
+      preBookCode: "c",
+      yourRef: "BK9",
+      email: "a@example.com",
+      guests: [{ firstName: "Ann", lastName: "Lee" }],
+      specialRequest: "",
+    });
+    expect(book).toMatchObject({ children: "2", childrenGuestAge1: "4", childrenGuestAge2: "10", childrenGuestAge3: "" });
   });
 
   it("sends the shown price in currency units (or cents when configured) and guests in numbered fields", () => {

@@ -22,6 +22,8 @@ export interface StayParty {
   checkOut: string;
   rooms: number;
   adults: number;
+  /** Each child's age; the supplier prices and sleeps children by them. */
+  childAges: number[];
 }
 
 export function searchV3Params(request: StayParty & { destination: string; hotelIds: number[] }): Record<string, string> {
@@ -37,8 +39,8 @@ export function searchV3Params(request: StayParty & { destination: string; hotel
     resortIDs: "",
     accommodationTypes: "",
     numberOfAdults: String(request.adults),
-    numberOfChildren: "0",
-    childrenAges: "",
+    numberOfChildren: String(request.childAges.length),
+    childrenAges: request.childAges.join(","),
     infant: "0",
     sortBy: "",
     sortOrder: "",
@@ -99,8 +101,8 @@ export function preBookV3Params(request: PreBookRequest, pricesInCents: boolean)
     checkOutDate: request.checkOut,
     rooms: String(request.rooms),
     adults: String(request.adults),
-    children: "0",
-    childrenAges: "",
+    children: String(request.childAges.length),
+    childrenAges: request.childAges.join(","),
     infant: "0",
     mealId: String(request.mealId),
     customerCountry: "",
@@ -132,9 +134,11 @@ export function bookV3Params(request: BookRequest): Record<string, string> {
     const guest = request.guests[i - 1];
     guests[`adultGuest${i}FirstName`] = guest?.firstName ?? "";
     guests[`adultGuest${i}LastName`] = guest?.lastName ?? "";
+    // We ask children's ages, not their names.
     guests[`childrenGuest${i}FirstName`] = "";
     guests[`childrenGuest${i}LastName`] = "";
-    guests[`childrenGuestAge${i}`] = "";
+    const age = request.childAges[i - 1];
+    guests[`childrenGuestAge${i}`] = age === undefined ? "" : String(age);
   }
   return {
     currency: CURRENCY,
@@ -145,7 +149,7 @@ export function bookV3Params(request: BookRequest): Record<string, string> {
     roomId: String(request.roomId),
     rooms: String(request.rooms),
     adults: String(request.adults),
-    children: "0",
+    children: String(request.childAges.length),
     infant: "0",
     yourRef: request.yourRef,
     specialrequest: request.specialRequest,

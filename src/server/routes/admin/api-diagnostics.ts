@@ -125,6 +125,7 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
         checkOut: addDays(today, DIAGNOSTIC_SEARCH.checkOutDaysAhead),
         guests: DIAGNOSTIC_SEARCH.guests,
         children: DIAGNOSTIC_SEARCH.children,
+        childAges: [],
         rooms: DIAGNOSTIC_SEARCH.rooms,
       };
       const started = performance.now();

@@ -1,5 +1,8 @@
+import { partyLabel } from "../../../shared/children.ts";
 import { addDays } from "../../../shared/dates.ts";
+import { refundLabel } from "../../../shared/booking.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
+import { translator } from "../../i18n.ts";
 
 export interface BookingEmailData {
   id: string;
@@ -11,56 +14,67 @@ export interface BookingEmailData {
   checkIn: string;
   checkOut: string;
   totalNights: number;
+  /** Everyone: adults + children. */
   numGuests: number;
+  numChildren: number;
+  childAges: number[];
   numRooms: number;
   totalPriceCents: number;
+  /** The hotel's child charges, included in the total. */
+  childChargeCents: number;
   currency: string;
   /** Each night's price per room as sold (own rooms); absent or null when the price was for the whole stay. */
   nightlyPriceCents?: number[] | null;
   /** A partner hotel's own confirmation number, once it confirmed the booking. */
   supplierBookingRef?: string | null;
+  /** The language the traveller booked in; English when absent. */
+  language?: string | null;
 }
 
-export function formatMoney(cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+export function formatMoney(cents: number, currency = "USD", language: string | null = "en-US"): string {
+  return new Intl.NumberFormat(language === "en" || !language ? "en-US" : language, { style: "currency", currency }).format(cents / 100);
 }
 
-/** The stay as plain lines: used in e-mails and the downloadable confirmation. */
+/** The stay as plain lines, in the booking's language: used in e-mails and the downloadable confirmation. */
 export function bookingSummaryLines(b: BookingEmailData): string[] {
+  const t = translator(b.language);
+  const money = (cents: number) => formatMoney(cents, b.currency, b.language ?? "en");
   return [
-    `Booking reference: ${b.bookingReference}`,
-    `Hotel: ${b.hotelName}`,
-    `Room: ${b.roomType}`,
-    `Check-in: ${b.checkIn}`,
-    `Check-out: ${b.checkOut}`,
-    `Nights: ${b.totalNights}`,
-    `Guests: ${b.numGuests}`,
-    `Rooms: ${b.numRooms}`,
+    t("Booking reference: {{value}}", { value: b.bookingReference }),
+    t("Hotel: {{value}}", { value: b.hotelName }),
+    t("Room: {{value}}", { value: b.roomType }),
+    t("Check-in: {{value}}", { value: b.checkIn }),
+    t("Check-out: {{value}}", { value: b.checkOut }),
+    t("Nights: {{value}}", { value: b.totalNights }),
+    t("Guests: {{value}}", { value: partyLabel(b.numGuests - b.numChildren, b.childAges, b.numChildren) }),
+    t("Rooms: {{value}}", { value: b.numRooms }),
     ...(b.nightlyPriceCents && b.nightlyPriceCents.length > 0
       ? [
-          `Price per night${b.numRooms > 1 ? " (per room)" : ""}:`,
-          ...b.nightlyPriceCents.map((cents, i) => `  ${addDays(b.checkIn, i)}: ${formatMoney(cents, b.currency)}`),
+          b.numRooms > 1 ? t("Price per night (per room):") : t("Price per night:"),
+          ...b.nightlyPriceCents.map((cents, i) => `  ${addDays(b.checkIn, i)}: ${money(cents)}`),
         ]
       : []),
-    `Total: ${formatMoney(b.totalPriceCents, b.currency)}`,
-    ...(b.supplierBookingRef ? [`Hotel confirmation number: ${b.supplierBookingRef}`] : []),
+    ...(b.childChargeCents > 0 ? [t("Child charges: {{value}}", { value: money(b.childChargeCents) })] : []),
+    t("Total: {{value}}", { value: money(b.totalPriceCents) }),
+    ...(b.supplierBookingRef ? [t("Hotel confirmation number: {{value}}", { value: b.supplierBookingRef })] : []),
   ];
 }
 
 export function bookingConfirmationEmail(b: BookingEmailData, manageUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_confirmation",
     dedupeKey: `booking:${b.id}:confirmation`,
-    subject: `Booking confirmed: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("Booking confirmed: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "Thank you for booking with Staywise. Your payment was received and your booking is confirmed.",
+      t("Thank you for booking with Staywise. Your payment was received and your booking is confirmed."),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Manage your booking: ${manageUrl}`,
+      t("Manage your booking: {{url}}", { url: manageUrl }),
       "",
       "— Staywise",
     ].join("\n"),
@@ -68,22 +82,25 @@ export function bookingConfirmationEmail(b: BookingEmailData, manageUrl: string)
 }
 
 export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean, manageUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_cancellation",
     dedupeKey: `booking:${b.id}:cancellation`,
-    subject: `Booking cancelled: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("Booking cancelled: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "Your booking has been cancelled.",
+      t("Your booking has been cancelled."),
       refunded
-        ? `A refund of ${formatMoney(b.totalPriceCents, b.currency)} has been issued to your card; it can take 5–10 days to appear.`
-        : "Under the hotel's cancellation policy this booking is not refunded.",
+        ? t("A refund of {{amount}} has been issued to your card; it can take 5–10 days to appear.", {
+            amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
+          })
+        : t("Under the hotel's cancellation policy this booking is not refunded."),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Your bookings: ${manageUrl}`,
+      t("Your bookings: {{url}}", { url: manageUrl }),
       "",
       "— Staywise",
     ].join("\n"),
@@ -136,20 +153,32 @@ export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): 
 }
 
 export function bookingConfirmationText(
-  b: BookingEmailData & { status: string; guestPhone: string; specialRequests: string | null; cancellationPolicy: string | null },
+  b: BookingEmailData & {
+    status: string;
+    guestPhone: string;
+    specialRequests: string | null;
+    cancellationPolicy: string | null;
+    discountCents: number;
+    refundedCents: number;
+  },
 ): string {
+  const refund = refundLabel({ refundedCents: b.refundedCents, amountDueCents: b.totalPriceCents - b.discountCents }, (cents) =>
+    formatMoney(cents, b.currency),
+  );
+  const t = translator(b.language);
   return [
-    "STAYWISE BOOKING CONFIRMATION",
+    t("STAYWISE BOOKING CONFIRMATION"),
     "=============================",
     "",
     ...bookingSummaryLines(b),
-    `Status: ${b.status}`,
+    t("Status: {{value}}", { value: b.status }),
+    ...(refund ? [refund] : []),
     "",
-    `Guest: ${b.guestName}`,
-    `Email: ${b.guestEmail}`,
-    `Phone: ${b.guestPhone}`,
-    ...(b.specialRequests ? [`Special requests: ${b.specialRequests}`] : []),
-    ...(b.cancellationPolicy ? ["", `Cancellation policy: ${b.cancellationPolicy}`] : []),
+    t("Guest: {{value}}", { value: b.guestName }),
+    t("Email: {{value}}", { value: b.guestEmail }),
+    t("Phone: {{value}}", { value: b.guestPhone }),
+    ...(b.specialRequests ? [t("Special requests: {{value}}", { value: b.specialRequests })] : []),
+    ...(b.cancellationPolicy ? ["", t("Cancellation policy: {{value}}", { value: b.cancellationPolicy })] : []),
     "",
   ].join("\n");
 }

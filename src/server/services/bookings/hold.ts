@@ -21,6 +21,7 @@ import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
 import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages.ts";
 
 function isOverdrawn(error: unknown): boolean {
   return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
@@ -53,7 +54,7 @@ export async function createBookingHold(
   requester: Omit<HoldRequester, "userId">,
   today = todayUtc(),
   /** A staff member taking the booking by phone for the guest (the front desk): recorded with it. */
-  options: { staff?: { id: string; email: string } } = {},
+  options: { staff?: { id: string; email: string }; language?: Language } = {},
 ): Promise<Omit<CreateBookingResponse, "accessToken">> {
   const { db, gateway } = deps;
   const stay = stayFromQuery(input, today);
@@ -95,8 +96,10 @@ export async function createBookingHold(
           nightlyPriceCents: priced.nightlyPrices ?? null,
           checkIn: stay.checkIn,
           checkOut: stay.checkOut,
-          numGuests: stay.guests,
+          numGuests: stay.guests + stay.children,
           numChildren: stay.children,
+          childAges: stay.childAges,
+          childChargeCents: priced.childChargeCents,
           numRooms: stay.rooms,
           totalNights: nights,
           totalPriceCents: total,
@@ -112,6 +115,7 @@ export async function createBookingHold(
           holderVisitor: holder.visitorId,
           holderAddress: holder.address,
           createdByStaffId: options.staff?.id ?? null,
+          language: options.language ?? DEFAULT_LANGUAGE,
         })
         .returning();
       if (pointsUsed > 0) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { CreateBookingInput } from "../../../shared/booking.ts";
+import { childChargeCents } from "../../../shared/children.ts";
 import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
 import type { Stay } from "../../../shared/search.ts";
 import type { Db } from "../../db/client.ts";
@@ -11,14 +12,19 @@ import { takeRoomNights } from "./room-nights.ts";
 
 /**
  * One of our own rooms, priced night by night from the rates calendar: the sum of its nights ×
- * rooms. A closed night or a stay shorter than the check-in night's minimum stay is refused.
+ * rooms, plus the hotel's child charges (child rate × children at or over its free age × nights). A closed night or a stay shorter than the check-in night's minimum stay is refused.
  */
 export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
   if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
     throw new DomainError("ROOM_NOT_FOUND");
   }
   const [room] = await db
-    .select({ room: roomTypes, hotelName: hotels.name, currency: hotels.currency })
+    .select({
+      room: roomTypes,
+      hotelName: hotels.name,
+      currency: hotels.currency,
+      childPolicy: { freeUnderAge: hotels.childrenFreeUnderAge, childRateCents: hotels.childRateCents },
+    })
     .from(roomTypes)
     .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
     .where(
@@ -39,12 +45,14 @@ export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay
   const nights = await stayRates(db, roomTypeId, stay.checkIn, stay.checkOut);
   assertStaySellable(nights);
   const perRoom = stayTotalCents(nights);
+  const childCharge = childChargeCents(stay.childAges, room.childPolicy, nights.length);
   return {
     hotelName: room.hotelName,
     roomName: room.room.name,
     nightlyPriceCents: averageNightlyCents(perRoom, nights.length),
     nightlyPrices: nights.map((n) => n.priceCents),
-    totalPriceCents: perRoom * stay.rooms,
+    totalPriceCents: perRoom * stay.rooms + childCharge,
+    childChargeCents: childCharge,
     currency: room.currency,
     source: { hotelId: Number(input.hotelId), roomTypeId },
     take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),

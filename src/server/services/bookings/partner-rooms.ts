@@ -60,9 +60,6 @@ export async function priceSupplierRoom(
   input: CreateBookingInput,
   stay: Stay,
 ): Promise<PricedRoom> {
-  if (stay.children > 0) {
-    throw new DomainError("CHILDREN_NOT_SUPPORTED");
-  }
   let hotel: HotelDetail | null;
   try {
     hotel = await wholesaler.getHotel(input.hotelId, stay);
@@ -113,6 +110,7 @@ export async function priceSupplierRoom(
     roomName: room.name,
     nightlyPriceCents: check.nightlyPriceCents,
     totalPriceCents: check.totalPriceCents,
+    childChargeCents: 0,
     currency: check.currency,
     source: {
       supplier: wholesaler.id,
@@ -150,7 +148,14 @@ async function callBook(deps: BookingDeps, wholesaler: WholesalerSupplier, row: 
     .book({
       environment,
       roomOfferId: row.supplierRoomId ?? "",
-      stay: { checkIn: row.checkIn, checkOut: row.checkOut, guests: row.numGuests, children: row.numChildren, rooms: row.numRooms },
+      stay: {
+        checkIn: row.checkIn,
+        checkOut: row.checkOut,
+        guests: row.numGuests - row.numChildren,
+        children: row.numChildren,
+        childAges: row.childAges,
+        rooms: row.numRooms,
+      },
       preBookCode: row.supplierPriceCode ?? "",
       yourRef: row.bookingReference,
       email: row.guestEmail,

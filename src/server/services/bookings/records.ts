@@ -91,12 +91,17 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     checkIn: row.checkIn,
     checkOut: row.checkOut,
     numGuests: row.numGuests,
+    numAdults: row.numGuests - row.numChildren,
+    numChildren: row.numChildren,
+    childAges: row.childAges,
     numRooms: row.numRooms,
     totalNights: row.totalNights,
     totalPriceCents: row.totalPriceCents,
+    childChargeCents: row.childChargeCents,
     discountCents: row.discountCents,
     pointsRedeemed: row.pointsRedeemed,
     amountDueCents: row.totalPriceCents - row.discountCents,
+    refundedCents: row.refundedCents,
     currency: "USD",
     guestName: row.guestName,
     guestEmail: row.guestEmail,
@@ -210,7 +215,10 @@ export interface PricedRoom {
   nightlyPriceCents: number;
   /** Each night's price per room, from check-in on (own rooms); the booking keeps them as sold. */
   nightlyPrices?: number[];
+  /** Everything: the rooms plus childChargeCents. */
   totalPriceCents: number;
+  /** The hotel's child charges for the stay (0 for a partner hotel: its supplier prices children). */
+  childChargeCents: number;
   currency: string;
   /** Where the room comes from, as booking columns. */
   source: Partial<

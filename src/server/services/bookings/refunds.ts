@@ -76,7 +76,7 @@ export async function refundPayment(
   await deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(bookings)
-      .set({ paymentStatus: "refunded", updatedAt: new Date() })
+      .set({ paymentStatus: "refunded", refundedCents: sql`${bookings.refundedCents} + ${amountCents}`, updatedAt: new Date() })
       .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "refunding")))
       .returning();
     // Another caller took over a stale claim and finished first: the gateway's key made it the same refund.

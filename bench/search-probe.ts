@@ -1,0 +1,117 @@
+/**
+ * Where a search's time goes, one request at a time (no load): `--requests` searches of the bench
+ * mix through the real search service in this process on a pg pool, each statement timed, grouped by
+ * kind (destination, page walk, price-sort batch, capped count, page rows), and the slowest
+ * statements written out with their parameters for EXPLAIN (ANALYZE, BUFFERS).
+ *
+ *   npx tsx bench/search-probe.ts --database-url postgres://... [--requests 200] [--seed 1] [--explain 5]
+ */
+import { parseArgs } from "node:util";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "../src/server/db/client.ts";
+import * as schema from "../src/server/db/schema.ts";
+import { createInventorySupplier } from "../src/server/integrations/suppliers/inventory-supplier.ts";
+import { searchHotels } from "../src/server/services/hotel-search.ts";
+import { SearchQuery } from "../src/shared/search.ts";
+import { summarize } from "./load.ts";
+import { searchPathGenerator } from "./mix.ts";
+
+const { values } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    requests: { type: "string", default: "200" },
+    warmup: { type: "string", default: "30" },
+    seed: { type: "string", default: "1" },
+    explain: { type: "string", default: "0" },
+  },
+});
+const databaseUrl = values["database-url"] ?? process.env.BENCH_DATABASE_URL_2M;
+if (!databaseUrl) throw new Error("--database-url is required");
+
+interface Timed {
+  kind: string;
+  ms: number;
+  text: string;
+  values: unknown[];
+  path: string;
+}
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: "-c jit=off" });
+const rawQuery = pool.query.bind(pool) as (config: unknown, params?: unknown) => Promise<pg.QueryResult>;
+let current: Timed[] | null = null;
+let currentPath = "";
+(pool as unknown as { query: typeof rawQuery }).query = async (config, params) => {
+  const text = typeof config === "string" ? config : (config as { text: string }).text;
+  const vals = (typeof config === "string" ? params : ((config as { values?: unknown[] }).values ?? params)) as unknown[];
+  const t0 = performance.now();
+  try {
+    return await rawQuery(config, params);
+  } finally {
+    current?.push({ kind: kindOf(text), ms: performance.now() - t0, text, values: vals ?? [], path: currentPath });
+  }
+};
+
+function kindOf(text: string): string {
+  if (text.includes("from destinations")) return text.includes("sum(hotel_count)") ? "catalogue size" : "destination";
+  if (text.includes("hotels_name") || text.includes("replace(h.name")) return "destination";
+  if (text.startsWith("select count(*)::int as n")) return "capped count";
+  if (text.includes("::int as walk")) return "price batch";
+  if (text.includes("h.description") || text.includes("h.images")) return "page rows";
+  if (text.includes("union all") || text.includes("lateral")) return "page walk";
+  return "other";
+}
+
+const db = drizzle({ client: pool, schema }) as unknown as Db;
+const supplier = createInventorySupplier(db);
+const { rows: cityRows } = await pool.query<{ city: string }>("select city from destinations order by hotel_count desc limit 400");
+const next = searchPathGenerator({ destinations: cityRows.map((r) => r.city), seed: Number(values.seed) });
+
+async function one(path: string): Promise<number> {
+  const params = Object.fromEntries(new URL(path, "http://x").searchParams);
+  const query = SearchQuery.parse(params);
+  const t0 = performance.now();
+  await searchHotels([supplier], query);
+  return performance.now() - t0;
+}
+
+for (let i = 0; i < Number(values.warmup); i++) await one(next());
+const all: Timed[] = [];
+const totals: number[] = [];
+const perSearch: { path: string; ms: number }[] = [];
+for (let i = 0; i < Number(values.requests); i++) {
+  currentPath = next();
+  current = [];
+  const ms = await one(currentPath);
+  totals.push(ms);
+  perSearch.push({ path: currentPath, ms });
+  all.push(...current);
+  current = null;
+}
+const s = summarize(totals);
+console.log(
+  `searches ${totals.length}: mean ${(totals.reduce((a, b) => a + b, 0) / totals.length).toFixed(1)} ms, p50 ${s.p50}, p95 ${s.p95}, p99 ${s.p99}, max ${s.max}`,
+);
+const byKind = new Map<string, number[]>();
+for (const t of all) byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), t.ms]);
+for (const [kind, ms] of [...byKind].sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))) {
+  const k = summarize(ms);
+  console.log(
+    `  ${kind.padEnd(15)} n=${String(ms.length).padStart(4)} total ${ms
+      .reduce((a, b) => a + b, 0)
+      .toFixed(0)
+      .padStart(6)} ms  p50 ${k.p50} p95 ${k.p95} max ${k.max}`,
+  );
+}
+console.log("slowest searches:");
+for (const p of perSearch.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${p.ms.toFixed(1)} ms ${p.path}`);
+const explain = Number(values.explain);
+if (explain > 0) {
+  const slow = [...all].sort((a, b) => b.ms - a.ms).slice(0, explain);
+  for (const t of slow) {
+    const { rows } = await pool.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${t.text}`, values: t.values });
+    console.log(`\n=== ${t.kind} ${t.ms.toFixed(1)} ms  ${t.path}\n${t.text}\n-- ${JSON.stringify(t.values)}`);
+    console.log(rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
+}
+await pool.end();

@@ -1,0 +1,37 @@
+import { useId } from "react";
+import { DISPLAY_CURRENCIES, isDisplayCurrency } from "../../shared/fx.ts";
+import { NativeSelect } from "../components/ui/native-select.tsx";
+import { useDisplayCurrency } from "../lib/display-currency.ts";
+
+const symbolFormat = (currency: string) =>
+  new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+    .formatToParts(0)
+    .find((part) => part.type === "currency")?.value ?? currency;
+
+/** The header's display-currency picker: prices are shown converted as estimates; payment stays in the hotel's currency. */
+export function CurrencyPicker() {
+  const [currency, setCurrency] = useDisplayCurrency();
+  const id = useId();
+  return (
+    <div className="ml-auto flex items-center">
+      <label htmlFor={id} className="sr-only">
+        Currency
+      </label>
+      <NativeSelect
+        id={id}
+        value={currency}
+        onChange={(event) => {
+          if (isDisplayCurrency(event.target.value)) setCurrency(event.target.value);
+        }}
+        wrapperClassName="w-[6.5rem]"
+        className="h-10 text-sm"
+      >
+        {DISPLAY_CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {symbolFormat(code) === code ? code : `${symbolFormat(code)} ${code}`}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

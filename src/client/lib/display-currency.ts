@@ -1,0 +1,70 @@
+import { useCallback, useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type DisplayCurrency, FX_BASE, isDisplayCurrency } from "../../shared/fx.ts";
+import { fetchFxRates } from "../api/fx-rates.ts";
+import { type DisplayAmount, displayAmount, rateTable } from "./display-money.ts";
+import { browserStorage } from "./hotel-id-list.ts";
+
+/** The traveller's display currency, kept in this browser (decision 028); the base until they pick one. */
+const STORAGE_KEY = "staywise.displayCurrency";
+const listeners = new Set<() => void>();
+
+function readCurrency(): DisplayCurrency {
+  try {
+    const stored = browserStorage()?.getItem(STORAGE_KEY);
+    return isDisplayCurrency(stored) ? stored : FX_BASE;
+  } catch {
+    return FX_BASE;
+  }
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key === STORAGE_KEY || event.key === null) for (const listener of listeners) listener();
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  if (listeners.size === 1) window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(onChange);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function useDisplayCurrency(): [DisplayCurrency, (currency: DisplayCurrency) => void] {
+  const currency = useSyncExternalStore<DisplayCurrency>(subscribe, readCurrency, () => FX_BASE);
+  const setCurrency = useCallback((next: DisplayCurrency) => {
+    try {
+      browserStorage()?.setItem(STORAGE_KEY, next);
+    } catch {
+      // Storage blocked or full: the choice cannot outlive the page, so it is not kept at all.
+    }
+    for (const listener of listeners) listener();
+  }, []);
+  return [currency, setCurrency];
+}
+
+/** The public rates' query: an admin who changes a rate refreshes it. */
+export const FX_RATES_QUERY_KEY = ["fx-rates"] as const;
+
+/** The public rates, fetched only once the traveller displays another currency than the base (every hotel's today). */
+function useRateTable(needed: boolean) {
+  return useQuery({
+    queryKey: FX_RATES_QUERY_KEY,
+    queryFn: async () => rateTable((await fetchFxRates()).rates),
+    enabled: needed,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * Formats amounts (minor units of their currency) for the traveller's display currency; see
+ * display-money.ts for the rule. Until the rates arrive, amounts show in their own currency.
+ */
+export function useDisplayMoney(): { display: DisplayCurrency; format: (cents: number, currency: string) => DisplayAmount } {
+  const [display] = useDisplayCurrency();
+  const rates = useRateTable(display !== FX_BASE);
+  const table = rates.data ?? null;
+  const format = useCallback((cents: number, currency: string) => displayAmount(cents, currency, display, table), [display, table]);
+  return { display, format };
+}

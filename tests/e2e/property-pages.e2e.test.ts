@@ -1,0 +1,128 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { todayLocal } from "../../src/shared/dates.ts";
+import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+
+/** Where to write a full-page screenshot of every page and width, to look at them; none when unset. */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+/** Hotel 1 is in the demo chain: it has room types, a season of rates, and guests arriving and leaving today. */
+const HOTEL = 1;
+
+const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
+  { name: "hotels", path: "/admin/hotels", ready: (p) => p.getByRole("list", { name: "Hotels" }).waitFor() },
+  { name: "hotel-edit", path: `/admin/hotels/${HOTEL}`, ready: (p) => p.getByRole("list", { name: "Room types" }).waitFor() },
+  { name: "calendar", path: `/admin/hotels/${HOTEL}/calendar`, ready: (p) => p.getByRole("grid").waitFor() },
+  { name: "front-desk", path: `/admin/hotels/${HOTEL}/front-desk`, ready: (p) => p.getByRole("heading", { name: /^Arrivals/ }).waitFor() },
+  { name: "reports", path: `/admin/hotels/${HOTEL}/reports`, ready: (p) => p.getByRole("heading", { name: "By room type" }).waitFor() },
+  {
+    name: "ical",
+    path: `/admin/hotels/${HOTEL}/ical`,
+    ready: (p) =>
+      p
+        .getByRole("button", { name: /Create link|New link/ })
+        .first()
+        .waitFor(),
+  },
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+/** Elements wider than the viewport that are not inside a horizontal scroller: what a phone user would have to pan to see. */
+function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= width + 1) continue;
+      let scroller = el.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowX !== "auto" && getComputedStyle(scroller).overflowX !== "scroll") {
+        scroller = scroller.parentElement;
+      }
+      if (scroller || getComputedStyle(el).position === "fixed") continue;
+      found.push(
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}" right=${Math.round(rect.right)}`,
+      );
+    }
+    return found;
+  });
+}
+
+describe("the property pages on a phone and a desktop", () => {
+  for (const width of [390, 1280]) {
+    it(`lays out every property page at ${width} px with nothing to pan sideways and no accessibility violation`, async () => {
+      const page = await newPage(browser, width);
+      await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+      for (const target of PAGES) {
+        await page.goto(target.path);
+        await target.ready(page);
+        expect(await overflowingElements(page), `${target.path} at ${width} px`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${target.path} at ${width} px`).toBe(width);
+        await expectAccessible(page);
+        if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${target.name}-${width}.png`), fullPage: true });
+      }
+      await page.context().close();
+    });
+  }
+});
+
+describe("the rates calendar from the keyboard", () => {
+  it("moves between nights and room types with the arrow keys and picks a night for the range editor with Enter", async () => {
+    const page = await newPage(browser, 390);
+    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await page.goto(`/admin/hotels/${HOTEL}/calendar`);
+    const grid = page.getByRole("grid");
+    await grid.waitFor();
+    const rows = await grid.getByRole("rowheader").allInnerTexts();
+    expect(rows.length).toBeGreaterThan(1);
+    const secondRoomType = rows[1]!.split("\n")[0]!;
+
+    // One tab stop for the whole grid (roving tabindex); the arrow keys do the rest.
+    const cells = grid.getByRole("gridcell");
+    expect(await cells.evaluateAll((all) => all.filter((c) => c.getAttribute("tabindex") === "0").length)).toBe(1);
+    // The month holding today opens on today: Tab from the month buttons lands there.
+    await page.getByRole("button", { name: "Next month" }).focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(
+      new RegExp(`^${rows[0]!.split("\n")[0]!}, ${todayLocal()}`),
+    );
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowDown");
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? "");
+    const night = /(\d{4}-\d{2}-\d{2})/.exec(focused)?.[1];
+    expect(focused.startsWith(`${secondRoomType}, `)).toBe(true);
+    expect(night).toBeDefined();
+    // The focused cell is in view, not under the sticky room type column.
+    const box = await page.evaluate(() => document.activeElement!.getBoundingClientRect().toJSON() as DOMRect);
+    const header = await grid.getByRole("rowheader").nth(1).boundingBox();
+    expect(box.left).toBeGreaterThanOrEqual(header!.x + header!.width - 1);
+    expect(box.right).toBeLessThanOrEqual(390);
+
+    await page.keyboard.press("End");
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(
+      new RegExp(`^${secondRoomType}, \\d{4}-\\d{2}-(28|29|30|31)`),
+    );
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    const picked = /^[^,]+, (\d{4}-\d{2}-\d{2})/.exec(await page.evaluate(() => document.activeElement?.textContent ?? ""))?.[1];
+    expect(picked).toMatch(/-03$/);
+    await page.keyboard.press("Enter");
+    const editor = page.getByRole("form", { name: "Change a range of dates" });
+    await expect.poll(() => editor.getByLabel("First night").inputValue()).toBe(picked);
+    expect(await editor.getByLabel("Last night").inputValue()).toBe(picked);
+    expect(await editor.getByRole("checkbox", { name: secondRoomType, exact: true }).isChecked()).toBe(true);
+    expect(await editor.getByRole("checkbox", { checked: true }).count()).toBe(1 + 7);
+    await page.context().close();
+  });
+});
