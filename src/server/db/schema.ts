@@ -450,6 +450,11 @@ export const bookings = pgTable(
     totalNights: integer("total_nights").notNull(),
     totalPriceCents: integer("total_price_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The currency every amount of the booking is in: the one it was priced and charged in (our
+     * hotel's, or the partner offer's), never a display currency (decision 028).
+     */
+    currency: text("currency").notNull().default("USD"),
     pointsRedeemed: integer("points_redeemed").notNull().default(0),
     guestName: text("guest_name").notNull(),
     guestEmail: text("guest_email").notNull(),
@@ -508,6 +513,7 @@ export const bookings = pgTable(
     index("bookings_hotel_check_in_idx").on(t.hotelId, t.checkIn),
     index("bookings_hotel_check_out_idx").on(t.hotelId, t.checkOut),
     check("bookings_status_known", sql`${t.status} in ('pending','confirmed','cancelled','completed')`),
+    check("bookings_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     index("bookings_user_id_idx").on(t.userId, t.createdAt),
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_room_type_dates_idx").on(t.roomTypeId, t.checkIn, t.checkOut),

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_currency_code" CHECK ("bookings"."currency" ~ '^[A-Z]{3}$');
