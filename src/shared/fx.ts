@@ -7,6 +7,13 @@
 /** Every rate is "units of the currency one unit of the base buys". */
 export const FX_BASE = "USD";
 
+/**
+ * The one currency our hotels are priced and charged in (decision 028, addendum): the dashboard,
+ * the revenue reports and loyalty points add amounts of every hotel together, so a hotel in
+ * another currency is refused where staff set hotels up, and a partner offer in another is not sold.
+ */
+export const HOTEL_CURRENCY = "USD";
+
 /** The currencies a traveller can display prices in, the base first. */
 export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF"] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];

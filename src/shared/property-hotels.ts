@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AMENITIES } from "./amenities.ts";
 import { MAX_CHILD_AGE, MAX_CHILD_RATE_CENTS } from "./children.ts";
+import { HOTEL_CURRENCY } from "./fx.ts";
 
 export const AMENITY_LABELS: readonly string[] = AMENITIES.map((a) => a.label);
 const AMENITY_SET: ReadonlySet<string> = new Set(AMENITY_LABELS);
@@ -76,6 +77,12 @@ export const HotelInput = z.object({
   checkInTime: z.string().regex(TIME, "Check-in time must look like 15:00"),
   checkOutTime: z.string().regex(TIME, "Check-out time must look like 11:00"),
   hidden: z.boolean({ message: "hidden must be true or false" }),
+  /** Only USD is accepted (decision 028, addendum); left out, as the forms do, it is USD all the same. */
+  currency: z
+    .literal(HOTEL_CURRENCY, {
+      message: `Hotels are priced and charged in ${HOTEL_CURRENCY}: reports and loyalty points add every hotel's amounts in one currency`,
+    })
+    .optional(),
 });
 export type HotelInput = z.infer<typeof HotelInput>;
 

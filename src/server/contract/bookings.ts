@@ -24,7 +24,7 @@ export const BookingViewSchema = z.object({
   pointsRedeemed: z.number().int(),
   amountDueCents: z.number().int(),
   refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
-  currency: z.string(),
+  currency: z.string().describe("ISO 4217 code of every amount above: the currency the booking was priced and charged in"),
   guestName: z.string(),
   guestEmail: z.string(),
   guestPhone: z.string(),

@@ -21,6 +21,7 @@ export const FrontDeskBookingSchema = z.object({
   paymentStatus: z.string(),
   payAtHotel: z.boolean(),
   amountDueCents: z.number().int(),
+  currency: z.string().describe("ISO 4217 code of the amounts: the currency the booking was charged in"),
   refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
   specialRequests: z.string().nullable(),
   takenByPhone: z.boolean(),

@@ -207,7 +207,6 @@ export function bookingRoutes(deps: AppDeps) {
       const view = await viewOf(deps.db, row);
       const text = bookingConfirmationText({
         ...row,
-        currency: view.currency,
         status: view.status,
         cancellationPolicy: view.cancellationPolicy,
       });

@@ -262,7 +262,7 @@ export async function refundBookingAsAdmin(
     await queueEmail(
       tx,
       deps.deliveryMode,
-      bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents, currency: "USD" }, true, `${deps.publicUrl}/my-bookings`),
+      bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents }, true, `${deps.publicUrl}/my-bookings`),
     );
     await logActivity(tx, {
       actionType: "admin_booking_refunded",

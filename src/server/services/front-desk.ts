@@ -44,6 +44,8 @@ export interface FrontDeskBooking {
   paymentStatus: string;
   payAtHotel: boolean;
   amountDueCents: number;
+  /** The currency of the booking's amounts (the one it was charged in). */
+  currency: string;
   /** What went back to the card (an early departure's unused nights, decision 022). */
   refundedCents: number;
   specialRequests: string | null;
@@ -69,6 +71,7 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
     paymentStatus: row.paymentStatus,
     payAtHotel: row.payAtHotel,
     amountDueCents: row.totalPriceCents - row.discountCents,
+    currency: row.currency,
     refundedCents: row.refundedCents,
     specialRequests: row.specialRequests,
     takenByPhone: row.createdByStaffId !== null,
@@ -369,6 +372,7 @@ export async function createPhoneBooking(
           numRooms: stay.rooms,
           totalNights: countNights(stay.checkIn, stay.checkOut),
           totalPriceCents: priced.totalPriceCents,
+          currency: priced.currency,
           guestName: input.guestName,
           guestEmail,
           guestPhone: input.guestPhone,
@@ -380,11 +384,7 @@ export async function createPhoneBooking(
         })
         .returning();
       const booking = inserted!;
-      await queueEmail(
-        tx,
-        deps.deliveryMode,
-        bookingConfirmationEmail({ ...booking, currency: priced.currency }, `${deps.publicUrl}/my-bookings`),
-      );
+      await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail(booking, `${deps.publicUrl}/my-bookings`));
       await logActivity(tx, {
         actionType: "phone_booking_created",
         userId: staff.id,

@@ -132,8 +132,8 @@ function DeskList({
                   <p className="text-xs text-slate-500">
                     {booking.bookingReference} ·{" "}
                     {booking.payAtHotel
-                      ? `Pay at hotel: ${formatMoney(booking.amountDueCents)}`
-                      : (refundLabel(booking, formatMoney) ?? "Paid")}
+                      ? `Pay at hotel: ${formatMoney(booking.amountDueCents, booking.currency)}`
+                      : (refundLabel(booking, (cents) => formatMoney(cents, booking.currency)) ?? "Paid")}
                     {booking.takenByPhone ? " · by phone" : ""}
                   </p>
                 </div>

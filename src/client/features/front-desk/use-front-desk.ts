@@ -48,7 +48,7 @@ export function useDeskAction(hotelId: number) {
       else toast.success(`${guestName} is checked out`);
       const shortened = "earlyDeparture" in result ? result.earlyDeparture : "released" in result ? result.released : null;
       if (shortened && shortened.nightsReturned.length > 0) {
-        const money = shortened.refundCents > 0 ? `Refund ${formatMoney(shortened.refundCents)}. ` : "";
+        const money = shortened.refundCents > 0 ? `Refund ${formatMoney(shortened.refundCents, result.booking.currency)}. ` : "";
         toast.info(`${shortened.nightsReturned.length} night(s) returned to inventory. ${money}${shortened.refundNote}`, {
           duration: 10_000,
         });

@@ -41,7 +41,7 @@ export async function cancelBookingByGuest(
     if (!row) return null;
     await releaseRoomNights(tx, row);
     await settlePointsOnCancel(tx, row);
-    await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail({ ...row, currency: "USD" }, refund, `${deps.publicUrl}/my-bookings`));
+    await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail(row, refund, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {
       actionType: "booking_cancelled",
       userId: actor.id,

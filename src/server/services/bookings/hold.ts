@@ -104,6 +104,7 @@ export async function createBookingHold(
           totalNights: nights,
           totalPriceCents: total,
           discountCents,
+          currency: priced.currency,
           pointsRedeemed: pointsUsed,
           guestName: input.guestName,
           guestEmail,
@@ -166,7 +167,7 @@ export async function createBookingHold(
 
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await gateway.createPayment(paymentRequest(row, amountDue, priced.currency));
+    started = await gateway.createPayment(paymentRequest(row, amountDue, row.currency));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
     await releaseHold(db, row.id, "payment_failed");
@@ -179,7 +180,7 @@ export async function createBookingHold(
       provider: gateway.provider,
       providerPaymentId: started.paymentId,
       amountCents: amountDue,
-      currency: priced.currency,
+      currency: row.currency,
       status: "pending",
     });
     await tx.update(bookings).set({ paymentIntentId: started.paymentId, updatedAt: new Date() }).where(eq(bookings.id, row.id));
@@ -192,7 +193,7 @@ export async function createBookingHold(
       paymentId: started.paymentId,
       clientSecret: started.clientSecret,
       amountCents: amountDue,
-      currency: priced.currency,
+      currency: row.currency,
     },
   };
 }

@@ -15,6 +15,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { CreateBookingInput } from "../../../shared/booking.ts";
+import { HOTEL_CURRENCY } from "../../../shared/fx.ts";
 import type { HotelDetail, Stay } from "../../../shared/search.ts";
 import type { Db } from "../../db/client.ts";
 import { bookings, payments } from "../../db/schema.ts";
@@ -91,7 +92,7 @@ export async function priceSupplierRoom(
     );
     throw new DomainError("LIVE_NEEDS_REAL_PAYMENT");
   }
-  if (check.currency !== "USD") {
+  if (check.currency !== HOTEL_CURRENCY) {
     throw new DomainError(
       "ROOM_UNAVAILABLE",
       `This room is priced in ${check.currency}, which we cannot take payment in. Please choose another room.`,
@@ -100,7 +101,7 @@ export async function priceSupplierRoom(
   if (check.nightlyPriceCents > shown) {
     throw new DomainError(
       "PRICE_INCREASED",
-      `The price of this room has gone up from ${formatMoney(shown)} to ${formatMoney(check.nightlyPriceCents)} per night. Accept the new price to continue.`,
+      `The price of this room has gone up from ${formatMoney(shown, check.currency)} to ${formatMoney(check.nightlyPriceCents, check.currency)} per night. Accept the new price to continue.`,
       { previousNightlyPriceCents: shown, nightlyPriceCents: check.nightlyPriceCents, totalPriceCents: check.totalPriceCents },
     );
   }

@@ -102,7 +102,7 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     pointsRedeemed: row.pointsRedeemed,
     amountDueCents: row.totalPriceCents - row.discountCents,
     refundedCents: row.refundedCents,
-    currency: "USD",
+    currency: row.currency,
     guestName: row.guestName,
     guestEmail: row.guestEmail,
     guestPhone: row.guestPhone,
@@ -188,11 +188,7 @@ export async function recordConfirmation(
     });
     await creditReferralIfDue(tx, row.userId);
   }
-  await queueEmail(
-    tx,
-    deps.deliveryMode,
-    bookingConfirmationEmail({ ...row, currency: payment.currency }, `${deps.publicUrl}/my-bookings`),
-  );
+  await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail(row, `${deps.publicUrl}/my-bookings`));
   await logActivity(tx, {
     actionType: "booking_confirmed",
     userId: row.userId,
