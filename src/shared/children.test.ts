@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "../server/i18n.ts";
 import { DEFAULT_CHILD_POLICY, chargedChildAges, childChargeCents, childPolicyText, partyLabel } from "./children.ts";
 
 const freeUnder6 = { freeUnderAge: 6, childRateCents: 1500 };
@@ -39,5 +40,15 @@ describe("party labels", () => {
     expect(childPolicyText(freeUnder6, money)).toBe("Children under 6 stay free; older children pay $15.00 per night each");
     expect(childPolicyText(DEFAULT_CHILD_POLICY, money)).toBe("Children stay free");
     expect(childPolicyText({ freeUnderAge: 0, childRateCents: 500 }, money)).toBe("Children pay $5.00 per night each");
+  });
+
+  it("speaks the reader's language when given its translation", () => {
+    const es = translator("es");
+    const de = translator("de");
+    expect(partyLabel(2, [4], 1, es)).toBe("2 adultos, 1 niño (edad: 4)");
+    expect(partyLabel(1, [4, 9], 2, de)).toBe("1 Erwachsener, 2 Kinder (Alter: 4, 9)");
+    expect(childPolicyText(freeUnder6, (c) => `${c / 100} €`, es)).toBe(
+      "Los menores de 6 años se alojan gratis; los mayores pagan 15 € por noche cada uno",
+    );
   });
 });

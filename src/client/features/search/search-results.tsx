@@ -11,7 +11,7 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { SheetContent } from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { formatDateRange, formatLocale } from "../../lib/format.ts";
+import { formatCount, formatDateRange, formatLocale } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { sortLabel } from "../../lib/option-labels.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
@@ -25,7 +25,7 @@ import { readView, writeView } from "./view-mode.ts";
 
 /** On very large catalogues the server stops counting and says so: the count then reads "1,000+". */
 function propertiesFound(t: TFunction, total: number, capped: boolean): string {
-  if (capped) return t("{{count, number}}+ properties found", { count: total });
+  if (capped) return t("{{total}}+ properties found", { total: formatCount(total) });
   return t("{{count, number}} properties found", { count: total });
 }
 
