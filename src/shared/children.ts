@@ -39,7 +39,12 @@ export function childChargeCents(ages: readonly number[], policy: ChildPolicy, n
  * "2 adults", "2 adults, 1 child (age 4)", "1 adult, 2 children (ages 4, 9)". A booking made
  * before ages were asked has children without ages: they are counted, not aged.
  */
-export function partyLabel(adults: number, childAges: readonly number[], children: number = childAges.length, t: Translate = english): string {
+export function partyLabel(
+  adults: number,
+  childAges: readonly number[],
+  children: number = childAges.length,
+  t: Translate = english,
+): string {
   const grown = t("{{count}} adults", { count: adults });
   if (children === 0) return grown;
   const kids = t("{{count}} children", { count: children });

@@ -73,8 +73,13 @@ export function DateRangeCalendar({ checkIn, checkOut, today, onComplete }: Date
       />
       <p aria-live="polite" className="mt-2 border-t border-slate-200 px-1 pt-3 text-sm text-slate-700">
         {pickingCheckOut
-          ? t("Check-in {{date}}. Now select your check-out date (at most {{max}} nights).", { date: formatShortDay(draft.from), max: MAX_NIGHTS })
-          : t("{{count}} nights selected. Select a new check-in date to change.", { count: countNights(draft.from, draft.to ?? draft.from) })}
+          ? t("Check-in {{date}}. Now select your check-out date (at most {{max}} nights).", {
+              date: formatShortDay(draft.from),
+              max: MAX_NIGHTS,
+            })
+          : t("{{count}} nights selected. Select a new check-in date to change.", {
+              count: countNights(draft.from, draft.to ?? draft.from),
+            })}
       </p>
     </div>
   );

@@ -131,7 +131,12 @@ function HotelLocation({ hotel }: { hotel: HotelDetail }) {
         {address}
       </p>
       {pins.length > 0 ? (
-        <HotelMap pins={pins} label={t("Map showing where {{hotel}} is", { hotel: hotel.name })} whenVisible className="mt-4 h-72 sm:h-80" />
+        <HotelMap
+          pins={pins}
+          label={t("Map showing where {{hotel}} is", { hotel: hotel.name })}
+          whenVisible
+          className="mt-4 h-72 sm:h-80"
+        />
       ) : null}
     </section>
   );
@@ -206,7 +211,9 @@ function HotelContent({
             <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
               {t("About this hotel")}
             </h2>
-            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{hotel.description?.trim() || t("Enjoy a comfortable stay at this wonderful hotel.")}</p>
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">
+              {hotel.description?.trim() || t("Enjoy a comfortable stay at this wonderful hotel.")}
+            </p>
           </section>
 
           <section id="rooms" aria-labelledby="rooms-heading" className="scroll-mt-20">

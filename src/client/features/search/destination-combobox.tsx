@@ -133,9 +133,7 @@ export function DestinationCombobox({ id, value, onValueChange, className }: Des
               <span className="block truncate font-semibold">{suggestion.city}</span>
               <span className="block truncate text-slate-600">{suggestion.country}</span>
             </span>
-            <span className="shrink-0 text-xs text-slate-600">
-              {t("{{count, number}} hotels", { count: suggestion.hotelCount })}
-            </span>
+            <span className="shrink-0 text-xs text-slate-600">{t("{{count, number}} hotels", { count: suggestion.hotelCount })}</span>
           </li>
         ))}
       </ul>

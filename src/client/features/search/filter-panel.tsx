@@ -170,7 +170,9 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
             >
               {guestRatingLabel(t, option.value)}
               {/* Cards show the 5-point average; the 10-point score is twice it. */}
-              <span className="text-xs text-slate-500">{t("{{rating}}+ out of 5", { rating: formatRating(minRatingFor(option.value)) })}</span>
+              <span className="text-xs text-slate-500">
+                {t("{{rating}}+ out of 5", { rating: formatRating(minRatingFor(option.value)) })}
+              </span>
             </RadioRow>
           ))}
         </ul>

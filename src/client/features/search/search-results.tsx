@@ -173,7 +173,9 @@ export function SearchResults({ search }: { search: HotelSearch }) {
                     hotels={shown.hotels}
                     stay={shown.stay}
                     busy={isFetching && isPlaceholderData}
-                    label={destination ? t("Map of hotels in {{destination}}", { destination }) : t("Map of hotels in popular destinations")}
+                    label={
+                      destination ? t("Map of hotels in {{destination}}", { destination }) : t("Map of hotels in popular destinations")
+                    }
                   />
                 ) : (
                   <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} />
