@@ -5,6 +5,7 @@ import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Trans, useTranslation } from "../../lib/i18n.ts";
+import { amenityText } from "../../lib/option-labels.ts";
 import { PhotoViewer } from "./photo-viewer.tsx";
 
 type RoomCardProps = {
@@ -68,7 +69,7 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
             <ul aria-label={t("{{room}} amenities", { room: room.name })} className="mt-3 flex flex-wrap gap-1.5">
               {room.amenities.map((amenity) => (
                 <li key={amenity} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                  {amenity}
+                  {amenityText(t, amenity)}
                 </li>
               ))}
             </ul>

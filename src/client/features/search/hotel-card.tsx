@@ -8,7 +8,7 @@ import { cn } from "../../lib/cn.ts";
 import { Money } from "../../components/money.tsx";
 import { formatLocale } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { propertyTypeLabel } from "../../lib/option-labels.ts";
+import { amenityText, propertyTypeLabel } from "../../lib/option-labels.ts";
 import { hotelPath } from "../../lib/stay.ts";
 
 /**
@@ -104,7 +104,7 @@ export function HotelCard({
           <ul aria-label={t("Amenities")} className="mt-3 flex flex-wrap gap-1.5">
             {hotel.amenities.slice(0, 4).map((amenity) => (
               <li key={amenity} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {amenity}
+                {amenityText(t, amenity)}
               </li>
             ))}
           </ul>
