@@ -93,7 +93,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           </p>
           <PaymentCurrencyNote className="mt-1" />
         </div>
-        <div className="flex w-full items-end gap-3 sm:w-auto">
+        <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
           {desktop ? null : (
             <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
               <Dialog.Trigger asChild>
@@ -126,7 +126,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
             </Dialog.Root>
           )}
           <ViewToggle view={view} onChange={(next) => update(writeView(params, next))} />
-          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+          <div className="min-w-0 flex-1 basis-40 sm:w-56 sm:flex-none sm:basis-auto">
             <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-slate-700">
               {t("Sort by")}
             </label>
