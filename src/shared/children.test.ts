@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createInstance } from "i18next";
 import { DEFAULT_CHILD_POLICY, chargedChildAges, childChargeCents, childPolicyText, partyLabel } from "./children.ts";
+import de from "./i18n/de.json" with { type: "json" };
+import es from "./i18n/es.json" with { type: "json" };
 
 const freeUnder6 = { freeUnderAge: 6, childRateCents: 1500 };
 
@@ -39,5 +42,22 @@ describe("party labels", () => {
     expect(childPolicyText(freeUnder6, money)).toBe("Children under 6 stay free; older children pay $15.00 per night each");
     expect(childPolicyText(DEFAULT_CHILD_POLICY, money)).toBe("Children stay free");
     expect(childPolicyText({ freeUnderAge: 0, childRateCents: 500 }, money)).toBe("Children pay $5.00 per night each");
+  });
+
+  it("speaks the reader's language when given its translation", async () => {
+    const i18n = createInstance();
+    await i18n.init({
+      resources: { es: { translation: es }, de: { translation: de } },
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+    });
+    const spanish = i18n.getFixedT("es");
+    const german = i18n.getFixedT("de");
+    expect(partyLabel(2, [4], 1, spanish)).toBe("2 adultos, 1 niño (edad: 4)");
+    expect(partyLabel(1, [4, 9], 2, german)).toBe("1 Erwachsener, 2 Kinder (Alter: 4, 9)");
+    expect(childPolicyText(freeUnder6, (c) => `${c / 100} €`, spanish)).toBe(
+      "Los menores de 6 años se alojan gratis; los mayores pagan 15 € por noche cada uno",
+    );
   });
 });

@@ -2,6 +2,7 @@
  * Children in a party: their ages, and what a hotel charges for them (issue 15, decision 027).
  * Pure rules used by the server's prices and the client's labels alike.
  */
+import { english, type Translate } from "./i18n/english.ts";
 
 /** Ages a child may have; 18 and over books as an adult. */
 export const MIN_CHILD_AGE = 0;
@@ -38,18 +39,23 @@ export function childChargeCents(ages: readonly number[], policy: ChildPolicy, n
  * "2 adults", "2 adults, 1 child (age 4)", "1 adult, 2 children (ages 4, 9)". A booking made
  * before ages were asked has children without ages: they are counted, not aged.
  */
-export function partyLabel(adults: number, childAges: readonly number[], children: number = childAges.length): string {
-  const grown = `${adults} ${adults === 1 ? "adult" : "adults"}`;
+export function partyLabel(
+  adults: number,
+  childAges: readonly number[],
+  children: number = childAges.length,
+  t: Translate = english,
+): string {
+  const grown = t("{{count}} adults", { count: adults });
   if (children === 0) return grown;
-  const kids = `${children} ${children === 1 ? "child" : "children"}`;
-  if (childAges.length !== children) return `${grown}, ${kids}`;
-  const ages = `${children === 1 ? "age" : "ages"} ${childAges.join(", ")}`;
-  return `${grown}, ${kids} (${ages})`;
+  const kids = t("{{count}} children", { count: children });
+  if (childAges.length !== children) return t("{{adults}}, {{children}}", { adults: grown, children: kids });
+  return t("{{adults}}, {{children}} (ages {{ages}})", { count: children, adults: grown, children: kids, ages: childAges.join(", ") });
 }
 
 /** "Children 6–17: $15.00 per night each" style wording of a policy, money formatted by the caller. */
-export function childPolicyText(policy: ChildPolicy, formatMoney: (cents: number) => string): string {
-  if (policy.childRateCents === 0) return "Children stay free";
-  if (policy.freeUnderAge === 0) return `Children pay ${formatMoney(policy.childRateCents)} per night each`;
-  return `Children under ${policy.freeUnderAge} stay free; older children pay ${formatMoney(policy.childRateCents)} per night each`;
+export function childPolicyText(policy: ChildPolicy, formatMoney: (cents: number) => string, t: Translate = english): string {
+  if (policy.childRateCents === 0) return t("Children stay free");
+  const amount = formatMoney(policy.childRateCents);
+  if (policy.freeUnderAge === 0) return t("Children pay {{amount}} per night each", { amount });
+  return t("Children under {{age}} stay free; older children pay {{amount}} per night each", { age: policy.freeUnderAge, amount });
 }

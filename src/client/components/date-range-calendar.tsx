@@ -1,9 +1,12 @@
 import { useState, type CSSProperties } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
+import { de } from "react-day-picker/locale/de";
+import { es } from "react-day-picker/locale/es";
 import "react-day-picker/style.css";
 import { addDays, countNights } from "../../shared/dates.ts";
 import { MAX_NIGHTS } from "../../shared/search-options.ts";
-import { isoToLocalDate, localDateToIso, pluralize } from "../lib/format.ts";
+import { formatShortDay, isoToLocalDate, localDateToIso } from "../lib/format.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const calendarTheme = {
@@ -16,6 +19,9 @@ const calendarTheme = {
   "--rdp-day_button-width": "38px",
   "--rdp-months-gap": "1.5rem",
 } as CSSProperties;
+
+// Month and weekday names and the calendar's own labels; English is react-day-picker's default.
+const CALENDAR_LOCALES = { es, de } as const;
 
 type DateRangeCalendarProps = {
   checkIn: string;
@@ -30,6 +36,7 @@ type DateRangeCalendarProps = {
  * picked, days beyond the longest allowed stay are disabled, and past days always are.
  */
 export function DateRangeCalendar({ checkIn, checkOut, today, onComplete }: DateRangeCalendarProps) {
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<{ from: string; to: string | null }>({ from: checkIn, to: checkOut });
   const twoMonths = useMediaQuery("(min-width: 768px)");
   const pickingCheckOut = draft.to === null;
@@ -51,6 +58,7 @@ export function DateRangeCalendar({ checkIn, checkOut, today, onComplete }: Date
     <div>
       <DayPicker
         mode="range"
+        {...(i18n.resolvedLanguage === "en" ? {} : { locale: CALENDAR_LOCALES[i18n.resolvedLanguage] })}
         required
         selected={{ from: isoToLocalDate(draft.from), to: draft.to === null ? undefined : isoToLocalDate(draft.to) }}
         onSelect={(_range, day) => handleSelect(day)}
@@ -65,8 +73,13 @@ export function DateRangeCalendar({ checkIn, checkOut, today, onComplete }: Date
       />
       <p aria-live="polite" className="mt-2 border-t border-slate-200 px-1 pt-3 text-sm text-slate-700">
         {pickingCheckOut
-          ? `Check-in ${isoToLocalDate(draft.from).toLocaleDateString(undefined, { month: "short", day: "numeric" })}. Now select your check-out date (at most ${MAX_NIGHTS} nights).`
-          : `${pluralize(countNights(draft.from, draft.to ?? draft.from), "night", "nights")} selected. Select a new check-in date to change.`}
+          ? t("Check-in {{date}}. Now select your check-out date (at most {{max}} nights).", {
+              date: formatShortDay(draft.from),
+              max: MAX_NIGHTS,
+            })
+          : t("{{count}} nights selected. Select a new check-in date to change.", {
+              count: countNights(draft.from, draft.to ?? draft.from),
+            })}
       </p>
     </div>
   );

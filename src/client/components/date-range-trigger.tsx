@@ -2,11 +2,13 @@ import type { ComponentProps } from "react";
 import { CalendarDays } from "lucide-react";
 import { cn } from "../lib/cn.ts";
 import { formatShortDay } from "../lib/format.ts";
+import { useTranslation } from "../lib/i18n.ts";
 
 type DateRangeTriggerProps = ComponentProps<"button"> & { checkIn: string; checkOut: string };
 
 /** The button showing both dates; its accessible name starts with 'Check-in' and reads both dates. */
 export function DateRangeTrigger({ checkIn, checkOut, className, ...props }: DateRangeTriggerProps) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -22,13 +24,13 @@ export function DateRangeTrigger({ checkIn, checkOut, className, ...props }: Dat
       <span className="flex min-w-0 items-center gap-2.5 px-3">
         <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
         <span className="min-w-0">
-          <span className="block text-xs font-medium text-slate-600">Check-in</span>
+          <span className="block text-xs font-medium text-slate-600">{t("Check-in")}</span>
           <span className="block truncate text-sm font-semibold text-slate-900">{formatShortDay(checkIn)}</span>
         </span>
       </span>
       <span className="flex min-w-0 items-center border-l border-slate-200 px-3">
         <span className="min-w-0">
-          <span className="block text-xs font-medium text-slate-600">Check-out</span>
+          <span className="block text-xs font-medium text-slate-600">{t("Check-out")}</span>
           <span className="block truncate text-sm font-semibold text-slate-900">{formatShortDay(checkOut)}</span>
         </span>
       </span>

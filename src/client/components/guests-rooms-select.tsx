@@ -3,6 +3,7 @@ import { Users } from "lucide-react";
 import { MAX_CHILD_AGE, MIN_CHILD_AGE } from "../../shared/children.ts";
 import { MAX_CHILDREN, MAX_GUESTS, MAX_ROOMS, type Stay } from "../../shared/search-options.ts";
 import { cn } from "../lib/cn.ts";
+import { type TFunction, useTranslation } from "../lib/i18n.ts";
 import { Button } from "./ui/button.tsx";
 import { NativeSelect } from "./ui/native-select.tsx";
 
@@ -14,15 +15,15 @@ type Draft = { adults: number; ages: (number | null)[]; rooms: number };
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const AGES = range(MIN_CHILD_AGE, MAX_CHILD_AGE);
 
-function ageLabel(age: number): string {
-  return age === 0 ? "Under 1" : `${age} ${age === 1 ? "year" : "years"} old`;
+function ageLabel(t: TFunction, age: number): string {
+  return age === 0 ? t("Under 1") : t("{{count}} years old", { count: age });
 }
 
 /** "2 adults · 1 child · 1 room": what the closed picker shows. */
-export function partySummary(party: Party): string {
-  const parts = [`${party.guests} ${party.guests === 1 ? "adult" : "adults"}`];
-  if (party.children > 0) parts.push(`${party.children} ${party.children === 1 ? "child" : "children"}`);
-  parts.push(`${party.rooms} ${party.rooms === 1 ? "room" : "rooms"}`);
+export function partySummary(t: TFunction, party: Party): string {
+  const parts = [t("{{count}} adults", { count: party.guests })];
+  if (party.children > 0) parts.push(t("{{count}} children", { count: party.children }));
+  parts.push(t("{{count}} rooms", { count: party.rooms }));
   return parts.join(" · ");
 }
 
@@ -31,10 +32,10 @@ function draftOf(party: Party): Draft {
 }
 
 /** The first rule the draft breaks (the server checks the same), or null. */
-function draftProblem(draft: Draft): string | null {
-  if (draft.ages.some((age) => age === null)) return "Choose the age of each child";
-  if (draft.rooms > draft.adults) return "Each room needs at least one adult";
-  if (draft.adults + draft.ages.length > MAX_GUESTS) return `A booking can be for at most ${MAX_GUESTS} people`;
+function draftProblem(t: TFunction, draft: Draft): string | null {
+  if (draft.ages.some((age) => age === null)) return t("Choose the age of each child");
+  if (draft.rooms > draft.adults) return t("Each room needs at least one adult");
+  if (draft.adults + draft.ages.length > MAX_GUESTS) return t("A booking can be for at most {{max}} people", { max: MAX_GUESTS });
   return null;
 }
 
@@ -53,6 +54,7 @@ type GuestsRoomsPickerProps = {
  * only when complete: Done, or leaving the panel, applies it; Escape discards it.
  */
 export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelClassName }: GuestsRoomsPickerProps) {
+  const { t } = useTranslation();
   const generatedId = useId();
   const triggerId = id ?? generatedId;
   const labelId = `${triggerId}-label`;
@@ -83,7 +85,7 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
 
   /** Applies a complete party; an incomplete one stays open and says what is missing. */
   function apply(focusTrigger: boolean): boolean {
-    const broken = draftProblem(draft);
+    const broken = draftProblem(t, draft);
     if (broken) {
       setProblem(broken);
       return false;
@@ -115,7 +117,7 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
   return (
     <div ref={wrapper} className="relative" onKeyDown={handleKeyDown} onBlur={handleBlur}>
       <span id={labelId} className={labelClassName}>
-        Guests &amp; Rooms
+        {t("Guests & Rooms")}
       </span>
       <button
         ref={trigger}
@@ -133,17 +135,17 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
       >
         <Users aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         <span id={summaryId} className="truncate">
-          {partySummary(party)}
+          {partySummary(t, party)}
         </span>
       </button>
       {open ? (
         <div
           id={panelId}
           role="group"
-          aria-label="Guests and rooms"
+          aria-label={t("Guests and rooms")}
           className="absolute right-0 left-0 z-40 mt-2 min-w-72 space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl"
         >
-          <PickerField label="Adults" hint="18 or over">
+          <PickerField label={t("Adults")} hint={t("18 or over")}>
             {(fieldId) => (
               <NativeSelect
                 ref={firstField}
@@ -159,7 +161,7 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
               </NativeSelect>
             )}
           </PickerField>
-          <PickerField label="Children" hint="0 to 17">
+          <PickerField label={t("Children")} hint={t("{{min}} to {{max}}", { min: MIN_CHILD_AGE, max: MAX_CHILD_AGE })}>
             {(fieldId) => (
               <NativeSelect id={fieldId} value={draft.ages.length} onChange={(e) => setChildren(Number(e.target.value))}>
                 {range(0, MAX_CHILDREN).map((n) => (
@@ -171,7 +173,7 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
             )}
           </PickerField>
           {draft.ages.map((age, i) => (
-            <PickerField key={i} label={`Age of child ${i + 1}`}>
+            <PickerField key={i} label={t("Age of child {{number}}", { number: i + 1 })}>
               {(fieldId) => (
                 <NativeSelect
                   id={fieldId}
@@ -183,17 +185,17 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
                     setProblem(null);
                   }}
                 >
-                  <option value="">Choose age</option>
+                  <option value="">{t("Choose age")}</option>
                   {AGES.map((a) => (
                     <option key={a} value={a}>
-                      {ageLabel(a)}
+                      {ageLabel(t, a)}
                     </option>
                   ))}
                 </NativeSelect>
               )}
             </PickerField>
           ))}
-          <PickerField label="Rooms">
+          <PickerField label={t("Rooms")}>
             {(fieldId) => (
               <NativeSelect id={fieldId} value={draft.rooms} onChange={(e) => setDraft((d) => ({ ...d, rooms: Number(e.target.value) }))}>
                 {range(1, MAX_ROOMS).map((n) => (
@@ -210,7 +212,7 @@ export function GuestsRoomsPicker({ id, party, onPartyChange, className, labelCl
             </p>
           ) : null}
           <Button type="button" className="w-full" onClick={() => apply(true)}>
-            Done
+            {t("Done")}
           </Button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { Info } from "lucide-react";
 import { FX_BASE } from "../../shared/fx.ts";
 import { cn } from "../lib/cn.ts";
 import { useDisplayMoney } from "../lib/display-currency.ts";
+import { useTranslation } from "../lib/i18n.ts";
 
 type MoneyProps = {
   /** Minor units of `currency`. */
@@ -33,6 +34,7 @@ type PaymentCurrencyNoteProps = {
 
 /** "Prices shown in EUR are estimates…": shown only while the traveller displays another currency than the one they pay in. */
 export function PaymentCurrencyNote({ currency, className }: PaymentCurrencyNoteProps) {
+  const { t } = useTranslation();
   const { display, format } = useDisplayMoney();
   // A conversion of zero tells whether rates are at hand, so the note never promises estimates that are not shown.
   if (!format(0, currency ?? FX_BASE).converted) return null;
@@ -40,7 +42,9 @@ export function PaymentCurrencyNote({ currency, className }: PaymentCurrencyNote
     <p className={cn("flex items-start gap-2 text-sm text-slate-600", className)}>
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
       <span>
-        Prices shown in {display} are estimates. You pay in {currency ? `${currency}, the hotel's currency` : "the hotel's currency"}.
+        {currency
+          ? t("Prices shown in {{display}} are estimates. You pay in {{currency}}, the hotel's currency.", { display, currency })
+          : t("Prices shown in {{display}} are estimates. You pay in the hotel's currency.", { display })}
       </span>
     </p>
   );

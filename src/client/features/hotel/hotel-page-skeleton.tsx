@@ -1,14 +1,16 @@
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /**
  * The hotel page while it loads: shown while the page's code arrives (the route's fallback) and
  * then while the hotel is fetched, roughly the page's shape, so nothing below it (the footer) jumps.
  */
 export function HotelPageSkeleton() {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div role="status">
-        <span className="sr-only">Loading hotel...</span>
+        <span className="sr-only">{t("Loading hotel...")}</span>
       </div>
       <div aria-hidden="true">
         <Skeleton className="h-4 w-24" />

@@ -6,7 +6,6 @@ import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
-import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import { HotelMap } from "../../components/hotel-map.tsx";
 import { Money, PaymentCurrencyNote } from "../../components/money.tsx";
 import { RatingBadge } from "../../components/rating-badge.tsx";
@@ -18,7 +17,9 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney, pluralize } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
+import { propertyTypeLabel } from "../../lib/option-labels.ts";
 import { useRecordHotelView } from "../../lib/recently-viewed.ts";
 import { readStay, writeStay } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -27,8 +28,6 @@ import { HotelPageSkeleton } from "./hotel-page-skeleton.tsx";
 import { PhotoGallery } from "./photo-gallery.tsx";
 import { RoomList } from "./room-list.tsx";
 import { useHotelDetails } from "./use-hotel-details.ts";
-
-const DESCRIPTION_FALLBACK = "Enjoy a comfortable stay at this wonderful hotel.";
 
 /** Goes back in the app's history when there is some, otherwise to the search. */
 function useGoBack(): () => void {
@@ -39,21 +38,22 @@ function useGoBack(): () => void {
 }
 
 function HotelNotFound() {
+  const { t } = useTranslation();
   const goBack = useGoBack();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
       <span className="flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">
         <BedDouble aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">Hotel Not Found</h1>
-      <p className="mt-3 text-slate-600">Hotel not found</p>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">{t("Hotel Not Found")}</h1>
+      <p className="mt-3 text-slate-600">{t("Hotel not found")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" size="lg" onClick={goBack}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t("Back")}
         </Button>
         <Button asChild size="lg">
-          <Link to="/">Return to Search</Link>
+          <Link to="/">{t("Return to Search")}</Link>
         </Button>
       </div>
     </div>
@@ -62,13 +62,14 @@ function HotelNotFound() {
 
 function HotelLoadFailed({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
   // A 400 is about the stay in the address (e.g. dates in the past): asking again will not help, fresh dates will.
+  const { t } = useTranslation();
   const badStay = error instanceof ApiError && error.status === 400;
   const { pathname } = useLocation();
   return (
     <LoadFailed
       layout="page"
       icon={badStay ? CalendarX2 : undefined}
-      title="Failed to load hotel details"
+      title={t("Failed to load hotel details")}
       error={error}
       onRetry={badStay ? undefined : onRetry}
       retrying={retrying}
@@ -76,11 +77,11 @@ function HotelLoadFailed({ error, retrying, onRetry }: { error: Error; retrying:
         <>
           {badStay ? (
             <Button asChild size="lg">
-              <Link to={pathname}>Use today's dates</Link>
+              <Link to={pathname}>{t("Use today's dates")}</Link>
             </Button>
           ) : null}
           <Button asChild variant="secondary" size="lg">
-            <Link to="/">Return to Search</Link>
+            <Link to="/">{t("Return to Search")}</Link>
           </Button>
         </>
       }
@@ -111,6 +112,7 @@ function StayBar({ stay, onStayChange }: StayBarProps) {
 
 /** Where the hotel is: its address and a map with its pin (loaded as it nears the screen); a partner may not give coordinates. */
 function HotelLocation({ hotel }: { hotel: HotelDetail }) {
+  const { t } = useTranslation();
   const { lat, lng } = hotel;
   const pins = useMemo(
     () => (lat === null || lng === null ? [] : [{ id: hotel.id, lat, lng, name: hotel.name, label: hotel.name }]),
@@ -122,14 +124,19 @@ function HotelLocation({ hotel }: { hotel: HotelDetail }) {
   return (
     <section aria-labelledby="location-heading">
       <h2 id="location-heading" className="text-xl font-semibold text-slate-900">
-        Location
+        {t("Location")}
       </h2>
       <p className="mt-2 flex items-center gap-1.5 text-slate-700">
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
         {address}
       </p>
       {pins.length > 0 ? (
-        <HotelMap pins={pins} label={`Map showing where ${hotel.name} is`} whenVisible className="mt-4 h-72 sm:h-80" />
+        <HotelMap
+          pins={pins}
+          label={t("Map showing where {{hotel}} is", { hotel: hotel.name })}
+          whenVisible
+          className="mt-4 h-72 sm:h-80"
+        />
       ) : null}
     </section>
   );
@@ -157,6 +164,7 @@ function HotelContent({
   renderBooking,
   renderReviews,
 }: HotelPageSlots & { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
+  const { t } = useTranslation();
   // Book Now records the chosen room; the booking dialog opens from it.
   const [selectedRoom, setSelectedRoom] = useState<RoomOffer | null>(null);
   const goBack = useGoBack();
@@ -168,7 +176,7 @@ function HotelContent({
     <div className="mx-auto max-w-7xl px-4 pt-4 pb-16 sm:px-6 lg:px-8">
       <Button variant="ghost" size="sm" className="-ml-3" onClick={goBack}>
         <ArrowLeft aria-hidden="true" />
-        Back to results
+        {t("Back to results")}
       </Button>
 
       <header className="mt-2 flex flex-wrap items-end justify-between gap-4">
@@ -176,7 +184,7 @@ function HotelContent({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             {hotel.propertyType ? (
               <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-700">
-                {PROPERTY_TYPE_LABELS[hotel.propertyType]}
+                {propertyTypeLabel(t, hotel.propertyType)}
               </span>
             ) : null}
             <StarRating stars={hotel.starRating} />
@@ -201,21 +209,23 @@ function HotelContent({
         <div className="min-w-0 space-y-12">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
-              About this hotel
+              {t("About this hotel")}
             </h2>
-            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">{hotel.description?.trim() || DESCRIPTION_FALLBACK}</p>
+            <p className="mt-3 leading-7 whitespace-pre-line text-slate-700">
+              {hotel.description?.trim() || t("Enjoy a comfortable stay at this wonderful hotel.")}
+            </p>
           </section>
 
           <section id="rooms" aria-labelledby="rooms-heading" className="scroll-mt-20">
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
               <h2 id="rooms-heading" className="text-xl font-semibold text-slate-900">
-                Available Rooms
+                {t("Available Rooms")}
               </h2>
               <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
                 {updating ? (
                   <>
                     <Spinner className="text-brand-700" />
-                    Updating prices...
+                    {t("Updating prices...")}
                   </>
                 ) : null}
               </p>
@@ -238,8 +248,10 @@ function HotelContent({
                 />
               ) : (
                 <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-slate-700">
-                  <span className="font-semibold text-slate-900">Rooms Available:</span> Contact the hotel for room availability and
-                  pricing.
+                  <Trans
+                    i18nKey="<strong>Rooms Available:</strong> Contact the hotel for room availability and pricing."
+                    components={{ strong: <span className="font-semibold text-slate-900" /> }}
+                  />
                 </p>
               )}
             </div>
@@ -248,7 +260,7 @@ function HotelContent({
           {amenities.length > 0 ? (
             <section aria-labelledby="amenities-heading">
               <h2 id="amenities-heading" className="text-xl font-semibold text-slate-900">
-                Amenities
+                {t("Amenities")}
               </h2>
               <div className="mt-4">
                 <AmenitiesGrid amenities={amenities} />
@@ -262,31 +274,34 @@ function HotelContent({
           {renderReviews && hotel.supplier === "inventory" ? renderReviews(hotel.id) : null}
         </div>
 
-        <aside aria-label="Stay summary" className="lg:row-start-1 lg:col-start-2">
+        <aside aria-label={t("Stay summary")} className="lg:row-start-1 lg:col-start-2">
           <Card className="space-y-5 p-5 lg:sticky lg:top-20">
             <div>
               {cheapest ? (
                 <>
                   <p className="text-sm text-slate-600">
-                    {pluralize(hotel.nights, "night", "nights")}, {partyLabel(stay.guests, stay.childAges, stay.children)} · from
+                    {t("{{nights}}, {{party}} · from", {
+                      nights: t("{{count}} nights", { count: hotel.nights }),
+                      party: partyLabel(stay.guests, stay.childAges, stay.children, t),
+                    })}
                   </p>
                   <p className="text-3xl font-bold tracking-tight text-slate-900">
                     <Money cents={cheapest.priceCents} currency={cheapest.currency} />
-                    <span className="ml-1 text-sm font-normal text-slate-600">per night</span>
+                    <span className="ml-1 text-sm font-normal text-slate-600">{t("per night")}</span>
                   </p>
                   <PaymentCurrencyNote currency={cheapest.currency} className="mt-2" />
                 </>
               ) : (
-                <p className="font-medium text-slate-900">No rooms for these dates and guests</p>
+                <p className="font-medium text-slate-900">{t("No rooms for these dates and guests")}</p>
               )}
             </div>
             <Button asChild size="lg" className="w-full">
-              <a href="#rooms">See rooms</a>
+              <a href="#rooms">{t("See rooms")}</a>
             </Button>
             <div className="flex gap-3 border-t border-slate-200 pt-4">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
               <div>
-                <h2 className="text-sm font-semibold text-slate-900">Cancellation policy</h2>
+                <h2 className="text-sm font-semibold text-slate-900">{t("Cancellation policy")}</h2>
                 <p className="mt-1 text-sm text-slate-600">{hotel.cancellationPolicy}</p>
               </div>
             </div>
@@ -294,13 +309,15 @@ function HotelContent({
               <div className="flex gap-3 border-t border-slate-200 pt-4">
                 <Baby aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
                 <div>
-                  <h2 className="text-sm font-semibold text-slate-900">Children</h2>
+                  <h2 className="text-sm font-semibold text-slate-900">{t("Children")}</h2>
                   <p className="mt-1 text-sm text-slate-600">
-                    {childPolicyText(hotel.childPolicy, (cents) => formatMoney(cents, hotel.currency))}
+                    {childPolicyText(hotel.childPolicy, (cents) => formatMoney(cents, hotel.currency), t)}
                   </p>
                   {hotel.childChargeCents > 0 ? (
                     <p className="mt-1 text-sm text-slate-600">
-                      Child charges for your stay: {formatMoney(hotel.childChargeCents, hotel.currency)}, added to the room price
+                      {t("Child charges for your stay: {{amount}}, added to the room price", {
+                        amount: formatMoney(hotel.childChargeCents, hotel.currency),
+                      })}
                     </p>
                   ) : null}
                 </div>
@@ -315,6 +332,7 @@ function HotelContent({
 }
 
 export function HotelPage({ renderBooking, renderReviews }: HotelPageSlots) {
+  const { t } = useTranslation();
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const stay = readStay(params);
@@ -327,7 +345,7 @@ export function HotelPage({ renderBooking, renderReviews }: HotelPageSlots) {
   const hotel = data ?? (isError && lastHotel?.id === id ? lastHotel : undefined);
   const notFound = isError && error instanceof ApiError && error.status === 404;
 
-  useDocumentTitle(hotel ? hotel.name : notFound ? "Hotel Not Found" : isError ? "Failed to load hotel details" : "Hotel");
+  useDocumentTitle(hotel ? hotel.name : notFound ? t("Hotel Not Found") : isError ? t("Failed to load hotel details") : t("Hotel"));
 
   function changeStay(next: Stay) {
     const nextParams = new URLSearchParams(params);

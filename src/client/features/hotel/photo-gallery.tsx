@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Images } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { PhotoViewer } from "./photo-viewer.tsx";
 
 const SMALL_COUNT = 4;
 
 /** Spec section 9: one large photo and up to four small ones; any of them opens the full-screen viewer. */
 export function PhotoGallery({ hotelName, images }: { hotelName: string; images: string[] }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const [large, ...rest] = images;
   if (!large) return null;
@@ -21,7 +23,9 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
         type="button"
         // The visible "+N photos" must be part of the name (WCAG 2.5.3, label in name).
         aria-label={
-          isLastSmall ? `+${hidden} photos: open photo ${index + 1} of ${images.length}` : `Open photo ${index + 1} of ${images.length}`
+          isLastSmall
+            ? t("+{{count}} photos: open photo {{number}} of {{total}}", { count: hidden, number: index + 1, total: images.length })
+            : t("Open photo {{number}} of {{total}}", { number: index + 1, total: images.length })
         }
         onClick={() => setOpen(index)}
         className={cn(
@@ -42,8 +46,7 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
           <span className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-950/50 text-sm font-semibold text-white">
             <Images aria-hidden="true" className="hidden size-5 md:block" />
             <span>
-              +{hidden}
-              <span className="hidden md:inline"> photos</span>
+              <Trans i18nKey="+{{count}}<wide> photos</wide>" count={hidden} components={{ wide: <span className="hidden md:inline" /> }} />
             </span>
           </span>
         ) : null}
@@ -62,7 +65,7 @@ export function PhotoGallery({ hotelName, images }: { hotelName: string; images:
         {photoButton(large, 0, cn("aspect-[4/3] md:aspect-auto", small.length > 0 ? "col-span-4 md:col-span-2 md:row-span-2" : null), true)}
         {small.map((src, i) => photoButton(src, i + 1, "aspect-[4/3] md:aspect-auto", false))}
       </div>
-      <PhotoViewer title={`${hotelName} photos`} images={images} index={open} onIndexChange={setOpen} />
+      <PhotoViewer title={t("{{hotel}} photos", { hotel: hotelName })} images={images} index={open} onIndexChange={setOpen} />
     </>
   );
 }

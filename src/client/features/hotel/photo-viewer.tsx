@@ -2,6 +2,7 @@ import type { KeyboardEvent } from "react";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useFocusReturn } from "../../components/ui/use-focus-return.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type PhotoViewerProps = {
   title: string;
@@ -16,6 +17,7 @@ const roundButton =
 
 /** Full-screen photo viewer: previous and next wrap around; ArrowLeft/ArrowRight step, Escape closes. */
 export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewerProps) {
+  const { t } = useTranslation();
   const count = images.length;
   const current = index === null ? null : images[index];
   const focusReturn = useFocusReturn();
@@ -50,7 +52,7 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
               <p aria-live="polite" className="text-sm text-slate-300 tabular-nums">
                 {index === null ? null : `${index + 1} / ${count}`}
               </p>
-              <Dialog.Close aria-label="Close photo viewer" className={roundButton}>
+              <Dialog.Close aria-label={t("Close photo viewer")} className={roundButton}>
                 <X aria-hidden="true" className="size-5" />
               </Dialog.Close>
             </div>
@@ -60,7 +62,7 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
               <img
                 key={current}
                 src={current}
-                alt={`${title}, photo ${(index ?? 0) + 1} of ${count}`}
+                alt={t("{{label}}, photo {{number}} of {{total}}", { label: title, number: (index ?? 0) + 1, total: count })}
                 width={800}
                 height={600}
                 className="max-h-full w-auto max-w-full rounded-lg object-contain"
@@ -70,7 +72,7 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
               <>
                 <button
                   type="button"
-                  aria-label="Previous photo"
+                  aria-label={t("Previous photo")}
                   onClick={() => step(-1)}
                   className={`${roundButton} absolute top-1/2 left-3 -translate-y-1/2 sm:left-6`}
                 >
@@ -78,7 +80,7 @@ export function PhotoViewer({ title, images, index, onIndexChange }: PhotoViewer
                 </button>
                 <button
                   type="button"
-                  aria-label="Next photo"
+                  aria-label={t("Next photo")}
                   onClick={() => step(1)}
                   className={`${roundButton} absolute top-1/2 right-3 -translate-y-1/2 sm:right-6`}
                 >

@@ -4,7 +4,8 @@ import type { RoomOffer } from "../../../shared/search.ts";
 import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { pluralize } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
+import { amenityText } from "../../lib/option-labels.ts";
 import { PhotoViewer } from "./photo-viewer.tsx";
 
 type RoomCardProps = {
@@ -17,6 +18,7 @@ type RoomCardProps = {
 };
 
 function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomCardProps) {
+  const { t } = useTranslation();
   const reasonId = useId();
   const fewLeft = showRoomsLeft && room.roomsAvailable > 0 && room.roomsAvailable <= 3;
   const [cover] = room.images;
@@ -31,7 +33,7 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
         {cover ? (
           <button
             type="button"
-            aria-label={`View ${pluralize(room.images.length, "photo", "photos")} of ${room.name}`}
+            aria-label={t("View {{count}} photos of {{room}}", { count: room.images.length, room: room.name })}
             onClick={() => onOpenPhotos(room)}
             className="block size-full focus-visible:outline-offset-[-4px] focus-visible:outline-white"
           >
@@ -52,7 +54,7 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
           <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-slate-700">
             <li className="flex items-center gap-1.5">
               <Users aria-hidden="true" className="size-4 text-slate-500" />
-              Up to {room.maxGuests} guests
+              {t("Up to {{count}} guests", { count: room.maxGuests })}
             </li>
             <li className="flex items-center gap-1.5">
               <Maximize2 aria-hidden="true" className="size-4 text-slate-500" />
@@ -64,10 +66,10 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
             </li>
           </ul>
           {room.amenities.length > 0 ? (
-            <ul aria-label={`${room.name} amenities`} className="mt-3 flex flex-wrap gap-1.5">
+            <ul aria-label={t("{{room}} amenities", { room: room.name })} className="mt-3 flex flex-wrap gap-1.5">
               {room.amenities.map((amenity) => (
                 <li key={amenity} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                  {amenity}
+                  {amenityText(t, amenity)}
                 </li>
               ))}
             </ul>
@@ -81,7 +83,7 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
                   -{room.discountPercent}%
                 </span>
                 <span className="text-slate-500">
-                  <span className="sr-only">Original price </span>
+                  <span className="sr-only">{t("Original price")} </span>
                   <s>
                     <Money cents={room.originalPriceCents} currency={room.currency} />
                   </s>
@@ -93,21 +95,22 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
             </p>
             <p className="text-xs text-slate-600">
               {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1 ? (
-                <>
-                  average per night · <Money cents={room.stayPriceCents} currency={room.currency} /> for{" "}
-                  {pluralize(room.nightlyPrices.length, "night", "nights")}
-                </>
+                <Trans
+                  i18nKey="average per night · <total></total> for {{count}} nights"
+                  count={room.nightlyPrices.length}
+                  components={{ total: <Money cents={room.stayPriceCents} currency={room.currency} /> }}
+                />
               ) : (
-                "per night"
+                t("per night")
               )}
             </p>
             {room.bookable ? (
               <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
-                {showRoomsLeft ? `${pluralize(room.roomsAvailable, "room", "rooms")} left` : "Available for your stay"}
+                {showRoomsLeft ? t("{{count}} rooms left", { count: room.roomsAvailable }) : t("Available for your stay")}
               </p>
             ) : (
               <p id={reasonId} className="mt-2 text-sm font-medium text-amber-800">
-                {room.unavailableReason ?? "Not available for your stay"}
+                {room.unavailableReason ?? t("Not available for your stay")}
               </p>
             )}
           </div>
@@ -118,7 +121,7 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
             aria-describedby={room.bookable ? undefined : reasonId}
             onClick={() => (room.bookable ? onBook(room) : null)}
           >
-            Book Now
+            {t("Book Now")}
           </Button>
         </div>
       </div>

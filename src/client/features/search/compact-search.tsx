@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Search } from "lucide-react";
-import { formatDateRange, pluralize } from "../../lib/format.ts";
+import { formatDateRange } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { readStay } from "../../lib/stay.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { readDestination } from "./search-params.ts";
@@ -12,6 +13,7 @@ import { SearchForm } from "./search-form.tsx";
  * that opens the form; wider screens always show the form.
  */
 export function CompactSearch() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const wide = useMediaQuery("(min-width: 768px)");
   const [editing, setEditing] = useState(false);
@@ -37,13 +39,13 @@ export function CompactSearch() {
         <Search aria-hidden="true" className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold text-slate-900">{readDestination(params) || "Popular destinations"}</span>
+        <span className="block truncate font-semibold text-slate-900">{readDestination(params) || t("Popular destinations")}</span>
         <span className="block truncate text-sm text-slate-600">
-          {formatDateRange(stay.checkIn, stay.checkOut)} · {pluralize(stay.guests, "guest", "guests")},{" "}
-          {pluralize(stay.rooms, "room", "rooms")}
+          {formatDateRange(stay.checkIn, stay.checkOut)} · {t("{{count}} guests", { count: stay.guests })},{" "}
+          {t("{{count}} rooms", { count: stay.rooms })}
         </span>
       </span>
-      <span className="shrink-0 rounded-lg px-2 text-sm font-semibold text-brand-800">Edit</span>
+      <span className="shrink-0 rounded-lg px-2 text-sm font-semibold text-brand-800">{t("Edit")}</span>
     </button>
   );
 }

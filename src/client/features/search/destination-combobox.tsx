@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from "react";
 import { MapPin } from "lucide-react";
 import type { DestinationSuggestion } from "../../../shared/search.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatCount } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDestinationSuggestions } from "./use-destination-suggestions.ts";
 
@@ -15,6 +15,7 @@ type DestinationComboboxProps = {
 
 /** A text input with city suggestions, following the ARIA combobox pattern with a listbox popup. */
 export function DestinationCombobox({ id, value, onValueChange, className }: DestinationComboboxProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(value.trim(), 200);
@@ -86,7 +87,7 @@ export function DestinationCombobox({ id, value, onValueChange, className }: Des
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        placeholder="Where are you going?"
+        placeholder={t("Where are you going?")}
         value={value}
         maxLength={100}
         onChange={(event) => {
@@ -107,7 +108,7 @@ export function DestinationCombobox({ id, value, onValueChange, className }: Des
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggested destinations"
+        aria-label={t("Suggested destinations")}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
       >
@@ -132,9 +133,7 @@ export function DestinationCombobox({ id, value, onValueChange, className }: Des
               <span className="block truncate font-semibold">{suggestion.city}</span>
               <span className="block truncate text-slate-600">{suggestion.country}</span>
             </span>
-            <span className="shrink-0 text-xs text-slate-600">
-              {formatCount(suggestion.hotelCount)} {suggestion.hotelCount === 1 ? "hotel" : "hotels"}
-            </span>
+            <span className="shrink-0 text-xs text-slate-600">{t("{{count, number}} hotels", { count: suggestion.hotelCount })}</span>
           </li>
         ))}
       </ul>

@@ -1,11 +1,14 @@
 import { useId, type ReactNode } from "react";
 import { Star } from "lucide-react";
 import { AMENITY_OPTIONS } from "../../../shared/amenities.ts";
-import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
+import { PROPERTY_TYPES } from "../../../shared/property-types.ts";
 import { DISTANCE_SLIDER, GUEST_RATING_OPTIONS, PRICE_SLIDER, STAR_OPTIONS, minRatingFor } from "../../../shared/search-options.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Slider } from "../../components/ui/slider.tsx";
+import { formatRating } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+import { amenityOptionLabel, guestRatingLabel, propertyTypeLabel } from "../../lib/option-labels.ts";
 import {
   clearFilters,
   countActiveFilters,
@@ -85,6 +88,7 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
  * change goes into the address and restarts at page 1.
  */
 export function FilterPanel({ params, onParamsChange, heading = true }: FilterPanelProps) {
+  const { t } = useTranslation();
   const ratingName = useId();
   const filters = readFilters(params);
   const active = countActiveFilters(params);
@@ -106,7 +110,7 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
     <div className="space-y-5">
       {heading ? (
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-base font-semibold text-slate-900">Filters</h2>
+          <h2 className="text-base font-semibold text-slate-900">{t("Filters")}</h2>
           <Button
             variant="ghost"
             size="sm"
@@ -114,12 +118,12 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
             disabled={active === 0}
             onClick={() => onParamsChange(clearFilters(params))}
           >
-            Clear filters
+            {t("Clear filters")}
           </Button>
         </div>
       ) : null}
 
-      <FilterGroup title="Price per night" value={`${formatPriceLimit(minPrice)} – ${formatPriceLimit(maxPrice)}`}>
+      <FilterGroup title={t("Price per night")} value={`${formatPriceLimit(minPrice)} – ${formatPriceLimit(maxPrice)}`}>
         <Slider
           min={PRICE_SLIDER.min}
           max={PRICE_SLIDER.max}
@@ -127,35 +131,35 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
           minStepsBetweenThumbs={1}
           value={[minPrice, maxPrice]}
           onValueChange={setPrice}
-          thumbLabels={["Minimum price", "Maximum price"]}
+          thumbLabels={[t("Minimum price"), t("Maximum price")]}
           formatValue={formatPriceLimit}
         />
       </FilterGroup>
 
-      <FilterGroup title="Distance from centre" value={formatDistanceLimit(maxDistance)}>
+      <FilterGroup title={t("Distance from centre")} value={formatDistanceLimit(t, maxDistance)}>
         <Slider
           min={DISTANCE_SLIDER.min}
           max={DISTANCE_SLIDER.max}
           step={DISTANCE_SLIDER.step}
           value={[maxDistance]}
           onValueChange={setDistance}
-          thumbLabels={["Maximum distance"]}
-          formatValue={formatDistanceLimit}
+          thumbLabels={[t("Maximum distance")]}
+          formatValue={(km) => formatDistanceLimit(t, km)}
         />
       </FilterGroup>
 
-      <FilterGroup title="Cancellation">
+      <FilterGroup title={t("Cancellation")}>
         <ul>
           <CheckboxRow checked={filters.freeCancellation} onCheckedChange={(on) => apply({ ...filters, freeCancellation: on })}>
-            Free cancellation
+            {t("Free cancellation")}
           </CheckboxRow>
         </ul>
       </FilterGroup>
 
-      <FilterGroup title="Guest rating">
+      <FilterGroup title={t("Guest rating")}>
         <ul>
           <RadioRow name={ratingName} checked={filters.guestRating === null} onSelect={() => apply({ ...filters, guestRating: null })}>
-            Any rating
+            {t("Any rating")}
           </RadioRow>
           {GUEST_RATING_OPTIONS.map((option) => (
             <RadioRow
@@ -164,15 +168,17 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
               checked={filters.guestRating === option.value}
               onSelect={() => apply({ ...filters, guestRating: option.value })}
             >
-              {option.label}
+              {guestRatingLabel(t, option.value)}
               {/* Cards show the 5-point average; the 10-point score is twice it. */}
-              <span className="text-xs text-slate-500">{minRatingFor(option.value).toFixed(1)}+ out of 5</span>
+              <span className="text-xs text-slate-500">
+                {t("{{rating}}+ out of 5", { rating: formatRating(minRatingFor(option.value)) })}
+              </span>
             </RadioRow>
           ))}
         </ul>
       </FilterGroup>
 
-      <FilterGroup title="Star rating">
+      <FilterGroup title={t("Star rating")}>
         <ul>
           {STAR_OPTIONS.map((stars) => (
             <CheckboxRow
@@ -185,13 +191,13 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
                   <Star key={i} className="size-4 fill-amber-400 text-amber-400" />
                 ))}
               </span>
-              <span className="sr-only">{stars === 1 ? "1 star" : `${stars} stars`}</span>
+              <span className="sr-only">{t("{{count}} stars", { count: stars })}</span>
             </CheckboxRow>
           ))}
         </ul>
       </FilterGroup>
 
-      <FilterGroup title="Property type">
+      <FilterGroup title={t("Property type")}>
         <ul>
           {PROPERTY_TYPES.map((type) => (
             <CheckboxRow
@@ -201,13 +207,13 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
                 apply({ ...filters, propertyTypes: PROPERTY_TYPES.filter((t) => (t === type ? on : filters.propertyTypes.includes(t))) })
               }
             >
-              {PROPERTY_TYPE_LABELS[type]}
+              {propertyTypeLabel(t, type)}
             </CheckboxRow>
           ))}
         </ul>
       </FilterGroup>
 
-      <FilterGroup title="Amenities">
+      <FilterGroup title={t("Amenities")}>
         <ul>
           {AMENITY_OPTIONS.map((amenity) => (
             <CheckboxRow
@@ -215,7 +221,7 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
               checked={filters.amenities.includes(amenity)}
               onCheckedChange={(on) => apply({ ...filters, amenities: toggle(filters.amenities, amenity, on) })}
             >
-              {amenity}
+              {amenityOptionLabel(t, amenity)}
             </CheckboxRow>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18next } from "../../lib/i18n.ts";
 import {
   clearFilters,
   countActiveFilters,
@@ -92,9 +93,9 @@ describe("search filters in the address", () => {
   });
 
   it("labels the open ends of the sliders", () => {
-    expect(formatPriceLimit(1000)).toBe("$1000+");
+    expect(formatPriceLimit(1000)).toBe("$1,000+");
     expect(formatPriceLimit(250)).toBe("$250");
-    expect(formatDistanceLimit(10)).toBe("Any distance");
-    expect(formatDistanceLimit(2.5)).toBe("Up to 2.5 km");
+    expect(formatDistanceLimit(i18next.t, 10)).toBe("Any distance");
+    expect(formatDistanceLimit(i18next.t, 2.5)).toBe("Up to 2.5 km");
   });
 });

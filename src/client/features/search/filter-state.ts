@@ -9,6 +9,8 @@ import {
   STAR_OPTIONS,
   type SortOption,
 } from "../../../shared/search-options.ts";
+import { formatCount, formatMoney } from "../../lib/format.ts";
+import type { TFunction } from "../../lib/i18n.ts";
 
 export interface Filters {
   /** Whole dollars, as the price slider shows them. */
@@ -143,10 +145,11 @@ export function writePage(params: URLSearchParams, page: number): URLSearchParam
   return next;
 }
 
+/** A price slider value in the reader's format: '$250', '$1,000+' ('1000 US$+' in Spanish). */
 export function formatPriceLimit(dollars: number): string {
-  return dollars >= PRICE_SLIDER.max ? `$${PRICE_SLIDER.max}+` : `$${dollars}`;
+  return dollars >= PRICE_SLIDER.max ? `${formatMoney(PRICE_SLIDER.max * 100, "USD")}+` : formatMoney(dollars * 100, "USD");
 }
 
-export function formatDistanceLimit(km: number): string {
-  return km >= DISTANCE_SLIDER.max ? "Any distance" : `Up to ${km} km`;
+export function formatDistanceLimit(t: TFunction, km: number): string {
+  return km >= DISTANCE_SLIDER.max ? t("Any distance") : t("Up to {{distance}} km", { distance: formatCount(km) });
 }

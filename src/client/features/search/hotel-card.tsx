@@ -1,16 +1,15 @@
 import { Link } from "react-router";
 import { Check, MapPin } from "lucide-react";
-import { PROPERTY_TYPE_LABELS } from "../../../shared/property-types.ts";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Money } from "../../components/money.tsx";
-import { pluralize } from "../../lib/format.ts";
+import { formatLocale } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+import { amenityText, propertyTypeLabel } from "../../lib/option-labels.ts";
 import { hotelPath } from "../../lib/stay.ts";
-
-const distanceFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /**
  * One search result. The hotel name is the card's only link, stretched over the whole card, so the
@@ -29,6 +28,7 @@ export function HotelCard({
   /** The pointer or focus came onto (true) or left (false) the card; the map highlights its pin. */
   onHighlight?: (on: boolean) => void;
 }) {
+  const { t } = useTranslation();
   // A partner hotel confirms the rooms asked for, not how many more it has.
   const roomsLeftKnown = hotel.supplier === "inventory";
   const fewLeft = roomsLeftKnown && hotel.roomsAvailable > 0 && hotel.roomsAvailable <= 3;
@@ -67,7 +67,7 @@ export function HotelCard({
           <span className="flex items-center gap-2">
             {hotel.propertyType ? (
               <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-                {PROPERTY_TYPE_LABELS[hotel.propertyType]}
+                {propertyTypeLabel(t, hotel.propertyType)}
               </span>
             ) : null}
             <StarRating stars={hotel.starRating} />
@@ -91,16 +91,20 @@ export function HotelCard({
             {hotel.distanceFromCenterKm >= 0 ? (
               <>
                 <span className="text-slate-400"> · </span>
-                <span className="whitespace-nowrap">{distanceFormat.format(hotel.distanceFromCenterKm)} km from centre</span>
+                <span className="whitespace-nowrap">
+                  {t("{{distance}} km from centre", {
+                    distance: new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 1 }).format(hotel.distanceFromCenterKm),
+                  })}
+                </span>
               </>
             ) : null}
           </span>
         </p>
         {hotel.amenities.length > 0 ? (
-          <ul aria-label="Amenities" className="mt-3 flex flex-wrap gap-1.5">
+          <ul aria-label={t("Amenities")} className="mt-3 flex flex-wrap gap-1.5">
             {hotel.amenities.slice(0, 4).map((amenity) => (
               <li key={amenity} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {amenity}
+                {amenityText(t, amenity)}
               </li>
             ))}
           </ul>
@@ -108,21 +112,21 @@ export function HotelCard({
         {hotel.freeCancellationDays > 0 ? (
           <p className="mt-3 flex items-center gap-1 text-sm font-medium text-emerald-800">
             <Check aria-hidden="true" className="size-4 shrink-0" />
-            Free cancellation
+            {t("Free cancellation")}
           </p>
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
             {hotel.roomsAvailable === 0
-              ? "Sold out"
+              ? t("Sold out")
               : roomsLeftKnown
-                ? `${pluralize(hotel.roomsAvailable, "room", "rooms")} left`
-                : "Available"}
+                ? t("{{count}} rooms left", { count: hotel.roomsAvailable })
+                : t("Available")}
           </p>
           <div className="text-right">
             {hotel.originalPriceCents !== null && hotel.discountPercent > 0 ? (
               <p className="text-sm text-slate-500">
-                <span className="sr-only">Original price </span>
+                <span className="sr-only">{t("Original price")} </span>
                 <s>
                   <Money cents={hotel.originalPriceCents} currency={hotel.currency} />
                 </s>
@@ -131,7 +135,7 @@ export function HotelCard({
             <p className="text-2xl leading-tight font-bold tracking-tight text-slate-900">
               <Money cents={hotel.priceCents} currency={hotel.currency} />
             </p>
-            <p className="text-xs text-slate-600">per night</p>
+            <p className="text-xs text-slate-600">{t("per night")}</p>
           </div>
         </div>
       </div>

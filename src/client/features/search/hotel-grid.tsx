@@ -3,6 +3,7 @@ import { SearchX } from "lucide-react";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { HotelCard } from "./hotel-card.tsx";
 
 const gridClass = "grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3";
@@ -41,9 +42,10 @@ export function HotelGrid({
 
 /** Spec section 9: loading shows 9 skeleton cards. */
 export function HotelGridSkeleton({ className }: { className?: string }) {
+  const { t } = useTranslation();
   return (
     <div role="status" className={className}>
-      <span className="sr-only">Loading hotels...</span>
+      <span className="sr-only">{t("Loading hotels...")}</span>
       <ul aria-hidden="true" className={gridClass}>
         {Array.from({ length: 9 }, (_, i) => (
           <li key={i} data-testid="hotel-card-skeleton" className="overflow-hidden rounded-2xl border border-slate-200/80 bg-white">
@@ -65,13 +67,14 @@ export function HotelGridSkeleton({ className }: { className?: string }) {
 }
 
 export function NoHotelsFound({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
         <SearchX aria-hidden="true" className="size-7" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900">No hotels found</h2>
-      <p className="mt-1 text-slate-600">Try adjusting your search criteria or filters</p>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{t("No hotels found")}</h2>
+      <p className="mt-1 text-slate-600">{t("Try adjusting your search criteria or filters")}</p>
       {children}
     </div>
   );

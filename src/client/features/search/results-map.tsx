@@ -4,18 +4,20 @@ import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { HotelMap, type MapPin } from "../../components/hotel-map.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDisplayMoney } from "../../lib/display-currency.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { hotelPath } from "../../lib/stay.ts";
 import { HotelGrid } from "./hotel-grid.tsx";
 import type { ResultsView } from "./view-mode.ts";
 
 /** List / Map: two toggle buttons; the choice lives in the address. */
 export function ViewToggle({ view, onChange }: { view: ResultsView; onChange: (view: ResultsView) => void }) {
+  const { t } = useTranslation();
   const options = [
-    { value: "list", label: "List", Icon: List },
-    { value: "map", label: "Map", Icon: MapIcon },
+    { value: "list", label: t("List"), Icon: List },
+    { value: "map", label: t("Map"), Icon: MapIcon },
   ] as const;
   return (
-    <div role="group" aria-label="Show results as" className="flex h-11 rounded-xl border border-slate-300 bg-white p-1">
+    <div role="group" aria-label={t("Show results as")} className="flex h-11 rounded-xl border border-slate-300 bg-white p-1">
       {options.map(({ value, label, Icon }) => (
         <button
           key={value}
@@ -36,7 +38,7 @@ export function ViewToggle({ view, onChange }: { view: ResultsView; onChange: (v
 }
 
 /** The hotels of the page that can be placed: a partner may not say where a hotel is. */
-function pinsFor(hotels: HotelSummary[], stay: Stay, money: (cents: number, currency: string) => string): MapPin[] {
+function pinsFor(t: TFunction, hotels: HotelSummary[], stay: Stay, money: (cents: number, currency: string) => string): MapPin[] {
   return hotels.flatMap((hotel) =>
     hotel.lat === null || hotel.lng === null
       ? []
@@ -47,7 +49,7 @@ function pinsFor(hotels: HotelSummary[], stay: Stay, money: (cents: number, curr
             lng: hotel.lng,
             name: hotel.name,
             label: money(hotel.priceCents, hotel.currency),
-            detail: `${money(hotel.priceCents, hotel.currency)} per night · ${hotel.city}`,
+            detail: t("{{price}} per night · {{city}}", { price: money(hotel.priceCents, hotel.currency), city: hotel.city }),
             href: hotelPath(hotel.id, stay),
           },
         ],
@@ -57,8 +59,9 @@ function pinsFor(hotels: HotelSummary[], stay: Stay, money: (cents: number, curr
 /** The map view: the page's hotels as cards beside a map with a price pin each; a pin and its card highlight each other. */
 export function ResultsMap({ hotels, stay, busy, label }: { hotels: HotelSummary[]; stay: Stay; busy: boolean; label: string }) {
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const { t } = useTranslation();
   const { format } = useDisplayMoney();
-  const pins = useMemo(() => pinsFor(hotels, stay, (cents, currency) => format(cents, currency).text), [hotels, stay, format]);
+  const pins = useMemo(() => pinsFor(t, hotels, stay, (cents, currency) => format(cents, currency).text), [t, hotels, stay, format]);
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <HotelMap

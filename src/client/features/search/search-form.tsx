@@ -6,6 +6,7 @@ import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { readStay, writeStay } from "../../lib/stay.ts";
 import { DestinationCombobox } from "./destination-combobox.tsx";
 import { readDestination } from "./search-params.ts";
@@ -14,6 +15,7 @@ const fieldLabel = "pointer-events-none absolute top-2 z-10 text-xs font-medium 
 
 /** The hero search: destination, dates and party. Submitting puts the search in the address. */
 export function SearchForm({ className }: { className?: string }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const destinationId = useId();
@@ -44,7 +46,7 @@ export function SearchForm({ className }: { className?: string }) {
   return (
     <form
       role="search"
-      aria-label="Search hotels"
+      aria-label={t("Search hotels")}
       onSubmit={handleSubmit}
       className={cn(
         "grid gap-3 rounded-2xl border border-slate-200/80 bg-white p-3 shadow-[0_1px_3px_rgb(15_23_42/0.06),0_16px_40px_-16px_rgb(15_23_42/0.3)] sm:p-4",
@@ -54,7 +56,7 @@ export function SearchForm({ className }: { className?: string }) {
     >
       <div className="relative md:col-span-2 lg:col-span-1">
         <label htmlFor={destinationId} className={cn(fieldLabel, "left-10")}>
-          Destination
+          {t("Destination")}
         </label>
         <DestinationCombobox id={destinationId} value={destination} onValueChange={setDestination} />
       </div>
@@ -71,7 +73,7 @@ export function SearchForm({ className }: { className?: string }) {
       />
       <Button type="submit" size="lg" className="h-14 rounded-xl px-7 md:col-span-2 lg:col-span-1">
         <Search aria-hidden="true" />
-        Search
+        {t("Search")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CompactSearch } from "./compact-search.tsx";
 import { HotelGridSkeleton } from "./hotel-grid.tsx";
@@ -25,12 +26,13 @@ function ResultsFallback() {
 
 /** The site's root address: the results of the search in the address, or, without one, the landing page around the form. */
 export function SearchPage({ renderLanding }: { renderLanding: (slots: SearchLandingSlots) => ReactNode }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const searching = hasSearch(params);
   const destination = readDestination(params);
   // The search starts here, not in the lazily loaded results view, so it runs while that code downloads.
   const search = useHotelSearch(searchApiQuery(params));
-  useDocumentTitle(searching ? (destination ? `Hotels in ${destination}` : searchTitle(params)) : null);
+  useDocumentTitle(searching ? (destination ? t("Hotels in {{destination}}", { destination }) : searchTitle(params, t)) : null);
 
   if (searching) {
     return (

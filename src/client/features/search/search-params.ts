@@ -1,4 +1,5 @@
 import { todayLocal } from "../../../shared/dates.ts";
+import type { TFunction } from "../../lib/i18n.ts";
 import { readStay, stayApiParams } from "../../lib/stay.ts";
 
 /** The address carries a search once the user has searched: `destination` is present, even when empty. */
@@ -14,10 +15,10 @@ export function readDestination(params: URLSearchParams): string {
  * The results' title. A search without a destination covers the popular destinations' hotels, and
  * says so: it must not look like the page before the search.
  */
-export function searchTitle(params: URLSearchParams): string {
+export function searchTitle(params: URLSearchParams, t: TFunction): string {
   const destination = readDestination(params);
   if (destination) return destination;
-  return hasSearch(params) ? "Hotels in all popular destinations" : "Popular destinations";
+  return hasSearch(params) ? t("Hotels in all popular destinations") : t("Popular destinations");
 }
 
 // The results view writes only non-default filter values into the address, so they pass through as they are.

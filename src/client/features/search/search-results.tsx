@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
 import type { SearchResponse } from "../../../shared/search.ts";
-import { POPULAR_DESTINATIONS, SORT_LABELS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
+import { POPULAR_DESTINATIONS, SORT_OPTIONS, type SortOption } from "../../../shared/search-options.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { PaymentCurrencyNote } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -11,7 +11,9 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { SheetContent } from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { formatCount, formatDateRange, pluralize } from "../../lib/format.ts";
+import { formatCount, formatDateRange, formatLocale } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { sortLabel } from "../../lib/option-labels.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { FilterPanel } from "./filter-panel.tsx";
 import { clearFilters, countActiveFilters, readPage, readSort, writePage, writeSort } from "./filter-state.ts";
@@ -22,13 +24,14 @@ import type { HotelSearch } from "./use-hotel-search.ts";
 import { readView, writeView } from "./view-mode.ts";
 
 /** On very large catalogues the server stops counting and says so: the count then reads "1,000+". */
-function propertiesFound(total: number, capped: boolean): string {
-  if (capped) return `${formatCount(total)}+ properties found`;
-  return total === 1 ? "1 property found" : `${formatCount(total)} properties found`;
+function propertiesFound(t: TFunction, total: number, capped: boolean): string {
+  if (capped) return t("{{total}}+ properties found", { total: formatCount(total) });
+  return t("{{count, number}} properties found", { count: total });
 }
 
 /** The results view after a search: title, count, sort, filters, the hotel grid and paging. */
 export function SearchResults({ search }: { search: HotelSearch }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const sortId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -66,19 +69,23 @@ export function SearchResults({ search }: { search: HotelSearch }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 ref={headingRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {searchTitle(params)}
+            {searchTitle(params, t)}
           </h1>
           {hasSearch(params) && !destination ? (
-            <p className="mt-1 text-sm text-slate-600">No destination chosen: showing hotels in {POPULAR_DESTINATIONS.join(", ")}.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {t("No destination chosen: showing hotels in {{destinations}}.", {
+                destinations: new Intl.ListFormat(formatLocale(), { type: "conjunction" }).format(POPULAR_DESTINATIONS),
+              })}
+            </p>
           ) : null}
           {/* A polite live region: a screen reader hears the new count after each filter, sort or search. */}
           <p role="status" className="mt-1 text-slate-600">
             {shown ? (
               <>
-                {propertiesFound(shown.total, shown.totalIsCapped)}
+                {propertiesFound(t, shown.total, shown.totalIsCapped)}
                 {" · "}
                 {formatDateRange(shown.stay.checkIn, shown.stay.checkOut)}
-                {isFetching && isPlaceholderData ? <span className="sr-only"> · Updating results...</span> : null}
+                {isFetching && isPlaceholderData ? <span className="sr-only"> · {t("Updating results...")}</span> : null}
               </>
             ) : isPending ? (
               <Skeleton className="inline-block h-4 w-56 align-middle" />
@@ -86,31 +93,30 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           </p>
           <PaymentCurrencyNote className="mt-1" />
         </div>
-        <div className="flex w-full items-end gap-3 sm:w-auto">
+        <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
           {desktop ? null : (
             <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
               <Dialog.Trigger asChild>
                 <Button variant="secondary" className="h-11">
                   <SlidersHorizontal aria-hidden="true" />
-                  Filters
+                  {t("Filters")}
                   {activeFilters > 0 ? (
                     <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">
-                      <span className="sr-only">(</span>
-                      {activeFilters}
-                      <span className="sr-only"> active)</span>
+                      <span aria-hidden="true">{activeFilters}</span>
+                      <span className="sr-only">({t("{{count}} active", { count: activeFilters })})</span>
                     </span>
                   ) : null}
                 </Button>
               </Dialog.Trigger>
               <SheetContent
-                title="Filters"
+                title={t("Filters")}
                 footer={
                   <div className="flex gap-3">
                     <Button variant="secondary" disabled={activeFilters === 0} onClick={() => update(clearFilters(params))}>
-                      Clear filters
+                      {t("Clear filters")}
                     </Button>
                     <Button className="flex-1" onClick={() => setFiltersOpen(false)}>
-                      {shown ? `Show ${pluralize(shown.total, "hotel", "hotels")}` : "Show results"}
+                      {shown ? t("Show {{count, number}} hotels", { count: shown.total }) : t("Show results")}
                     </Button>
                   </div>
                 }
@@ -120,14 +126,14 @@ export function SearchResults({ search }: { search: HotelSearch }) {
             </Dialog.Root>
           )}
           <ViewToggle view={view} onChange={(next) => update(writeView(params, next))} />
-          <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
+          <div className="min-w-0 flex-1 basis-40 sm:w-56 sm:flex-none sm:basis-auto">
             <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-slate-700">
-              Sort by
+              {t("Sort by")}
             </label>
             <NativeSelect id={sortId} value={sort} onChange={(event) => update(writeSort(params, event.target.value as SortOption))}>
               {SORT_OPTIONS.map((option) => (
                 <option key={option} value={option}>
-                  {SORT_LABELS[option]}
+                  {sortLabel(t, option)}
                 </option>
               ))}
             </NativeSelect>
@@ -137,19 +143,19 @@ export function SearchResults({ search }: { search: HotelSearch }) {
 
       <div className="mt-6 grid gap-8 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[16rem_minmax(0,1fr)]">
         {desktop ? (
-          <aside aria-label="Filters" className="self-start rounded-2xl border border-slate-200/80 bg-white p-4 lg:p-5">
+          <aside aria-label={t("Filters")} className="self-start rounded-2xl border border-slate-200/80 bg-white p-4 lg:p-5">
             {filterPanel}
           </aside>
         ) : null}
 
-        <section aria-label="Search results" className="min-w-0">
+        <section aria-label={t("Search results")} className="min-w-0">
           {isError ? (
             <LoadFailed
               error={error}
               // A 400 is about the search itself (e.g. dates in the past): asking again will not help.
               onRetry={badSearch ? undefined : () => void refetch()}
               retrying={isFetching}
-              note={badSearch && shown ? <p className="mt-1">The results below are from your previous search.</p> : null}
+              note={badSearch && shown ? <p className="mt-1">{t("The results below are from your previous search.")}</p> : null}
               className="mb-5"
             />
           ) : null}
@@ -167,22 +173,22 @@ export function SearchResults({ search }: { search: HotelSearch }) {
                     hotels={shown.hotels}
                     stay={shown.stay}
                     busy={isFetching && isPlaceholderData}
-                    label={destination ? `Map of hotels in ${destination}` : "Map of hotels in popular destinations"}
+                    label={
+                      destination ? t("Map of hotels in {{destination}}", { destination }) : t("Map of hotels in popular destinations")
+                    }
                   />
                 ) : (
                   <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} />
                 )}
                 {totalPages > 1 ? (
-                  <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
+                  <nav aria-label={t("Pagination")} className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
                     <Button variant="secondary" disabled={page <= 1 || isFetching} onClick={() => goToPage(page - 1)}>
                       <ChevronLeft aria-hidden="true" />
-                      Previous
+                      {t("Previous")}
                     </Button>
-                    <p className="text-sm text-slate-700">
-                      Page {page} of {totalPages}
-                    </p>
+                    <p className="text-sm text-slate-700">{t("Page {{page}} of {{pageCount}}", { page, pageCount: totalPages })}</p>
                     <Button variant="secondary" disabled={page >= totalPages || isFetching} onClick={() => goToPage(page + 1)}>
-                      Next
+                      {t("Next")}
                       <ChevronRight aria-hidden="true" />
                     </Button>
                   </nav>
@@ -192,7 +198,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
               <NoHotelsFound>
                 {activeFilters > 0 ? (
                   <Button variant="secondary" className="mt-5" onClick={() => update(clearFilters(params))}>
-                    Clear filters
+                    {t("Clear filters")}
                   </Button>
                 ) : null}
               </NoHotelsFound>

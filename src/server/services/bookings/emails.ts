@@ -46,7 +46,7 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
     t("Check-in: {{value}}", { value: b.checkIn }),
     t("Check-out: {{value}}", { value: b.checkOut }),
     t("Nights: {{value}}", { value: b.totalNights }),
-    t("Guests: {{value}}", { value: partyLabel(b.numGuests - b.numChildren, b.childAges, b.numChildren) }),
+    t("Guests: {{value}}", { value: partyLabel(b.numGuests - b.numChildren, b.childAges, b.numChildren, t) }),
     t("Rooms: {{value}}", { value: b.numRooms }),
     ...(b.nightlyPriceCents && b.nightlyPriceCents.length > 0
       ? [
