@@ -147,7 +147,7 @@ export function OccupancyPanel() {
             <NativeSelect id={windowId} value={String(days)} onChange={(event) => setDays(Number(event.target.value))}>
               {WINDOWS.map((value) => (
                 <option key={value} value={value}>
-                  {t("Next {{count}} days", { count: value })}
+                  {t("Next {{days}} days", { days: value })}
                 </option>
               ))}
             </NativeSelect>

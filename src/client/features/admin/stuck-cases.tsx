@@ -46,8 +46,8 @@ export function StuckCases() {
       {stuck.data ? (
         <p className="text-sm text-slate-600">
           {t(
-            "Jobs that failed {{count}} times in a row stop retrying and wait here. Fix the cause (for a refund, check the payment at the provider), then retry.",
-            { count: stuck.data.maxAttempts },
+            "Jobs that failed {{attempts}} times in a row stop retrying and wait here. Fix the cause (for a refund, check the payment at the provider), then retry.",
+            { attempts: formatCount(stuck.data.maxAttempts) },
           )}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import { useAuth } from "../../lib/auth-provider.tsx";
 import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { roleLabel } from "./role-label.ts";
+import { formatCount } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
@@ -55,7 +56,7 @@ function UserList() {
     <Card className="overflow-hidden">
       <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
         <h2 className="text-lg font-semibold text-slate-900">{t("Users")}</h2>
-        {users.data ? <p className="text-sm text-slate-600">{t("{{count, number}} in total", { count: users.data.users.length })}</p> : null}
+        {users.data ? <p className="text-sm text-slate-600">{t("{{number}} in total", { number: formatCount(users.data.users.length) })}</p> : null}
       </div>
       {users.isPending ? (
         <Loading rows={4} rowClassName="h-6 w-full" className="p-5" />
