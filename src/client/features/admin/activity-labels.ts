@@ -35,7 +35,7 @@ function activityLabels(t: TFunction): Record<ActivityType, string> {
     review_rejected: t("Review rejected"),
     admin_created: t("Admin account created"),
     user_role_changed: t("Role changed"),
-    manager_hotels_changed: t("Manager"s hotels changed"),
+    manager_hotels_changed: t("Manager's hotels changed"),
     user_disabled: t("User disabled"),
     user_enabled: t("User enabled"),
     admin_booking_status_changed: t("Booking status changed"),

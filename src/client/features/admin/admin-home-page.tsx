@@ -31,7 +31,6 @@ import { RevenueChart } from "./revenue-chart.tsx";
 import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts";
 import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
 
-
 /** The table's filters live in the URL, so a filtered view survives a reload and can be shared. */
 function filtersFromParams(params: URLSearchParams): AdminBookingFilters {
   const status = STATUS_FILTERS.find((value) => value === params.get("status")) ?? "all";

@@ -12,7 +12,12 @@ export function AdminPanelPage() {
     { to: "/admin", title: t("Dashboard"), text: t("Revenue, occupancy and booking management."), icon: LayoutDashboard },
     { to: "/admin/users", title: t("User Management"), text: t("Promote, demote, disable users and see role history."), icon: Users },
     { to: "/admin/activity", title: t("Activity Logs"), text: t("Every sign-in, role change and admin action."), icon: Activity },
-    { to: "/admin/reviews", title: t("Review Moderation"), text: t("Approve or reject reviews before they are shown."), icon: MessageSquareText },
+    {
+      to: "/admin/reviews",
+      title: t("Review Moderation"),
+      text: t("Approve or reject reviews before they are shown."),
+      icon: MessageSquareText,
+    },
     { to: "/admin/api-settings", title: t("API Settings"), text: t("Supplier API credentials for TEST and LIVE."), icon: KeyRound },
     {
       to: "/admin/api-diagnostics",

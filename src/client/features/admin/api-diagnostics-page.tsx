@@ -96,7 +96,9 @@ export function ApiDiagnosticsPage() {
                 {result.sample.map((hotel) => (
                   <li key={hotel.id} className="flex justify-between gap-4 px-4 py-2 text-sm">
                     <span className="text-slate-900">{hotel.name}</span>
-                    <span className="text-slate-700 tabular-nums">{t("{{price}} per night", { price: formatMoney(hotel.priceCents, "USD") })}</span>
+                    <span className="text-slate-700 tabular-nums">
+                      {t("{{price}} per night", { price: formatMoney(hotel.priceCents, "USD") })}
+                    </span>
                   </li>
                 ))}
               </ul>

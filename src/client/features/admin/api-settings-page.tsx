@@ -22,7 +22,8 @@ export function ApiSettingsPage() {
   const [chosenTab, setChosenTab] = useState<Environment | null>(null);
 
   useEffect(() => {
-    if (settings.error) toast.error(t("Failed to load settings: {{message}}", { message: errorText(settings.error, t("Something went wrong")) }));
+    if (settings.error)
+      toast.error(t("Failed to load settings: {{message}}", { message: errorText(settings.error, t("Something went wrong")) }));
   }, [settings.error, t]);
 
   const active = settings.data?.settings.find((s) => s.isActive);

@@ -8,7 +8,9 @@ import { formatLocale, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 function formatGrowth(percent: number): string {
-  return new Intl.NumberFormat(formatLocale(), { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(percent / 100);
+  return new Intl.NumberFormat(formatLocale(), { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(
+    percent / 100,
+  );
 }
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {

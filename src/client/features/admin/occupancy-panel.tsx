@@ -50,7 +50,9 @@ function HotelPicker({ onChoose }: { onChoose: (hotel: ChosenHotel) => void }) {
         options.isPending ? (
           <p className="text-sm text-slate-600">{t("Searching...")}</p>
         ) : options.isError ? (
-          <p className="text-sm text-red-700">{t("Could not search hotels: {{message}}", { message: errorText(options.error, t("Something went wrong")) })}</p>
+          <p className="text-sm text-red-700">
+            {t("Could not search hotels: {{message}}", { message: errorText(options.error, t("Something went wrong")) })}
+          </p>
         ) : options.data.hotels.length === 0 ? (
           <p className="text-sm text-slate-600">{t("No hotel matches “{{search}}”.", { search })}</p>
         ) : (
@@ -112,7 +114,9 @@ export function OccupancyPanel() {
               <Skeleton className="h-4 w-56" />
             </div>
           ) : occupancy.isError && !data ? (
-            <Alert variant="error">{t("Failed to load the occupancy: {{message}}", { message: errorText(occupancy.error, t("Something went wrong")) })}</Alert>
+            <Alert variant="error">
+              {t("Failed to load the occupancy: {{message}}", { message: errorText(occupancy.error, t("Something went wrong")) })}
+            </Alert>
           ) : data ? (
             <>
               <p className="text-3xl font-bold tracking-tight text-slate-900">{formatPercent(data.percent)}</p>

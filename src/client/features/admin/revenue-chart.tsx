@@ -41,7 +41,11 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
             {months.map((m) => (
               <div key={m.month} className="group relative flex h-full flex-1 items-end justify-center">
                 <div
-                  title={t("{{month}}: {{revenue}}, {{count, number}} bookings", { month: longMonth(m.month), revenue: formatMoney(m.revenueCents), count: m.bookings })}
+                  title={t("{{month}}: {{revenue}}, {{count, number}} bookings", {
+                    month: longMonth(m.month),
+                    revenue: formatMoney(m.revenueCents),
+                    count: m.bookings,
+                  })}
                   className="w-full max-w-10 rounded-t-md bg-brand-600 transition-colors group-hover:bg-brand-800"
                   // Non-zero months get at least a sliver so they are not mistaken for empty ones.
                   style={{ height: m.revenueCents > 0 ? `max(0.25rem, ${(m.revenueCents / max) * 100}%)` : 0 }}

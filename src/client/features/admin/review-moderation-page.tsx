@@ -96,7 +96,9 @@ function ReviewList({ status }: { status: ReviewStatus }) {
     );
   }
   if (isError && !data) {
-    return <LoadFailed layout="panel" title={t("Failed to load reviews")} error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+    return (
+      <LoadFailed layout="panel" title={t("Failed to load reviews")} error={error} onRetry={() => void refetch()} retrying={isFetching} />
+    );
   }
   if (data.reviews.length === 0) {
     return (

@@ -56,7 +56,9 @@ function UserList() {
     <Card className="overflow-hidden">
       <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
         <h2 className="text-lg font-semibold text-slate-900">{t("Users")}</h2>
-        {users.data ? <p className="text-sm text-slate-600">{t("{{number}} in total", { number: formatCount(users.data.users.length) })}</p> : null}
+        {users.data ? (
+          <p className="text-sm text-slate-600">{t("{{number}} in total", { number: formatCount(users.data.users.length) })}</p>
+        ) : null}
       </div>
       {users.isPending ? (
         <Loading rows={4} rowClassName="h-6 w-full" className="p-5" />

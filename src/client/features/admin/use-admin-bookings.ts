@@ -45,8 +45,7 @@ export function useSetBookingStatus() {
     mutationFn: ({ id, status }: { id: string; status: SettableStatus }) => setBookingStatus(id, status),
     // Feedback lives here, not in mutate()'s callbacks: those are skipped when the row that asked re-renders away.
     onSuccess: () => toast.success(i18next.t("Booking status updated")),
-    onError: (error) =>
-      toast.error(i18next.t("Error"), { description: errorText(error, i18next.t("Something went wrong")) }),
+    onError: (error) => toast.error(i18next.t("Error"), { description: errorText(error, i18next.t("Something went wrong")) }),
     onSettled: invalidate,
   });
 }
@@ -56,10 +55,8 @@ export function useRefundBooking() {
   return useMutation({
     mutationFn: (id: string) => refundBooking(id),
     // The refunded row turns cancelled and its dialog unmounts before mutate()'s own callbacks could run.
-    onSuccess: () =>
-      toast.success(i18next.t("Refund Processed"), { description: i18next.t("Booking cancelled and refund issued") }),
-    onError: (error) =>
-      toast.error(i18next.t("Refund Failed"), { description: errorText(error, i18next.t("Something went wrong")) }),
+    onSuccess: () => toast.success(i18next.t("Refund Processed"), { description: i18next.t("Booking cancelled and refund issued") }),
+    onError: (error) => toast.error(i18next.t("Refund Failed"), { description: errorText(error, i18next.t("Something went wrong")) }),
     onSettled: invalidate,
   });
 }

@@ -35,7 +35,9 @@ export function useChangeRole() {
     onError: (error, { role }) => {
       const message = errorText(error, i18next.t("Something went wrong"));
       toast.error(
-        role === "admin" ? i18next.t("Failed to promote user: {{message}}", { message }) : i18next.t("Failed to demote user: {{message}}", { message }),
+        role === "admin"
+          ? i18next.t("Failed to promote user: {{message}}", { message })
+          : i18next.t("Failed to demote user: {{message}}", { message }),
       );
     },
     onSettled: () =>
@@ -64,7 +66,9 @@ export function useSetManagedHotels() {
     onSuccess: (_data, { hotelIds }) =>
       toast.success(hotelIds.length > 0 ? i18next.t("Manager's hotels saved") : i18next.t("Manager access removed: now a regular user")),
     onError: (error) =>
-      toast.error(i18next.t("Failed to save the manager's hotels: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) })),
+      toast.error(
+        i18next.t("Failed to save the manager's hotels: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) }),
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),

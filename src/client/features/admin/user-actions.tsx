@@ -42,7 +42,11 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={promote ? t("Promote {{email}}", { email: user.email }) : t("Demote {{email}}", { email: user.email })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={promote ? t("Promote {{email}}", { email: user.email }) : t("Demote {{email}}", { email: user.email })}
+        >
           {verb}
         </Button>
       </AlertDialog.Trigger>
@@ -57,9 +61,12 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
             <p>
               {promote
                 ? user.role === "manager"
-                  ? t("{{email}} will get every admin right: bookings, refunds, users and settings, and every hotel instead of their own.", {
-                      email: user.email,
-                    })
+                  ? t(
+                      "{{email}} will get every admin right: bookings, refunds, users and settings, and every hotel instead of their own.",
+                      {
+                        email: user.email,
+                      },
+                    )
                   : t("{{email}} will get every admin right: bookings, refunds, users and settings.", { email: user.email })
                 : t("{{email}} will lose access to the admin area.", { email: user.email })}{" "}
               {t("The change applies once they sign out and in again.")}
@@ -128,7 +135,11 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={t("Disable {{email}}", { email: user.email })}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={t("Disable {{email}}", { email: user.email })}
         >
           {t("Disable")}
         </Button>
@@ -136,7 +147,9 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
       {open ? (
         <AlertDialogContent
           title={t("Disable {{name}}?", { name: displayName(user) })}
-          description={<p>{t("{{email}} is signed out everywhere and cannot sign in until the account is enabled again.", { email: user.email })}</p>}
+          description={
+            <p>{t("{{email}} is signed out everywhere and cannot sign in until the account is enabled again.", { email: user.email })}</p>
+          }
           actions={
             <>
               <AlertDialog.Cancel asChild>
