@@ -72,8 +72,9 @@ function paymentLabel(t: TFunction, status: string): string {
     case "pending":
       return t("pending");
     case "completed":
-      return t("paid");
+      return t("completed");
     case "failed":
+      return t("failed");
     case "payment_failed":
       return t("payment failed");
     case "expired":
@@ -81,6 +82,7 @@ function paymentLabel(t: TFunction, status: string): string {
     case "pay_at_hotel":
       return t("pay at hotel");
     case "refunding":
+      return t("refunding");
     case "refund_pending":
       return t("refund pending");
     case "refunded":
