@@ -456,7 +456,7 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={statusId}>Status</Label>
+            <Label htmlFor={statusId}>{t("Status")}</Label>
             <NativeSelect
               id={statusId}
               value={filters.status}
