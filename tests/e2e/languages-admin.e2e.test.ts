@@ -100,6 +100,7 @@ describe("the back office in other languages", () => {
 
     // German: the users page, its table and its tabs.
     await page.getByLabel("Idioma").selectOption("de");
+    await page.getByRole("heading", { name: "Buchungsverwaltung" }).waitFor();
     await page.goto("/admin/users");
     await page.getByRole("heading", { name: "Benutzerverwaltung" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
