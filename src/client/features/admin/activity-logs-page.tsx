@@ -9,7 +9,9 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { activityLabel, groupedActivityTypes } from "../../../shared/activity-types.ts";
+import { groupedActivityTypes } from "../../../shared/activity-types.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+import { activityGroupLabel, activityTypeLabel } from "./activity-labels.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -40,32 +42,34 @@ function Details({ details }: { details: Record<string, unknown> }) {
 }
 
 function Actor({ email }: { email: string | null }) {
-  return email ? <span className="break-all">{email}</span> : <span className="text-slate-600 italic">System</span>;
+  const { t } = useTranslation();
+  return email ? <span className="break-all">{email}</span> : <span className="text-slate-600 italic">{t("System")}</span>;
 }
 
 function LogsTable({ logs }: { logs: ActivityLog[] }) {
+  const { t } = useTranslation();
   const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
   const td = "px-4 py-3 align-top text-sm text-slate-700";
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[52rem]">
-        <caption className="sr-only">Activity, newest first</caption>
+        <caption className="sr-only">{t("Activity, newest first")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={th}>
-              Time
+              {t("Time")}
             </th>
             <th scope="col" className={th}>
-              Action
+              {t("Action")}
             </th>
             <th scope="col" className={th}>
-              User
+              {t("User")}
             </th>
             <th scope="col" className={th}>
-              Target
+              {t("Target")}
             </th>
             <th scope="col" className={th}>
-              Details
+              {t("Details")}
             </th>
           </tr>
         </thead>
@@ -76,7 +80,7 @@ function LogsTable({ logs }: { logs: ActivityLog[] }) {
                 <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
               </td>
               <td className={td}>
-                <Badge tone="brand">{activityLabel(log.actionType)}</Badge>
+                <Badge tone="brand">{activityTypeLabel(t, log.actionType)}</Badge>
               </td>
               <td className={td}>
                 <Actor email={log.userEmail} />
@@ -94,22 +98,23 @@ function LogsTable({ logs }: { logs: ActivityLog[] }) {
 }
 
 function LogCards({ logs }: { logs: ActivityLog[] }) {
+  const { t } = useTranslation();
   return (
-    <ul aria-label="Activity, newest first" className="divide-y divide-slate-100">
+    <ul aria-label={t("Activity, newest first")} className="divide-y divide-slate-100">
       {logs.map((log) => (
         <li key={log.id} className="space-y-2 p-4 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Badge tone="brand">{activityLabel(log.actionType)}</Badge>
+            <Badge tone="brand">{activityTypeLabel(t, log.actionType)}</Badge>
             <time dateTime={log.createdAt} className="text-xs text-slate-600">
               {formatDateTime(log.createdAt)}
             </time>
           </div>
           <p className="text-slate-700">
-            <span className="text-slate-600">By </span>
+            <span className="text-slate-600">{t("By")} </span>
             <Actor email={log.userEmail} />
             {log.targetUserEmail ? (
               <>
-                <span className="text-slate-600"> · target </span>
+                <span className="text-slate-600"> · {t("target")} </span>
                 <span className="break-all">{log.targetUserEmail}</span>
               </>
             ) : null}
@@ -124,7 +129,8 @@ function LogCards({ logs }: { logs: ActivityLog[] }) {
 const NO_FILTERS: ActivityFilters = { actionType: "", startDate: "", endDate: "", search: "", page: 1 };
 
 export function ActivityLogsPage() {
-  useDocumentTitle("Activity Logs");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Activity Logs"));
   const [filters, setFilters] = useState<Omit<ActivityFilters, "search">>(NO_FILTERS);
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 300);
@@ -154,22 +160,22 @@ export function ActivityLogsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <AdminPageHeader
-        title="Activity Logs"
-        description="Every sign-in, sign-up, password reset, role change, ban and admin action, newest first."
+        title={t("Activity Logs")}
+        description={t("Every sign-in, sign-up, password reset, role change, ban and admin action, newest first.")}
       />
 
       <Card className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_auto] lg:items-end">
         <div className="space-y-1.5">
-          <Label htmlFor={ids.action}>Action type</Label>
+          <Label htmlFor={ids.action}>{t("Action type")}</Label>
           <NativeSelect id={ids.action} value={filters.actionType} onChange={(event) => change({ actionType: event.target.value })}>
-            <option value="">All actions</option>
+            <option value="">{t("All actions")}</option>
             {/* Keeps a chosen type selectable while the list of types is still loading. */}
-            {filters.actionType && !listed ? <option value={filters.actionType}>{activityLabel(filters.actionType)}</option> : null}
+            {filters.actionType && !listed ? <option value={filters.actionType}>{activityTypeLabel(t, filters.actionType)}</option> : null}
             {actionGroups.map((group) => (
-              <optgroup key={group.group} label={group.group}>
+              <optgroup key={group.group} label={activityGroupLabel(t, group.group)}>
                 {group.types.map((type) => (
                   <option key={type.value} value={type.value}>
-                    {type.label}
+                    {activityTypeLabel(t, type.value)}
                   </option>
                 ))}
               </optgroup>
@@ -177,7 +183,7 @@ export function ActivityLogsPage() {
           </NativeSelect>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={ids.start}>Start date</Label>
+          <Label htmlFor={ids.start}>{t("Start date")}</Label>
           <Input
             id={ids.start}
             type="date"
@@ -187,7 +193,7 @@ export function ActivityLogsPage() {
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={ids.end}>End date</Label>
+          <Label htmlFor={ids.end}>{t("End date")}</Label>
           <Input
             id={ids.end}
             type="date"
@@ -197,11 +203,11 @@ export function ActivityLogsPage() {
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={ids.search}>Search</Label>
+          <Label htmlFor={ids.search}>{t("Search")}</Label>
           <Input
             id={ids.search}
             type="search"
-            placeholder="E-mail, action or detail"
+            placeholder={t("E-mail, action or detail")}
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
           />
@@ -214,7 +220,7 @@ export function ActivityLogsPage() {
             setSearchText("");
           }}
         >
-          Clear filters
+          {t("Clear filters")}
         </Button>
       </Card>
 
@@ -223,15 +229,15 @@ export function ActivityLogsPage() {
           <Loading rows={6} rowClassName="h-8 w-full" className="p-4" />
         ) : logs.isError && !logs.data ? (
           <LoadFailed
-            title="Failed to load the activity logs"
+            title={t("Failed to load the activity logs")}
             error={logs.error}
             onRetry={() => void logs.refetch()}
             retrying={logs.isFetching}
             className="p-4"
           />
         ) : logs.data.logs.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No activity found">
-            {filtered ? "Try other filters." : "Actions are recorded here as they happen."}
+          <EmptyState icon={ScrollText} title={t("No activity found")}>
+            {filtered ? t("Try other filters.") : t("Actions are recorded here as they happen.")}
           </EmptyState>
         ) : wide ? (
           <LogsTable logs={logs.data.logs} />
@@ -241,11 +247,11 @@ export function ActivityLogsPage() {
       </Card>
 
       <Pager
-        label="Activity pages"
+        label={t("Activity pages")}
         page={filters.page}
         pageSize={ACTIVITY_PAGE_SIZE}
         total={logs.data?.total ?? 0}
-        noun={["entry", "entries"]}
+        noun={t("{{count, number}} entries", { count: logs.data?.total ?? 0 })}
         onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
       />
     </div>

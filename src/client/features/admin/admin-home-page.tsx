@@ -20,6 +20,8 @@ import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { BookingManagement, SORTS, STATUS_FILTERS } from "./booking-management.tsx";
@@ -29,29 +31,29 @@ import { RevenueChart } from "./revenue-chart.tsx";
 import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts";
 import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
 
-const tools = [
-  { to: "/admin/hotels", label: "Hotels", icon: Building2 },
-  { to: "/admin/users", label: "Manage Users", icon: Users },
-  { to: "/admin/reports", label: "Revenue Reports", icon: BarChart3 },
-  { to: "/admin/activity", label: "Activity Logs", icon: Activity },
-  { to: "/admin/reviews", label: "Review Moderation", icon: MessageSquareText },
-  { to: "/admin/api-settings", label: "API Settings", icon: KeyRound },
-  { to: "/admin/exchange-rates", label: "Exchange Rates", icon: Coins },
-  { to: "/admin/api-diagnostics", label: "API Diagnostics", icon: Stethoscope },
-  { to: "/admin/mailbox", label: "Mailbox", icon: Inbox },
-  { to: "/admin/panel", label: "Control Panel", icon: LayoutGrid },
-] as const;
-
 /** The table's filters live in the URL, so a filtered view survives a reload and can be shared. */
 function filtersFromParams(params: URLSearchParams): AdminBookingFilters {
-  const status = STATUS_FILTERS.find((option) => option.value === params.get("status"))?.value ?? "all";
-  const sort = SORTS.find((option) => option.value === params.get("sort"))?.value ?? "created_desc";
+  const status = STATUS_FILTERS.find((value) => value === params.get("status")) ?? "all";
+  const sort = SORTS.find((value) => value === params.get("sort")) ?? "created_desc";
   const page = Number(params.get("page"));
   return { search: params.get("search") ?? "", status, sort, page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
 export function AdminHomePage() {
-  useDocumentTitle("Admin Dashboard");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Admin Dashboard"));
+  const tools = [
+    { to: "/admin/hotels", label: t("Hotels"), icon: Building2 },
+    { to: "/admin/users", label: t("Manage Users"), icon: Users },
+    { to: "/admin/reports", label: t("Revenue Reports"), icon: BarChart3 },
+    { to: "/admin/activity", label: t("Activity Logs"), icon: Activity },
+    { to: "/admin/reviews", label: t("Review Moderation"), icon: MessageSquareText },
+    { to: "/admin/api-settings", label: t("API Settings"), icon: KeyRound },
+    { to: "/admin/exchange-rates", label: t("Exchange Rates"), icon: Coins },
+    { to: "/admin/api-diagnostics", label: t("API Diagnostics"), icon: Stethoscope },
+    { to: "/admin/mailbox", label: t("Mailbox"), icon: Inbox },
+    { to: "/admin/panel", label: t("Control Panel"), icon: LayoutGrid },
+  ];
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
@@ -95,7 +97,7 @@ export function AdminHomePage() {
     try {
       await downloadBookingsCsv(filters);
     } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : "Failed to export bookings" });
+      toast.error(t("Error"), { description: errorText(error, t("Failed to export bookings")) });
     } finally {
       setExporting(false);
     }
@@ -104,24 +106,24 @@ export function AdminHomePage() {
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <AdminPageHeader
-        title="Admin Dashboard"
-        description="Revenue, occupancy and every booking, with the back-office tools one click away."
+        title={t("Admin Dashboard")}
+        description={t("Revenue, occupancy and every booking, with the back-office tools one click away.")}
         backLink={false}
         actions={
           <>
             <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing}>
               {refreshing ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              Refresh
+              {t("Refresh")}
             </Button>
             <Button onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting || undefined}>
               {exporting ? <Spinner /> : <Download aria-hidden="true" />}
-              Export CSV
+              {t("Export CSV")}
             </Button>
           </>
         }
       />
 
-      <nav aria-label="Admin tools">
+      <nav aria-label={t("Admin tools")}>
         <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {tools.map((tool) => (
             <li key={tool.to}>
@@ -136,14 +138,14 @@ export function AdminHomePage() {
         </ul>
       </nav>
 
-      <section aria-label="Key figures" className="space-y-4">
+      <section aria-label={t("Key figures")} className="space-y-4">
         {dashboard.isPending ? (
           <Loading>
             <DashboardStatCardsSkeleton />
           </Loading>
         ) : dashboard.isError ? (
           <LoadFailed
-            title="Failed to load the dashboard figures"
+            title={t("Failed to load the dashboard figures")}
             error={dashboard.error}
             onRetry={() => void dashboard.refetch()}
             retrying={dashboard.isFetching}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type AdminPageHeaderProps = {
   title: string;
@@ -12,6 +13,7 @@ type AdminPageHeaderProps = {
 };
 
 export function AdminPageHeader({ title, description, actions, backLink = true }: AdminPageHeaderProps) {
+  const { t } = useTranslation();
   return (
     <header>
       {backLink ? (
@@ -20,7 +22,7 @@ export function AdminPageHeader({ title, description, actions, backLink = true }
           className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Admin Dashboard
+          {t("Admin Dashboard")}
         </Link>
       ) : null}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">

@@ -1,25 +1,36 @@
 import { Link } from "react-router";
 import { Activity, ChevronRight, Gauge, Inbox, KeyRound, LayoutDashboard, MessageSquareText, Stethoscope, Users } from "lucide-react";
 import { Card } from "../../components/ui/card.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 
-const tiles = [
-  { to: "/admin", title: "Dashboard", text: "Revenue, occupancy and booking management.", icon: LayoutDashboard },
-  { to: "/admin/users", title: "User Management", text: "Promote, demote, disable users and see role history.", icon: Users },
-  { to: "/admin/activity", title: "Activity Logs", text: "Every sign-in, role change and admin action.", icon: Activity },
-  { to: "/admin/reviews", title: "Review Moderation", text: "Approve or reject reviews before they are shown.", icon: MessageSquareText },
-  { to: "/admin/api-settings", title: "API Settings", text: "Supplier API credentials for TEST and LIVE.", icon: KeyRound },
-  { to: "/admin/api-diagnostics", title: "API Diagnostics", text: "Run a test search against the active supplier API.", icon: Stethoscope },
-  { to: "/admin/diagnostics", title: "System Diagnostics", text: "Your session details and the list of users.", icon: Gauge },
-  { to: "/admin/mailbox", title: "Mailbox", text: "Read the e-mails the app has sent or queued.", icon: Inbox },
-] as const;
-
 export function AdminPanelPage() {
-  useDocumentTitle("Admin Control Panel");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Admin Control Panel"));
+  const tiles = [
+    { to: "/admin", title: t("Dashboard"), text: t("Revenue, occupancy and booking management."), icon: LayoutDashboard },
+    { to: "/admin/users", title: t("User Management"), text: t("Promote, demote, disable users and see role history."), icon: Users },
+    { to: "/admin/activity", title: t("Activity Logs"), text: t("Every sign-in, role change and admin action."), icon: Activity },
+    {
+      to: "/admin/reviews",
+      title: t("Review Moderation"),
+      text: t("Approve or reject reviews before they are shown."),
+      icon: MessageSquareText,
+    },
+    { to: "/admin/api-settings", title: t("API Settings"), text: t("Supplier API credentials for TEST and LIVE."), icon: KeyRound },
+    {
+      to: "/admin/api-diagnostics",
+      title: t("API Diagnostics"),
+      text: t("Run a test search against the active supplier API."),
+      icon: Stethoscope,
+    },
+    { to: "/admin/diagnostics", title: t("System Diagnostics"), text: t("Your session details and the list of users."), icon: Gauge },
+    { to: "/admin/mailbox", title: t("Mailbox"), text: t("Read the e-mails the app has sent or queued."), icon: Inbox },
+  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <AdminPageHeader title="Admin Control Panel" description="Every back-office tool in one place." />
+      <AdminPageHeader title={t("Admin Control Panel")} description={t("Every back-office tool in one place.")} />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.to}>

@@ -10,6 +10,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { environmentLabel } from "./environment-label.ts";
 import { useSaveApiSettings, useTestConnection, type ConnectionTestTarget } from "./use-api-settings.ts";
 
 const ApiSettingsFields = z.object({
@@ -26,8 +28,31 @@ type ApiSettingsFields = z.infer<typeof ApiSettingsFields>;
 
 const NEED_PASSWORD = "Enter the password for this environment";
 
+/** The form's own validation texts in the reader's language (the schema keeps the English ones). */
+function formMessage(t: TFunction, message: string | undefined): string | undefined {
+  switch (message) {
+    case "API URL is required":
+      return t("API URL is required");
+    case "API URL must be at most 500 characters":
+      return t("API URL must be at most 500 characters");
+    case "API URL must start with http:// or https://":
+      return t("API URL must start with http:// or https://");
+    case "Username is required":
+      return t("Username is required");
+    case "Username must be at most 200 characters":
+      return t("Username must be at most 200 characters");
+    case "Password must be at most 200 characters":
+      return t("Password must be at most 200 characters");
+    case NEED_PASSWORD:
+      return t("Enter the password for this environment");
+    default:
+      return message;
+  }
+}
+
 /** One environment's supplier credentials: Save, Save & Activate and Test Connection. */
 export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
+  const { t } = useTranslation();
   const { environment } = setting;
   const save = useSaveApiSettings();
   const test = useTestConnection();
@@ -62,7 +87,7 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
       target = { apiUrl: values.apiUrl.trim(), username: values.username.trim(), password: values.password };
     } else if (dirtyFields.apiUrl || dirtyFields.username) {
       // The stored password cannot be combined with unsaved fields: the server never sends it back.
-      toast.error("Connection test failed: Enter the password to test changed settings, or save them first.");
+      toast.error(t("Connection test failed: Enter the password to test changed settings, or save them first."));
       return;
     } else {
       target = { environment };
@@ -76,50 +101,58 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">{environment} environment</h2>
-          {setting.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+          <h2 className="text-lg font-semibold text-slate-900">
+            {t("{{environment}} environment", { environment: environmentLabel(t, environment) })}
+          </h2>
+          {setting.isActive ? <Badge tone="success">{t("Active")}</Badge> : <Badge tone="neutral">{t("Inactive")}</Badge>}
         </div>
         <p className="text-sm text-slate-600">
-          {setting.updatedAt ? `Last saved ${formatDateTime(setting.updatedAt)}` : "Not configured yet"}
+          {setting.updatedAt ? t("Last saved {{time}}", { time: formatDateTime(setting.updatedAt) }) : t("Not configured yet")}
         </p>
       </div>
 
       <form noValidate onSubmit={submit(false)} className="mt-6 space-y-5">
         <TextField
-          label="API URL"
+          label={t("API URL")}
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://xml.supplier.example/15"
-          error={errors.apiUrl?.message}
+          error={formMessage(t, errors.apiUrl?.message)}
           {...register("apiUrl")}
         />
-        <TextField label="Username" autoComplete="off" spellCheck={false} error={errors.username?.message} {...register("username")} />
+        <TextField
+          label={t("Username")}
+          autoComplete="off"
+          spellCheck={false}
+          error={formMessage(t, errors.username?.message)}
+          {...register("username")}
+        />
         <div className="space-y-1.5">
           <TextField
-            label="Password"
+            label={t("Password")}
             type="password"
             // Keeps the browser from offering the admin's own saved password for the supplier's.
             autoComplete="new-password"
-            placeholder={setting.passwordSet ? "•••••••• (saved)" : undefined}
-            error={errors.password?.message}
+            placeholder={setting.passwordSet ? t("•••••••• (saved)") : undefined}
+            error={formMessage(t, errors.password?.message)}
             {...register("password")}
           />
-          {setting.passwordSet ? <p className="text-sm text-slate-600">Leave blank to keep the saved password.</p> : null}
+          {setting.passwordSet ? <p className="text-sm text-slate-600">{t("Leave blank to keep the saved password.")}</p> : null}
         </div>
 
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:flex-wrap">
           <Button type="submit" variant="secondary" disabled={busy}>
             {save.isPending && !save.variables?.makeActive ? <Spinner /> : null}
-            Save
+            {t("Save")}
           </Button>
           <Button onClick={submit(true)} disabled={busy}>
             {save.isPending && save.variables?.makeActive ? <Spinner /> : null}
-            Save &amp; Activate
+            {t("Save & Activate")}
           </Button>
           <Button variant="ghost" onClick={() => void testConnection()} disabled={busy} className="sm:ml-auto">
             {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-            Test Connection
+            {t("Test Connection")}
           </Button>
         </div>
       </form>

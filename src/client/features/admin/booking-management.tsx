@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CalendarX2 } from "lucide-react";
 import { toast } from "sonner";
-import { type BookingStatus, refundLabel } from "../../../shared/booking.ts";
+import type { BookingStatus } from "../../../shared/booking.ts";
 import type { AdminBookingView, DashboardStats } from "../../api/admin-bookings.ts";
-import { partyLabel } from "../../../shared/children.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -13,7 +12,9 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { formatCount, formatDateRange, formatMoney, pluralize } from "../../lib/format.ts";
+import { formatCount, formatDateRange, formatMoney } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { Pager } from "../../components/pager.tsx";
@@ -28,22 +29,85 @@ import {
   type SettableStatus,
 } from "./use-admin-bookings.ts";
 
-export const STATUS_FILTERS: { value: BookingStatusFilter; label: string }[] = [
-  { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "confirmed", label: "Confirmed" },
-  { value: "cancelled", label: "Cancelled" },
-  { value: "completed", label: "Completed" },
-];
+export const STATUS_FILTERS: BookingStatusFilter[] = ["all", "pending", "confirmed", "cancelled", "completed"];
 
-export const SORTS: { value: BookingSort; label: string }[] = [
-  { value: "created_desc", label: "Newest first" },
-  { value: "created_asc", label: "Oldest first" },
-  { value: "check_in_asc", label: "Check-in, soonest first" },
-  { value: "check_in_desc", label: "Check-in, latest first" },
-  { value: "total_desc", label: "Total, highest first" },
-  { value: "total_asc", label: "Total, lowest first" },
-];
+export const SORTS: BookingSort[] = ["created_desc", "created_asc", "check_in_asc", "check_in_desc", "total_desc", "total_asc"];
+
+/** A booking status as shown to the admin; one literal per value so the catalogue check sees each. */
+function statusLabel(t: TFunction, status: BookingStatusFilter): string {
+  switch (status) {
+    case "all":
+      return t("All statuses");
+    case "pending":
+      return t("Pending");
+    case "confirmed":
+      return t("Confirmed");
+    case "cancelled":
+      return t("Cancelled");
+    case "completed":
+      return t("Completed");
+  }
+}
+
+function sortLabel(t: TFunction, sort: BookingSort): string {
+  switch (sort) {
+    case "created_desc":
+      return t("Newest first");
+    case "created_asc":
+      return t("Oldest first");
+    case "check_in_asc":
+      return t("Check-in, soonest first");
+    case "check_in_desc":
+      return t("Check-in, latest first");
+    case "total_desc":
+      return t("Total, highest first");
+    case "total_asc":
+      return t("Total, lowest first");
+  }
+}
+
+/** A payment status code as words; an unknown code is shown as it is, underscores as spaces. */
+function paymentLabel(t: TFunction, status: string): string {
+  switch (status) {
+    case "pending":
+      return t("pending");
+    case "completed":
+      return t("completed");
+    case "failed":
+      return t("failed");
+    case "payment_failed":
+      return t("payment failed");
+    case "expired":
+      return t("expired");
+    case "pay_at_hotel":
+      return t("pay at hotel");
+    case "refunding":
+      return t("refunding");
+    case "refund_pending":
+      return t("refund pending");
+    case "refunded":
+      return t("refunded");
+    default:
+      return status.replaceAll("_", " ");
+  }
+}
+
+/** "Refunded $340.00" or "Partly refunded: $120.00 of $340.00" (decision 023), in the reader's language. */
+function refundText(t: TFunction, booking: AdminBookingView): string | null {
+  if (booking.refundedCents <= 0) return null;
+  const refunded = formatMoney(booking.refundedCents, booking.currency);
+  if (booking.refundedCents >= booking.amountDueCents) return t("Refunded {{amount}}", { amount: refunded });
+  return t("Partly refunded: {{amount}} of {{total}}", { amount: refunded, total: formatMoney(booking.amountDueCents, booking.currency) });
+}
+
+/** "2 adults, 1 child (age 4)"; children booked before ages were asked are counted, not aged. */
+function partyText(t: TFunction, booking: AdminBookingView): string {
+  const adults = t("{{count}} adults", { count: booking.numAdults });
+  if (booking.numChildren === 0) return adults;
+  const children = t("{{count}} children", { count: booking.numChildren });
+  if (booking.childAges.length !== booking.numChildren) return `${adults}, ${children}`;
+  return `${adults}, ${children} (${t("ages {{ages}}", { count: booking.numChildren, ages: booking.childAges.join(", ") })})`;
+}
 
 const SETTABLE_STATUSES: SettableStatus[] = ["confirmed", "pending", "cancelled"];
 
@@ -63,23 +127,25 @@ function paymentTone(status: string): BadgeTone {
 
 /** The payment's status; a refund also says how much went back ("partly refunded" when not all of it). */
 function PaymentBadge({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   const status = booking.paymentStatus;
-  const refund = refundLabel(booking, (cents) => formatMoney(cents, booking.currency));
+  const refund = refundText(t, booking);
   const partial = status === "refunded" && booking.refundedCents < booking.amountDueCents;
   return (
     <>
-      <Badge tone={paymentTone(status)}>{partial ? "partly refunded" : status.replaceAll("_", " ")}</Badge>
+      <Badge tone={paymentTone(status)}>{partial ? t("partly refunded") : paymentLabel(t, status)}</Badge>
       {refund ? <span className="mt-1 block text-xs text-slate-600">{refund}</span> : null}
     </>
   );
 }
 
 function StatusSelect({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   const setStatus = useSetBookingStatus();
   const tone = STATUS_TONE[booking.status];
   return (
     <NativeSelect
-      aria-label={`Status of booking ${booking.bookingReference}`}
+      aria-label={t("Status of booking {{reference}}", { reference: booking.bookingReference })}
       value={booking.status}
       disabled={setStatus.isPending}
       wrapperClassName="w-36"
@@ -92,96 +158,113 @@ function StatusSelect({ booking }: { booking: AdminBookingView }) {
       {/* 'Completed' is derived from the dates, not set by hand; it is shown but cannot be chosen. */}
       {booking.status === "completed" ? (
         <option value="completed" disabled>
-          completed
+          {statusLabel(t, "completed")}
         </option>
       ) : null}
       {SETTABLE_STATUSES.map((status) => (
         <option key={status} value={status}>
-          {status}
+          {statusLabel(t, status)}
         </option>
       ))}
     </NativeSelect>
   );
 }
 
-const SUPPLIER_STATE: Record<string, string> = {
-  priced: "awaiting payment",
-  booking: "booking with partner",
-  booked: "partner no. ",
-  unknown: "partner answer pending",
-  failed: "partner refused",
-  cancelled: "cancelled with partner",
-};
+/** The partner booking's state in words; an unknown state is shown as its code. */
+function supplierStateLabel(t: TFunction, state: string): string {
+  switch (state) {
+    case "priced":
+      return t("awaiting payment");
+    case "booking":
+      return t("booking with partner");
+    case "unknown":
+      return t("partner answer pending");
+    case "failed":
+      return t("partner refused");
+    case "cancelled":
+      return t("cancelled with partner");
+    default:
+      return state;
+  }
+}
 
 /** Partner bookings: the environment and the partner's booking number, so support can find it there. */
 function PartnerLine({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   const partner = booking.supplier;
   if (!partner) return null;
-  const state = partner.state ? (SUPPLIER_STATE[partner.state] ?? partner.state) : "";
   const number = partner.bookingNumber ?? "";
+  const detail =
+    partner.state === "booked"
+      ? t("partner no. {{number}}", { number })
+      : [partner.state ? supplierStateLabel(t, partner.state) : "", number && t("no. {{number}}", { number })].filter(Boolean).join(", ");
   return (
     <span className="block text-xs text-slate-600">
-      Partner · {partner.environment ?? "?"} ·{" "}
-      {state === SUPPLIER_STATE.booked ? `${state}${number}` : [state, number && `no. ${number}`].filter(Boolean).join(", ")}
+      {t("Partner")} · {partner.environment ?? "?"} · {detail}
     </span>
   );
 }
 
 function BookingTotal({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   return (
     <>
       <span className="font-semibold text-slate-900">{formatMoney(booking.totalPriceCents, booking.currency)}</span>
       {booking.discountCents > 0 ? (
-        <span className="block text-xs text-slate-600">Paid {formatMoney(booking.amountDueCents, booking.currency)} after points</span>
+        <span className="block text-xs text-slate-600">
+          {t("Paid {{amount}} after points", { amount: formatMoney(booking.amountDueCents, booking.currency) })}
+        </span>
       ) : null}
     </>
   );
 }
 
 function BookingDates({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   return (
     <>
       <span className="block whitespace-nowrap text-slate-900">{formatDateRange(booking.checkIn, booking.checkOut)}</span>
       <span className="block text-xs text-slate-600">
-        {pluralize(booking.totalNights, "night", "nights")} · {pluralize(booking.numRooms, "room", "rooms")}
+        {t("{{count}} nights", { count: booking.totalNights })} · {t("{{count}} rooms", { count: booking.numRooms })}
       </span>
-      <span className="block text-xs text-slate-600">{partyLabel(booking.numAdults, booking.childAges, booking.numChildren)}</span>
+      <span className="block text-xs text-slate-600">{partyText(t, booking)}</span>
     </>
   );
 }
 
 function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
+  const { t } = useTranslation();
   const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
   const td = "px-4 py-3 align-top text-sm";
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[60rem]">
-        <caption className="sr-only">Bookings</caption>
+        <caption className="sr-only">{t("Bookings")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={th}>
-              Reference
+              {t("Reference")}
             </th>
             <th scope="col" className={th}>
-              Guest
+              {t("Guest")}
             </th>
             <th scope="col" className={th}>
-              Hotel / Room
+              {t("Hotel / Room")}
             </th>
             <th scope="col" className={th}>
-              Dates
+              {t("Dates")}
             </th>
             <th scope="col" className={th}>
-              Total
+              {t("Total")}
             </th>
             <th scope="col" className={th}>
-              Status
+              {t("Status")}
             </th>
             <th scope="col" className={th}>
-              Payment
+              {t("Payment")}
             </th>
             <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("Actions")}</span>
             </th>
           </tr>
         </thead>
@@ -224,6 +307,7 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
 }
 
 function BookingCardItem({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <li className="p-4">
@@ -236,30 +320,30 @@ function BookingCardItem({ booking }: { booking: AdminBookingView }) {
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div className="col-span-2">
-            <dt className="text-xs text-slate-600">Reference</dt>
+            <dt className="text-xs text-slate-600">{t("Reference")}</dt>
             <dd className="font-mono text-xs break-all text-slate-800">{booking.bookingReference}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-xs text-slate-600">Hotel / Room</dt>
+            <dt className="text-xs text-slate-600">{t("Hotel / Room")}</dt>
             <dd className="text-slate-900">
               {booking.hotelName} · <span className="text-slate-600">{booking.roomType}</span>
               <PartnerLine booking={booking} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Dates</dt>
+            <dt className="text-xs text-slate-600">{t("Dates")}</dt>
             <dd>
               <BookingDates booking={booking} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Total</dt>
+            <dt className="text-xs text-slate-600">{t("Total")}</dt>
             <dd>
               <BookingTotal booking={booking} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Payment</dt>
+            <dt className="text-xs text-slate-600">{t("Payment")}</dt>
             <dd>
               <PaymentBadge booking={booking} />
             </dd>
@@ -268,7 +352,7 @@ function BookingCardItem({ booking }: { booking: AdminBookingView }) {
         <div className="flex flex-wrap items-end justify-between gap-2">
           <div>
             <span aria-hidden="true" className="mb-1 block text-xs text-slate-600">
-              Status
+              {t("Status")}
             </span>
             <StatusSelect booking={booking} />
           </div>
@@ -295,18 +379,14 @@ function BookingsSkeleton() {
 }
 
 function BookingCounts({ counts }: { counts: DashboardStats["bookingCounts"] }) {
-  const items: { status: BookingStatus; label: string }[] = [
-    { status: "pending", label: "Pending" },
-    { status: "confirmed", label: "Confirmed" },
-    { status: "completed", label: "Completed" },
-    { status: "cancelled", label: "Cancelled" },
-  ];
+  const { t } = useTranslation();
+  const items: BookingStatus[] = ["pending", "confirmed", "completed", "cancelled"];
   return (
-    <ul aria-label="Bookings by status" className="flex flex-wrap gap-2">
-      {items.map((item) => (
-        <li key={item.status}>
-          <Badge tone={STATUS_TONE[item.status]}>
-            {item.label} {formatCount(counts[item.status])}
+    <ul aria-label={t("Bookings by status")} className="flex flex-wrap gap-2">
+      {items.map((status) => (
+        <li key={status}>
+          <Badge tone={STATUS_TONE[status]}>
+            {statusLabel(t, status)} {formatCount(counts[status])}
           </Badge>
         </li>
       ))}
@@ -322,6 +402,7 @@ type BookingManagementProps = {
 
 /** The all-bookings table: search, status filter, sort, paging, status changes and refunds. */
 export function BookingManagement({ filters, onFiltersChange, counts }: BookingManagementProps) {
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(searchText.trim(), 300);
   const wide = useMediaQuery("(min-width: 768px)");
@@ -348,8 +429,8 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
 
   useEffect(() => {
     // Spec section 8: a failed read of the bookings table shows an error toast titled Error with the server's message.
-    if (bookings.error) toast.error("Error", { description: bookings.error.message });
-  }, [bookings.error]);
+    if (bookings.error) toast.error(t("Error"), { description: errorText(bookings.error, t("Something went wrong")) });
+  }, [bookings.error, t]);
 
   const filtered = filters.search !== "" || filters.status !== "all";
 
@@ -357,7 +438,7 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
     <section aria-labelledby="booking-management-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="booking-management-heading" className="text-xl font-semibold text-slate-900">
-          Booking Management
+          {t("Booking Management")}
         </h2>
         {counts ? <BookingCounts counts={counts} /> : null}
       </div>
@@ -365,39 +446,39 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
       <Card className="overflow-hidden">
         <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
-            <Label htmlFor={searchId}>Search bookings</Label>
+            <Label htmlFor={searchId}>{t("Search bookings")}</Label>
             <Input
               id={searchId}
               type="search"
-              placeholder="Reference, guest, e-mail or hotel"
+              placeholder={t("Reference, guest, e-mail or hotel")}
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={statusId}>Status</Label>
+            <Label htmlFor={statusId}>{t("Status")}</Label>
             <NativeSelect
               id={statusId}
               value={filters.status}
               onChange={(event) => onFiltersChange({ status: event.target.value as BookingStatusFilter, page: 1 })}
             >
-              {STATUS_FILTERS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {STATUS_FILTERS.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(t, status)}
                 </option>
               ))}
             </NativeSelect>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={sortId}>Sort by</Label>
+            <Label htmlFor={sortId}>{t("Sort by")}</Label>
             <NativeSelect
               id={sortId}
               value={filters.sort}
               onChange={(event) => onFiltersChange({ sort: event.target.value as BookingSort, page: 1 })}
             >
-              {SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabel(t, sort)}
                 </option>
               ))}
             </NativeSelect>
@@ -411,20 +492,20 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
             </Loading>
           ) : bookings.isError && !bookings.data ? (
             <LoadFailed
-              title="Failed to load bookings"
+              title={t("Failed to load bookings")}
               error={bookings.error}
               onRetry={() => void bookings.refetch()}
               retrying={bookings.isFetching}
               className="p-4"
             />
           ) : bookings.data.bookings.length === 0 ? (
-            <EmptyState icon={CalendarX2} title="No bookings found">
-              {filtered ? "Try a different search or status." : "Bookings appear here as soon as guests make them."}
+            <EmptyState icon={CalendarX2} title={t("No bookings found")}>
+              {filtered ? t("Try a different search or status.") : t("Bookings appear here as soon as guests make them.")}
             </EmptyState>
           ) : wide ? (
             <BookingTable bookings={bookings.data.bookings} />
           ) : (
-            <ul aria-label="Bookings" className="divide-y divide-slate-100">
+            <ul aria-label={t("Bookings")} className="divide-y divide-slate-100">
               {bookings.data.bookings.map((booking) => (
                 <BookingCardItem key={booking.id} booking={booking} />
               ))}
@@ -434,11 +515,11 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
       </Card>
 
       <Pager
-        label="Booking pages"
+        label={t("Booking pages")}
         page={filters.page}
         pageSize={BOOKINGS_PAGE_SIZE}
         total={bookings.data?.total ?? 0}
-        noun={["booking", "bookings"]}
+        noun={t("{{count, number}} bookings", { count: bookings.data?.total ?? 0 })}
         onPageChange={(page) => onFiltersChange({ page })}
       />
     </section>

@@ -4,9 +4,14 @@ import type { DashboardStats } from "../../api/admin-bookings.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatMoney, pluralize } from "../../lib/format.ts";
+import { formatLocale, formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
-const growthFormat = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" });
+function formatGrowth(percent: number): string {
+  return new Intl.NumberFormat(formatLocale(), { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(
+    percent / 100,
+  );
+}
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -23,33 +28,35 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
 }
 
 function Growth({ percent }: { percent: number | null }) {
-  if (percent === null) return <p className="mt-1 text-sm text-slate-600">No revenue last month</p>;
+  const { t } = useTranslation();
+  if (percent === null) return <p className="mt-1 text-sm text-slate-600">{t("No revenue last month")}</p>;
   const up = percent >= 0;
   const Icon = up ? TrendingUp : TrendingDown;
   return (
     <p className={cn("mt-1 flex items-center gap-1.5 text-sm font-medium", up ? "text-emerald-700" : "text-red-700")}>
       <Icon aria-hidden="true" className="size-4" />
-      {growthFormat.format(percent / 100)} vs last month
+      {t("{{growth}} vs last month", { growth: formatGrowth(percent) })}
     </p>
   );
 }
 
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatCard title="Total Revenue" icon={<DollarSign aria-hidden="true" />}>
+      <StatCard title={t("Total Revenue")} icon={<DollarSign aria-hidden="true" />}>
         <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.totalRevenueCents)}</p>
-        <p className="mt-1 text-sm text-slate-600">Confirmed, paid bookings, all time</p>
+        <p className="mt-1 text-sm text-slate-600">{t("Confirmed, paid bookings, all time")}</p>
       </StatCard>
 
-      <StatCard title="This Month" icon={<CalendarRange aria-hidden="true" />}>
+      <StatCard title={t("This Month")} icon={<CalendarRange aria-hidden="true" />}>
         <p className="text-3xl font-bold tracking-tight text-slate-900">{formatMoney(stats.monthRevenueCents)}</p>
         <Growth percent={stats.growthPercent} />
       </StatCard>
 
-      <StatCard title="Popular Room Types" icon={<Trophy aria-hidden="true" />}>
+      <StatCard title={t("Popular Room Types")} icon={<Trophy aria-hidden="true" />}>
         {stats.popularRoomTypes.length === 0 ? (
-          <p className="text-sm text-slate-600">No confirmed bookings yet</p>
+          <p className="text-sm text-slate-600">{t("No confirmed bookings yet")}</p>
         ) : (
           <ol className="space-y-1.5 text-sm">
             {stats.popularRoomTypes.map((item, index) => (
@@ -58,7 +65,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
                   {index + 1}
                 </span>
                 <span className="min-w-0 flex-1 font-medium text-slate-900">{item.roomType}</span>
-                <span className="shrink-0 text-slate-600">{pluralize(item.bookings, "booking", "bookings")}</span>
+                <span className="shrink-0 text-slate-600">{t("{{count, number}} bookings", { count: item.bookings })}</span>
               </li>
             ))}
           </ol>

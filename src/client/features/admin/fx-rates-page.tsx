@@ -10,6 +10,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { useAdminFxRates, useUpdateFxRate } from "./use-fx-rates.ts";
@@ -17,17 +19,19 @@ import { useAdminFxRates, useUpdateFxRate } from "./use-fx-rates.ts";
 type Rate = AdminFxRates["rates"][number];
 
 function SourceBadge({ rate }: { rate: Rate }) {
-  if (rate.demo) return <Badge tone="warning">Demo rate</Badge>;
-  return rate.source === "feed" ? <Badge tone="success">From the feed</Badge> : <Badge>Set by hand</Badge>;
+  const { t } = useTranslation();
+  if (rate.demo) return <Badge tone="warning">{t("Demo rate")}</Badge>;
+  return rate.source === "feed" ? <Badge tone="success">{t("From the feed")}</Badge> : <Badge>{t("Set by hand")}</Badge>;
 }
 
 /** One currency's rate: edited in place, saved on its own, the server's refusal shown beside it. */
 function RateRow({ rate }: { rate: Rate }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(rate.rate);
   const update = useUpdateFxRate();
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const error = update.error?.message;
+  const error = update.error ? errorText(update.error, t("Something went wrong")) : undefined;
   function save(event: FormEvent) {
     event.preventDefault();
     update.mutate({ currency: rate.currency as RateCurrency, rate: draft });
@@ -37,7 +41,7 @@ function RateRow({ rate }: { rate: Rate }) {
       <form onSubmit={save} className="flex flex-wrap items-end gap-x-4 gap-y-2">
         <div className="w-40">
           <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
-            {rate.currency} per {FX_BASE}
+            {t("{{currency}} per {{base}}", { currency: rate.currency, base: FX_BASE })}
           </label>
           <Input
             id={inputId}
@@ -57,11 +61,11 @@ function RateRow({ rate }: { rate: Rate }) {
           aria-busy={update.isPending || undefined}
         >
           {update.isPending ? <Spinner /> : null}
-          Save {rate.currency}
+          {t("Save {{currency}}", { currency: rate.currency })}
         </Button>
         <div className="flex flex-wrap items-center gap-2 pb-2 text-sm text-slate-600">
           <SourceBadge rate={rate} />
-          <span>Updated {formatDateTime(rate.updatedAt)}</span>
+          <span>{t("Updated {{time}}", { time: formatDateTime(rate.updatedAt) })}</span>
         </div>
       </form>
       {error ? (
@@ -74,26 +78,35 @@ function RateRow({ rate }: { rate: Rate }) {
 }
 
 function FeedStatus({ feed }: { feed: AdminFxRates["feed"] }) {
+  const { t } = useTranslation();
   if (!feed.host) {
     return (
       <p className="text-sm text-slate-600">
-        No daily feed is configured: the rates change only here. Set <code className="font-mono">FX_RATES_URL</code> to update them every
-        day.
+        <Trans
+          i18nKey="No daily feed is configured: the rates change only here. Set <code>FX_RATES_URL</code> to update them every day."
+          components={{ code: <code className="font-mono" /> }}
+        />
       </p>
     );
   }
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
-        Daily feed: <span className="font-mono">{feed.host}</span>. Each update replaces the rates set here.
+        <Trans
+          i18nKey="Daily feed: <host>{{host}}</host>. Each update replaces the rates set here."
+          values={{ host: feed.host }}
+          components={{ host: <span className="font-mono" /> }}
+        />
       </p>
       {feed.latest ? (
         <Alert variant={feed.latest.outcome === "updated" ? "success" : "error"}>
-          {feed.latest.outcome === "updated" ? "Last update" : "Last attempt failed"} ({formatDateTime(feed.latest.at)}):{" "}
+          {feed.latest.outcome === "updated"
+            ? t("Last update ({{time}}):", { time: formatDateTime(feed.latest.at) })
+            : t("Last attempt failed ({{time}}):", { time: formatDateTime(feed.latest.at) })}{" "}
           {feed.latest.message}
         </Alert>
       ) : (
-        <p className="text-slate-600">The feed has not been read yet.</p>
+        <p className="text-slate-600">{t("The feed has not been read yet.")}</p>
       )}
     </div>
   );
@@ -101,13 +114,17 @@ function FeedStatus({ feed }: { feed: AdminFxRates["feed"] }) {
 
 /** /admin/exchange-rates: the display-currency rates, by hand or from the feed (decision 028). */
 export function FxRatesPage() {
-  useDocumentTitle("Exchange rates");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Exchange rates"));
   const rates = useAdminFxRates();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <AdminPageHeader
-        title="Exchange rates"
-        description={`Travellers can see prices converted into these currencies, as estimates. Bookings are always charged in the hotel's currency. Each rate is units of the currency per ${FX_BASE}.`}
+        title={t("Exchange rates")}
+        description={t(
+          "Travellers can see prices converted into these currencies, as estimates. Bookings are always charged in the hotel's currency. Each rate is units of the currency per {{base}}.",
+          { base: FX_BASE },
+        )}
       />
       {rates.isPending ? (
         <Card className="mt-8 p-6">
@@ -115,7 +132,7 @@ export function FxRatesPage() {
         </Card>
       ) : rates.isError ? (
         <LoadFailed
-          title="Failed to load the exchange rates"
+          title={t("Failed to load the exchange rates")}
           error={rates.error}
           onRetry={() => void rates.refetch()}
           retrying={rates.isFetching}

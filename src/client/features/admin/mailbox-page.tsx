@@ -13,6 +13,7 @@ import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LinkifiedText } from "./linkified-text.tsx";
 import { useMailbox, type MailboxMessage } from "./use-mailbox.ts";
@@ -24,12 +25,57 @@ function statusTone(status: string): BadgeTone {
   return "neutral";
 }
 
+/** An e-mail's delivery status in words; an unknown code is shown as it is. */
+function statusLabel(t: TFunction, status: string): string {
+  switch (status) {
+    case "stored":
+      return t("stored");
+    case "pending":
+      return t("pending");
+    case "sending":
+      return t("sending");
+    case "sent":
+      return t("sent");
+    case "delivered":
+      return t("delivered");
+    case "queued":
+      return t("queued");
+    case "failed":
+      return t("failed");
+    default:
+      return status;
+  }
+}
+
+/** What an e-mail is about, from its kind code; a kind not listed here is shown as its code. */
+function kindLabel(t: TFunction, kind: string): string {
+  switch (kind) {
+    case "booking_confirmation":
+      return t("Booking confirmation");
+    case "booking_cancellation":
+      return t("Booking cancellation");
+    case "booking_late_payment_refund":
+      return t("Late payment refunded");
+    case "booking_not_placed":
+      return t("Booking not placed");
+    case "password_reset":
+      return t("Password reset");
+    case "sign_up_existing_email":
+      return t("Sign-up with a registered e-mail");
+    case "welcome":
+      return t("Welcome");
+    default:
+      return kind;
+  }
+}
+
 function pageFromParams(params: URLSearchParams): number {
   const page = Number(params.get("page"));
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
 function MessageRow({ message, onOpen }: { message: MailboxMessage; onOpen: () => void }) {
+  const { t } = useTranslation();
   return (
     <li>
       <button
@@ -39,15 +85,15 @@ function MessageRow({ message, onOpen }: { message: MailboxMessage; onOpen: () =
       >
         <span className="min-w-0">
           <span className="block truncate font-medium text-slate-900">{message.subject}</span>
-          <span className="block truncate text-sm text-slate-600 md:hidden">To {message.to}</span>
+          <span className="block truncate text-sm text-slate-600 md:hidden">{t("To {{address}}", { address: message.to })}</span>
         </span>
         <span className="hidden truncate text-sm text-slate-700 md:block">{message.to}</span>
         <span className="flex flex-wrap items-center gap-2 md:contents">
           <Badge tone="brand" className="max-w-full truncate md:justify-self-start">
-            {message.kind}
+            {kindLabel(t, message.kind)}
           </Badge>
           <Badge tone={statusTone(message.status)} className="md:justify-self-start">
-            {message.status}
+            {statusLabel(t, message.status)}
           </Badge>
           <time dateTime={message.createdAt} className="text-sm text-slate-600 md:text-right">
             {formatDateTime(message.createdAt)}
@@ -59,10 +105,11 @@ function MessageRow({ message, onOpen }: { message: MailboxMessage; onOpen: () =
 }
 
 function MessageDialogBody({ message }: { message: MailboxMessage }) {
+  const { t } = useTranslation();
   const textBody = (
     <div className="rounded-lg bg-slate-50 p-4 font-sans text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200">
       {message.text === null ? (
-        <p className="text-slate-600">Delivered by e-mail: the body is not kept in the app.</p>
+        <p className="text-slate-600">{t("Delivered by e-mail: the body is not kept in the app.")}</p>
       ) : (
         <LinkifiedText text={message.text} />
       )}
@@ -71,44 +118,44 @@ function MessageDialogBody({ message }: { message: MailboxMessage }) {
   return (
     <>
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-slate-600">To</dt>
+        <dt className="text-slate-600">{t("To")}</dt>
         <dd className="min-w-0 break-all text-slate-900">{message.to}</dd>
-        <dt className="text-slate-600">Kind</dt>
+        <dt className="text-slate-600">{t("Kind")}</dt>
         <dd>
-          <Badge tone="brand">{message.kind}</Badge>
+          <Badge tone="brand">{kindLabel(t, message.kind)}</Badge>
         </dd>
-        <dt className="text-slate-600">Status</dt>
+        <dt className="text-slate-600">{t("Status")}</dt>
         <dd>
-          <Badge tone={statusTone(message.status)}>{message.status}</Badge>
+          <Badge tone={statusTone(message.status)}>{statusLabel(t, message.status)}</Badge>
         </dd>
-        <dt className="text-slate-600">Created</dt>
+        <dt className="text-slate-600">{t("Created")}</dt>
         <dd className="text-slate-900">{formatDateTime(message.createdAt)}</dd>
-        <dt className="text-slate-600">Sent</dt>
-        <dd className="text-slate-900">{message.sentAt ? formatDateTime(message.sentAt) : "Not sent"}</dd>
+        <dt className="text-slate-600">{t("Sent")}</dt>
+        <dd className="text-slate-900">{message.sentAt ? formatDateTime(message.sentAt) : t("Not sent")}</dd>
       </dl>
       {message.html === null ? (
         textBody
       ) : (
         <Tabs.Root defaultValue="text">
-          <Tabs.List aria-label="Message body" className="mb-3 inline-flex rounded-lg bg-slate-100 p-1">
+          <Tabs.List aria-label={t("Message body")} className="mb-3 inline-flex rounded-lg bg-slate-100 p-1">
             <Tabs.Trigger
               value="text"
               className="h-9 rounded-md px-3 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-xs"
             >
-              Text
+              {t("Text")}
             </Tabs.Trigger>
             <Tabs.Trigger
               value="html"
               className="h-9 rounded-md px-3 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-xs"
             >
-              HTML preview
+              {t("HTML preview")}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="text">{textBody}</Tabs.Content>
           <Tabs.Content value="html">
             {/* sandbox="" blocks scripts, forms and navigation: the e-mail's HTML is shown, never trusted. */}
             <iframe
-              title={`HTML preview of ${message.subject}`}
+              title={t("HTML preview of {{subject}}", { subject: message.subject })}
               sandbox=""
               srcDoc={message.html}
               className="h-96 w-full rounded-lg bg-white ring-1 ring-slate-200"
@@ -136,7 +183,8 @@ function MailboxSkeleton() {
 }
 
 export function MailboxPage() {
-  useDocumentTitle("Mailbox");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Mailbox"));
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromParams(searchParams);
   const mailbox = useMailbox(page);
@@ -150,25 +198,26 @@ export function MailboxPage() {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Mailbox</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("Mailbox")}</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Without an SMTP server configured, outgoing e-mails are not delivered; they are kept here so you can read them and follow their
-            links.
+            {t(
+              "Without an SMTP server configured, outgoing e-mails are not delivered; they are kept here so you can read them and follow their links.",
+            )}
           </p>
         </div>
         <Button variant="secondary" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
           {mailbox.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          Refresh
+          {t("Refresh")}
         </Button>
       </div>
 
       <Card className="mt-8 overflow-hidden">
         <div className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_11rem_5rem_11rem] gap-x-4 border-b border-slate-200 bg-slate-50 px-5 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid">
-          <span>Subject</span>
-          <span>To</span>
-          <span>Kind</span>
-          <span>Status</span>
-          <span className="text-right">Time</span>
+          <span>{t("Subject")}</span>
+          <span>{t("To")}</span>
+          <span>{t("Kind")}</span>
+          <span>{t("Status")}</span>
+          <span className="text-right">{t("Time")}</span>
         </div>
         {mailbox.isPending ? (
           <Loading>
@@ -176,18 +225,18 @@ export function MailboxPage() {
           </Loading>
         ) : mailbox.isError ? (
           <LoadFailed
-            title="Failed to load the mailbox"
+            title={t("Failed to load the mailbox")}
             error={mailbox.error}
             onRetry={() => void mailbox.refetch()}
             retrying={mailbox.isFetching}
             className="p-5"
           />
         ) : mailbox.data.messages.length === 0 ? (
-          <EmptyState icon={Inbox} title="No messages yet" className="py-16">
-            E-mails appear here as soon as the app sends one.
+          <EmptyState icon={Inbox} title={t("No messages yet")} className="py-16">
+            {t("E-mails appear here as soon as the app sends one.")}
           </EmptyState>
         ) : (
-          <ul aria-label="Messages" className="divide-y divide-slate-100">
+          <ul aria-label={t("Messages")} className="divide-y divide-slate-100">
             {mailbox.data.messages.map((message) => (
               <MessageRow key={message.id} message={message} onOpen={() => setOpenMessage(message)} />
             ))}
@@ -196,11 +245,11 @@ export function MailboxPage() {
       </Card>
 
       <Pager
-        label="Mailbox pages"
+        label={t("Mailbox pages")}
         page={page}
         pageSize={mailbox.data?.pageSize ?? 1}
         total={mailbox.data?.total ?? 0}
-        noun={["message", "messages"]}
+        noun={t("{{count, number}} messages", { count: mailbox.data?.total ?? 0 })}
         onPageChange={goToPage}
         className="mt-4"
       />

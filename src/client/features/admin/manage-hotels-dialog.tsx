@@ -15,17 +15,19 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useHotelOptions } from "./use-admin-dashboard.ts";
 import { useSetManagedHotels } from "./use-admin-users.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type Picked = { id: number; name: string };
 
 /** "Manage hotels": search hotels by name, pick several; saving none makes a manager a regular user again. */
 export function ManageHotelsButton({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={`Manage hotels of ${user.email}`}>
-          Manage hotels
+        <Button variant="secondary" size="sm" aria-label={t("Manage hotels of {{email}}", { email: user.email })}>
+          {t("Manage hotels")}
         </Button>
       </Dialog.Trigger>
       {open ? <ManageHotelsContent user={user} onDone={() => setOpen(false)} /> : null}
@@ -34,6 +36,7 @@ export function ManageHotelsButton({ user }: { user: AdminUserView }) {
 }
 
 function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: () => void }) {
+  const { t } = useTranslation();
   const [picked, setPicked] = useState<Picked[]>(user.managedHotels);
   const [searchText, setSearchText] = useState("");
   const [reason, setReason] = useState("");
@@ -54,19 +57,19 @@ function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: ()
 
   return (
     <DialogContent
-      title={`Hotels managed by ${user.name || user.email}`}
-      description="A manager sees and runs only these hotels: their front desk, bookings and calendars. Nothing of users or settings."
+      title={t("Hotels managed by {{name}}", { name: user.name || user.email })}
+      description={t("A manager sees and runs only these hotels: their front desk, bookings and calendars. Nothing of users or settings.")}
       className="max-w-lg"
     >
       <div className="mt-4 space-y-4">
         <div>
-          <p className="text-sm font-medium text-slate-900">Chosen hotels ({picked.length})</p>
+          <p className="text-sm font-medium text-slate-900">{t("Chosen hotels ({{number}})", { number: picked.length })}</p>
           {picked.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">
-              {user.role === "manager" ? "None: saving makes this manager a regular user again." : "None yet."}
+              {user.role === "manager" ? t("None: saving makes this manager a regular user again.") : t("None yet.")}
             </p>
           ) : (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen hotels">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("Chosen hotels")}>
               {picked.map((hotel) => (
                 <li
                   key={hotel.id}
@@ -76,7 +79,7 @@ function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: ()
                   <button
                     type="button"
                     className="rounded-full p-1 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                    aria-label={`Remove ${hotel.name}`}
+                    aria-label={t("Remove {{hotel}}", { hotel: hotel.name })}
                     onClick={() => toggle(hotel, false)}
                   >
                     <X aria-hidden="true" className="size-3.5" />
@@ -87,34 +90,34 @@ function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: ()
           )}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={searchId}>Search hotels</Label>
+          <Label htmlFor={searchId}>{t("Search hotels")}</Label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Hotel name, city or id (3 letters at least)"
+            placeholder={t("Hotel name, city or id (3 letters at least)")}
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
         <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200">
           {search.length < 3 ? (
-            <p className="p-3 text-sm text-slate-600">Type at least 3 letters to find hotels.</p>
+            <p className="p-3 text-sm text-slate-600">{t("Type at least 3 letters to find hotels.")}</p>
           ) : options.isPending ? (
             <Loading rows={3} rowClassName="h-6 w-full" className="p-3" />
           ) : options.isError ? (
             <LoadFailed
-              title="Failed to search hotels"
+              title={t("Failed to search hotels")}
               error={options.error}
               onRetry={() => void options.refetch()}
               retrying={options.isFetching}
               className="p-3"
             />
           ) : options.data.hotels.length === 0 ? (
-            <EmptyState icon={Building2} title="No hotels found">
-              Try another name or city.
+            <EmptyState icon={Building2} title={t("No hotels found")}>
+              {t("Try another name or city.")}
             </EmptyState>
           ) : (
-            <ul aria-label="Hotels found" className="divide-y divide-slate-100">
+            <ul aria-label={t("Hotels found")} className="divide-y divide-slate-100">
               {options.data.hotels.map((hotel) => {
                 const id = `${searchId}-hotel-${hotel.id}`;
                 return (
@@ -137,13 +140,13 @@ function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: ()
           )}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={reasonId}>Reason (optional)</Label>
+          <Label htmlFor={reasonId}>{t("Reason (optional)")}</Label>
           <Textarea id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
         </div>
         <div className="flex justify-end gap-2">
           <Dialog.Close asChild>
             <Button variant="secondary" disabled={save.isPending}>
-              Cancel
+              {t("Cancel")}
             </Button>
           </Dialog.Close>
           <Button
@@ -153,7 +156,7 @@ function ManageHotelsContent({ user, onDone }: { user: AdminUserView; onDone: ()
             aria-busy={save.isPending || undefined}
           >
             {save.isPending ? <Spinner /> : null}
-            {revoking ? "Remove manager access" : "Save hotels"}
+            {revoking ? t("Remove manager access") : t("Save hotels")}
           </Button>
         </div>
       </div>

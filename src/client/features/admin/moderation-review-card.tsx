@@ -11,6 +11,7 @@ import { RatingStars } from "../../components/ui/rating-stars.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 
 const STATUS_TONE: Record<ModerationReviewView["status"], BadgeTone> = { pending: "warning", approved: "success", rejected: "danger" };
 
@@ -23,7 +24,20 @@ type ModerationReviewCardProps = {
 };
 
 /** A review as the moderator sees it: text shown literally, author contact, hotel link and, while pending, the decision. */
+/** A review's status in words; one literal per status for the catalogue check. */
+function statusText(status: ModerationReviewView["status"], t: (key: string) => string): string {
+  switch (status) {
+    case "pending":
+      return t("Pending");
+    case "approved":
+      return t("Approved");
+    case "rejected":
+      return t("Rejected");
+  }
+}
+
 export function ModerationReviewCard({ review, onModerate, saving }: ModerationReviewCardProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const notesId = useId();
   const [notes, setNotes] = useState("");
@@ -39,7 +53,11 @@ export function ModerationReviewCard({ review, onModerate, saving }: ModerationR
               {review.hotelName}
             </Link>
             <p className="text-sm text-slate-600">
-              By <span className="font-medium text-slate-900">{review.authorName}</span>
+              <Trans
+                i18nKey="By <name>{{author}}</name>"
+                values={{ author: review.authorName }}
+                components={{ name: <span className="font-medium text-slate-900" /> }}
+              />
               {review.authorEmail ? <span className="break-all"> ({review.authorEmail})</span> : null}
             </p>
             <p className="text-sm text-slate-600">
@@ -47,10 +65,8 @@ export function ModerationReviewCard({ review, onModerate, saving }: ModerationR
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {review.verifiedStay ? <Badge tone="brand">Verified stay</Badge> : null}
-            <Badge tone={STATUS_TONE[review.status]} className="capitalize">
-              {review.status}
-            </Badge>
+            {review.verifiedStay ? <Badge tone="brand">{t("Verified stay")}</Badge> : null}
+            <Badge tone={STATUS_TONE[review.status]}>{statusText(review.status, t)}</Badge>
           </div>
         </div>
 
@@ -62,11 +78,11 @@ export function ModerationReviewCard({ review, onModerate, saving }: ModerationR
           <p className="leading-7 break-words whitespace-pre-line text-slate-700">{review.comment}</p>
         </div>
 
-        <PhotoThumbnails photos={review.photos} label={`Photos from ${review.authorName}'s review`} className="mt-4" />
+        <PhotoThumbnails photos={review.photos} label={t("Photos from {{name}}'s review", { name: review.authorName })} className="mt-4" />
 
         {review.adminNotes ? (
           <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
-            <p className="font-medium text-slate-900">Admin notes</p>
+            <p className="font-medium text-slate-900">{t("Admin notes")}</p>
             <p className="mt-1 break-words whitespace-pre-line text-slate-700">{review.adminNotes}</p>
           </div>
         ) : null}
@@ -74,7 +90,7 @@ export function ModerationReviewCard({ review, onModerate, saving }: ModerationR
         {onModerate ? (
           <div className="mt-5 space-y-3 border-t border-slate-200 pt-5">
             <div className="space-y-1.5">
-              <Label htmlFor={notesId}>Admin notes (optional)</Label>
+              <Label htmlFor={notesId}>{t("Admin notes (optional)")}</Label>
               <Textarea
                 id={notesId}
                 rows={2}
@@ -88,11 +104,11 @@ export function ModerationReviewCard({ review, onModerate, saving }: ModerationR
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" disabled={saving !== null} onClick={() => onModerate("rejected", notes)} className="text-red-700">
                 {saving === "rejected" ? <Spinner /> : <X aria-hidden="true" />}
-                Reject
+                {t("Reject")}
               </Button>
               <Button disabled={saving !== null} onClick={() => onModerate("approved", notes)}>
                 {saving === "approved" ? <Spinner /> : <Check aria-hidden="true" />}
-                Approve
+                {t("Approve")}
               </Button>
             </div>
           </div>

@@ -7,7 +7,9 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { formatCount, formatDateRange } from "../../lib/format.ts";
+import { formatCount, formatDateRange, formatLocale } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useHotelOptions, useOccupancy } from "./use-admin-dashboard.ts";
 
@@ -15,7 +17,7 @@ const WINDOWS = [7, 30, 90] as const;
 
 /** Small shares (0.03 %) would round to 0 % with one decimal, so they keep two. */
 function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(
+  return new Intl.NumberFormat(formatLocale(), { style: "percent", maximumFractionDigits: percent > 0 && percent < 1 ? 2 : 1 }).format(
     percent / 100,
   );
 }
@@ -24,6 +26,7 @@ type ChosenHotel = { id: number; name: string; city: string };
 
 /** Picks one hotel by name or city; a catalogue of millions cannot be a drop-down. */
 function HotelPicker({ onChoose }: { onChoose: (hotel: ChosenHotel) => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const search = useDebouncedValue(text.trim(), 300);
   const options = useHotelOptions(search);
@@ -31,28 +34,30 @@ function HotelPicker({ onChoose }: { onChoose: (hotel: ChosenHotel) => void }) {
   const hintId = useId();
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={inputId}>Hotel</Label>
+      <Label htmlFor={inputId}>{t("Hotel")}</Label>
       <Input
         id={inputId}
         type="search"
-        placeholder="All hotels: type a name or city"
+        placeholder={t("All hotels: type a name or city")}
         aria-describedby={hintId}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <p id={hintId} className="sr-only">
-        Type at least 3 characters, then choose a hotel from the list below.
+        {t("Type at least 3 characters, then choose a hotel from the list below.")}
       </p>
       {search.length >= 3 ? (
         options.isPending ? (
-          <p className="text-sm text-slate-600">Searching...</p>
+          <p className="text-sm text-slate-600">{t("Searching...")}</p>
         ) : options.isError ? (
-          <p className="text-sm text-red-700">Could not search hotels: {options.error.message}</p>
+          <p className="text-sm text-red-700">
+            {t("Could not search hotels: {{message}}", { message: errorText(options.error, t("Something went wrong")) })}
+          </p>
         ) : options.data.hotels.length === 0 ? (
-          <p className="text-sm text-slate-600">No hotel matches “{search}”.</p>
+          <p className="text-sm text-slate-600">{t("No hotel matches “{{search}}”.", { search })}</p>
         ) : (
           <ul
-            aria-label="Matching hotels"
+            aria-label={t("Matching hotels")}
             className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white"
           >
             {options.data.hotels.map((hotel) => (
@@ -82,6 +87,7 @@ function HotelPicker({ onChoose }: { onChoose: (hotel: ChosenHotel) => void }) {
 
 /** Occupancy of the coming nights for all hotels or one, with the room-nights behind the percentage. */
 export function OccupancyPanel() {
+  const { t } = useTranslation();
   const [days, setDays] = useState<number>(30);
   const [hotel, setHotel] = useState<ChosenHotel | null>(null);
   const occupancy = useOccupancy(days, hotel?.id ?? null);
@@ -92,7 +98,7 @@ export function OccupancyPanel() {
     <Card aria-labelledby="occupancy-heading" role="region" className="p-5">
       <div className="flex items-center justify-between gap-3">
         <h2 id="occupancy-heading" className="text-sm font-medium text-slate-600">
-          Occupancy
+          {t("Occupancy")}
         </h2>
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100 [&_svg]:size-4.5">
           <BedDouble aria-hidden="true" />
@@ -108,7 +114,9 @@ export function OccupancyPanel() {
               <Skeleton className="h-4 w-56" />
             </div>
           ) : occupancy.isError && !data ? (
-            <Alert variant="error">Failed to load the occupancy: {occupancy.error.message}</Alert>
+            <Alert variant="error">
+              {t("Failed to load the occupancy: {{message}}", { message: errorText(occupancy.error, t("Something went wrong")) })}
+            </Alert>
           ) : data ? (
             <>
               <p className="text-3xl font-bold tracking-tight text-slate-900">{formatPercent(data.percent)}</p>
@@ -121,16 +129,17 @@ export function OccupancyPanel() {
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
                 <div>
-                  <dt className="text-slate-600">Room-nights sold</dt>
+                  <dt className="text-slate-600">{t("Room-nights sold")}</dt>
                   <dd className="font-semibold text-slate-900">{formatCount(data.soldRoomNights)}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">Room-nights available</dt>
+                  <dt className="text-slate-600">{t("Room-nights available")}</dt>
                   <dd className="font-semibold text-slate-900">{formatCount(data.availableRoomNights)}</dd>
                 </div>
               </dl>
               <p className="mt-3 text-sm text-slate-600">
-                {data.hotel ? `${data.hotel.name}, ${data.hotel.city}` : "All our hotels"} · nights of {formatDateRange(data.from, data.to)}
+                {data.hotel ? `${data.hotel.name}, ${data.hotel.city}` : t("All our hotels")} ·{" "}
+                {t("nights of {{range}}", { range: formatDateRange(data.from, data.to) })}
               </p>
             </>
           ) : null}
@@ -138,25 +147,25 @@ export function OccupancyPanel() {
 
         <div className="space-y-4">
           <div className="space-y-1.5">
-            <Label htmlFor={windowId}>Window</Label>
+            <Label htmlFor={windowId}>{t("Window")}</Label>
             <NativeSelect id={windowId} value={String(days)} onChange={(event) => setDays(Number(event.target.value))}>
               {WINDOWS.map((value) => (
                 <option key={value} value={value}>
-                  Next {value} days
+                  {t("Next {{days}} days", { days: value })}
                 </option>
               ))}
             </NativeSelect>
           </div>
           {hotel ? (
             <div className="space-y-1.5">
-              <p className="text-sm font-medium text-slate-900">Hotel</p>
+              <p className="text-sm font-medium text-slate-900">{t("Hotel")}</p>
               <div className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
                 <span className="min-w-0 font-medium text-slate-900">
                   {hotel.name} <span className="font-normal text-slate-600">· {hotel.city}</span>
                 </span>
                 <Button variant="ghost" size="sm" onClick={() => setHotel(null)}>
                   <X aria-hidden="true" />
-                  All hotels
+                  {t("All hotels")}
                 </Button>
               </div>
             </div>

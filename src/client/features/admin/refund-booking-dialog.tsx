@@ -5,14 +5,17 @@ import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useRefundBooking } from "./use-admin-bookings.ts";
+import { formatLocale } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 
 /** Always with cents: a refund prompt reads '$240.00', unlike the rounded prices elsewhere. */
 function formatRefund(cents: number, currency: string): string {
-  return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
+  return new Intl.NumberFormat(formatLocale(), { style: "currency", currency }).format(cents / 100);
 }
 
 /** The Refund button and its confirmation; the refund cancels the booking on the server. */
 export function RefundBookingDialog({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const refund = useRefundBooking();
   const amount = formatRefund(booking.amountDueCents, booking.currency);
@@ -31,31 +34,35 @@ export function RefundBookingDialog({ booking }: { booking: AdminBookingView }) 
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={`Refund booking ${booking.bookingReference}`}>
-          Refund
+        <Button variant="secondary" size="sm" aria-label={t("Refund booking {{reference}}", { reference: booking.bookingReference })}>
+          {t("Refund")}
         </Button>
       </AlertDialog.Trigger>
       {open ? (
         <AlertDialogContent
-          title={`Refund ${amount} to ${booking.guestName}?`}
+          title={t("Refund {{amount}} to {{name}}?", { amount, name: booking.guestName })}
           description={
             <>
               <p>
-                Booking <span className="font-mono text-slate-800">{booking.bookingReference}</span> at {booking.hotelName}.
+                <Trans
+                  i18nKey="Booking <ref>{{reference}}</ref> at {{hotel}}."
+                  values={{ reference: booking.bookingReference, hotel: booking.hotelName }}
+                  components={{ ref: <span className="font-mono text-slate-800" /> }}
+                />
               </p>
-              <p>The payment is refunded in full, the booking is cancelled, its rooms are released and the guest is e-mailed.</p>
+              <p>{t("The payment is refunded in full, the booking is cancelled, its rooms are released and the guest is e-mailed.")}</p>
             </>
           }
           actions={
             <>
               <AlertDialog.Cancel asChild>
                 <Button variant="secondary" disabled={refund.isPending}>
-                  Cancel
+                  {t("Cancel")}
                 </Button>
               </AlertDialog.Cancel>
               <Button variant="destructive" onClick={confirm} disabled={refund.isPending} aria-busy={refund.isPending || undefined}>
                 {refund.isPending ? <Spinner /> : null}
-                Issue refund
+                {t("Issue refund")}
               </Button>
             </>
           }

@@ -3,27 +3,38 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { listStuckCases, retryStuckCase } from "../../api/admin-api-diagnostics.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatCount, formatDateTime } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
 
-const WHAT: Record<string, string> = {
-  refund: "Refund to the guest",
-  payment_reconciliation: "Payment reconciliation",
-  supplier_lookup: "Supplier booking look-up",
-};
+/** What the stuck job was doing, from its code; an unknown job is shown as its code. */
+function jobLabel(t: TFunction, job: string): string {
+  switch (job) {
+    case "refund":
+      return t("Refund to the guest");
+    case "payment_reconciliation":
+      return t("Payment reconciliation");
+    case "supplier_lookup":
+      return t("Supplier booking look-up");
+    default:
+      return job;
+  }
+}
 
 const QUERY_KEY = ["admin", "stuck-cases"] as const;
 
 /** Background jobs that used up their retries: each waits here until an admin fixes the cause and retries it. */
 export function StuckCases() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const stuck = useQuery({ queryKey: QUERY_KEY, queryFn: listStuckCases });
   const retry = useMutation({
     mutationFn: (id: number) => retryStuckCase(id),
     onSuccess() {
-      toast.success("Retry scheduled", { description: "The next background round tries this case again." });
+      toast.success(i18next.t("Retry scheduled"), { description: i18next.t("The next background round tries this case again.") });
     },
     onError(error) {
-      toast.error(`Retry failed: ${error.message}`);
+      toast.error(i18next.t("Retry failed: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) }));
     },
     onSettled() {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
@@ -31,40 +42,44 @@ export function StuckCases() {
   });
   return (
     <Card className="space-y-3 p-5">
-      <h2 className="text-lg font-semibold text-slate-900">Stuck background jobs</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("Stuck background jobs")}</h2>
       {stuck.data ? (
         <p className="text-sm text-slate-600">
-          Jobs that failed {stuck.data.maxAttempts} times in a row stop retrying and wait here. Fix the cause (for a refund, check the
-          payment at the provider), then retry.
+          {t(
+            "Jobs that failed {{attempts}} times in a row stop retrying and wait here. Fix the cause (for a refund, check the payment at the provider), then retry.",
+            { attempts: formatCount(stuck.data.maxAttempts) },
+          )}
         </p>
       ) : null}
       {stuck.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading...
+          {t("Loading...")}
         </p>
       ) : stuck.isError ? (
-        <p className="text-sm text-red-700">Could not load the stuck jobs: {stuck.error.message}</p>
+        <p className="text-sm text-red-700">
+          {t("Could not load the stuck jobs: {{message}}", { message: errorText(stuck.error, t("Something went wrong")) })}
+        </p>
       ) : stuck.data.cases.length === 0 ? (
-        <p className="text-sm text-slate-600">No stuck jobs.</p>
+        <p className="text-sm text-slate-600">{t("No stuck jobs.")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
-                  Booking
+                  {t("Booking")}
                 </th>
                 <th scope="col" className="py-2 pr-4 font-medium">
-                  What failed
+                  {t("What failed")}
                 </th>
                 <th scope="col" className="py-2 pr-4 font-medium">
-                  Attempts
+                  {t("Attempts")}
                 </th>
                 <th scope="col" className="py-2 pr-4 font-medium">
-                  Last error
+                  {t("Last error")}
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Action</span>
+                  <span className="sr-only">{t("Action")}</span>
                 </th>
               </tr>
             </thead>
@@ -76,10 +91,10 @@ export function StuckCases() {
                     <span className="block text-xs break-all text-slate-600">{c.guestEmail}</span>
                   </td>
                   <td className="py-2 pr-4 text-slate-900">
-                    {WHAT[c.job] ?? c.job}
-                    <span className="block text-xs text-slate-600">since {formatDateTime(c.firstFailedAt)}</span>
+                    {jobLabel(t, c.job)}
+                    <span className="block text-xs text-slate-600">{t("since {{time}}", { time: formatDateTime(c.firstFailedAt) })}</span>
                   </td>
-                  <td className="py-2 pr-4 text-slate-700 tabular-nums">{c.attempts}</td>
+                  <td className="py-2 pr-4 text-slate-700 tabular-nums">{formatCount(c.attempts)}</td>
                   <td className="py-2 pr-4 break-words text-slate-700">
                     {c.lastError}
                     <span className="block text-xs text-slate-600">{formatDateTime(c.lastFailedAt)}</span>
@@ -89,9 +104,9 @@ export function StuckCases() {
                       variant="secondary"
                       onClick={() => retry.mutate(c.id)}
                       disabled={retry.isPending}
-                      aria-label={`Retry ${WHAT[c.job] ?? c.job} for ${c.bookingReference}`}
+                      aria-label={t("Retry {{job}} for {{reference}}", { job: jobLabel(t, c.job), reference: c.bookingReference })}
                     >
-                      Retry
+                      {t("Retry")}
                     </Button>
                   </td>
                 </tr>

@@ -9,6 +9,8 @@ import {
   refundBooking,
   setBookingStatus,
 } from "../../api/admin-bookings.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { i18next } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 import { DASHBOARD_QUERY_KEY } from "./use-admin-dashboard.ts";
 
@@ -42,8 +44,8 @@ export function useSetBookingStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: SettableStatus }) => setBookingStatus(id, status),
     // Feedback lives here, not in mutate()'s callbacks: those are skipped when the row that asked re-renders away.
-    onSuccess: () => toast.success("Booking status updated"),
-    onError: (error) => toast.error("Error", { description: error.message }),
+    onSuccess: () => toast.success(i18next.t("Booking status updated")),
+    onError: (error) => toast.error(i18next.t("Error"), { description: errorText(error, i18next.t("Something went wrong")) }),
     onSettled: invalidate,
   });
 }
@@ -53,8 +55,8 @@ export function useRefundBooking() {
   return useMutation({
     mutationFn: (id: string) => refundBooking(id),
     // The refunded row turns cancelled and its dialog unmounts before mutate()'s own callbacks could run.
-    onSuccess: () => toast.success("Refund Processed", { description: "Booking cancelled and refund issued" }),
-    onError: (error) => toast.error("Refund Failed", { description: error.message }),
+    onSuccess: () => toast.success(i18next.t("Refund Processed"), { description: i18next.t("Booking cancelled and refund issued") }),
+    onError: (error) => toast.error(i18next.t("Refund Failed"), { description: errorText(error, i18next.t("Something went wrong")) }),
     onSettled: invalidate,
   });
 }

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { errorText } from "../../lib/error-text.ts";
+import { i18next } from "../../lib/i18n.ts";
+import { environmentLabel } from "./environment-label.ts";
 import { type Environment, listApiSettings, saveApiSettings, testApiConnection } from "../../api/admin-api-settings.ts";
 
 const API_SETTINGS_QUERY_KEY = ["admin", "api-settings"] as const;
@@ -30,9 +33,10 @@ export function useSaveApiSettings() {
     // Feedback here, not in mutate()'s callbacks, which are skipped if the form has unmounted meanwhile.
     onSuccess: (data, { environment }) => {
       queryClient.setQueryData(API_SETTINGS_QUERY_KEY, data);
-      toast.success(`${environment} settings saved successfully!`);
+      toast.success(i18next.t("{{environment}} settings saved successfully!", { environment: environmentLabel(i18next.t, environment) }));
     },
-    onError: (error) => toast.error(`Failed to save settings: ${error.message}`),
+    onError: (error) =>
+      toast.error(i18next.t("Failed to save settings: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) })),
   });
 }
 
@@ -41,8 +45,9 @@ export function useTestConnection() {
     mutationFn: (target: ConnectionTestTarget) => testApiConnection(target),
     onSuccess: (result) => {
       if (result.success) toast.success(result.message);
-      else toast.error(`Connection test failed: ${result.message}`);
+      else toast.error(i18next.t("Connection test failed: {{message}}", { message: result.message }));
     },
-    onError: (error) => toast.error(`Connection test failed: ${error.message}`),
+    onError: (error) =>
+      toast.error(i18next.t("Connection test failed: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) })),
   });
 }

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import type { RateCurrency } from "../../../shared/fx.ts";
 import { listAdminFxRates, updateFxRate } from "../../api/fx-rates.ts";
 import { FX_RATES_QUERY_KEY } from "../../lib/display-currency.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 const ADMIN_FX_RATES_QUERY_KEY = ["admin", "fx-rates"] as const;
 
@@ -19,7 +20,7 @@ export function useUpdateFxRate() {
       queryClient.setQueryData(ADMIN_FX_RATES_QUERY_KEY, data);
       // The traveller-side rates this browser holds are stale now.
       void queryClient.invalidateQueries({ queryKey: FX_RATES_QUERY_KEY });
-      toast.success(`${currency} rate saved`);
+      toast.success(i18next.t("{{currency}} rate saved", { currency }));
     },
   });
 }

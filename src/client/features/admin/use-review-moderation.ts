@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { ReviewStatus } from "../../../shared/reviews.ts";
 import { listReviewsForModeration, moderateReview } from "../../api/reviews.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 const MODERATION_KEY = ["admin", "reviews"] as const;
 
@@ -20,8 +22,9 @@ export function useModerateReview() {
   return useMutation({
     mutationFn: ({ reviewId, status, adminNotes }: ModerateInput) => moderateReview(reviewId, status, adminNotes),
     // Feedback here, not in mutate()'s callbacks: the list (and the card that asked) may re-render away first.
-    onSuccess: (_data, { status }) => toast.success(status === "approved" ? "Review approved" : "Review rejected"),
-    onError: (error) => toast.error("Failed to moderate review", { description: error.message }),
+    onSuccess: (_data, { status }) => toast.success(status === "approved" ? i18next.t("Review approved") : i18next.t("Review rejected")),
+    onError: (error) =>
+      toast.error(i18next.t("Failed to moderate review"), { description: errorText(error, i18next.t("Something went wrong")) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MODERATION_KEY }),
   });
 }

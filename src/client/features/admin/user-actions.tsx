@@ -7,6 +7,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useChangeRole, useSetUserBanned } from "./use-admin-users.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 function displayName(user: AdminUserView): string {
   return user.name || user.email;
@@ -18,8 +19,9 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
   const [reason, setReason] = useState("");
   const changeRole = useChangeRole();
   const reasonId = useId();
+  const { t } = useTranslation();
   const promote = user.role !== "admin";
-  const verb = promote ? "Promote" : "Demote";
+  const verb = promote ? t("Promote") : t("Demote");
 
   function confirm() {
     // The toasts come from the hook: they must appear even if this row is gone by the time the server answers.
@@ -40,26 +42,41 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={`${verb} ${user.email}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={promote ? t("Promote {{email}}", { email: user.email }) : t("Demote {{email}}", { email: user.email })}
+        >
           {verb}
         </Button>
       </AlertDialog.Trigger>
       {open ? (
         <AlertDialogContent
-          title={promote ? `Promote ${displayName(user)} to admin?` : `Demote ${displayName(user)} to regular user?`}
+          title={
+            promote
+              ? t("Promote {{name}} to admin?", { name: displayName(user) })
+              : t("Demote {{name}} to regular user?", { name: displayName(user) })
+          }
           description={
             <p>
               {promote
-                ? `${user.email} will get every admin right: bookings, refunds, users and settings${user.role === "manager" ? ", and every hotel instead of their own" : ""}.`
-                : `${user.email} will lose access to the admin area.`}{" "}
-              The change applies once they sign out and in again.
+                ? user.role === "manager"
+                  ? t(
+                      "{{email}} will get every admin right: bookings, refunds, users and settings, and every hotel instead of their own.",
+                      {
+                        email: user.email,
+                      },
+                    )
+                  : t("{{email}} will get every admin right: bookings, refunds, users and settings.", { email: user.email })
+                : t("{{email}} will lose access to the admin area.", { email: user.email })}{" "}
+              {t("The change applies once they sign out and in again.")}
             </p>
           }
           actions={
             <>
               <AlertDialog.Cancel asChild>
                 <Button variant="secondary" disabled={changeRole.isPending}>
-                  Cancel
+                  {t("Cancel")}
                 </Button>
               </AlertDialog.Cancel>
               <Button
@@ -75,7 +92,7 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
           }
         >
           <div className="mt-4 space-y-1.5">
-            <Label htmlFor={reasonId}>Reason (optional)</Label>
+            <Label htmlFor={reasonId}>{t("Reason (optional)")}</Label>
             <Textarea id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
           </div>
         </AlertDialogContent>
@@ -86,6 +103,7 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
 
 /** Disable asks first (it signs the user out everywhere); Enable acts at once. */
 export function UserStatusButton({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const setBanned = useSetUserBanned();
 
@@ -98,13 +116,13 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
       <Button
         variant="secondary"
         size="sm"
-        aria-label={`Enable ${user.email}`}
+        aria-label={t("Enable {{email}}", { email: user.email })}
         onClick={() => apply(false)}
         disabled={setBanned.isPending}
         aria-busy={setBanned.isPending || undefined}
       >
         {setBanned.isPending ? <Spinner /> : null}
-        Enable
+        {t("Enable")}
       </Button>
     );
   }
@@ -117,19 +135,26 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={`Disable ${user.email}`}>
-          Disable
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={t("Disable {{email}}", { email: user.email })}
+        >
+          {t("Disable")}
         </Button>
       </AlertDialog.Trigger>
       {open ? (
         <AlertDialogContent
-          title={`Disable ${displayName(user)}?`}
-          description={<p>{user.email} is signed out everywhere and cannot sign in until the account is enabled again.</p>}
+          title={t("Disable {{name}}?", { name: displayName(user) })}
+          description={
+            <p>{t("{{email}} is signed out everywhere and cannot sign in until the account is enabled again.", { email: user.email })}</p>
+          }
           actions={
             <>
               <AlertDialog.Cancel asChild>
                 <Button variant="secondary" disabled={setBanned.isPending}>
-                  Cancel
+                  {t("Cancel")}
                 </Button>
               </AlertDialog.Cancel>
               <Button
@@ -139,7 +164,7 @@ export function UserStatusButton({ user }: { user: AdminUserView }) {
                 aria-busy={setBanned.isPending || undefined}
               >
                 {setBanned.isPending ? <Spinner /> : null}
-                Disable
+                {t("Disable")}
               </Button>
             </>
           }

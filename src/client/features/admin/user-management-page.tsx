@@ -14,6 +14,9 @@ import { Label } from "../../components/ui/label.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+import { roleLabel } from "./role-label.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
@@ -23,16 +26,11 @@ import { RoleChangeHistory } from "./role-change-history.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { RoleChangeButton, UserStatusButton } from "./user-actions.tsx";
 
-const OWN_ROW_NOTE = "You cannot change your own role or status.";
-
-const ROLE_BADGES = {
-  admin: { tone: "brand", label: "Admin" },
-  manager: { tone: "warning", label: "Manager" },
-  user: { tone: "neutral", label: "User" },
-} as const;
+const ROLE_TONES = { admin: "brand", manager: "warning", user: "neutral" } as const;
 
 function RoleBadge({ role }: { role: AdminUserView["role"] }) {
-  return <Badge tone={ROLE_BADGES[role].tone}>{ROLE_BADGES[role].label}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={ROLE_TONES[role]}>{roleLabel(t, role)}</Badge>;
 }
 
 /** A manager's hotels under their badge, so the table says who runs what. */
@@ -42,15 +40,18 @@ function ManagedHotels({ user }: { user: AdminUserView }) {
 }
 
 function StatusBadge({ banned }: { banned: boolean }) {
-  return <Badge tone={banned ? "danger" : "success"}>{banned ? "Disabled" : "Active"}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={banned ? "danger" : "success"}>{banned ? t("Disabled") : t("Active")}</Badge>;
 }
 
 function LastSignIn({ at }: { at: string | null }) {
-  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="text-slate-500">Never</span>;
+  const { t } = useTranslation();
+  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="text-slate-500">{t("Never")}</span>;
 }
 
 function UserActions({ user, isMe }: { user: AdminUserView; isMe: boolean }) {
-  if (isMe) return <p className="text-xs text-slate-600">{OWN_ROW_NOTE}</p>;
+  const { t } = useTranslation();
+  if (isMe) return <p className="text-xs text-slate-600">{t("You cannot change your own role or status.")}</p>;
   return (
     <div className="flex flex-wrap gap-2">
       <RoleChangeButton user={user} />
@@ -61,34 +62,35 @@ function UserActions({ user, isMe }: { user: AdminUserView; isMe: boolean }) {
 }
 
 function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | undefined }) {
+  const { t } = useTranslation();
   const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
   const td = "px-4 py-3 align-middle text-sm text-slate-700";
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[56rem]">
-        <caption className="sr-only">Users</caption>
+        <caption className="sr-only">{t("Users")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={th}>
-              Name
+              {t("Name")}
             </th>
             <th scope="col" className={th}>
-              Email
+              {t("Email")}
             </th>
             <th scope="col" className={th}>
-              Role
+              {t("Role")}
             </th>
             <th scope="col" className={th}>
-              Status
+              {t("Status")}
             </th>
             <th scope="col" className={th}>
-              Last sign in
+              {t("Last sign in")}
             </th>
             <th scope="col" className={th}>
-              Created
+              {t("Created")}
             </th>
             <th scope="col" className={th}>
-              Actions
+              {t("Actions")}
             </th>
           </tr>
         </thead>
@@ -99,7 +101,7 @@ function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | un
               <tr key={user.id}>
                 <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
                   {user.name || "—"}
-                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">{t("(you)")}</span> : null}
                 </th>
                 <td className={`${td} break-all`}>{user.email}</td>
                 <td className={td}>
@@ -128,8 +130,9 @@ function UsersTable({ users, myId }: { users: AdminUserView[]; myId: string | un
 }
 
 function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | undefined }) {
+  const { t } = useTranslation();
   return (
-    <ul aria-label="Users" className="divide-y divide-slate-100">
+    <ul aria-label={t("Users")} className="divide-y divide-slate-100">
       {users.map((user) => {
         const isMe = user.id === myId;
         return (
@@ -138,7 +141,7 @@ function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | und
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   {user.name || "—"}
-                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+                  {isMe ? <span className="ml-2 text-xs font-normal text-slate-600">{t("(you)")}</span> : null}
                 </p>
                 <p className="text-sm break-all text-slate-600">{user.email}</p>
                 <ManagedHotels user={user} />
@@ -150,13 +153,13 @@ function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | und
             </div>
             <dl className="grid grid-cols-2 gap-x-4 text-sm">
               <div>
-                <dt className="text-xs text-slate-600">Last sign in</dt>
+                <dt className="text-xs text-slate-600">{t("Last sign in")}</dt>
                 <dd className="text-slate-800">
                   <LastSignIn at={user.lastSignInAt} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-600">Created</dt>
+                <dt className="text-xs text-slate-600">{t("Created")}</dt>
                 <dd className="text-slate-800">
                   <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
                 </dd>
@@ -171,6 +174,7 @@ function UserCards({ users, myId }: { users: AdminUserView[]; myId: string | und
 }
 
 function UsersTab() {
+  const { t } = useTranslation();
   const { user: me } = useAuth();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 300);
@@ -179,17 +183,17 @@ function UsersTab() {
   const searchId = useId();
 
   useEffect(() => {
-    if (users.error) toast.error(`Failed to fetch users: ${users.error.message}`);
-  }, [users.error]);
+    if (users.error) toast.error(t("Failed to fetch users: {{message}}", { message: errorText(users.error, t("Something went wrong")) }));
+  }, [users.error, t]);
 
   return (
     <div className="space-y-4">
       <div className="max-w-md space-y-1.5">
-        <Label htmlFor={searchId}>Search users</Label>
+        <Label htmlFor={searchId}>{t("Search users")}</Label>
         <Input
           id={searchId}
           type="search"
-          placeholder="Name or e-mail"
+          placeholder={t("Name or e-mail")}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
@@ -199,15 +203,15 @@ function UsersTab() {
           <Loading rows={5} rowClassName="h-8 w-full" className="p-4" />
         ) : users.isError && !users.data ? (
           <LoadFailed
-            title="Failed to fetch users"
+            title={t("Failed to fetch users")}
             error={users.error}
             onRetry={() => void users.refetch()}
             retrying={users.isFetching}
             className="p-4"
           />
         ) : users.data.users.length === 0 ? (
-          <EmptyState icon={UserRound} title="No users found">
-            Try a different name or e-mail.
+          <EmptyState icon={UserRound} title={t("No users found")}>
+            {t("Try a different name or e-mail.")}
           </EmptyState>
         ) : wide ? (
           <UsersTable users={users.data.users} myId={me?.id} />
@@ -222,7 +226,8 @@ function UsersTab() {
 type Tab = "users" | "history";
 
 export function UserManagementPage() {
-  useDocumentTitle("User Management");
+  const { t } = useTranslation();
+  useDocumentTitle(t("User Management"));
   const [searchParams, setSearchParams] = useSearchParams();
   // The open tab is in the URL so the history view can be linked to and survives a reload.
   const tab: Tab = searchParams.get("tab") === "history" ? "history" : "users";
@@ -230,17 +235,19 @@ export function UserManagementPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <AdminPageHeader
-        title="User Management"
-        description="Promote or demote admins, disable or enable accounts, and see who changed which role. Promoted users must sign out and in again for the change to apply."
+        title={t("User Management")}
+        description={t(
+          "Promote or demote admins, disable or enable accounts, and see who changed which role. Promoted users must sign out and in again for the change to apply.",
+        )}
       />
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setSearchParams(value === "history" ? { tab: "history" } : {}, { replace: true })}
         className="mt-8"
       >
-        <TabsList aria-label="User management" className="w-full sm:w-auto">
-          <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="history">Role Change History</TabsTrigger>
+        <TabsList aria-label={t("User management")} className="w-full sm:w-auto">
+          <TabsTrigger value="users">{t("Users")}</TabsTrigger>
+          <TabsTrigger value="history">{t("Role Change History")}</TabsTrigger>
         </TabsList>
         <Tabs.Content value="users" className="mt-6 focus-visible:outline-none">
           <UsersTab />
