@@ -10,21 +10,12 @@ export const DISTANCE_SLIDER = { min: 0, max: 10, step: 0.5 } as const;
 export const STAR_OPTIONS = [5, 4, 3, 2, 1] as const;
 export const SORT_OPTIONS = ["popularity", "price", "rating", "distance"] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
-export const SORT_LABELS: Record<SortOption, string> = {
-  popularity: "Most popular",
-  price: "Price (lowest first)",
-  rating: "Guest rating (highest first)",
-  distance: "Distance from centre",
-};
 /**
  * Guest rating filter, on a 10-point scale: our rating is the 1–5 average of approved reviews, and
  * the 10-point score is that × 2, so "8+" is an average of 4.0 or more. A hotel without approved
  * reviews has rating 0 and matches neither option (decision 026).
  */
-export const GUEST_RATING_OPTIONS = [
-  { value: 9, label: "Wonderful: 9+" },
-  { value: 8, label: "Very good: 8+" },
-] as const;
+export const GUEST_RATING_OPTIONS = [{ value: 9 }, { value: 8 }] as const;
 export type GuestRatingOption = (typeof GUEST_RATING_OPTIONS)[number]["value"];
 /** The lowest 1–5 rating a hotel needs for a 10-point guest rating filter value. */
 export function minRatingFor(guestRating: GuestRatingOption): number {
