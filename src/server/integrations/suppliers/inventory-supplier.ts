@@ -267,6 +267,34 @@ function hasOffer(stay: Stay): SQL {
 }
 
 /**
+ * Whether hotel `h.id`'s offer (the cheapest room type that fits and is free, offerLateral) is
+ * within [min, max], without pricing every room type (for counting): some free fitting room type is
+ * priced within the range, and none is priced below `min`. Floors are lower bounds of a stay's
+ * price (decision 020), so a room type whose floor is above `max` cannot be the witness and one whose
+ * floor is at least `min` cannot be cheaper than `min`: both are skipped before any probe, and the
+ * first witness ends the search. The same hotels as `offer_price_cents between min and max`.
+ */
+function offerInRange(stay: Stay, minCents: number, maxCents: number | null): SQL[] {
+  const free = (i: SQL) => sql`${roomsFree(stay, sql`h.room_offers[${i}]`, sql`h.room_offers[${i} + 3]`)} >= ${stay.rooms}`;
+  const price = stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`);
+  const witness = sql`exists (
+    select 1 from (
+      select ${price} as price_cents from ${fittingRoomOffers(stay)}
+        ${maxCents === null ? sql`` : sql`and h.room_offers[i + 2] <= ${maxCents}`}
+        and h.room_offers[i + 3] >= ${stay.rooms} and ${free(sql`i`)} offset 0
+    ) w
+    where w.price_cents >= ${minCents} ${maxCents === null ? sql`` : sql`and w.price_cents <= ${maxCents}`})`;
+  if (minCents <= 0) return [witness];
+  const cheaper = sql`not exists (
+    select 1 from (
+      select ${price} as price_cents from ${fittingRoomOffers(stay)}
+        and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${free(sql`i`)} offset 0
+    ) c
+    where c.price_cents < ${minCents})`;
+  return [witness, cheaper];
+}
+
+/**
  * The positions i of h.room_offers (five integers per room type: id, max_guests, price_cents,
  * total_rooms, original_price_cents) whose room type holds the party across the rooms asked for.
  */
@@ -564,11 +592,10 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         total = criteria.offset + page.length;
       } else {
         // Exact up to TOTAL_CAP: every walk stops there, and so does the count over them.
-        const offerCheck = hasPriceFilter ? [sql`o.offer_price_cents is not null`, ...priceFilters] : [hasOffer(stay)];
+        const offerCheck = hasPriceFilter ? offerInRange(stay, criteria.minPriceCents, criteria.maxPriceCents) : [hasOffer(stay)];
         const counted = sql.join(
           conditions.map(
             (condition) => sql`(select 1 from hotels h
-              ${hasPriceFilter ? sql`cross join lateral (${offerLateral(stay)}) o` : sql``}
               where ${sql.join([condition, ...filters, ...offerCheck], sql` and `)} limit ${TOTAL_CAP + 1})`,
           ),
           sql` union all `,
