@@ -291,7 +291,9 @@ function offerInRange(stay: Stay, minCents: number, maxCents: number | null): SQ
         and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${free(sql`i`)} offset 0
     ) c
     where c.price_cents < ${minCents})`;
-  return [witness, cheaper];
+  // Most hotels left out under a minimum are left out for a cheaper free room (room_offers is in
+  // floor order, so it is found first); conditions run in the order written when they cost alike.
+  return [cheaper, witness];
 }
 
 /**
