@@ -3,16 +3,16 @@ import { rateRules, roomNights } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { SearchResponse } from "../../src/shared/search.ts";
+import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
 /*
- * The large-catalogue plan counts a search with a price filter without pricing every room type
- * (offerInRange): its total must be the number of hotels whose priced offer is within the range
- * (the full list of the same search, and the price sort, which prices every hotel), with sold-out
- * rooms, closed nights, minimum stays and rule prices below and above the base price deciding the
- * cheapest offer. (With rate rules both plans walk; the exact plan is never chosen.)
+ * The large-catalogue plan counts and filters a search with a price filter without pricing every
+ * room type (noFreeRoomBelow, freeRoomWithin). Its hotels must be those whose hotel page shows the
+ * cheapest bookable room within the range, and its capped count, its full list and its price sort
+ * must agree, with sold-out rooms, closed nights, minimum stays and rule prices below and above the
+ * base price deciding the cheapest offer. (With rate rules both plans walk.)
  */
 const HOTELS = 48;
 const checkIn = addDays(todayUtc(), 30);
@@ -29,6 +29,7 @@ function random(seed: number): () => number {
 
 describe("the count of a search with a price filter", () => {
   let t: TestApp;
+  const hotelIds: number[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -48,6 +49,7 @@ describe("the count of a search with a price filter", () => {
           priceCents: Math.min(...prices),
           originalPriceCents: null,
         });
+        hotelIds.push(hotel.id);
         for (const priceCents of prices) {
           const totalRooms = pick([1, 2, 3]);
           const room = await createRoomType(db, hotel.id, {
@@ -96,8 +98,20 @@ describe("the count of a search with a price filter", () => {
     "minPrice=60&maxPrice=250&guests=2&rooms=2",
     "minPrice=120&maxPrice=200&guests=1",
   ])("%s: the walks' capped count equals the exact total", async (filter) => {
+    // The reference: each hotel's page for the stay, its cheapest bookable room within the range.
+    const params = new URLSearchParams(filter);
+    const [min, max] = [Number(params.get("minPrice")) * 100, Number(params.get("maxPrice")) * 100];
+    const party = `checkIn=${checkIn}&checkOut=${checkOut}&guests=${params.get("guests") ?? "2"}&rooms=${params.get("rooms") ?? "1"}`;
+    const expected: string[] = [];
+    for (const id of hotelIds) {
+      const res = await t.request("GET", `/api/hotels/${id}?${party}`);
+      const detail = (await res.json()) as HotelDetail;
+      const offer = Math.min(...detail.rooms.filter((r) => r.bookable).map((r) => r.priceCents));
+      if (offer >= min && offer <= max) expected.push(String(id));
+    }
     // Every match on one page: the total is the list's length, each hotel priced.
     const all = await search(`${filter}&pageSize=50`);
+    expect(all.hotels.map((h) => h.id).sort()).toEqual(expected.sort());
     const byPrice = await search(`${filter}&pageSize=50&sort=price`);
     expect(all.total).toBe(all.hotels.length);
     expect(all.total).toBeGreaterThan(1);
