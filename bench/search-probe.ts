@@ -4,8 +4,13 @@
  * kind (destination, page walk, price-sort batch, capped count, page rows), and the slowest
  * statements written out with their parameters for EXPLAIN (ANALYZE, BUFFERS).
  *
+ * `--price-filter` keeps only the mix's searches with a price filter; `--answers FILE` writes each
+ * search's answer (total, hotel ids and prices) as JSON lines, to compare two versions' results.
+ *
  *   npx tsx bench/search-probe.ts --database-url postgres://... [--requests 200] [--seed 1] [--explain 5]
+ *     [--price-filter] [--answers answers.jsonl]
  */
+import { appendFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -24,6 +29,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "30" },
     seed: { type: "string", default: "1" },
     explain: { type: "string", default: "0" },
+    "price-filter": { type: "boolean", default: false },
+    answers: { type: "string" },
   },
 });
 const databaseUrl = values["database-url"] ?? process.env.BENCH_DATABASE_URL_2M;
@@ -65,14 +72,30 @@ function kindOf(text: string): string {
 const db = drizzle({ client: pool, schema }) as unknown as Db;
 const supplier = createInventorySupplier(db);
 const { rows: cityRows } = await pool.query<{ city: string }>("select city from destinations order by hotel_count desc limit 400");
-const next = searchPathGenerator({ destinations: cityRows.map((r) => r.city), seed: Number(values.seed) });
+const nextPath = searchPathGenerator({ destinations: cityRows.map((r) => r.city), seed: Number(values.seed) });
+function next(): string {
+  for (;;) {
+    const path = nextPath();
+    if (!values["price-filter"] || path.includes("maxPrice=")) return path;
+  }
+}
+const answers = values.answers;
+if (answers) writeFileSync(answers, "");
 
 async function one(path: string): Promise<number> {
   const params = Object.fromEntries(new URL(path, "http://x").searchParams);
   const query = SearchQuery.parse(params);
   const t0 = performance.now();
-  await searchHotels([supplier], query);
-  return performance.now() - t0;
+  const res = await searchHotels([supplier], query);
+  const ms = performance.now() - t0;
+  if (answers) {
+    const { total, totalIsCapped, hotels } = res;
+    appendFileSync(
+      answers,
+      `${JSON.stringify({ path, total, totalIsCapped, hotels: hotels.map((h) => [h.id, h.priceCents, h.roomsAvailable]) })}\n`,
+    );
+  }
+  return ms;
 }
 
 for (let i = 0; i < Number(values.warmup); i++) await one(next());

@@ -266,6 +266,44 @@ function hasOffer(stay: Stay): SQL {
         or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
 }
 
+/*
+ * A price filter without pricing every room type. The offer (the cheapest room type that fits and
+ * is free, offerLateral) is within [min, max] exactly when no free fitting room type is priced below
+ * `min` (noFreeRoomBelow) and some free fitting room type is priced within the range
+ * (freeRoomWithin). Floors are lower bounds of a stay's price (decision 020), so a room type whose
+ * floor is at least `min` is never probed for the first, one whose floor is above `max` never for
+ * the second, and the first room found ends either test; room_offers is in floor order, so a hotel
+ * left out for a cheaper room is usually decided by its first room type.
+ */
+
+/** Hotel `h.id` has no free room type fitting the party priced below `minCents` for the stay. */
+function noFreeRoomBelow(stay: Stay, minCents: number): SQL {
+  return sql`not exists (
+    select 1 from (
+      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      from ${fittingRoomOffers(stay)}
+        and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
+    ) c
+    where c.price_cents < ${minCents})`;
+}
+
+/** Hotel `h.id` has a free room type fitting the party priced within [minCents, maxCents] for the stay. */
+function freeRoomWithin(stay: Stay, minCents: number, maxCents: number | null): SQL {
+  return sql`exists (
+    select 1 from (
+      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      from ${fittingRoomOffers(stay)}
+        ${maxCents === null ? sql`` : sql`and h.room_offers[i + 2] <= ${maxCents}`}
+        and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
+    ) w
+    where w.price_cents >= ${minCents} ${maxCents === null ? sql`` : sql`and w.price_cents <= ${maxCents}`})`;
+}
+
+/** Room type at position i of h.room_offers has the rooms asked for free on every night of the stay. */
+function freeFor(stay: Stay): SQL {
+  return sql`${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} >= ${stay.rooms}`;
+}
+
 /**
  * The positions i of h.room_offers (five integers per room type: id, max_guests, price_cents,
  * total_rooms, original_price_cents) whose room type holds the party across the rooms asked for.
@@ -535,6 +573,10 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
       // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
       // priced above the maximum can be within it: skipped before pricing.
       if (criteria.maxPriceCents !== null) filters.push(sql`h.price_cents <= ${criteria.maxPriceCents}`);
+      // A hotel with a free room below the minimum has its offer there: left out before pricing in
+      // the price sort's batches and the count, as most hotels a minimum leaves out are. (Not in the
+      // other sorts' walks: there it made PostgreSQL give up the index walk for some searches.)
+      const belowMin = criteria.minPriceCents > 0 ? [noFreeRoomBelow(stay, criteria.minPriceCents)] : [];
       const hasPriceFilter = criteria.minPriceCents > 0 || criteria.maxPriceCents !== null;
       const priceFilters: SQL[] = [sql`o.offer_price_cents is not null`];
       if (criteria.minPriceCents > 0) priceFilters.push(sql`o.offer_price_cents >= ${criteria.minPriceCents}`);
@@ -545,7 +587,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
       /** Set when every match was priced while finding the page: the total without counting. */
       let matched: number | null = null;
       if (criteria.sort === "price") {
-        ({ page, matched } = await pricePage(db, conditions, filters, criteria));
+        ({ page, matched } = await pricePage(db, conditions, [...filters, ...belowMin], criteria));
       } else {
         const need = criteria.offset + criteria.limit;
         page = await queryRows<OfferRow>(
@@ -564,12 +606,11 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         total = criteria.offset + page.length;
       } else {
         // Exact up to TOTAL_CAP: every walk stops there, and so does the count over them.
-        const offerCheck = hasPriceFilter ? [sql`o.offer_price_cents is not null`, ...priceFilters] : [hasOffer(stay)];
+        const offerCheck = hasPriceFilter ? [freeRoomWithin(stay, criteria.minPriceCents, criteria.maxPriceCents)] : [hasOffer(stay)];
         const counted = sql.join(
           conditions.map(
             (condition) => sql`(select 1 from hotels h
-              ${hasPriceFilter ? sql`cross join lateral (${offerLateral(stay)}) o` : sql``}
-              where ${sql.join([condition, ...filters, ...offerCheck], sql` and `)} limit ${TOTAL_CAP + 1})`,
+              where ${sql.join([condition, ...filters, ...belowMin, ...offerCheck], sql` and `)} limit ${TOTAL_CAP + 1})`,
           ),
           sql` union all `,
         );
