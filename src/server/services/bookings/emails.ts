@@ -1,7 +1,6 @@
-import { partyLabel } from "../../../shared/children.ts";
 import { addDays } from "../../../shared/dates.ts";
-import { refundLabel } from "../../../shared/booking.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
+import type { TFunction } from "i18next";
 import { translator } from "../../i18n.ts";
 
 export interface BookingEmailData {
@@ -35,6 +34,22 @@ export function formatMoney(cents: number, currency = "USD", language: string | 
   return new Intl.NumberFormat(language === "en" || !language ? "en-US" : language, { style: "currency", currency }).format(cents / 100);
 }
 
+/** `partyLabel` (shared/children.ts) in the reader's language: "2 adults, 1 child (age 4)". */
+export function partyText(t: TFunction, adults: number, childAges: readonly number[], children: number = childAges.length): string {
+  const grown = t("{{count}} adult", { count: adults });
+  if (children === 0) return grown;
+  const kids = t("{{count}} child", { count: children });
+  if (childAges.length !== children) return t("{{adults}}, {{children}}", { adults: grown, children: kids });
+  return t("{{adults}}, {{children}} (ages {{ages}})", { adults: grown, children: kids, ages: childAges.join(", "), count: children });
+}
+
+/** `refundLabel` (shared/booking.ts) in the reader's language; null when nothing was refunded. */
+export function refundText(t: TFunction, refundedCents: number, amountDueCents: number, money: (cents: number) => string): string | null {
+  if (refundedCents <= 0) return null;
+  if (refundedCents >= amountDueCents) return t("Refunded {{amount}}", { amount: money(refundedCents) });
+  return t("Partly refunded: {{amount}} of {{due}}", { amount: money(refundedCents), due: money(amountDueCents) });
+}
+
 /** The stay as plain lines, in the booking's language: used in e-mails and the downloadable confirmation. */
 export function bookingSummaryLines(b: BookingEmailData): string[] {
   const t = translator(b.language);
@@ -46,7 +61,7 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
     t("Check-in: {{value}}", { value: b.checkIn }),
     t("Check-out: {{value}}", { value: b.checkOut }),
     t("Nights: {{value}}", { value: b.totalNights }),
-    t("Guests: {{value}}", { value: partyLabel(b.numGuests - b.numChildren, b.childAges, b.numChildren) }),
+    t("Guests: {{value}}", { value: partyText(t, b.numGuests - b.numChildren, b.childAges, b.numChildren) }),
     t("Rooms: {{value}}", { value: b.numRooms }),
     ...(b.nightlyPriceCents && b.nightlyPriceCents.length > 0
       ? [
@@ -107,23 +122,25 @@ export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean,
   };
 }
 
-/** The text file a guest downloads from My Bookings. */
 /** The hotel (a partner supplier) refused or never confirmed a paid booking: the guest gets every cent back. */
 export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_not_placed",
     dedupeKey: `booking:${b.id}:not-placed`,
-    subject: `We could not confirm your booking: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("We could not confirm your booking: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "We are sorry: the hotel could not confirm this booking, so it has not been made.",
-      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      t("We are sorry: the hotel could not confirm this booking, so it has not been made."),
+      t("Your payment of {{amount}} is being refunded in full to your card; it can take 5–10 days to appear.", {
+        amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
+      }),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Find another stay: ${manageUrl}`,
+      t("Find another stay: {{url}}", { url: manageUrl }),
       "",
       "— Staywise",
     ].join("\n"),
@@ -132,26 +149,32 @@ export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): O
 
 /** The payment arrived after the hold lapsed and the room was sold: the booking was not made and the money goes back. */
 export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_late_payment_refund",
     dedupeKey: `booking:${b.id}:late-payment-refund`,
-    subject: `Your payment is being refunded: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("Your payment is being refunded: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "Your payment reached us after your hold on this room had expired, and the room had been booked by someone else meanwhile, so this booking could not be made.",
-      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      t(
+        "Your payment reached us after your hold on this room had expired, and the room had been booked by someone else meanwhile, so this booking could not be made.",
+      ),
+      t("Your payment of {{amount}} is being refunded in full to your card; it can take 5–10 days to appear.", {
+        amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
+      }),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Find another stay: ${searchUrl}`,
+      t("Find another stay: {{url}}", { url: searchUrl }),
       "",
       "— Staywise",
     ].join("\n"),
   };
 }
 
+/** The text file a guest downloads from My Bookings. */
 export function bookingConfirmationText(
   b: BookingEmailData & {
     status: string;
@@ -162,10 +185,10 @@ export function bookingConfirmationText(
     refundedCents: number;
   },
 ): string {
-  const refund = refundLabel({ refundedCents: b.refundedCents, amountDueCents: b.totalPriceCents - b.discountCents }, (cents) =>
-    formatMoney(cents, b.currency),
-  );
   const t = translator(b.language);
+  const refund = refundText(t, b.refundedCents, b.totalPriceCents - b.discountCents, (cents) =>
+    formatMoney(cents, b.currency, b.language ?? "en"),
+  );
   return [
     t("STAYWISE BOOKING CONFIRMATION"),
     "=============================",
