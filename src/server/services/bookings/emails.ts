@@ -1,6 +1,6 @@
 import { addDays } from "../../../shared/dates.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
-import type { TFunction } from "i18next";
+import { partyText, refundText } from "../../../shared/i18n/labels.ts";
 import { translator } from "../../i18n.ts";
 
 export interface BookingEmailData {
@@ -32,22 +32,6 @@ export interface BookingEmailData {
 
 export function formatMoney(cents: number, currency = "USD", language: string | null = "en-US"): string {
   return new Intl.NumberFormat(language === "en" || !language ? "en-US" : language, { style: "currency", currency }).format(cents / 100);
-}
-
-/** `partyLabel` (shared/children.ts) in the reader's language: "2 adults, 1 child (age 4)". */
-export function partyText(t: TFunction, adults: number, childAges: readonly number[], children: number = childAges.length): string {
-  const grown = t("{{count}} adult", { count: adults });
-  if (children === 0) return grown;
-  const kids = t("{{count}} child", { count: children });
-  if (childAges.length !== children) return t("{{adults}}, {{children}}", { adults: grown, children: kids });
-  return t("{{adults}}, {{children}} (ages {{ages}})", { adults: grown, children: kids, ages: childAges.join(", "), count: children });
-}
-
-/** `refundLabel` (shared/booking.ts) in the reader's language; null when nothing was refunded. */
-export function refundText(t: TFunction, refundedCents: number, amountDueCents: number, money: (cents: number) => string): string | null {
-  if (refundedCents <= 0) return null;
-  if (refundedCents >= amountDueCents) return t("Refunded {{amount}}", { amount: money(refundedCents) });
-  return t("Partly refunded: {{amount}} of {{due}}", { amount: money(refundedCents), due: money(amountDueCents) });
 }
 
 /** The stay as plain lines, in the booking's language: used in e-mails and the downloadable confirmation. */
