@@ -176,7 +176,12 @@ describe("password reset", () => {
 
   it("writes the account e-mails in the language of the request, English without one", async () => {
     const mailTo = async (email: string, kind: string) =>
-      (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind))))[0];
+      (
+        await t.deps.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind)))
+      )[0];
     await t.request("POST", "/api/auth/sign-up/email", {
       body: { name: "Lucía", email: "lucia@example.com", password: "secret-123" },
       headers: { "accept-language": "es-ES,es;q=0.9" },

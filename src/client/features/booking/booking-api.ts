@@ -1,5 +1,6 @@
 import { confirmPayment, type ConfirmPaymentResponse } from "../../api/bookings.ts";
 import { confirmSimulatedCard as payWithSimulatedCard, type SimulatedCard } from "../../api/payments.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 export type { ConfirmPaymentResponse };
 
@@ -47,9 +48,10 @@ export function paymentOutcome(result: ConfirmPaymentResponse): PaymentOutcome {
   if (booking.paymentStatus.startsWith("refund")) {
     return {
       kind: "failed",
-      message:
+      message: i18next.t(
         "Your hold expired before the payment went through and the room is no longer available. Your payment is being refunded in full.",
+      ),
     };
   }
-  return { kind: "failed", message: "Your hold on this room has expired. Please start a new booking." };
+  return { kind: "failed", message: i18next.t("Your hold on this room has expired. Please start a new booking.") };
 }
