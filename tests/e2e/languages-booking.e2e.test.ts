@@ -50,9 +50,13 @@ describe("booking in Spanish", () => {
     await payment.getByRole("button", { name: /^Pagar / }).click();
     await payment.getByText("Introduce el número de tu tarjeta.").waitFor();
     await expectAccessible(page);
-    await payment.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await payment.getByLabel("Fecha de caducidad").fill("12/34");
     await payment.getByLabel("CVC").fill("123");
+    // The simulated processor's refusal, in Spanish.
+    await payment.getByLabel("Número de tarjeta").fill("4000 0000 0000 0002");
+    await payment.getByRole("button", { name: /^Pagar / }).click();
+    await payment.getByText("Tu tarjeta ha sido rechazada.").waitFor();
+    await payment.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await payment.getByRole("button", { name: /^Pagar / }).click();
 
     const confirmed = page.getByRole("dialog", { name: "¡Reserva confirmada!" });

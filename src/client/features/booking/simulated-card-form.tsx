@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { FlaskConical } from "lucide-react";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { i18next, useTranslation } from "../../lib/i18n.ts";
-import { confirmSimulatedCard } from "./booking-api.ts";
+import { confirmSimulatedCard, paymentMessage } from "./booking-api.ts";
 import { PayButton, PaymentFailure, type PaymentMethodProps } from "./pay-button.tsx";
 import { usePaymentAttempt } from "./use-payment-attempt.ts";
 
@@ -67,7 +67,7 @@ export function SimulatedCardForm({ payment, bookingId, expired, onSucceeded, on
     if (!card) return;
     void attempt(async () => {
       const result = await confirmSimulatedCard(payment, bookingId, card);
-      if (result.status === "failed") throw new Error(result.message || t("Payment failed"));
+      if (result.status === "failed") throw new Error(result.message ? paymentMessage(result.message) : t("Payment failed"));
       if (result.status === "requires_action") {
         window.location.assign(result.redirectUrl);
         return "redirecting";
