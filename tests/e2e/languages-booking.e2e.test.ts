@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -31,7 +32,7 @@ describe("booking in Spanish", () => {
 
     const dialog = page.getByRole("dialog", { name: /^Reservar / });
     await dialog.waitFor();
-    await dialog.getByText("Tu estancia").first().waitFor();
+    await dialog.getByRole("region", { name: "Tu estancia" }).waitFor();
     await dialog.getByText("2 noches").first().waitFor();
     await dialog.getByText("2 adultos").first().waitFor();
     await dialog.getByRole("button", { name: "Continuar al pago" }).click();
@@ -64,7 +65,14 @@ describe("booking in Spanish", () => {
     await confirmed.getByText("Número de reserva").waitFor();
     await confirmed.getByText("Total pagado").waitFor();
     await confirmed.getByText(/Tu pago se ha realizado y tu habitación está reservada/).waitFor();
-    await confirmed.getByRole("link", { name: "Descargar confirmación" }).waitFor();
+    // The downloaded confirmation is in the booking's language too.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      confirmed.getByRole("button", { name: "Descargar confirmación" }).click(),
+    ]);
+    const file = readFileSync((await download.path())!, "utf8");
+    expect(file).toContain("Huéspedes: 2 adultos");
+    expect(file).not.toContain("Guests:");
     const reference = /BK\d{13}[A-Z]{5}/.exec(await confirmed.innerText())?.[0];
     expect(reference).toBeDefined();
     expect(await confirmed.getByText("Booking reference").count()).toBe(0);
