@@ -88,6 +88,8 @@ describe("the traveller's language on the server", () => {
         refundedCents,
       });
     expect(download("es", 24_000)).toMatch(/Reembolsado: 240,00\s€/);
+    expect(download("es", 24_000)).toContain("Estado: cancelada");
+    expect(download(undefined, 24_000)).toContain("Status: cancelled");
     expect(download("de", 10_000)).toMatch(/Teilweise erstattet: 100,00\s€ von 240,00\s€/);
     expect(download(undefined, 24_000)).toContain("Refunded €240.00");
     expect(download(undefined, 0)).not.toContain("Refunded");

@@ -158,6 +158,22 @@ export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): 
   };
 }
 
+/** A booking status as the download writes it: the stored word in English ("confirmed"), translated otherwise. */
+function statusWord(t: ReturnType<typeof translator>, status: string): string {
+  switch (status) {
+    case "confirmed":
+      return t("confirmed");
+    case "pending":
+      return t("pending");
+    case "cancelled":
+      return t("cancelled");
+    case "completed":
+      return t("completed");
+    default:
+      return status;
+  }
+}
+
 /** The text file a guest downloads from My Bookings. */
 export function bookingConfirmationText(
   b: BookingEmailData & {
@@ -178,7 +194,7 @@ export function bookingConfirmationText(
     "=============================",
     "",
     ...bookingSummaryLines(b),
-    t("Status: {{value}}", { value: b.status }),
+    t("Status: {{value}}", { value: statusWord(t, b.status) }),
     ...(refund ? [refund] : []),
     "",
     t("Guest: {{value}}", { value: b.guestName }),
