@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Language } from "../shared/i18n/languages.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -7,6 +8,8 @@ export interface RequestContext {
   referralCode?: string;
   /** The client wrote moments ago: its reads go to the primary, which has the write (decision 019). */
   readFromPrimary?: boolean;
+  /** The language the person making the request reads (cookie, else Accept-Language): e-mails it triggers use it. */
+  language?: Language;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

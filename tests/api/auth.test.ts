@@ -174,6 +174,31 @@ describe("password reset", () => {
     expect(await actions("reset@example.com")).toContain("password_reset_requested");
   });
 
+  it("writes the account e-mails in the language of the request, English without one", async () => {
+    const mailTo = async (email: string, kind: string) =>
+      (
+        await t.deps.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind)))
+      )[0];
+    await t.request("POST", "/api/auth/sign-up/email", {
+      body: { name: "Lucía", email: "lucia@example.com", password: "secret-123" },
+      headers: { "accept-language": "es-ES,es;q=0.9" },
+    });
+    expect((await mailTo("lucia@example.com", "welcome"))?.subject).toBe("Te damos la bienvenida a Staywise");
+    // The app's own cookie wins over the browser's languages.
+    await t.request("POST", "/api/auth/request-password-reset", {
+      body: { email: "lucia@example.com" },
+      headers: { "accept-language": "es-ES", cookie: "staywise_lang=de" },
+    });
+    const reset = await mailTo("lucia@example.com", "password_reset");
+    expect(reset?.subject).toBe("Setzen Sie Ihr Staywise-Passwort zurück");
+    expect(reset?.textBody).toContain("Hallo Lucía,");
+    await signUp(t, "plain@example.com");
+    expect((await mailTo("plain@example.com", "welcome"))?.subject).toBe("Welcome to Staywise");
+  });
+
   it("sets a new password through the e-mailed link, ends old sessions, and the link works once", async () => {
     await signUp(t, "reset2@example.com", "old-password");
     const oldCookie = await signIn(t, "reset2@example.com", "old-password");

@@ -64,7 +64,7 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
         verify: ({ hash, password }) => argon2Verify(hash, password),
       },
       async sendResetPassword({ user, url }) {
-        await queueEmail(db, deliveryMode, passwordResetEmail(user, url));
+        await queueEmail(db, deliveryMode, passwordResetEmail(user, url, currentRequest()?.language));
         await logActivity(db, {
           actionType: "password_reset_requested",
           userId: user.id,
@@ -80,7 +80,7 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
       },
       async onExistingUserSignUp({ user }) {
         // Enumeration protection answers as if the account were new; the owner hears about it.
-        await queueEmail(db, deliveryMode, signUpAttemptEmail(user, `${config.publicUrl}/password-reset`));
+        await queueEmail(db, deliveryMode, signUpAttemptEmail(user, `${config.publicUrl}/password-reset`, currentRequest()?.language));
         await logActivity(db, { actionType: "sign_up_existing_email", targetUserEmail: user.email });
       },
     },
@@ -92,7 +92,7 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
             // Sign-up through the web answers the same for new and taken addresses and says an e-mail
             // was sent: for a new account this is that e-mail. Accounts made by commands get none.
             const request = currentRequest();
-            if (request) await queueEmail(db, deliveryMode, welcomeEmail(user, `${config.publicUrl}/login`));
+            if (request) await queueEmail(db, deliveryMode, welcomeEmail(user, `${config.publicUrl}/login`, request.language));
             const referralCode = request?.referralCode;
             await ensureLoyaltyAccount(db, user.id);
             if (referralCode) await linkReferral(db, user.id, referralCode);

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
+import { requestLanguage } from "../i18n.ts";
 import { runWithRequestContext } from "../request-context.ts";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -40,7 +43,8 @@ export function requestLog(deps: Pick<AppDeps, "logger" | "config">) {
     c.set("user", null);
     c.set("sessionId", null);
     const started = performance.now();
-    await runWithRequestContext({ requestId, ip }, () => next());
+    const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+    await runWithRequestContext({ requestId, ip, language }, () => next());
     // On the answer's own headers: c.header() after next() would copy the body into a new Response.
     c.res.headers.set("X-Request-Id", requestId);
     const status = c.res.status;

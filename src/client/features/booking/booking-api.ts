@@ -1,5 +1,6 @@
 import { confirmPayment, type ConfirmPaymentResponse } from "../../api/bookings.ts";
 import { confirmSimulatedCard as payWithSimulatedCard, type SimulatedCard } from "../../api/payments.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 export type { ConfirmPaymentResponse };
 
@@ -33,13 +34,39 @@ export async function confirmBookingPayment(bookingId: string, paymentId: string
   }
 }
 
+/**
+ * A payment provider's refusal in the reader's language: the simulated processor's known English
+ * messages are translated; any other text (Stripe writes in the reader's language already) is shown as it came.
+ */
+export function paymentMessage(message: string): string {
+  const t = i18next.t;
+  switch (message) {
+    case "Your card was declined.":
+      return t("Your card was declined.");
+    case "Your card has insufficient funds.":
+      return t("Your card has insufficient funds.");
+    case "We are unable to authenticate your payment method. Please choose a different payment method and try again.":
+      return t("We are unable to authenticate your payment method. Please choose a different payment method and try again.");
+    case "This payment was cancelled because the booking hold expired. Please start again.":
+      return t("This payment was cancelled because the booking hold expired. Please start again.");
+    case "Your card number is incorrect.":
+      return t("Your card number is incorrect.");
+    case "Your card has expired.":
+      return t("Your card has expired.");
+    case "Your card's security code is incorrect.":
+      return t("Your card's security code is incorrect.");
+    default:
+      return message;
+  }
+}
+
 export type PaymentOutcome = { kind: "confirmed" } | { kind: "processing" } | { kind: "failed"; message: string };
 
 /** What the guest is told after reporting a payment: booked, still being confirmed, or why not. */
 export function paymentOutcome(result: ConfirmPaymentResponse): PaymentOutcome {
   const { booking, paymentError } = result;
   if (booking.status === "confirmed" || booking.status === "completed") return { kind: "confirmed" };
-  if (paymentError) return { kind: "failed", message: paymentError };
+  if (paymentError) return { kind: "failed", message: paymentMessage(paymentError) };
   if (booking.status === "pending") return { kind: "processing" };
   // A partner hotel refused the paid booking: the server refunds it and says so.
   if (booking.notice) return { kind: "failed", message: booking.notice };
@@ -47,9 +74,10 @@ export function paymentOutcome(result: ConfirmPaymentResponse): PaymentOutcome {
   if (booking.paymentStatus.startsWith("refund")) {
     return {
       kind: "failed",
-      message:
+      message: i18next.t(
         "Your hold expired before the payment went through and the room is no longer available. Your payment is being refunded in full.",
+      ),
     };
   }
-  return { kind: "failed", message: "Your hold on this room has expired. Please start a new booking." };
+  return { kind: "failed", message: i18next.t("Your hold on this room has expired. Please start a new booking.") };
 }

@@ -12,6 +12,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatDateRange } from "../../lib/format.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { abandonHold, createBookingHold, fetchHoldRules } from "../../api/bookings.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
@@ -21,8 +23,6 @@ import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";
 import { PriceIncreaseNotice } from "./price-increase-notice.tsx";
 import { countNights } from "../../../shared/dates.ts";
-
-const PAYMENT_CREATE_FAILED = "Failed to create payment. Please try again.";
 
 export type BookingDialogProps = {
   hotel: HotelDetail;
@@ -51,6 +51,7 @@ function holdSpanMs(response: CreateBookingResponse): number {
  * back on sale at once instead of after the hold's time.
  */
 export function BookingDialog({ hotel, room, stay, open, onOpenChange }: BookingDialogProps) {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const signedInDefaults = useMemo(() => (user ? guestDefaults(user) : undefined), [user]);
@@ -148,7 +149,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             dispatch({
               type: "priceIncreased",
               increase: {
-                message: error.message,
+                message: errorText(error, error.message),
                 nightlyPriceCents: details.nightlyPriceCents,
                 totalPriceCents: Number(details.totalPriceCents),
               },
@@ -156,7 +157,13 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             return;
           }
           if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
-          dispatch({ type: "holdRefused", message: error instanceof ApiError ? error.message : PAYMENT_CREATE_FAILED });
+          dispatch({
+            type: "holdRefused",
+            message:
+              error instanceof ApiError
+                ? errorText(error, t("Failed to create payment. Please try again."))
+                : t("Failed to create payment. Please try again."),
+          });
         },
         onSettled() {
           holding.current = false;
@@ -240,7 +247,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       {done ? (
         <DialogContent
           key="success"
-          title="Booking Confirmed!"
+          title={t("Booking Confirmed!")}
           returnFocusTo={opener}
           description={`${hotel.name} · ${room.name}`}
           className="max-w-lg"
@@ -251,7 +258,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             signedIn={user !== null}
             actions={
               <Button variant="ghost" className="sm:flex-1" onClick={backToInfo}>
-                Done
+                {t("Done")}
               </Button>
             }
           />
@@ -259,9 +266,9 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       ) : step.name === "payment" ? (
         <DialogContent
           key="payment"
-          title="Complete Payment"
+          title={t("Complete Payment")}
           returnFocusTo={opener}
-          description="Pay securely to confirm your booking."
+          description={t("Pay securely to confirm your booking.")}
           className="max-w-lg"
           // A stray tap beside the dialog must not abandon the hold; Escape and Close still return to the details.
           onInteractOutside={(event) => event.preventDefault()}
@@ -279,7 +286,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
       ) : (
         <DialogContent
           key="info"
-          title={`Book ${room.name}`}
+          title={t("Book {{room}}", { room: room.name })}
           returnFocusTo={opener}
           description={`${hotel.name} · ${formatDateRange(stay.checkIn, stay.checkOut)}`}
           className="max-w-3xl"

@@ -10,6 +10,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { hotelPath } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { confirmBookingPayment, paymentOutcome } from "./booking-api.ts";
@@ -62,12 +64,13 @@ function retryPath(booking: BookingView): string {
 }
 
 function ConfirmingPayment() {
+  const { t } = useTranslation();
   return (
     <ResultCard
       icon={<Spinner className="text-brand-700" />}
       tone="brand"
-      title="Confirming your payment..."
-      lead={<p role="status">This takes a few seconds. Please keep this page open.</p>}
+      title={t("Confirming your payment...")}
+      lead={<p role="status">{t("This takes a few seconds. Please keep this page open.")}</p>}
     />
   );
 }
@@ -77,6 +80,7 @@ function ConfirmingPayment() {
  * reached after a 3-D Secure check or a redirecting payment method. Reports the payment and shows the result.
  */
 export function BookingSuccessPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const bookingId = params.get("booking");
   const paymentId = params.get("payment_intent");
@@ -95,22 +99,24 @@ export function BookingSuccessPage() {
 
   const outcome = confirmation.data ? paymentOutcome(confirmation.data) : null;
   const failed = outcome?.kind === "failed" || (outcome?.kind === "processing" && !paid);
-  useDocumentTitle(outcome?.kind === "confirmed" ? "Booking Confirmed!" : failed ? "Payment failed" : "Confirming your payment");
+  useDocumentTitle(outcome?.kind === "confirmed" ? t("Booking Confirmed!") : failed ? t("Payment failed") : t("Confirming your payment"));
 
   if (!bookingId || !paymentId) {
     return (
       <ResultCard
         icon={<Link2Off aria-hidden="true" />}
         tone="neutral"
-        title="This link is incomplete"
-        lead={<p>It does not say which booking and payment to confirm. If you have just paid, check your e-mail for the confirmation.</p>}
+        title={t("This link is incomplete")}
+        lead={
+          <p>{t("It does not say which booking and payment to confirm. If you have just paid, check your e-mail for the confirmation.")}</p>
+        }
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
           <Button asChild size="lg">
-            <Link to="/">Return to Home</Link>
+            <Link to="/">{t("Return to Home")}</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <Link to={user ? "/my-bookings" : "/find-booking"}>{user ? "My Bookings" : "Find my booking"}</Link>
+            <Link to={user ? "/my-bookings" : "/find-booking"}>{user ? t("My Bookings") : t("Find my booking")}</Link>
           </Button>
         </div>
       </ResultCard>
@@ -121,13 +127,13 @@ export function BookingSuccessPage() {
 
   if (confirmation.isError) {
     return (
-      <ResultCard icon={<CircleX aria-hidden="true" />} tone="danger" title="We could not confirm this payment">
+      <ResultCard icon={<CircleX aria-hidden="true" />} tone="danger" title={t("We could not confirm this payment")}>
         <div className="space-y-4">
-          <Alert variant="error">{confirmation.error.message}</Alert>
+          <Alert variant="error">{errorText(confirmation.error, t("Something went wrong"))}</Alert>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
             <RetryButton size="lg" retrying={confirmation.isFetching} onRetry={() => void confirmation.refetch()} />
             <Button asChild size="lg" variant="secondary">
-              <Link to="/">Return to Home</Link>
+              <Link to="/">{t("Return to Home")}</Link>
             </Button>
           </div>
         </div>
@@ -142,8 +148,8 @@ export function BookingSuccessPage() {
       <ResultCard
         icon={<CircleCheck aria-hidden="true" />}
         tone="success"
-        title="Booking Confirmed!"
-        lead={<p>{booking.hotelName || "Hotel Booking"}</p>}
+        title={t("Booking Confirmed!")}
+        lead={<p>{booking.hotelName || t("Hotel Booking")}</p>}
       >
         <BookingConfirmed booking={booking} accessToken={accessToken} signedIn={user !== null} />
       </ResultCard>
@@ -151,22 +157,28 @@ export function BookingSuccessPage() {
   }
 
   if (failed) {
-    const message = outcome?.kind === "failed" ? outcome.message : "Payment failed";
+    const message = outcome?.kind === "failed" ? outcome.message : t("Payment failed");
     return (
       <ResultCard
         icon={<CircleX aria-hidden="true" />}
         tone="danger"
-        title="Payment failed"
-        lead={<p>Your booking {booking.bookingReference} was not confirmed and you have not been charged for it.</p>}
+        title={t("Payment failed")}
+        lead={
+          <p>
+            {t("Your booking {{reference}} was not confirmed and you have not been charged for it.", {
+              reference: booking.bookingReference,
+            })}
+          </p>
+        }
       >
         <div className="space-y-4">
           <Alert variant="error">{message}</Alert>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Button asChild size="lg">
-              <Link to={retryPath(booking)}>Try again</Link>
+              <Link to={retryPath(booking)}>{t("Try again")}</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link to="/">Return to Home</Link>
+              <Link to="/">{t("Return to Home")}</Link>
             </Button>
           </div>
         </div>
@@ -178,21 +190,23 @@ export function BookingSuccessPage() {
     <ResultCard
       icon={<Clock aria-hidden="true" />}
       tone="brand"
-      title="Your payment is being processed"
+      title={t("Your payment is being processed")}
       lead={
         <p>
-          Your booking {booking.bookingReference} will be confirmed as soon as the payment provider tells us; we will e-mail{" "}
-          {booking.guestEmail}.
+          {t("Your booking {{reference}} will be confirmed as soon as the payment provider tells us; we will e-mail {{email}}.", {
+            reference: booking.bookingReference,
+            email: booking.guestEmail,
+          })}
         </p>
       }
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Button size="lg" disabled={confirmation.isFetching} onClick={() => void confirmation.refetch()}>
           {confirmation.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          Check again
+          {t("Check again")}
         </Button>
         <Button asChild size="lg" variant="secondary">
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{t("Return to Home")}</Link>
         </Button>
       </div>
     </ResultCard>

@@ -1,13 +1,15 @@
 import type { BookingView } from "../../../shared/booking.ts";
-import { partyLabel } from "../../../shared/children.ts";
+import { partyText } from "../../../shared/i18n/labels.ts";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
-import { formatCount, formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+import { formatCount, formatDate, formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** The reference, large and copyable: it is what the guest quotes to the hotel and uses in Find my booking. */
 export function BookingReference({ reference }: { reference: string }) {
+  const { t } = useTranslation();
   return (
     <div className="rounded-xl bg-brand-50 px-4 py-3 text-center ring-1 ring-brand-100">
-      <p className="text-xs font-medium tracking-wide text-brand-800 uppercase">Booking reference</p>
+      <p className="text-xs font-medium tracking-wide text-brand-800 uppercase">{t("Booking reference")}</p>
       <p className="mt-0.5 font-mono text-lg font-semibold break-all text-slate-900 select-all">{reference}</p>
     </div>
   );
@@ -15,14 +17,15 @@ export function BookingReference({ reference }: { reference: string }) {
 
 /** What was booked: hotel, room, dates, party and the total paid. */
 export function BookingSummary({ booking }: { booking: BookingView }) {
+  const { t } = useTranslation();
   const rows: [string, string][] = [
-    ["Hotel", booking.hotelName || "Hotel Booking"],
-    ["Room", booking.roomType],
-    ["Check-in", formatDate(booking.checkIn)],
-    ["Check-out", formatDate(booking.checkOut)],
-    ["Nights", String(booking.totalNights)],
-    ["Guests", partyLabel(booking.numAdults, booking.childAges, booking.numChildren)],
-    ["Rooms", pluralize(booking.numRooms, "room", "rooms")],
+    [t("Hotel"), booking.hotelName || t("Hotel Booking")],
+    [t("Room"), booking.roomType],
+    [t("Check-in"), formatDate(booking.checkIn)],
+    [t("Check-out"), formatDate(booking.checkOut)],
+    [t("Nights"), formatCount(booking.totalNights)],
+    [t("Guests"), partyText(t, booking.numAdults, booking.childAges, booking.numChildren)],
+    [t("Rooms"), t("{{count}} rooms", { count: booking.numRooms })],
   ];
   return (
     <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
@@ -35,7 +38,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
       {booking.nightlyPrices ? (
         // A dt/dd pair like the other rows: a definition list holds nothing else (axe definition-list).
         <div className="px-4 py-2.5">
-          <dt className="sr-only">Price per night</dt>
+          <dt className="sr-only">{t("Price per night")}</dt>
           <dd>
             <NightlyPrices nights={booking.nightlyPrices} currency={booking.currency} rooms={booking.numRooms} />
           </dd>
@@ -43,18 +46,18 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
       ) : null}
       {booking.childChargeCents > 0 ? (
         <div className="flex justify-between gap-4 px-4 py-2.5">
-          <dt className="text-slate-600">Child charges</dt>
+          <dt className="text-slate-600">{t("Child charges")}</dt>
           <dd className="text-right font-medium text-slate-900">{formatMoney(booking.childChargeCents, booking.currency)}</dd>
         </div>
       ) : null}
       {booking.discountCents > 0 ? (
         <div className="flex justify-between gap-4 px-4 py-2.5">
-          <dt className="text-slate-600">Points discount ({formatCount(booking.pointsRedeemed)} points)</dt>
+          <dt className="text-slate-600">{t("Points discount ({{count, number}} points)", { count: booking.pointsRedeemed })}</dt>
           <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
         </div>
       ) : null}
       <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
-        <dt className="font-semibold text-slate-900">Total paid</dt>
+        <dt className="font-semibold text-slate-900">{t("Total paid")}</dt>
         <dd className="text-right text-base font-bold text-slate-900">{formatMoney(booking.amountDueCents, booking.currency)}</dd>
       </div>
     </dl>

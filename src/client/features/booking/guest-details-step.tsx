@@ -3,7 +3,8 @@ import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
 import type { GuestDetails } from "../../../shared/booking.ts";
-import { chargedChildAges, partyLabel } from "../../../shared/children.ts";
+import { chargedChildAges } from "../../../shared/children.ts";
+import { partyText } from "../../../shared/i18n/labels.ts";
 import { countNights } from "../../../shared/dates.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
@@ -15,7 +16,9 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { formatDate, formatMoney, pluralize } from "../../lib/format.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 
 export type GuestForm = UseFormReturn<z.input<typeof GuestDetails>, unknown, GuestDetails>;
 
@@ -26,6 +29,7 @@ type StaySummaryProps = { hotel: HotelDetail; room: RoomOffer; stay: Stay };
  * charges (the hold computes the same).
  */
 function StaySummary({ hotel, room, stay }: StaySummaryProps) {
+  const { t } = useTranslation();
   const nights = countNights(stay.checkIn, stay.checkOut);
   const roomsTotal = offerTotalCents(room, nights, stay.rooms);
   const total = roomsTotal + hotel.childChargeCents;
@@ -33,22 +37,22 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
   // Nights at different prices are listed one by one; one price for every night stays one line.
   const varied = room.nightlyPrices !== null && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1;
   return (
-    <section aria-label="Your stay" className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm">
+    <section aria-label={t("Your stay")} className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm">
       <p className="font-semibold text-slate-900">{hotel.name}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
         <div>
-          <dt className="text-xs text-slate-600">Check-in</dt>
+          <dt className="text-xs text-slate-600">{t("Check-in")}</dt>
           <dd className="font-medium text-slate-900">{formatDate(stay.checkIn)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-600">Check-out</dt>
+          <dt className="text-xs text-slate-600">{t("Check-out")}</dt>
           <dd className="font-medium text-slate-900">{formatDate(stay.checkOut)}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="sr-only">Stay</dt>
+          <dt className="sr-only">{t("Stay")}</dt>
           <dd className="text-slate-700">
-            {pluralize(nights, "night", "nights")} · {pluralize(stay.rooms, "room", "rooms")} ·{" "}
-            {partyLabel(stay.guests, stay.childAges, stay.children)}
+            {t("{{count}} nights", { count: nights })} · {t("{{count}} rooms", { count: stay.rooms })} ·{" "}
+            {partyText(t, stay.guests, stay.childAges, stay.children)}
           </dd>
         </div>
       </dl>
@@ -58,8 +62,8 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
         ) : (
           <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
             <span>
-              {formatMoney(room.priceCents, room.currency)} × {pluralize(nights, "night", "nights")} ×{" "}
-              {pluralize(stay.rooms, "room", "rooms")}
+              {formatMoney(room.priceCents, room.currency)} × {t("{{count}} nights", { count: nights })} ×{" "}
+              {t("{{count}} rooms", { count: stay.rooms })}
             </span>
             <span className="tabular-nums">{formatMoney(roomsTotal, room.currency)}</span>
           </p>
@@ -67,14 +71,17 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
         {hotel.childPolicy && hotel.childChargeCents > 0 ? (
           <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
             <span>
-              Child charges: {formatMoney(hotel.childPolicy.childRateCents, room.currency)} × {pluralize(charged, "child", "children")} ×{" "}
-              {pluralize(nights, "night", "nights")}
+              {t("Child charges: {{rate}} × {{children}} × {{nights}}", {
+                rate: formatMoney(hotel.childPolicy.childRateCents, room.currency),
+                children: t("{{count}} child", { count: charged }),
+                nights: t("{{count}} nights", { count: nights }),
+              })}
             </span>
             <span className="tabular-nums">{formatMoney(hotel.childChargeCents, room.currency)}</span>
           </p>
         ) : null}
         <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
-          <span>Total</span>
+          <span>{t("Total")}</span>
           <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
         </p>
         <p className="text-right">
@@ -98,6 +105,22 @@ type GuestDetailsStepProps = StaySummaryProps & {
   extra?: ReactNode;
 };
 
+/** The guest form's validation texts (shared GuestDetails schema) in the reader's language. */
+function guestFieldMessage(message: string | undefined, t: TFunction): string | undefined {
+  switch (message) {
+    case "Phone is required":
+      return t("Phone is required");
+    case "Enter a valid phone number":
+      return t("Enter a valid phone number");
+    case "Full name must be at most 100 characters":
+      return t("Full name must be at most 100 characters");
+    case "Special requests must be at most 1000 characters":
+      return t("Special requests must be at most 1000 characters");
+    default:
+      return fieldMessage(message);
+  }
+}
+
 /** Spec 'Booking info form': full name, email and phone required; special requests optional. */
 export function GuestDetailsStep({
   hotel,
@@ -110,13 +133,14 @@ export function GuestDetailsStep({
   onSubmit,
   extra,
 }: GuestDetailsStepProps) {
+  const { t } = useTranslation();
   const requestsId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = form;
-  const requestsError = errors.specialRequests?.message;
+  const requestsError = guestFieldMessage(errors.specialRequests?.message, t);
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_16rem]">
@@ -124,26 +148,37 @@ export function GuestDetailsStep({
         <StaySummary hotel={hotel} room={room} stay={stay} />
       </div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 md:col-start-1 md:row-start-1">
-        <TextField label="Full Name" autoComplete="name" error={errors.guestName?.message} {...register("guestName")} />
+        <TextField
+          label={t("Full Name")}
+          autoComplete="name"
+          error={guestFieldMessage(errors.guestName?.message, t)}
+          {...register("guestName")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Email"
+            label={t("Email")}
             type="email"
             inputMode="email"
             autoComplete="email"
-            error={errors.guestEmail?.message}
+            error={guestFieldMessage(errors.guestEmail?.message, t)}
             {...register("guestEmail")}
           />
-          <TextField label="Phone" type="tel" autoComplete="tel" error={errors.guestPhone?.message} {...register("guestPhone")} />
+          <TextField
+            label={t("Phone")}
+            type="tel"
+            autoComplete="tel"
+            error={guestFieldMessage(errors.guestPhone?.message, t)}
+            {...register("guestPhone")}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={requestsId}>
-            Special Requests <span className="font-normal text-slate-500">(optional)</span>
+            {t("Special Requests")} <span className="font-normal text-slate-500">{t("(optional)")}</span>
           </Label>
           <Textarea
             id={requestsId}
             rows={3}
-            placeholder="Late arrival, cot, quiet room..."
+            placeholder={t("Late arrival, cot, quiet room...")}
             aria-invalid={requestsError ? true : undefined}
             aria-describedby={requestsError ? `${requestsId}-error` : undefined}
             {...register("specialRequests")}
@@ -158,15 +193,15 @@ export function GuestDetailsStep({
           <li className="flex gap-2.5">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
             <span>
-              <span className="font-medium text-slate-900">Cancellation policy:</span> {hotel.cancellationPolicy}
+              <span className="font-medium text-slate-900">{t("Cancellation policy:")}</span> {hotel.cancellationPolicy}
             </span>
           </li>
           <li className="flex gap-2.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <span>
               {holdMinutes
-                ? `Once you continue, we hold this room for you for ${holdMinutes} minutes while you pay.`
-                : "Once you continue, we hold this room for you while you pay."}
+                ? t("Once you continue, we hold this room for you for {{minutes}} minutes while you pay.", { minutes: holdMinutes })
+                : t("Once you continue, we hold this room for you while you pay.")}
             </span>
           </li>
         </ul>
@@ -181,7 +216,7 @@ export function GuestDetailsStep({
           aria-busy={submitting || undefined}
         >
           {submitting ? <Spinner /> : null}
-          Continue to Payment
+          {t("Continue to Payment")}
         </Button>
       </form>
     </div>

@@ -7,6 +7,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { resumeHoldPayment } from "../../api/bookings.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { PaymentStep } from "./payment-step.tsx";
@@ -21,6 +23,7 @@ export type HoldPaymentDialogProps = {
 
 /** Finishes paying an unpaid hold later (e.g. from My Bookings after a declined card), in the same payment step as the booking dialog. */
 export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPaymentDialogProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resumed = useQuery({
     queryKey: ["hold-payment", booking.id],
@@ -64,7 +67,7 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
       {confirmed ? (
         <DialogContent
           key="success"
-          title="Booking Confirmed!"
+          title={t("Booking Confirmed!")}
           description={`${booking.hotelName} · ${booking.roomType}`}
           className="max-w-lg"
         >
@@ -74,7 +77,7 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
             signedIn={accessToken === null}
             actions={
               <Button variant="ghost" className="sm:flex-1" onClick={onClose}>
-                Done
+                {t("Done")}
               </Button>
             }
           />
@@ -82,8 +85,8 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
       ) : (
         <DialogContent
           key="payment"
-          title="Complete Payment"
-          description="Pay securely to confirm your booking."
+          title={t("Complete Payment")}
+          description={t("Pay securely to confirm your booking.")}
           className="max-w-lg"
           onInteractOutside={(event) => event.preventDefault()}
         >
@@ -98,9 +101,9 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
               onBusyChange={setPaying}
             />
           ) : resumed.isError ? (
-            <Alert variant="error">{resumed.error.message}</Alert>
+            <Alert variant="error">{errorText(resumed.error, t("Something went wrong"))}</Alert>
           ) : (
-            <div role="status" aria-label="Loading payment">
+            <div role="status" aria-label={t("Loading payment")}>
               <Skeleton className="h-48 w-full rounded-xl" />
             </div>
           )}

@@ -4,6 +4,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** What the payment step gives the provider's form (simulated card form or Stripe Elements). */
 export type PaymentMethodProps = {
@@ -17,6 +18,7 @@ export type PaymentMethodProps = {
 };
 
 export function PayButton({ payment, busy, disabled }: { payment: PaymentStart; busy: boolean; disabled: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
       {/* aria-disabled while paying, not disabled: a disabled button drops keyboard focus, which a decline would then leave nowhere. */}
@@ -29,10 +31,10 @@ export function PayButton({ payment, busy, disabled }: { payment: PaymentStart; 
         aria-busy={busy || undefined}
       >
         {busy ? <Spinner /> : <Lock aria-hidden="true" />}
-        Pay {formatMoney(payment.amountCents, payment.currency)}
+        {t("Pay {{amount}}", { amount: formatMoney(payment.amountCents, payment.currency) })}
       </Button>
       <p role="status" className="sr-only">
-        {busy ? "Processing your payment..." : ""}
+        {busy ? t("Processing your payment...") : ""}
       </p>
     </>
   );

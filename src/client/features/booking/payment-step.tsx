@@ -8,6 +8,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { SimulatedCardForm } from "./simulated-card-form.tsx";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 
@@ -19,15 +20,26 @@ function formatClock(seconds: number): string {
 }
 
 function HoldTimer({ secondsLeft }: { secondsLeft: number }) {
+  const { t } = useTranslation();
   const urgent = secondsLeft <= 120;
   return (
     <p className={cn("flex items-center gap-2 text-sm", urgent ? "font-medium text-red-700" : "text-slate-700")}>
       <Clock aria-hidden="true" className="size-4 shrink-0" />
       <span>
-        Room held for {/* role timer is not announced on every tick, which would drown out everything else. */}
-        <span role="timer" aria-label={`${Math.ceil(secondsLeft / 60)} minutes left`} className="font-semibold tabular-nums">
-          {formatClock(secondsLeft)}
-        </span>
+        {/* role timer is not announced on every tick, which would drown out everything else. */}
+        <Trans
+          i18nKey="Room held for <timer>{{clock}}</timer>"
+          values={{ clock: formatClock(secondsLeft) }}
+          components={{
+            timer: (
+              <span
+                role="timer"
+                aria-label={t("{{count}} minutes left", { count: Math.ceil(secondsLeft / 60) })}
+                className="font-semibold tabular-nums"
+              />
+            ),
+          }}
+        />
       </span>
     </p>
   );
@@ -54,6 +66,7 @@ export function PaymentStep({
   onSucceeded,
   onBusyChange,
 }: PaymentStepProps) {
+  const { t } = useTranslation();
   const { booking, payment } = hold;
   const secondsLeft = useSecondsLeft(holdDeadline);
   const expired = secondsLeft === 0;
@@ -64,12 +77,12 @@ export function PaymentStep({
       <div className="rounded-xl border border-slate-200 bg-slate-50/70 p-4">
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0 text-sm">
-            <p className="font-semibold text-slate-900">{booking.hotelName || "Hotel Booking"}</p>
+            <p className="font-semibold text-slate-900">{booking.hotelName || t("Hotel Booking")}</p>
             <p className="text-slate-700">{booking.roomType}</p>
             <p className="text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
           </div>
           <div className="shrink-0 text-right">
-            <p className="text-xs text-slate-600">Amount</p>
+            <p className="text-xs text-slate-600">{t("Amount")}</p>
             <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
               {formatMoney(payment.amountCents, payment.currency)}
             </p>
@@ -80,7 +93,11 @@ export function PaymentStep({
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3">
           <HoldTimer secondsLeft={secondsLeft} />
           <p className="text-xs text-slate-600">
-            Ref. <span className="font-mono">{booking.bookingReference}</span>
+            <Trans
+              i18nKey="Ref. <ref>{{reference}}</ref>"
+              values={{ reference: booking.bookingReference }}
+              components={{ ref: <span className="font-mono" /> }}
+            />
           </p>
         </div>
       </div>
@@ -88,19 +105,24 @@ export function PaymentStep({
       {awaitingConfirmation ? (
         <div className="space-y-3">
           <Alert variant="success">
-            Your payment was received. We are still confirming your booking; this usually takes a few seconds. You will also get a
-            confirmation e-mail at {booking.guestEmail}.
+            {t(
+              "Your payment was received. We are still confirming your booking; this usually takes a few seconds. You will also get a confirmation e-mail at {{email}}.",
+              { email: booking.guestEmail },
+            )}
           </Alert>
           <Button variant="secondary" size="lg" className="w-full" disabled={checking} onClick={onCheckAgain}>
             {checking ? <Spinner /> : null}
-            Check again
+            {t("Check again")}
           </Button>
         </div>
       ) : (
         <>
           {expired ? (
             <Alert variant="error">
-              <span className="font-medium">Your hold has expired.</span> Close this window and continue again to hold the room anew.
+              <Trans
+                i18nKey="<strong>Your hold has expired.</strong> Close this window and continue again to hold the room anew."
+                components={{ strong: <span className="font-medium" /> }}
+              />
             </Alert>
           ) : null}
           {payment.provider === "stripe" ? (

@@ -4,9 +4,11 @@ import { CENTS_PER_POINT, MIN_REDEEM_POINTS, usablePoints } from "../../../share
 import { getLoyalty } from "../../api/account.ts";
 import { readApplyPoints } from "../../lib/apply-points.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** For a signed-in guest with at least 100 points: spend them on this booking (100 points = $1). */
 export function PointsOption({ totalCents, onChange }: { totalCents: number; onChange: (points: number) => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const loyalty = useQuery({ queryKey: ["loyalty"], queryFn: getLoyalty });
   const balance = loyalty.data?.account.pointsBalance ?? 0;
@@ -21,9 +23,11 @@ export function PointsOption({ totalCents, onChange }: { totalCents: number; onC
       <input id={id} type="checkbox" className="mt-0.5 size-5 accent-brand-700" checked={use} onChange={(e) => setUse(e.target.checked)} />
       <label htmlFor={id} className="text-slate-800">
         <span className="font-medium text-slate-900">
-          Use {points.toLocaleString("en-US")} points ({formatMoney(points * CENTS_PER_POINT, "USD")} off)
+          {t("Use {{count, number}} points ({{amount}} off)", { count: points, amount: formatMoney(points * CENTS_PER_POINT, "USD") })}
         </span>
-        <span className="block text-slate-700">You have {balance.toLocaleString("en-US")} points; 100 points = $1.</span>
+        <span className="block text-slate-700">
+          {t("You have {{count, number}} points; 100 points = {{dollar}}.", { count: balance, dollar: formatMoney(100, "USD") })}
+        </span>
       </label>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { formatMoney } from "../../lib/format.ts";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 
 export type PriceIncrease = { message: string; nightlyPriceCents: number; totalPriceCents: number };
 
@@ -14,6 +15,7 @@ type PriceIncreaseNoticeProps = {
 
 /** A partner hotel's price went up between the search and the price check: the guest decides. */
 export function PriceIncreaseNotice({ change, currency, submitting, onAccept, onDecline }: PriceIncreaseNoticeProps) {
+  const { t } = useTranslation();
   const accept = useRef<HTMLButtonElement>(null);
   // The question appears below the form: bring it into view (phones) and put the keyboard on the answer.
   useEffect(() => {
@@ -22,17 +24,21 @@ export function PriceIncreaseNotice({ change, currency, submitting, onAccept, on
   }, [change]);
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p className="font-semibold">The price has changed</p>
+      <p className="font-semibold">{t("The price has changed")}</p>
       <p>{change.message}</p>
       <p>
-        New total for your stay: <span className="font-semibold tabular-nums">{formatMoney(change.totalPriceCents, currency)}</span>
+        <Trans
+          i18nKey="New total for your stay: <total>{{amount}}</total>"
+          values={{ amount: formatMoney(change.totalPriceCents, currency) }}
+          components={{ total: <span className="font-semibold tabular-nums" /> }}
+        />
       </p>
       <div className="flex flex-wrap gap-2">
         <Button ref={accept} type="button" onClick={onAccept} disabled={submitting}>
-          Accept new price
+          {t("Accept new price")}
         </Button>
         <Button type="button" variant="ghost" onClick={onDecline} disabled={submitting}>
-          Choose another room
+          {t("Choose another room")}
         </Button>
       </div>
     </div>

@@ -5,6 +5,8 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import { Alert } from "../../components/ui/alert.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { fetchPaymentConfig } from "../../api/payments.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { bookingReturnPath } from "./booking-api.ts";
 import { PayButton, PaymentFailure, type PaymentMethodProps } from "./pay-button.tsx";
 import { usePaymentAttempt } from "./use-payment-attempt.ts";
@@ -24,6 +26,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange }: PaymentMethodProps) {
+  const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -38,7 +41,7 @@ function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange
         confirmParams: { return_url: `${window.location.origin}${bookingReturnPath(bookingId)}` },
         redirect: "if_required",
       });
-      if (result.error) throw new Error(result.error.message || "Payment failed");
+      if (result.error) throw new Error(result.error.message || t("Payment failed"));
       await onSucceeded();
       return "settled";
     });
@@ -55,6 +58,7 @@ function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange
 }
 
 export function StripePaymentForm(props: PaymentMethodProps) {
+  const { t } = useTranslation();
   const config = useQuery({
     queryKey: ["payments", "config"],
     queryFn: fetchPaymentConfig,
@@ -63,12 +67,20 @@ export function StripePaymentForm(props: PaymentMethodProps) {
   if (config.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   const key = config.data?.publishableKey;
   if (!key)
-    return <Alert variant="error">{config.error?.message ?? "Card payments are not available right now. Please try again later."}</Alert>;
+    return (
+      <Alert variant="error">
+        {config.error
+          ? errorText(config.error, t("Card payments are not available right now. Please try again later."))
+          : t("Card payments are not available right now. Please try again later.")}
+      </Alert>
+    );
   return (
     <Elements
       stripe={stripeFor(key)}
       options={{
         clientSecret: props.payment.clientSecret,
+        // Stripe's own form in the reader's language (it knows "es" and "de").
+        locale: currentLanguage(),
         appearance: { theme: "stripe", variables: { colorPrimary: "#0f766e", borderRadius: "8px", fontFamily: "system-ui, sans-serif" } },
       }}
     >

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { i18next } from "../../lib/i18n.ts";
 
 /** What a payment attempt ended with: settled here, or the browser is leaving for the provider's check. */
 export type AttemptOutcome = "settled" | "redirecting";
@@ -22,7 +23,7 @@ export function usePaymentAttempt(onBusyChange: (busy: boolean) => void) {
     try {
       outcome = await pay();
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : "Payment failed");
+      setError(failure instanceof Error && failure.message ? failure.message : i18next.t("Payment failed"));
     } finally {
       // While the page navigates to the 3-D Secure check the button stays busy, so it cannot pay twice.
       if (outcome === "settled") {

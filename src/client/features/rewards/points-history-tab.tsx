@@ -3,6 +3,7 @@ import { History } from "lucide-react";
 import type { LoyaltyTransactionView } from "../../../shared/loyalty.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format.ts";
+import { pointsDescription } from "./points-description.ts";
 
 export function PointsHistoryTab({ transactions }: { transactions: LoyaltyTransactionView[] }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function PointsHistoryTab({ transactions }: { transactions: LoyaltyTransa
         return (
           <li key={entry.id} className="flex items-center justify-between gap-4 py-3.5">
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{entry.description}</p>
+              <p className="font-medium break-words text-slate-900">{pointsDescription(entry.description, t)}</p>
               <p className="text-sm text-slate-600">
                 <time dateTime={entry.createdAt}>{formatDay(entry.createdAt)}</time>
               </p>

@@ -1,7 +1,6 @@
-import { partyLabel } from "../../../shared/children.ts";
 import { addDays } from "../../../shared/dates.ts";
-import { refundLabel } from "../../../shared/booking.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
+import { partyText, refundText } from "../../../shared/i18n/labels.ts";
 import { translator } from "../../i18n.ts";
 
 export interface BookingEmailData {
@@ -46,7 +45,7 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
     t("Check-in: {{value}}", { value: b.checkIn }),
     t("Check-out: {{value}}", { value: b.checkOut }),
     t("Nights: {{value}}", { value: b.totalNights }),
-    t("Guests: {{value}}", { value: partyLabel(b.numGuests - b.numChildren, b.childAges, b.numChildren, t) }),
+    t("Guests: {{value}}", { value: partyText(t, b.numGuests - b.numChildren, b.childAges, b.numChildren) }),
     t("Rooms: {{value}}", { value: b.numRooms }),
     ...(b.nightlyPriceCents && b.nightlyPriceCents.length > 0
       ? [
@@ -107,23 +106,25 @@ export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean,
   };
 }
 
-/** The text file a guest downloads from My Bookings. */
 /** The hotel (a partner supplier) refused or never confirmed a paid booking: the guest gets every cent back. */
 export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_not_placed",
     dedupeKey: `booking:${b.id}:not-placed`,
-    subject: `We could not confirm your booking: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("We could not confirm your booking: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "We are sorry: the hotel could not confirm this booking, so it has not been made.",
-      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      t("We are sorry: the hotel could not confirm this booking, so it has not been made."),
+      t("Your payment of {{amount}} is being refunded in full to your card; it can take 5–10 days to appear.", {
+        amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
+      }),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Find another stay: ${manageUrl}`,
+      t("Find another stay: {{url}}", { url: manageUrl }),
       "",
       "— Staywise",
     ].join("\n"),
@@ -132,26 +133,48 @@ export function bookingNotPlacedEmail(b: BookingEmailData, manageUrl: string): O
 
 /** The payment arrived after the hold lapsed and the room was sold: the booking was not made and the money goes back. */
 export function latePaymentRefundEmail(b: BookingEmailData, searchUrl: string): OutgoingEmail {
+  const t = translator(b.language);
   return {
     to: b.guestEmail,
     kind: "booking_late_payment_refund",
     dedupeKey: `booking:${b.id}:late-payment-refund`,
-    subject: `Your payment is being refunded: ${b.hotelName} (${b.bookingReference})`,
+    subject: t("Your payment is being refunded: {{hotel}} ({{reference}})", { hotel: b.hotelName, reference: b.bookingReference }),
     text: [
-      `Dear ${b.guestName},`,
+      t("Dear {{name}},", { name: b.guestName }),
       "",
-      "Your payment reached us after your hold on this room had expired, and the room had been booked by someone else meanwhile, so this booking could not be made.",
-      `Your payment of ${formatMoney(b.totalPriceCents, b.currency)} is being refunded in full to your card; it can take 5–10 days to appear.`,
+      t(
+        "Your payment reached us after your hold on this room had expired, and the room had been booked by someone else meanwhile, so this booking could not be made.",
+      ),
+      t("Your payment of {{amount}} is being refunded in full to your card; it can take 5–10 days to appear.", {
+        amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
+      }),
       "",
       ...bookingSummaryLines(b),
       "",
-      `Find another stay: ${searchUrl}`,
+      t("Find another stay: {{url}}", { url: searchUrl }),
       "",
       "— Staywise",
     ].join("\n"),
   };
 }
 
+/** A booking status as the download writes it: the stored word in English ("confirmed"), translated otherwise. */
+function statusWord(t: ReturnType<typeof translator>, status: string): string {
+  switch (status) {
+    case "confirmed":
+      return t("confirmed");
+    case "pending":
+      return t("pending");
+    case "cancelled":
+      return t("cancelled");
+    case "completed":
+      return t("completed");
+    default:
+      return status;
+  }
+}
+
+/** The text file a guest downloads from My Bookings. */
 export function bookingConfirmationText(
   b: BookingEmailData & {
     status: string;
@@ -162,16 +185,16 @@ export function bookingConfirmationText(
     refundedCents: number;
   },
 ): string {
-  const refund = refundLabel({ refundedCents: b.refundedCents, amountDueCents: b.totalPriceCents - b.discountCents }, (cents) =>
-    formatMoney(cents, b.currency),
-  );
   const t = translator(b.language);
+  const refund = refundText(t, b.refundedCents, b.totalPriceCents - b.discountCents, (cents) =>
+    formatMoney(cents, b.currency, b.language ?? "en"),
+  );
   return [
     t("STAYWISE BOOKING CONFIRMATION"),
     "=============================",
     "",
     ...bookingSummaryLines(b),
-    t("Status: {{value}}", { value: b.status }),
+    t("Status: {{value}}", { value: statusWord(t, b.status) }),
     ...(refund ? [refund] : []),
     "",
     t("Guest: {{value}}", { value: b.guestName }),

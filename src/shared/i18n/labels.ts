@@ -1,0 +1,19 @@
+/**
+ * `partyLabel` (shared/children.ts) and `refundLabel` (shared/booking.ts) in the reader's language,
+ * for the browser's `t` and the server's `translator()` alike (decision 029).
+ */
+import { partyLabel } from "../children.ts";
+
+export type Translate = (key: string, options?: { count?: number } & Record<string, unknown>) => string;
+
+/** "2 adults, 1 child (age 4)" in the reader's language: `partyLabel` with the translation first. */
+export function partyText(t: Translate, adults: number, childAges: readonly number[], children: number = childAges.length): string {
+  return partyLabel(adults, childAges, children, t);
+}
+
+/** "Refunded $240.00" / "Partly refunded: $100.00 of $240.00"; null when nothing was refunded. */
+export function refundText(t: Translate, refundedCents: number, amountDueCents: number, money: (cents: number) => string): string | null {
+  if (refundedCents <= 0) return null;
+  if (refundedCents >= amountDueCents) return t("Refunded {{amount}}", { amount: money(refundedCents) });
+  return t("Partly refunded: {{amount}} of {{due}}", { amount: money(refundedCents), due: money(amountDueCents) });
+}
