@@ -54,8 +54,8 @@ describe("party labels", () => {
     });
     const spanish = i18n.getFixedT("es");
     const german = i18n.getFixedT("de");
-    expect(partyLabel(2, [4], 1, spanish)).toBe("2 adultos, 1 niño (edad: 4)");
-    expect(partyLabel(1, [4, 9], 2, german)).toBe("1 Erwachsener, 2 Kinder (Alter: 4, 9)");
+    expect(partyLabel(2, [4], 1, spanish)).toBe("2 adultos, 1 niño (4 años)");
+    expect(partyLabel(1, [4, 9], 2, german)).toBe("1 Erwachsener, 2 Kinder (Alter 4, 9)");
     expect(childPolicyText(freeUnder6, (c) => `${c / 100} €`, spanish)).toBe(
       "Los menores de 6 años se alojan gratis; los mayores pagan 15 € por noche cada uno",
     );
