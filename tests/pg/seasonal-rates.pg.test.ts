@@ -108,7 +108,9 @@ describe("db:seed --seasonal-rates on PostgreSQL", () => {
     expect(shown?.stayPriceCents).toBe(room!.total);
     expect(shown?.nightlyPrices.map((n) => n.priceCents)).toEqual(room!.nights);
 
-    const hold = await t.request("POST", "/api/bookings", { body: holdBody(room!.hotel_id, room!.id, { checkIn, checkOut }, "Season Guest") });
+    const hold = await t.request("POST", "/api/bookings", {
+      body: holdBody(room!.hotel_id, room!.id, { checkIn, checkOut }, "Season Guest"),
+    });
     expect(hold.status, await hold.clone().text()).toBe(201);
     const { booking } = (await hold.json()) as { booking: { totalPriceCents: number } };
     expect(booking.totalPriceCents).toBe(room!.total);

@@ -140,7 +140,9 @@ async function main(): Promise<number> {
         },
       });
       await database.db.execute(sql`analyze rate_rules`);
-      console.log(`Wrote ${rules.toLocaleString("en-US")} seasonal rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`);
+      console.log(
+        `Wrote ${rules.toLocaleString("en-US")} seasonal rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`,
+      );
     }
     if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;
