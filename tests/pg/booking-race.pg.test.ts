@@ -4,6 +4,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, roomNights } from "../../src/server/db/schema.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
+import { holdBody } from "./hold-body.ts";
 
 let cluster: TwoInstances;
 let databases: TwoInstances["databases"];
@@ -26,17 +27,7 @@ describe("the last room under concurrent holds on PostgreSQL", () => {
     const checkOut = addDays(todayUtc(), 17);
     const attempts = Array.from({ length: 50 }, (_, i) =>
       instances[i % 2]!.request("POST", "/api/bookings", {
-        body: {
-          hotelId: String(hotel.id),
-          roomTypeId: String(room.id),
-          checkIn,
-          checkOut,
-          guests: 2,
-          rooms: 1,
-          guestName: `Racer ${i}`,
-          guestEmail: `racer${i}@example.com`,
-          guestPhone: "+1 555 0100",
-        },
+        body: holdBody(hotel.id, room.id, { checkIn, checkOut }, `Racer ${i}`),
       }),
     );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
@@ -54,17 +45,12 @@ describe("the last room under concurrent holds on PostgreSQL", () => {
     const start = addDays(todayUtc(), 30);
     const attempts = Array.from({ length: 30 }, (_, i) =>
       instances[i % 2]!.request("POST", "/api/bookings", {
-        body: {
-          hotelId: String(hotel.id),
-          roomTypeId: String(room.id),
-          checkIn: addDays(start, i % 3),
-          checkOut: addDays(start, (i % 3) + 2),
-          guests: 2,
-          rooms: 1 + (i % 2),
-          guestName: `Guest ${i}`,
-          guestEmail: `guest${i}@example.com`,
-          guestPhone: "+1 555 0100",
-        },
+        body: holdBody(
+          hotel.id,
+          room.id,
+          { checkIn: addDays(start, i % 3), checkOut: addDays(start, (i % 3) + 2), rooms: 1 + (i % 2) },
+          `Guest ${i}`,
+        ),
       }),
     );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);

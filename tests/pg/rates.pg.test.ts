@@ -6,6 +6,7 @@ import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
 import { signIn } from "../support/test-app.ts";
+import { holdBody } from "./hold-body.ts";
 
 let cluster: TwoInstances;
 let databases: TwoInstances["databases"];
@@ -31,17 +32,7 @@ describe("rooms to sell edited while guests hold rooms, on PostgreSQL", () => {
     const checkOut = addDays(checkIn, 2);
     const holds = Array.from({ length: 16 }, (_, i) =>
       instances[i % 2]!.request("POST", "/api/bookings", {
-        body: {
-          hotelId: String(hotel.id),
-          roomTypeId: String(room.id),
-          checkIn,
-          checkOut,
-          guests: 2,
-          rooms: 1,
-          guestName: `Racer ${i}`,
-          guestEmail: `racer${i}@example.com`,
-          guestPhone: "+1 555 0100",
-        },
+        body: holdBody(hotel.id, room.id, { checkIn, checkOut }, `Racer ${i}`),
       }),
     );
     // Meanwhile the hotelier cuts and restores the rooms to sell, from both instances.

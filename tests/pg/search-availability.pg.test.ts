@@ -5,6 +5,7 @@ import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts"
 import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
+import { holdBody } from "./hold-body.ts";
 
 // Search reads availability from room_nights, the rows the hold's transaction writes under the
 // overbooking check, with no copy or cache in between (decision 030). This proves what a traveller
@@ -43,17 +44,7 @@ describe("search while the last rooms sell, on PostgreSQL", () => {
     const sold: number[] = [];
     const holds = Array.from({ length: 12 }, (_, i) =>
       instances[i % 2]!.request("POST", "/api/bookings", {
-        body: {
-          hotelId: String(hotel.id),
-          roomTypeId: String(room.id),
-          checkIn,
-          checkOut,
-          guests: 2,
-          rooms: 1,
-          guestName: `Guest ${i}`,
-          guestEmail: `guest${i}@example.com`,
-          guestPhone: "+1 555 0100",
-        },
+        body: holdBody(hotel.id, room.id, { checkIn, checkOut }, `Guest ${i}`),
       }).then((res) => {
         if (res.status === 201) sold.push(performance.now());
         return res.status;

@@ -5,7 +5,8 @@
  * bookings over the next 180 days, hotel by hotel from the first, until N room-nights are booked
  * (default 20,000,000; --booked-room-nights implies --bookings). --only-bookings adds the load to the
  * catalogue already in the database instead of seeding one. --rates gives every room type a year
- * of varied rates (seed-rates.ts) after the catalogue, for the benchmarks with rates.
+ * of varied rates (seed-rates.ts) after the catalogue, for the benchmarks with rates;
+ * --seasonal-rates gives it a handful of season rules instead (set-based: fast on 2,000,000 hotels).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,11 +15,11 @@ import { openDatabase } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
-import { seedYearOfRates } from "./seed-rates.ts";
+import { seedSeasonalRates, seedYearOfRates } from "./seed-rates.ts";
 import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
 const USAGE =
-  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates]";
+  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates | --seasonal-rates]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -32,6 +33,8 @@ interface CliOptions {
   onlyBookings: boolean;
   /** Give every room type a year of varied rates. */
   rates: boolean;
+  /** Give every room type a handful of season rules. */
+  seasonalRates: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -45,6 +48,7 @@ function parseCli(argv: string[]): CliOptions {
       "only-bookings": { type: "boolean", default: false },
       "booked-room-nights": { type: "string" },
       rates: { type: "boolean", default: false },
+      "seasonal-rates": { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -52,12 +56,14 @@ function parseCli(argv: string[]): CliOptions {
   if (values["only-bookings"] && (values.hotels !== undefined || values.truncate)) {
     throw new Error("--only-bookings keeps the catalogue: it takes neither --hotels nor --truncate");
   }
+  if (values.rates && values["seasonal-rates"]) throw new Error("Choose one of --rates and --seasonal-rates");
   return {
     hotels: values.hotels === undefined ? DEFAULT_HOTELS : parseInteger("--hotels", values.hotels, 1, MAX_HOTELS),
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
     truncate: values.truncate,
     onlyBookings: values["only-bookings"],
     rates: values.rates,
+    seasonalRates: values["seasonal-rates"],
     bookedRoomNights:
       values["booked-room-nights"] !== undefined
         ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
@@ -122,6 +128,21 @@ async function main(): Promise<number> {
       });
       await database.db.execute(sql`analyze rate_rules`);
       console.log(`Wrote ${rules.toLocaleString("en-US")} rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`);
+    }
+    if (options.seasonalRates) {
+      const ratesStarted = performance.now();
+      const rules = await seedSeasonalRates(database.db, {
+        onProgress: (done, total) => {
+          const seconds = (performance.now() - ratesStarted) / 1000;
+          console.log(
+            `seasonal rates: hotels up to ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} ${seconds.toFixed(1)}s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-US")} hotels/s)`,
+          );
+        },
+      });
+      await database.db.execute(sql`analyze rate_rules`);
+      console.log(
+        `Wrote ${rules.toLocaleString("en-US")} seasonal rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`,
+      );
     }
     if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;

@@ -96,3 +96,92 @@ export async function seedYearOfRates(
   }
   return written;
 }
+
+/** Hotels whose room types get their seasons in one statement (`--seasonal-rates`). */
+const SEASONAL_BATCH = 50_000;
+const EVERY_DAY = 127;
+
+/** A seasonal rule: nights, week days, price factor on the base price (null: no price), min stay, closed, and which hotels get it. */
+interface SeasonRule {
+  first: string;
+  last: string;
+  weekdays: number;
+  factor: number | null;
+  minStay: number | null;
+  closed: boolean | null;
+  /** Only hotels whose id modulo this is 0 (1: every hotel). */
+  everyNthHotel: number;
+}
+
+/**
+ * The season rules of the year from `today` (nights today .. today + 364), in the order they are
+ * written (a later rule wins a night): Friday/Saturday 15 % dearer all year; a winter low season
+ * (7 January - 20 March) 15 % cheaper, weekends 15 % above that; a summer high season (15 June - 15
+ * September) 30 % dearer, weekends 15 % above that; Christmas (20 December - 2 January) a two-night
+ * minimum stay for every 4th hotel; and three closed nights in November for every 50th hotel.
+ */
+export function seasonRules(today = todayUtc()): SeasonRule[] {
+  const end = addDays(today, 364);
+  const year = Number(today.slice(0, 4));
+  const rules: SeasonRule[] = [];
+  const add = (first: string, last: string, rule: Omit<SeasonRule, "first" | "last">) => {
+    const from = first < today ? today : first;
+    const to = last > end ? end : last;
+    if (from <= to) rules.push({ first: from, last: to, ...rule });
+  };
+  const price = (weekdays: number, factor: number) => ({ weekdays, factor, minStay: null, closed: null, everyNthHotel: 1 });
+  add(today, end, price(FRI_SAT, 1.15));
+  for (const y of [year, year + 1]) {
+    add(`${y}-01-07`, `${y}-03-20`, price(EVERY_DAY, 0.85));
+    add(`${y}-01-07`, `${y}-03-20`, price(FRI_SAT, 0.85 * 1.15));
+    add(`${y}-06-15`, `${y}-09-15`, price(EVERY_DAY, 1.3));
+    add(`${y}-06-15`, `${y}-09-15`, price(FRI_SAT, 1.3 * 1.15));
+  }
+  for (const y of [year - 1, year]) {
+    add(`${y}-12-20`, `${y + 1}-01-02`, { weekdays: EVERY_DAY, factor: null, minStay: 2, closed: null, everyNthHotel: 4 });
+  }
+  for (const y of [year, year + 1]) {
+    add(`${y}-11-10`, `${y}-11-12`, { weekdays: EVERY_DAY, factor: null, minStay: null, closed: true, everyNthHotel: 50 });
+  }
+  return rules;
+}
+
+/**
+ * Seasonal rates on every room type (`db:seed -- --seasonal-rates`), for the big catalogue: the
+ * handful of rules of `seasonRules`, written set-based (one INSERT ... SELECT over room_types per
+ * batch of hotels), so the rate_rules trigger keeps hotels.room_offers and price_cents in step.
+ */
+export async function seedSeasonalRates(
+  db: Db,
+  options: { today?: string; batch?: number; onProgress?: (hotelsDone: number, hotels: number) => void } = {},
+): Promise<number> {
+  const rules = seasonRules(options.today);
+  const batch = options.batch ?? SEASONAL_BATCH;
+  const values = sql.join(
+    rules.map(
+      (r, k) =>
+        sql`(${k}::int, ${r.first}::date, ${r.last}::date, ${r.weekdays}::int, ${r.factor}::numeric, ${r.minStay}::int, ${r.closed}::boolean, ${r.everyNthHotel}::int)`,
+    ),
+    sql`, `,
+  );
+  const [bounds] = await queryRows<{ lo: number; hi: number }>(
+    db,
+    sql`select coalesce(min(id), 0)::int as lo, coalesce(max(id), -1)::int as hi from hotels`,
+  );
+  const top = Number(bounds?.hi ?? -1);
+  let written = 0;
+  for (let lo = Number(bounds?.lo ?? 0); lo <= top; lo += batch) {
+    const hi = lo + batch - 1;
+    written += await inserted(
+      db,
+      sql`insert into rate_rules (room_type_id, first_night, last_night, weekdays, price_cents, min_stay, closed)
+      select rt.id, s.first, s.last, s.weekdays, round(rt.price_cents * s.factor)::int, s.min_stay, s.closed
+      from room_types rt
+      cross join (values ${values}) s(k, first, last, weekdays, factor, min_stay, closed, every)
+      where rt.hotel_id between ${lo} and ${hi} and rt.hotel_id % s.every = 0
+      order by rt.id, s.k`,
+    );
+    options.onProgress?.(Math.min(hi, top), top);
+  }
+  return written;
+}
