@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { english } from "./i18n/english.ts";
+import { refundText } from "./i18n/labels.ts";
 import type { NightPrice } from "./rates.ts";
 import { StayFields } from "./search.ts";
 
@@ -127,9 +129,7 @@ export function refundLabel(
   booking: { refundedCents: number; amountDueCents: number },
   formatMoney: (cents: number) => string,
 ): string | null {
-  if (booking.refundedCents <= 0) return null;
-  if (booking.refundedCents >= booking.amountDueCents) return `Refunded ${formatMoney(booking.refundedCents)}`;
-  return `Partly refunded: ${formatMoney(booking.refundedCents)} of ${formatMoney(booking.amountDueCents)}`;
+  return refundText(english, booking.refundedCents, booking.amountDueCents, formatMoney);
 }
 
 /** What the hold rules are, for the booking form (from the server's settings). */

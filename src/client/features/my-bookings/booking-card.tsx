@@ -2,9 +2,10 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import { BedDouble, CalendarDays, Users } from "lucide-react";
-import { type BookingStatus, type BookingView, refundLabel } from "../../../shared/booking.ts";
+import { type BookingStatus, type BookingView } from "../../../shared/booking.ts";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
 import { partyLabel } from "../../../shared/children.ts";
+import { refundText } from "../../../shared/i18n/labels.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
@@ -111,7 +112,7 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
             <dl>
               <dt className="text-xs text-slate-600">{t("Guests")}</dt>
               <dd className="font-medium text-slate-900">
-                {partyLabel(booking.numAdults, booking.childAges, booking.numChildren)}
+                {partyLabel(booking.numAdults, booking.childAges, booking.numChildren, t)}
                 <span className="font-normal text-slate-600">
                   {" "}
                   · {t("{{count}} rooms", { count: booking.numRooms })} · {t("{{count}} nights", { count: booking.totalNights })}
@@ -129,7 +130,7 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
             </span>
             {booking.refundedCents > 0 ? (
               <span className="mt-0.5 block text-sm text-slate-600">
-                {refundLabel(booking, (cents) => formatMoney(cents, booking.currency))}
+                {refundText(t, booking.refundedCents, booking.amountDueCents, (cents) => formatMoney(cents, booking.currency))}
               </span>
             ) : null}
           </p>
