@@ -51,7 +51,8 @@ describe("the hotelier's pages in other languages", () => {
 
     await page.goto(`/admin/hotels/${HOTEL}/front-desk`);
     await page.getByRole("heading", { level: 1, name: "Recepción" }).waitFor();
-    await page.getByLabel("Language").selectOption("de");
+    // The picker speaks the language chosen.
+    await page.getByLabel("Idioma").selectOption("de");
     await page.getByRole("heading", { level: 1, name: "Rezeption" }).waitFor();
     await page.getByRole("heading", { name: /^Anreisen/ }).waitFor();
     await page.getByRole("heading", { name: /^Im Haus/ }).waitFor();

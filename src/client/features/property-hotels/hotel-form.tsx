@@ -12,6 +12,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { AmenityChecklist } from "./amenity-checklist.tsx";
+import { propertyFieldMessage } from "./field-messages.ts";
 import { useDestinationChoices } from "./use-property-hotels.ts";
 
 type Fields = {
@@ -117,7 +118,7 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
     if (!city) next.place = t("Choose the city from the destination list");
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= issue.message.replace(" in whole cents", " with at most 2 decimals");
+        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
     }
     if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
     setErrors(next);

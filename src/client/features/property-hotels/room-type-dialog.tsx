@@ -10,6 +10,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { AmenityChecklist } from "./amenity-checklist.tsx";
+import { propertyFieldMessage } from "./field-messages.ts";
 import { useSaveRoomType } from "./use-property-hotels.ts";
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -59,7 +60,7 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= issue.message.replace(" in whole cents", " with at most 2 decimals");
+        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
       setErrors(next);
       return;
     }
