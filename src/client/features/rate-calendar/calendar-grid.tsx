@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { todayLocal } from "../../../shared/dates.ts";
 import type { CalendarMonthData } from "../../api/rate-calendar.ts";
-import { formatDate, formatLocale, formatMoney } from "../../lib/format.ts";
+import { formatLocale, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -108,7 +108,7 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
               {roomType.nights.map((n, col) => {
                 const left = Math.max(0, n.roomsToSell - n.roomsSold);
                 const label = [
-                  `${roomType.name}, ${formatDate(n.night)}`,
+                  `${roomType.name}, ${n.night}`,
                   formatMoney(n.priceCents, data.currency),
                   n.closed ? t("closed") : t("{{left}} of {{total}} to sell left", { left, total: n.roomsToSell }),
                   t("{{sold}} sold", { sold: n.roomsSold }),
