@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
 import { BedDouble, PhoneCall } from "lucide-react";
 import { refundLabel } from "../../../shared/booking.ts";
-import { STAY_STATUS_LABELS } from "../../../shared/front-desk.ts";
+import type { StayStatus } from "../../../shared/front-desk.ts";
 import { partyLabel } from "../../../shared/children.ts";
 import { todayLocal } from "../../../shared/dates.ts";
 import type { FrontDeskBooking, PhoneBookingMade } from "../../api/front-desk.ts";
@@ -17,6 +17,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
 import { useDeskAction, useFrontDeskDay, useRefreshFrontDesk } from "./use-front-desk.ts";
@@ -30,8 +31,22 @@ export type FrontDeskPageProps = {
 
 const STATUS_TONES = { expected: "neutral", checked_in: "success", checked_out: "brand", no_show: "danger" } as const;
 
+function stayStatusLabel(status: StayStatus, t: TFunction): string {
+  switch (status) {
+    case "expected":
+      return t("Expected");
+    case "checked_in":
+      return t("Checked in");
+    case "checked_out":
+      return t("Checked out");
+    case "no_show":
+      return t("No-show");
+  }
+}
+
 /** One hotel's day: arrivals, guests in house and departures, with check-in, check-out, no-show and phone bookings. */
 export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
+  const { t } = useTranslation();
   const hotelId = Number(useParams().hotelId);
   const today = todayLocal();
   const [date, setDate] = useState(today);
@@ -41,35 +56,52 @@ export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
   const refreshDesk = useRefreshFrontDesk();
   const dateId = useId();
   const hotelName = day.data?.hotel.name;
-  useDocumentTitle(hotelName ? `Front desk · ${hotelName}` : "Front desk");
+  useDocumentTitle(hotelName ? t("Front desk · {{hotel}}", { hotel: hotelName }) : t("Front desk"));
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Front desk</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t("Front desk")}</h1>
           <p className="text-sm text-slate-600">{hotelName ?? "\u00a0"}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1.5">
-            <Label htmlFor={dateId}>Date</Label>
+            <Label htmlFor={dateId}>{t("Date")}</Label>
             <Input id={dateId} type="date" value={date} onChange={(e) => setDate(e.target.value || today)} />
           </div>
           <Button onClick={() => setPhoneOpen(true)}>
             <PhoneCall aria-hidden="true" className="size-4" />
-            Phone booking
+            {t("Phone booking")}
           </Button>
         </div>
       </div>
       {day.isPending ? (
         <Loading rows={6} />
       ) : day.isError && !day.data ? (
-        <LoadFailed title="Failed to load the front desk" error={day.error} onRetry={() => void day.refetch()} retrying={day.isFetching} />
+        <LoadFailed
+          title={t("Failed to load the front desk")}
+          error={day.error}
+          onRetry={() => void day.refetch()}
+          retrying={day.isFetching}
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3" aria-busy={day.isFetching || undefined}>
-          <DeskList title="Arrivals" empty="No arrivals on this day." hotelId={hotelId} today={today} bookings={day.data.arrivals} />
-          <DeskList title="In house" empty="No guests in house." hotelId={hotelId} today={today} bookings={day.data.inHouse} />
-          <DeskList title="Departures" empty="No departures on this day." hotelId={hotelId} today={today} bookings={day.data.departures} />
+          <DeskList
+            title={t("Arrivals")}
+            empty={t("No arrivals on this day.")}
+            hotelId={hotelId}
+            today={today}
+            bookings={day.data.arrivals}
+          />
+          <DeskList title={t("In house")} empty={t("No guests in house.")} hotelId={hotelId} today={today} bookings={day.data.inHouse} />
+          <DeskList
+            title={t("Departures")}
+            empty={t("No departures on this day.")}
+            hotelId={hotelId}
+            today={today}
+            bookings={day.data.departures}
+          />
         </div>
       )}
       {phoneOpen ? (
@@ -109,6 +141,7 @@ function DeskList({
   hotelId: number;
   today: string;
 }) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <Card className="p-4">
@@ -126,19 +159,19 @@ function DeskList({
                   <p className="font-medium text-slate-900">{booking.guestName}</p>
                   <p className="text-sm text-slate-600">
                     {booking.roomType} × {booking.numRooms} ·{" "}
-                    {partyLabel(booking.numGuests - booking.numChildren, booking.childAges, booking.numChildren)}
+                    {partyLabel(booking.numGuests - booking.numChildren, booking.childAges, booking.numChildren, t)}
                   </p>
                   <p className="text-sm text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
                   <p className="text-xs text-slate-500">
                     {booking.bookingReference} ·{" "}
                     {booking.payAtHotel
-                      ? `Pay at hotel: ${formatMoney(booking.amountDueCents, booking.currency)}`
-                      : (refundLabel(booking, (cents) => formatMoney(cents, booking.currency)) ?? "Paid")}
-                    {booking.takenByPhone ? " · by phone" : ""}
+                      ? t("Pay at hotel: {{amount}}", { amount: formatMoney(booking.amountDueCents, booking.currency) })
+                      : (refundLabel(booking, (cents) => formatMoney(cents, booking.currency)) ?? t("Paid"))}
+                    {booking.takenByPhone ? ` · ${t("by phone")}` : ""}
                   </p>
                 </div>
                 <Badge tone={STATUS_TONES[booking.stayStatus]} className="shrink-0 whitespace-nowrap">
-                  {STAY_STATUS_LABELS[booking.stayStatus]}
+                  {stayStatusLabel(booking.stayStatus, t)}
                 </Badge>
               </div>
               <DeskActions booking={booking} hotelId={hotelId} today={today} />
@@ -151,22 +184,23 @@ function DeskList({
 }
 
 function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; hotelId: number; today: string }) {
+  const { t } = useTranslation();
   const action = useDeskAction(hotelId);
   const run = (kind: "check-in" | "check-out" | "no-show") =>
     action.mutate({ action: kind, bookingId: booking.id, guestName: booking.guestName });
-  const label = (verb: string) => `${verb} ${booking.guestName}`;
+  const guest = booking.guestName;
   if (booking.stayStatus === "expected" && booking.checkIn <= today) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => run("check-in")} disabled={action.isPending} aria-label={label("Check in")}>
-          Check in
+        <Button size="sm" onClick={() => run("check-in")} disabled={action.isPending} aria-label={t("Check in {{guest}}", { guest })}>
+          {t("Check in")}
         </Button>
         <ConfirmButton
-          trigger="No-show"
-          triggerLabel={label("Mark no-show:")}
-          title={`Mark ${booking.guestName} as a no-show?`}
-          description="The first night stays charged; the later nights go back on sale, refunded as the hotel's policy allows."
-          confirm="Mark no-show"
+          trigger={t("No-show")}
+          triggerLabel={t("Mark no-show: {{guest}}", { guest })}
+          title={t("Mark {{guest}} as a no-show?", { guest })}
+          description={t("The first night stays charged; the later nights go back on sale, refunded as the hotel's policy allows.")}
+          confirm={t("Mark no-show")}
           onConfirm={() => run("no-show")}
           pending={action.isPending}
         />
@@ -177,19 +211,27 @@ function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; h
     if (booking.checkOut > today) {
       return (
         <ConfirmButton
-          trigger="Check out early"
-          triggerLabel={label("Check out early:")}
-          title={`Check ${booking.guestName} out before ${booking.checkOut}?`}
-          description="This is an early departure: the unused nights go back on sale and are refunded as the hotel's cancellation policy allows."
-          confirm="Check out"
+          trigger={t("Check out early")}
+          triggerLabel={t("Check out early: {{guest}}", { guest })}
+          title={t("Check {{guest}} out before {{date}}?", { guest, date: booking.checkOut })}
+          description={t(
+            "This is an early departure: the unused nights go back on sale and are refunded as the hotel's cancellation policy allows.",
+          )}
+          confirm={t("Check out")}
           onConfirm={() => run("check-out")}
           pending={action.isPending}
         />
       );
     }
     return (
-      <Button size="sm" variant="secondary" onClick={() => run("check-out")} disabled={action.isPending} aria-label={label("Check out")}>
-        Check out
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => run("check-out")}
+        disabled={action.isPending}
+        aria-label={t("Check out {{guest}}", { guest })}
+      >
+        {t("Check out")}
       </Button>
     );
   }
@@ -205,6 +247,7 @@ function ConfirmButton(props: {
   onConfirm: () => void;
   pending: boolean;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
@@ -220,7 +263,7 @@ function ConfirmButton(props: {
           actions={
             <>
               <AlertDialog.Cancel asChild>
-                <Button variant="secondary">Cancel</Button>
+                <Button variant="secondary">{t("Cancel")}</Button>
               </AlertDialog.Cancel>
               <Button
                 variant="destructive"

@@ -11,6 +11,7 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatMoney } from "../../lib/format.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { usePhoneBooking, useRoomChoices } from "./use-front-desk.ts";
 
 type Props = {
@@ -21,8 +22,31 @@ type Props = {
   onCardHold: (hold: NonNullable<PhoneBookingMade["hold"]>) => void;
 };
 
+/** The phone booking schema's own messages, translated (shared schema texts go through TextField's fieldMessage). */
+function deskMessage(message: string | undefined, t: TFunction): string | undefined {
+  switch (message) {
+    case "Choose a room type":
+      return t("Choose a room type");
+    case "Check-in is required":
+      return t("Check-in is required");
+    case "Check-in must be a date like 2026-05-31":
+      return t("Check-in must be a date like 2026-05-31");
+    case "Check-out is required":
+      return t("Check-out is required");
+    case "Check-out must be a date like 2026-05-31":
+      return t("Check-out must be a date like 2026-05-31");
+    case "Check-out must be after check-in":
+      return t("Check-out must be after check-in");
+    case "Choose card or pay at hotel":
+      return t("Choose card or pay at hotel");
+    default:
+      return message;
+  }
+}
+
 /** A booking taken by phone for a guest: their details, the stay and room, and card or pay at hotel. */
 export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Props) {
+  const { t } = useTranslation();
   const [form, setForm] = useState({
     guestName: "",
     guestEmail: "",
@@ -48,12 +72,12 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
     const parsed = PhoneBookingInput.safeParse(form);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= deskMessage(issue.message, t) ?? issue.message;
       setErrors(found);
       return;
     }
     if (form.checkOut <= form.checkIn) {
-      setErrors({ checkOut: "Check-out must be after check-in" });
+      setErrors({ checkOut: t("Check-out must be after check-in") });
       return;
     }
     setErrors({});
@@ -69,10 +93,10 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open || book.isPending ? undefined : onClose())}>
-      <DialogContent title="Phone booking" description="Book a room for a guest on the phone." className="max-w-lg">
+      <DialogContent title={t("Phone booking")} description={t("Book a room for a guest on the phone.")} className="max-w-lg">
         <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
           <TextField
-            label="Guest name"
+            label={t("Guest name")}
             value={form.guestName}
             error={errors.guestName}
             onChange={(e) => set("guestName", e.target.value)}
@@ -80,14 +104,14 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Guest e-mail"
+              label={t("Guest e-mail")}
               type="email"
               value={form.guestEmail}
               error={errors.guestEmail}
               onChange={(e) => set("guestEmail", e.target.value)}
             />
             <TextField
-              label="Guest phone"
+              label={t("Guest phone")}
               type="tel"
               value={form.guestPhone}
               error={errors.guestPhone}
@@ -96,7 +120,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField
-              label="Check-in"
+              label={t("Check-in")}
               type="date"
               min={today}
               value={form.checkIn}
@@ -104,7 +128,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
               onChange={(e) => set("checkIn", e.target.value)}
             />
             <TextField
-              label="Check-out"
+              label={t("Check-out")}
               type="date"
               min={form.checkIn}
               value={form.checkOut}
@@ -112,7 +136,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
               onChange={(e) => set("checkOut", e.target.value)}
             />
             <TextField
-              label="Guests"
+              label={t("Guests")}
               type="number"
               min={1}
               max={20}
@@ -122,7 +146,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={roomId}>Room type</Label>
+            <Label htmlFor={roomId}>{t("Room type")}</Label>
             <NativeSelect
               id={roomId}
               value={form.roomTypeId}
@@ -132,14 +156,18 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             >
               <option value="">
                 {rooms.isFetching
-                  ? "Loading rooms..."
+                  ? t("Loading rooms...")
                   : bookable.length === 0 && rooms.data
-                    ? "No room free for these dates"
-                    : "Choose a room type"}
+                    ? t("No room free for these dates")
+                    : t("Choose a room type")}
               </option>
               {bookable.map((room) => (
                 <option key={room.id} value={room.id}>
-                  {room.name}: {formatMoney(room.priceCents, room.currency)} a night, {room.roomsAvailable} left
+                  {t("{{room}}: {{price}} a night, {{count}} left", {
+                    room: room.name,
+                    price: formatMoney(room.priceCents, room.currency),
+                    count: room.roomsAvailable,
+                  })}
                 </option>
               ))}
             </NativeSelect>
@@ -151,10 +179,10 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             {rooms.isError ? <Alert variant="error">{rooms.error.message}</Alert> : null}
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-900">Payment</legend>
+            <legend className="text-sm font-medium text-slate-900">{t("Payment")}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name={paymentId} checked={form.payment === "card"} onChange={() => set("payment", "card")} />
-              Card now (the guest's card, through the payment form)
+              {t("Card now (the guest's card, through the payment form)")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -163,16 +191,16 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
                 checked={form.payment === "pay_at_hotel"}
                 onChange={() => set("payment", "pay_at_hotel")}
               />
-              Pay at hotel (confirmed now, nothing charged)
+              {t("Pay at hotel (confirmed now, nothing charged)")}
             </label>
           </fieldset>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onClose} disabled={book.isPending}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" disabled={book.isPending} aria-busy={book.isPending || undefined}>
               {book.isPending ? <Spinner /> : null}
-              {form.payment === "card" ? "Continue to payment" : "Confirm booking"}
+              {form.payment === "card" ? t("Continue to payment") : t("Confirm booking")}
             </Button>
           </div>
         </form>

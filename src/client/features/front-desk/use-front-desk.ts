@@ -5,6 +5,7 @@ import type { PhoneBookingInput } from "../../../shared/front-desk.ts";
 import { checkInGuest, checkOutGuest, createPhoneBooking, fetchFrontDeskDay, markNoShow } from "../../api/front-desk.ts";
 import { getHotel } from "../../api/hotels.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 const DESK_KEY = ["front-desk"] as const;
 
@@ -43,13 +44,18 @@ export function useDeskAction(hotelId: number) {
       return { action, result: await markNoShow(hotelId, bookingId) };
     },
     onSuccess: ({ action, result }, { guestName }) => {
-      if (action === "check-in") toast.success(`${guestName} is checked in`);
-      else if (action === "no-show") toast.success(`${guestName} marked as a no-show`);
-      else toast.success(`${guestName} is checked out`);
+      const t = i18next.t;
+      if (action === "check-in") toast.success(t("{{guest}} is checked in", { guest: guestName }));
+      else if (action === "no-show") toast.success(t("{{guest}} marked as a no-show", { guest: guestName }));
+      else toast.success(t("{{guest}} is checked out", { guest: guestName }));
       const shortened = "earlyDeparture" in result ? result.earlyDeparture : "released" in result ? result.released : null;
       if (shortened && shortened.nightsReturned.length > 0) {
-        const money = shortened.refundCents > 0 ? `Refund ${formatMoney(shortened.refundCents, result.booking.currency)}. ` : "";
-        toast.info(`${shortened.nightsReturned.length} night(s) returned to inventory. ${money}${shortened.refundNote}`, {
+        const money =
+          shortened.refundCents > 0
+            ? `${t("Refund {{amount}}.", { amount: formatMoney(shortened.refundCents, result.booking.currency) })} `
+            : "";
+        const returned = t("{{count}} nights returned to inventory.", { count: shortened.nightsReturned.length });
+        toast.info(`${returned} ${money}${shortened.refundNote}`, {
           duration: 10_000,
         });
       }
@@ -64,9 +70,10 @@ export function usePhoneBooking(hotelId: number) {
   return useMutation({
     mutationFn: (input: z.input<typeof PhoneBookingInput>) => createPhoneBooking(hotelId, input),
     onSuccess: (made) => {
-      if (!made.hold) toast.success(`Booking ${made.reference} confirmed: the guest pays at the hotel`);
+      if (!made.hold)
+        toast.success(i18next.t("Booking {{reference}} confirmed: the guest pays at the hotel", { reference: made.reference }));
     },
-    onError: (error) => toast.error(`Failed to take the booking: ${error.message}`),
+    onError: (error) => toast.error(i18next.t("Failed to take the booking: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DESK_KEY }),
   });
 }

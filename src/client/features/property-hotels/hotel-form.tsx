@@ -9,8 +9,10 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { AmenityChecklist } from "./amenity-checklist.tsx";
+import { propertyFieldMessage } from "./field-messages.ts";
 import { useDestinationChoices } from "./use-property-hotels.ts";
 
 type Fields = {
@@ -68,6 +70,7 @@ type HotelFormProps = {
 
 /** The hotel's details; checked with the server's own rules before sending. */
 export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormProps) {
+  const { t } = useTranslation();
   const [f, setF] = useState<Fields>(() => fieldsOf(hotel));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const placeQuery = useDebouncedValue(f.place.split(",")[0]!.trim(), 250);
@@ -112,10 +115,10 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       hidden: f.hidden,
     });
     const next: Record<string, string> = {};
-    if (!city) next.place = "Choose the city from the destination list";
+    if (!city) next.place = t("Choose the city from the destination list");
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= issue.message.replace(" in whole cents", " with at most 2 decimals");
+        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
     }
     if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
     setErrors(next);
@@ -123,19 +126,25 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Hotel details">
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label={t("Hotel details")}>
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField label="Name" value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} required />
-        <TextField label="Address" value={f.address} onChange={(e) => set("address", e.target.value)} error={errors.address} required />
+        <TextField label={t("Name")} value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} required />
+        <TextField
+          label={t("Address")}
+          value={f.address}
+          onChange={(e) => set("address", e.target.value)}
+          error={errors.address}
+          required
+        />
         <div>
           <TextField
-            label="City (from the destination list)"
+            label={t("City (from the destination list)")}
             value={f.place}
             list={listId}
             autoComplete="off"
             onChange={(e) => choosePlace(e.target.value)}
             error={errors.place}
-            placeholder="Start typing, e.g. Lisbon"
+            placeholder={t("Start typing, e.g. Lisbon")}
             required
           />
           <datalist id={listId}>
@@ -145,19 +154,31 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
           </datalist>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="hotel-stars">Star rating</Label>
+          <Label htmlFor="hotel-stars">{t("Star rating")}</Label>
           <NativeSelect id="hotel-stars" value={f.starRating} onChange={(e) => set("starRating", e.target.value)}>
             {[1, 2, 3, 4, 5].map((s) => (
               <option key={s} value={s}>
-                {s} {s === 1 ? "star" : "stars"}
+                {t("{{count}} stars", { count: s })}
               </option>
             ))}
           </NativeSelect>
         </div>
-        <TextField label="Latitude" inputMode="decimal" value={f.lat} onChange={(e) => set("lat", e.target.value)} error={errors.lat} />
-        <TextField label="Longitude" inputMode="decimal" value={f.lng} onChange={(e) => set("lng", e.target.value)} error={errors.lng} />
+        <TextField
+          label={t("Latitude")}
+          inputMode="decimal"
+          value={f.lat}
+          onChange={(e) => set("lat", e.target.value)}
+          error={errors.lat}
+        />
+        <TextField
+          label={t("Longitude")}
+          inputMode="decimal"
+          value={f.lng}
+          onChange={(e) => set("lng", e.target.value)}
+          error={errors.lng}
+        />
         <div className="space-y-1.5 sm:col-span-2">
-          <Label htmlFor="hotel-description">Description</Label>
+          <Label htmlFor="hotel-description">{t("Description")}</Label>
           <Textarea id="hotel-description" rows={4} value={f.description} onChange={(e) => set("description", e.target.value)} />
           {errors.description ? (
             <p role="alert" className="text-sm text-red-700">
@@ -169,41 +190,41 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
 
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <TextField
-          label="Cancellation policy"
+          label={t("Cancellation policy")}
           value={f.cancellationPolicy}
           onChange={(e) => set("cancellationPolicy", e.target.value)}
           error={errors.cancellationPolicy}
         />
         <TextField
-          label="Free cancellation (days before check-in, 0 = non-refundable)"
+          label={t("Free cancellation (days before check-in, 0 = non-refundable)")}
           inputMode="numeric"
           value={f.freeCancellationDays}
           onChange={(e) => set("freeCancellationDays", e.target.value)}
           error={errors.freeCancellationDays}
         />
         <TextField
-          label="Children stay free under age (0–18; 18 = all children free)"
+          label={t("Children stay free under age (0–18; 18 = all children free)")}
           inputMode="numeric"
           value={f.childrenFreeUnderAge}
           onChange={(e) => set("childrenFreeUnderAge", e.target.value)}
           error={errors.childrenFreeUnderAge}
         />
         <TextField
-          label="Child rate per night, $ (older children, each; 0 = free)"
+          label={t("Child rate per night, $ (older children, each; 0 = free)")}
           inputMode="decimal"
           value={f.childRate}
           onChange={(e) => set("childRate", e.target.value)}
           error={errors.childRateCents}
         />
         <TextField
-          label="Check-in from"
+          label={t("Check-in from")}
           type="time"
           value={f.checkInTime}
           onChange={(e) => set("checkInTime", e.target.value)}
           error={errors.checkInTime}
         />
         <TextField
-          label="Check-out by"
+          label={t("Check-out by")}
           type="time"
           value={f.checkOutTime}
           onChange={(e) => set("checkOutTime", e.target.value)}
@@ -212,7 +233,12 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       </Card>
 
       <Card className="p-4 sm:p-6">
-        <AmenityChecklist legend="Hotel amenities" value={f.amenities} onChange={(v) => set("amenities", v)} error={errors.amenities} />
+        <AmenityChecklist
+          legend={t("Hotel amenities")}
+          value={f.amenities}
+          onChange={(v) => set("amenities", v)}
+          error={errors.amenities}
+        />
       </Card>
 
       <Card className="p-4 sm:p-6">
@@ -224,10 +250,11 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
             onChange={(e) => set("hidden", e.target.checked)}
           />
           <span>
-            <span className="font-medium text-slate-900">Hidden from travellers</span>
+            <span className="font-medium text-slate-900">{t("Hidden from travellers")}</span>
             <span className="block text-sm text-slate-600">
-              A hidden hotel is left out of search, suggestions and booking, and its page is not found. It needs an open room type before it
-              can be shown.
+              {t(
+                "A hidden hotel is left out of search, suggestions and booking, and its page is not found. It needs an open room type before it can be shown.",
+              )}
             </span>
           </span>
         </label>

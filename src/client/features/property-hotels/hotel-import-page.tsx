@@ -7,13 +7,15 @@ import { Card } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatCount } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PropertyPageHeader } from "./property-page-header.tsx";
 import { useImportHotels } from "./use-property-hotels.ts";
 
 /** /admin/hotels/import: check a CSV (dry run), read every row's problems, then import it in one go. */
 export function HotelImportPage() {
-  useDocumentTitle("Import hotels");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Import hotels"));
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [fileError, setFileError] = useState("");
@@ -23,7 +25,7 @@ export function HotelImportPage() {
   function choose(next: File | null) {
     setFile(next);
     setResult(null);
-    setFileError(next && next.size > IMPORT_MAX_BYTES ? "The file is larger than 5 MB. Split it into smaller files." : "");
+    setFileError(next && next.size > IMPORT_MAX_BYTES ? t("The file is larger than 5 MB. Split it into smaller files.") : "");
   }
 
   function send(dryRun: boolean) {
@@ -39,14 +41,17 @@ export function HotelImportPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <PropertyPageHeader
-        title="Import hotels"
-        description={`A CSV file (UTF-8, at most 5 MB and ${formatCount(IMPORT_MAX_ROWS)} rows) with one row per room type. Check it first: nothing is written until every row is right, and then everything is written at once.`}
-        back={{ to: "/admin/hotels", label: "Hotels" }}
+        title={t("Import hotels")}
+        description={t(
+          "A CSV file (UTF-8, at most 5 MB and {{rows}} rows) with one row per room type. Check it first: nothing is written until every row is right, and then everything is written at once.",
+          { rows: formatCount(IMPORT_MAX_ROWS) },
+        )}
+        back={{ to: "/admin/hotels", label: t("Hotels") }}
       />
       <Card className="space-y-4 p-4 sm:p-6">
-        <form onSubmit={check} className="space-y-4" aria-label="CSV import">
+        <form onSubmit={check} className="space-y-4" aria-label={t("CSV import")}>
           <div className="space-y-1.5">
-            <Label htmlFor="import-file">CSV file</Label>
+            <Label htmlFor="import-file">{t("CSV file")}</Label>
             <input
               id="import-file"
               type="file"
@@ -69,10 +74,10 @@ export function HotelImportPage() {
               aria-busy={run.isPending || undefined}
             >
               {run.isPending ? <Spinner /> : null}
-              Check file
+              {t("Check file")}
             </Button>
             <Button type="button" disabled={!checked || run.isPending} onClick={() => send(false)}>
-              Import {checked ? `${result.hotels} hotels` : ""}
+              {checked ? t("Import {{count, number}} hotels", { count: result.hotels }) : t("Import")}
             </Button>
           </div>
         </form>
@@ -82,22 +87,23 @@ export function HotelImportPage() {
 
       <section aria-labelledby="columns-heading" className="space-y-3">
         <h2 id="columns-heading" className="text-xl font-semibold text-slate-900">
-          Columns
+          {t("Columns")}
         </h2>
         <p className="text-sm text-slate-600">
-          The first row names the columns, in any order. Rows with the same hotel_ref are room types of one new hotel and repeat its
-          columns. Cells may not start with = + - @ or a tab (spreadsheet formulas); a negative number such as -33.87 is fine.
+          {t(
+            "The first row names the columns, in any order. Rows with the same hotel_ref are room types of one new hotel and repeat its columns. Cells may not start with = + - @ or a tab (spreadsheet formulas); a negative number such as -33.87 is fine.",
+          )}
         </p>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Import columns</caption>
+            <caption className="sr-only">{t("Import columns")}</caption>
             <thead className="border-b border-slate-200 bg-slate-50">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Column
+                  {t("Column")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  What it holds
+                  {t("What it holds")}
                 </th>
               </tr>
             </thead>
@@ -117,38 +123,46 @@ export function HotelImportPage() {
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
+  const { t } = useTranslation();
   if (result.imported) {
     return (
       <Alert variant="success">
-        Imported {result.hotels} hotels with {result.roomTypes} room types.
+        {t("Imported {{hotels}} hotels with {{roomTypes}} room types.", { hotels: result.hotels, roomTypes: result.roomTypes })}
       </Alert>
     );
   }
   if (result.problems.length === 0) {
     return (
       <Alert variant="success">
-        No problems in {result.rows} rows: {result.hotels} hotels with {result.roomTypes} room types are ready to import.
+        {t("No problems in {{rows}} rows: {{hotels}} hotels with {{roomTypes}} room types are ready to import.", {
+          rows: result.rows,
+          hotels: result.hotels,
+          roomTypes: result.roomTypes,
+        })}
       </Alert>
     );
   }
   return (
     <div className="space-y-2">
       <Alert variant="error">
-        {result.problems.length} problems in {result.rows} rows. Nothing was written. Fix them and check the file again.
+        {t("{{count, number}} problems in {{rows}} rows. Nothing was written. Fix them and check the file again.", {
+          count: result.problems.length,
+          rows: result.rows,
+        })}
       </Alert>
       <div className="max-h-96 overflow-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Problems found</caption>
+          <caption className="sr-only">{t("Problems found")}</caption>
           <thead className="sticky top-0 bg-slate-50">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Row
+                {t("Row")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Column
+                {t("Column")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Problem
+                {t("Problem")}
               </th>
             </tr>
           </thead>

@@ -4,6 +4,7 @@ import { MAX_PHOTOS_PER_UPLOAD } from "../../../shared/property-hotels.ts";
 import type { PhotoOwner } from "../../api/property-hotels.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { i18next, useTranslation } from "../../lib/i18n.ts";
 import { useSetPhotoOrder, useUploadPhotos } from "./use-property-hotels.ts";
 
 type PhotoManagerProps = {
@@ -15,6 +16,7 @@ type PhotoManagerProps = {
 
 /** Upload, set the cover (the first photo), move and delete; each change is saved at once. */
 export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhotos(owner);
   const order = useSetPhotoOrder(owner);
@@ -30,19 +32,24 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
     const next = [...photos];
     const [photo] = next.splice(index, 1);
     next.splice(to, 0, photo!);
-    order.mutate({ photos: next, done: to === 0 ? "Cover photo set" : "Photo moved" });
+    order.mutate({ photos: next, done: to === 0 ? t("Cover photo set") : t("Photo moved") });
   }
 
   return (
     <div className="space-y-3">
-      {photos.length === 0 ? <p className="text-sm text-slate-600">No photos yet: travellers see an illustration.</p> : null}
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of ${label}`}>
+      {photos.length === 0 ? <p className="text-sm text-slate-600">{t("No photos yet: travellers see an illustration.")}</p> : null}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t("Photos of {{name}}", { name: label })}>
         {photos.map((photo, index) => (
           <li key={photo} className="@container overflow-hidden rounded-xl border border-slate-200 bg-white">
             <div className="relative">
-              <img src={photo} alt={`Photo ${index + 1} of ${label}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+              <img
+                src={photo}
+                alt={t("Photo {{number}} of {{name}}", { number: index + 1, name: label })}
+                className="aspect-[4/3] w-full object-cover"
+                loading="lazy"
+              />
               {index === 0 ? (
-                <span className="absolute top-2 left-2 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold">Cover</span>
+                <span className="absolute top-2 left-2 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold">{t("Cover")}</span>
               ) : null}
             </div>
             {/* Four touch-sized buttons need 12.5rem in a row: a narrower card (two photos a row on a phone) puts them two by two. */}
@@ -50,7 +57,7 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Make photo ${index + 1} the cover`}
+                aria-label={t("Make photo {{number}} the cover", { number: index + 1 })}
                 disabled={busy || index === 0}
                 onClick={() => place(index, 0)}
               >
@@ -59,7 +66,7 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Move photo ${index + 1} earlier`}
+                aria-label={t("Move photo {{number}} earlier", { number: index + 1 })}
                 disabled={busy || index === 0}
                 onClick={() => place(index, index - 1)}
               >
@@ -68,7 +75,7 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Move photo ${index + 1} later`}
+                aria-label={t("Move photo {{number}} later", { number: index + 1 })}
                 disabled={busy || index === photos.length - 1}
                 onClick={() => place(index, index + 1)}
               >
@@ -77,11 +84,13 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Delete photo ${index + 1}`}
+                aria-label={t("Delete photo {{number}}", { number: index + 1 })}
                 disabled={busy}
                 onClick={() => {
-                  if (window.confirm(`Delete photo ${index + 1} of ${label}? This cannot be undone.`)) {
-                    order.mutate({ photos: photos.filter((p) => p !== photo), done: "Photo deleted" });
+                  if (
+                    window.confirm(t("Delete photo {{number}} of {{name}}? This cannot be undone.", { number: index + 1, name: label }))
+                  ) {
+                    order.mutate({ photos: photos.filter((p) => p !== photo), done: i18next.t("Photo deleted") });
                   }
                 }}
               >
@@ -99,13 +108,15 @@ export function PhotoManager({ owner, photos, label }: PhotoManagerProps) {
         className="sr-only"
         tabIndex={-1}
         onChange={chosen}
-        aria-label={`Upload photos of ${label}`}
+        aria-label={t("Upload photos of {{name}}", { name: label })}
       />
       <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy} aria-busy={upload.isPending || undefined}>
         {upload.isPending ? <Spinner /> : <ImagePlus aria-hidden="true" />}
-        Add photos
+        {t("Add photos")}
       </Button>
-      <p className="text-xs text-slate-500">JPEG, PNG or WebP, up to 5 MB each, {MAX_PHOTOS_PER_UPLOAD} at a time.</p>
+      <p className="text-xs text-slate-500">
+        {t("JPEG, PNG or WebP, up to 5 MB each, {{max}} at a time.", { max: MAX_PHOTOS_PER_UPLOAD })}
+      </p>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PropertyPageHeader } from "./property-page-header.tsx";
@@ -21,7 +22,8 @@ const PAGE_SIZE = 20;
 
 /** /admin/hotels: the hotels the signed-in staff member manages (every hotel for an admin). */
 export function PropertyHotelsPage() {
-  useDocumentTitle("Hotels");
+  const { t } = useTranslation();
+  useDocumentTitle(t("Hotels"));
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("search") ?? "");
@@ -42,9 +44,9 @@ export function PropertyHotelsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <PropertyPageHeader
-        title="Hotels"
+        title={t("Hotels")}
         description={
-          user?.isAdmin ? "Every hotel: details, room types, photos and whether travellers can see it." : "The hotels you manage."
+          user?.isAdmin ? t("Every hotel: details, room types, photos and whether travellers can see it.") : t("The hotels you manage.")
         }
         actions={
           user?.isAdmin ? (
@@ -52,13 +54,13 @@ export function PropertyHotelsPage() {
               <Button asChild variant="secondary">
                 <Link to="/admin/hotels/import">
                   <FileUp aria-hidden="true" />
-                  Import CSV
+                  {t("Import CSV")}
                 </Link>
               </Button>
               <Button asChild>
                 <Link to="/admin/hotels/new">
                   <Plus aria-hidden="true" />
-                  Add hotel
+                  {t("Add hotel")}
                 </Link>
               </Button>
             </>
@@ -66,24 +68,35 @@ export function PropertyHotelsPage() {
         }
       />
       <div className="max-w-md space-y-1.5">
-        <Label htmlFor="hotel-search">Search by name or city</Label>
-        <Input id="hotel-search" type="search" value={search} onChange={(e) => changeSearch(e.target.value)} placeholder="e.g. Paris" />
+        <Label htmlFor="hotel-search">{t("Search by name or city")}</Label>
+        <Input
+          id="hotel-search"
+          type="search"
+          value={search}
+          onChange={(e) => changeSearch(e.target.value)}
+          placeholder={t("e.g. Paris")}
+        />
       </div>
       {hotels.isPending ? (
         <Loading rows={5} rowClassName="h-20 w-full" />
       ) : hotels.isError ? (
-        <LoadFailed title="Could not load hotels" error={hotels.error} onRetry={() => void hotels.refetch()} retrying={hotels.isFetching} />
+        <LoadFailed
+          title={t("Could not load hotels")}
+          error={hotels.error}
+          onRetry={() => void hotels.refetch()}
+          retrying={hotels.isFetching}
+        />
       ) : hotels.data.hotels.length === 0 ? (
-        <EmptyState icon={Building2} title={debounced ? "No hotels match this search" : "No hotels yet"}>
+        <EmptyState icon={Building2} title={debounced ? t("No hotels match this search") : t("No hotels yet")}>
           {debounced
-            ? "Try another name or city."
+            ? t("Try another name or city.")
             : user?.isAdmin
-              ? "Add a hotel or import a CSV file."
-              : "An administrator has not given you a hotel yet."}
+              ? t("Add a hotel or import a CSV file.")
+              : t("An administrator has not given you a hotel yet.")}
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-3" aria-label="Hotels">
+          <ul className="grid gap-3" aria-label={t("Hotels")}>
             {hotels.data.hotels.map((hotel) => (
               <li key={hotel.id}>
                 <Card className="flex items-center gap-4 p-3">
@@ -96,22 +109,22 @@ export function PropertyHotelsPage() {
                       {hotel.name}
                     </Link>
                     <p className="text-sm text-slate-600">
-                      {hotel.city}, {hotel.country} · {hotel.starRating}★ · {hotel.roomTypeCount}{" "}
-                      {hotel.roomTypeCount === 1 ? "room type" : "room types"}
-                      {hotel.priceCents !== null ? ` · from ${formatMoney(hotel.priceCents)}` : ""}
+                      {hotel.city}, {hotel.country} · {hotel.starRating}★ ·{" "}
+                      {t("{{count, number}} room types", { count: hotel.roomTypeCount })}
+                      {hotel.priceCents !== null ? ` · ${t("from {{price}}", { price: formatMoney(hotel.priceCents) })}` : ""}
                     </p>
                   </div>
-                  {hotel.hidden ? <Badge tone="warning">Hidden</Badge> : <Badge tone="success">Visible</Badge>}
+                  {hotel.hidden ? <Badge tone="warning">{t("Hidden")}</Badge> : <Badge tone="success">{t("Visible")}</Badge>}
                 </Card>
               </li>
             ))}
           </ul>
           <Pager
-            label="Hotel pages"
+            label={t("Hotel pages")}
             page={page}
             pageSize={PAGE_SIZE}
             total={hotels.data.total}
-            noun={["hotel", "hotels"]}
+            noun={t("{{count, number}} hotels", { count: hotels.data.total })}
             onPageChange={(next) =>
               setParams((p) => {
                 p.set("page", String(next));

@@ -8,7 +8,9 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { AmenityChecklist } from "./amenity-checklist.tsx";
+import { propertyFieldMessage } from "./field-messages.ts";
 import { useSaveRoomType } from "./use-property-hotels.ts";
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -24,6 +26,7 @@ type RoomTypeDialogProps = {
 
 /** Add or edit a room type; prices are typed in dollars and sent in cents. */
 export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDialogProps) {
+  const { t } = useTranslation();
   const save = useSaveRoomType(hotelId);
   const [f, setF] = useState(() => ({
     name: room?.name ?? "",
@@ -57,7 +60,7 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= issue.message.replace(" in whole cents", " with at most 2 decimals");
+        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
       setErrors(next);
       return;
     }
@@ -67,41 +70,41 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (save.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent title={room ? `Edit ${room.name}` : "Add room type"} className="max-w-2xl">
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Room type">
+      <DialogContent title={room ? t("Edit {{name}}", { name: room.name }) : t("Add room type")} className="max-w-2xl">
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label={t("Room type")}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Room name" value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
-            <TextField label="Beds" value={f.bedType} onChange={(e) => set("bedType", e.target.value)} error={errors.bedType} />
+            <TextField label={t("Room name")} value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
+            <TextField label={t("Beds")} value={f.bedType} onChange={(e) => set("bedType", e.target.value)} error={errors.bedType} />
             <TextField
-              label="Size (m²)"
+              label={t("Size (m²)")}
               inputMode="numeric"
               value={f.sizeM2}
               onChange={(e) => set("sizeM2", e.target.value)}
               error={errors.sizeM2}
             />
             <TextField
-              label="Max guests"
+              label={t("Max guests")}
               inputMode="numeric"
               value={f.maxGuests}
               onChange={(e) => set("maxGuests", e.target.value)}
               error={errors.maxGuests}
             />
             <TextField
-              label="Number of rooms"
+              label={t("Number of rooms")}
               inputMode="numeric"
               value={f.totalRooms}
               onChange={(e) => set("totalRooms", e.target.value)}
               error={errors.totalRooms}
             />
             <TextField
-              label="Price per night (USD)"
+              label={t("Price per night ({{currency}})", { currency: "USD" })}
               inputMode="decimal"
               value={f.price}
               onChange={(e) => set("price", e.target.value)}
               error={errors.priceCents}
             />
             <TextField
-              label="Original price (optional, higher)"
+              label={t("Original price (optional, higher)")}
               inputMode="decimal"
               value={f.originalPrice}
               onChange={(e) => set("originalPrice", e.target.value)}
@@ -109,7 +112,7 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="room-description">Room description</Label>
+            <Label htmlFor="room-description">{t("Room description")}</Label>
             <Textarea id="room-description" rows={3} value={f.description} onChange={(e) => set("description", e.target.value)} />
             {errors.description ? (
               <p role="alert" className="text-sm text-red-700">
@@ -117,7 +120,12 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
               </p>
             ) : null}
           </div>
-          <AmenityChecklist legend="Room amenities" value={f.amenities} onChange={(v) => set("amenities", v)} error={errors.amenities} />
+          <AmenityChecklist
+            legend={t("Room amenities")}
+            value={f.amenities}
+            onChange={(v) => set("amenities", v)}
+            error={errors.amenities}
+          />
           <label className="flex items-start gap-3">
             <input
               type="checkbox"
@@ -126,19 +134,21 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
               onChange={(e) => set("closed", e.target.checked)}
             />
             <span>
-              <span className="font-medium text-slate-900">Closed</span>
-              <span className="block text-sm text-slate-600">Stops new bookings of this room type; bookings already made stand.</span>
+              <span className="font-medium text-slate-900">{t("Closed")}</span>
+              <span className="block text-sm text-slate-600">
+                {t("Stops new bookings of this room type; bookings already made stand.")}
+              </span>
             </span>
           </label>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button variant="secondary" disabled={save.isPending}>
-                Cancel
+                {t("Cancel")}
               </Button>
             </Dialog.Close>
             <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
               {save.isPending ? <Spinner /> : null}
-              {room ? "Save room type" : "Add room type"}
+              {room ? t("Save room type") : t("Add room type")}
             </Button>
           </div>
         </form>

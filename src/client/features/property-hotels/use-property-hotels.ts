@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { i18next } from "../../lib/i18n.ts";
 import type { HotelInput, RoomTypeInput } from "../../../shared/property-hotels.ts";
 import { importHotelsCsv } from "../../api/admin-hotel-import.ts";
 import {
@@ -44,8 +45,9 @@ export function useCreateHotel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: HotelInput) => createPropertyHotel(input),
-    onSuccess: ({ hotel }) => toast.success(`${hotel.name} added. Add a room type, then show it to travellers.`),
-    onError: (error) => toast.error(`Could not add the hotel: ${error.message}`),
+    onSuccess: ({ hotel }) =>
+      toast.success(i18next.t("{{name}} added. Add a room type, then show it to travellers.", { name: hotel.name })),
+    onError: (error) => toast.error(i18next.t("Could not add the hotel: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
   });
 }
@@ -54,8 +56,8 @@ export function useUpdateHotel(hotelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: HotelInput) => updatePropertyHotel(hotelId, input),
-    onSuccess: ({ hotel }) => toast.success(`${hotel.name} saved`),
-    onError: (error) => toast.error(`Could not save the hotel: ${error.message}`),
+    onSuccess: ({ hotel }) => toast.success(i18next.t("{{name}} saved", { name: hotel.name })),
+    onError: (error) => toast.error(i18next.t("Could not save the hotel: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
   });
 }
@@ -67,9 +69,13 @@ export function useSaveRoomType(hotelId: number) {
       roomTypeId === null ? createRoomType(hotelId, input) : updateRoomType(hotelId, roomTypeId, input),
     onSuccess: ({ roomType }, { roomTypeId }) =>
       toast.success(
-        roomTypeId === null ? `${roomType.name} added` : roomType.closed ? `${roomType.name} saved (closed)` : `${roomType.name} saved`,
+        roomTypeId === null
+          ? i18next.t("{{name}} added", { name: roomType.name })
+          : roomType.closed
+            ? i18next.t("{{name}} saved (closed)", { name: roomType.name })
+            : i18next.t("{{name}} saved", { name: roomType.name }),
       ),
-    onError: (error) => toast.error(`Could not save the room type: ${error.message}`),
+    onError: (error) => toast.error(i18next.t("Could not save the room type: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
   });
 }
@@ -78,8 +84,8 @@ export function useDeleteRoomType(hotelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roomTypeId }: { roomTypeId: number; name: string }) => deleteRoomType(hotelId, roomTypeId),
-    onSuccess: (_data, { name }) => toast.success(`${name} deleted`),
-    onError: (error) => toast.error(`Could not delete the room type: ${error.message}`),
+    onSuccess: (_data, { name }) => toast.success(i18next.t("{{name}} deleted", { name })),
+    onError: (error) => toast.error(i18next.t("Could not delete the room type: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
   });
 }
@@ -88,8 +94,8 @@ export function useUploadPhotos(owner: PhotoOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: File[]) => uploadPhotos(owner, files),
-    onSuccess: (_photos, files) => toast.success(files.length === 1 ? "Photo added" : `${files.length} photos added`),
-    onError: (error) => toast.error(`Could not add the photos: ${error.message}`),
+    onSuccess: (_photos, files) => toast.success(i18next.t("{{count, number}} photos added", { count: files.length })),
+    onError: (error) => toast.error(i18next.t("Could not add the photos: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: hotelKey(owner.hotelId) }),
   });
 }
@@ -99,7 +105,7 @@ export function useSetPhotoOrder(owner: PhotoOwner) {
   return useMutation({
     mutationFn: ({ photos }: { photos: string[]; done: string }) => setPhotoOrder(owner, photos),
     onSuccess: (_photos, { done }) => toast.success(done),
-    onError: (error) => toast.error(`Could not change the photos: ${error.message}`),
+    onError: (error) => toast.error(i18next.t("Could not change the photos: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: hotelKey(owner.hotelId) }),
   });
 }
@@ -109,11 +115,14 @@ export function useImportHotels() {
   return useMutation({
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => importHotelsCsv(file, dryRun),
     onSuccess: (result) => {
-      if (result.imported) toast.success(`Imported ${result.hotels} hotels with ${result.roomTypes} room types`);
-      else if (result.problems.length === 0) toast.success("No problems found. You can import the file.");
-      else toast.error(`${result.problems.length} problems found. Nothing was written.`);
+      if (result.imported)
+        toast.success(
+          i18next.t("Imported {{hotels}} hotels with {{roomTypes}} room types", { hotels: result.hotels, roomTypes: result.roomTypes }),
+        );
+      else if (result.problems.length === 0) toast.success(i18next.t("No problems found. You can import the file."));
+      else toast.error(i18next.t("{{count, number}} problems found. Nothing was written.", { count: result.problems.length }));
     },
-    onError: (error) => toast.error(`Import failed: ${error.message}`),
+    onError: (error) => toast.error(i18next.t("Import failed: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
   });
 }

@@ -1,10 +1,9 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { todayLocal } from "../../../shared/dates.ts";
 import type { CalendarMonthData } from "../../api/rate-calendar.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatLocale, formatMoney } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { cn } from "../../lib/cn.ts";
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", timeZone: "UTC" });
 
 type CalendarGridProps = {
   data: CalendarMonthData;
@@ -17,6 +16,9 @@ type CalendarGridProps = {
  * move between cells, Home/End to the row's ends, Enter or Space picks the cell for editing.
  */
 export function CalendarGrid({ data, onPick }: CalendarGridProps) {
+  const { t } = useTranslation();
+  // Made on each render: a change of language draws the page again in the new locale.
+  const dayFormat = new Intl.DateTimeFormat(formatLocale(), { weekday: "short", day: "numeric", timeZone: "UTC" });
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const scroller = useRef<HTMLDivElement>(null);
   const nights = data.roomTypes[0]?.nights ?? [];
@@ -69,11 +71,11 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
   return (
     // The scroll padding keeps a cell reached with the arrow keys from sliding under the sticky room type column.
     <div ref={scroller} className="scroll-pl-36 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table role="grid" aria-label={`Rates and availability, ${data.hotelName}`} className="border-collapse text-xs">
+      <table role="grid" aria-label={t("Rates and availability, {{hotel}}", { hotel: data.hotelName })} className="border-collapse text-xs">
         <thead>
           <tr>
             <th scope="col" className="sticky left-0 z-10 min-w-36 bg-slate-50 px-3 py-2 text-left font-semibold text-slate-700">
-              Room type
+              {t("Room type")}
             </th>
             {nights.map((n) => (
               <th
@@ -86,7 +88,7 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
                 )}
               >
                 {dayFormat.format(new Date(`${n.night}T00:00:00Z`))}
-                {n.night === today ? <span className="block text-[0.7rem] font-semibold">Today</span> : null}
+                {n.night === today ? <span className="block text-[0.7rem] font-semibold">{t("Today")}</span> : null}
               </th>
             ))}
           </tr>
@@ -97,7 +99,10 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
               <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-semibold text-slate-900">
                 {roomType.name}
                 <span className="block font-normal text-slate-500">
-                  {roomType.totalRooms} rooms · base {formatMoney(roomType.basePriceCents, data.currency)}
+                  {t("{{count}} rooms · base {{price}}", {
+                    count: roomType.totalRooms,
+                    price: formatMoney(roomType.basePriceCents, data.currency),
+                  })}
                 </span>
               </th>
               {roomType.nights.map((n, col) => {
@@ -105,9 +110,9 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
                 const label = [
                   `${roomType.name}, ${n.night}`,
                   formatMoney(n.priceCents, data.currency),
-                  n.closed ? "closed" : `${left} of ${n.roomsToSell} to sell left`,
-                  `${n.roomsSold} sold`,
-                  n.minStay > 1 ? `minimum stay ${n.minStay} nights` : null,
+                  n.closed ? t("closed") : t("{{left}} of {{total}} to sell left", { left, total: n.roomsToSell }),
+                  t("{{sold}} sold", { sold: n.roomsSold }),
+                  n.minStay > 1 ? t("minimum stay {{nights}} nights", { nights: n.minStay }) : null,
                 ]
                   .filter(Boolean)
                   .join(", ");
@@ -136,10 +141,11 @@ export function CalendarGrid({ data, onPick }: CalendarGridProps) {
                       {formatMoney(n.priceCents, data.currency)}
                     </span>
                     <span aria-hidden="true" className={cn("block tabular-nums", left === 0 ? "text-red-700" : "text-slate-600")}>
-                      {n.closed ? "Closed" : `${left}/${n.roomsToSell} left`}
+                      {n.closed ? t("Closed") : t("{{left}}/{{total}} left", { left, total: n.roomsToSell })}
                     </span>
                     <span aria-hidden="true" className="block text-slate-500 tabular-nums">
-                      {n.roomsSold} sold{n.minStay > 1 ? ` · ${n.minStay}n min` : ""}
+                      {t("{{sold}} sold", { sold: n.roomsSold })}
+                      {n.minStay > 1 ? ` · ${t("{{nights}}n min", { nights: n.minStay })}` : ""}
                     </span>
                   </td>
                 );

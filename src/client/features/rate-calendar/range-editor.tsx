@@ -9,9 +9,61 @@ import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { formatLocale } from "../../lib/format.ts";
+import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
 
 /** The browser checks the same rules as the server, against the hotelier's own today. */
 const EditSchema = calendarEditSchema(() => todayLocal());
+
+/** The range rules' messages (shared with the server), in the reader's language. */
+function rangeMessage(message: string, t: TFunction): string {
+  switch (message) {
+    case "Enter a date as YYYY-MM-DD":
+      return t("Enter a date as YYYY-MM-DD");
+    case "Choose at least one room type":
+      return t("Choose at least one room type");
+    case "Choose at most 100 room types":
+      return t("Choose at most 100 room types");
+    case "Choose at least one day of the week":
+      return t("Choose at least one day of the week");
+    case "Unknown days of the week":
+      return t("Unknown days of the week");
+    case "Price must be whole cents":
+      return t("Price must be whole cents");
+    case "Price must be more than zero":
+      return t("Price must be more than zero");
+    case "Price must be at most $100,000 a night":
+      return t("Price must be at most $100,000 a night");
+    case "Minimum stay must be a whole number of nights":
+      return t("Minimum stay must be a whole number of nights");
+    case "Minimum stay must be at least 1 night":
+      return t("Minimum stay must be at least 1 night");
+    case "Rooms to sell must be a whole number":
+      return t("Rooms to sell must be a whole number");
+    case "Rooms to sell cannot be negative":
+      return t("Rooms to sell cannot be negative");
+    case "Dates in the past cannot be changed":
+      return t("Dates in the past cannot be changed");
+    case "The last night must be on or after the first night":
+      return t("The last night must be on or after the first night");
+    case "None of the chosen days of the week falls in these dates":
+      return t("None of the chosen days of the week falls in these dates");
+    case "Set a price, a minimum stay, open/closed or rooms to sell":
+      return t("Set a price, a minimum stay, open/closed or rooms to sell");
+  }
+  const most = /^Change at most (\d+) nights at once$/.exec(message);
+  if (most) return t("Change at most {{max}} nights at once", { max: most[1] });
+  const longer = /^Minimum stay \((\d+) nights\) is longer than the (\d+) nights chosen$/.exec(message);
+  if (longer)
+    return t("Minimum stay ({{minStay}} nights) is longer than the {{nights}} nights chosen", { minStay: longer[1], nights: longer[2] });
+  return message;
+}
+
+/** Monday to Sunday (the order of WEEKDAYS' bits) in the reader's language: 1 January 2024 was a Monday. */
+function weekdayNames(): string[] {
+  const format = new Intl.DateTimeFormat(formatLocale(), { weekday: "short", timeZone: "UTC" });
+  return WEEKDAYS.map((_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
 
 export type RangeDraft = { roomTypeIds: number[]; from: string; to: string };
 
@@ -24,6 +76,8 @@ type RangeEditorProps = {
 
 /** "Every Friday and Saturday in December: $180, minimum 2 nights": one range edit, sent in one request. */
 export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditorProps) {
+  const { t } = useTranslation();
+  const dayNames = weekdayNames();
   const queryClient = useQueryClient();
   const [weekdays, setWeekdays] = useState(0b111_1111);
   const [price, setPrice] = useState("");
@@ -35,10 +89,10 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
   const save = useMutation({
     mutationFn: (input: CalendarEditInput) => editCalendarRange(hotelId, input),
     onSuccess: async (result) => {
-      toast.success(`Calendar updated: ${result.nights} room-night${result.nights === 1 ? "" : "s"} changed`);
+      toast.success(i18next.t("Calendar updated: {{count}} room-nights changed", { count: result.nights }));
       await queryClient.invalidateQueries({ queryKey: ["rate-calendar", hotelId] });
     },
-    onError: (e) => toast.error(`Calendar not updated: ${e.message}`),
+    onError: (e) => toast.error(i18next.t("Calendar not updated: {{message}}", { message: e.message })),
   });
 
   function submit(event: FormEvent) {
@@ -55,7 +109,8 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
       ...(roomsToSell.trim() !== "" ? { roomsToSell: Number(roomsToSell) } : {}),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the fields");
+      const first = parsed.error.issues[0]?.message;
+      setError(first ? rangeMessage(first, t) : t("Check the fields"));
       return;
     }
     setError(null);
@@ -72,10 +127,10 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="range-editor-title" className="text-base font-semibold text-slate-900">
-        Change a range of dates
+        {t("Change a range of dates")}
       </h2>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-900">Room types</legend>
+        <legend className="text-sm font-medium text-slate-900">{t("Room types")}</legend>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
           {data.roomTypes.map((r) => (
             <label key={r.id} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
@@ -92,14 +147,14 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First night"
+          label={t("First night")}
           type="date"
           value={draft.from}
           onChange={(e) => onDraftChange({ ...draft, from: e.target.value })}
           required
         />
         <TextField
-          label="Last night"
+          label={t("Last night")}
           type="date"
           value={draft.to}
           onChange={(e) => onDraftChange({ ...draft, to: e.target.value })}
@@ -107,7 +162,7 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
         />
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-900">On these days of the week</legend>
+        <legend className="text-sm font-medium text-slate-900">{t("On these days of the week")}</legend>
         <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
           {WEEKDAYS.map((day, i) => (
             <label key={day} className="flex min-h-11 items-center gap-1.5 text-sm text-slate-700">
@@ -117,38 +172,38 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
                 checked={(weekdays & (1 << i)) !== 0}
                 onChange={(e) => setWeekdays(e.target.checked ? weekdays | (1 << i) : weekdays & ~(1 << i))}
               />
-              {day}
+              {dayNames[i]}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <TextField
-          label={`Price per night (${data.currency})`}
+          label={t("Price per night ({{currency}})", { currency: data.currency })}
           inputMode="decimal"
-          placeholder="No change"
+          placeholder={t("No change")}
           value={price}
           onChange={(e) => setPrice(e.target.value)}
         />
         <TextField
-          label="Minimum stay (nights)"
+          label={t("Minimum stay (nights)")}
           inputMode="numeric"
-          placeholder="No change"
+          placeholder={t("No change")}
           value={minStay}
           onChange={(e) => setMinStay(e.target.value)}
         />
         <div className="space-y-1.5">
-          <Label htmlFor="range-status">Open or closed</Label>
+          <Label htmlFor="range-status">{t("Open or closed")}</Label>
           <NativeSelect id="range-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="keep">No change</option>
-            <option value="open">Open for sale</option>
-            <option value="closed">Closed</option>
+            <option value="keep">{t("No change")}</option>
+            <option value="open">{t("Open for sale")}</option>
+            <option value="closed">{t("Closed")}</option>
           </NativeSelect>
         </div>
         <TextField
-          label="Rooms to sell"
+          label={t("Rooms to sell")}
           inputMode="numeric"
-          placeholder="No change"
+          placeholder={t("No change")}
           value={roomsToSell}
           onChange={(e) => setRoomsToSell(e.target.value)}
         />
@@ -160,7 +215,7 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
       ) : null}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? <Spinner /> : null}
-        Apply to the range
+        {t("Apply to the range")}
       </Button>
     </form>
   );

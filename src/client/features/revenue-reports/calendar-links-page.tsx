@@ -14,40 +14,44 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { i18next, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCalendarLinks, useCreateCalendarLink, useRevokeCalendarLink } from "./use-revenue-reports.ts";
 
 /** The address of a new link: shown once, with a copy button (selecting the text is the fallback). */
 function NewLink({ url }: { url: string }) {
+  const { t } = useTranslation();
   const inputId = useId();
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success("Link copied");
+      toast.success(i18next.t("Link copied"));
     } catch {
       (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-      toast.error("Could not copy: the link is selected, copy it with your keyboard");
+      toast.error(i18next.t("Could not copy: the link is selected, copy it with your keyboard"));
     }
   }
   return (
     <div className="mt-4 space-y-1.5 rounded-lg border border-brand-200 bg-brand-50 p-3">
-      <Label htmlFor={inputId}>New calendar link (shown only now)</Label>
+      <Label htmlFor={inputId}>{t("New calendar link (shown only now)")}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input id={inputId} readOnly value={url} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
         <Button variant="secondary" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copy
+          {t("Copy")}
         </Button>
       </div>
       <p className="text-xs text-slate-600">
-        Paste it into your other calendar as a subscription (an &quot;iCal&quot; or &quot;ICS&quot; address). Anyone with the link sees this
-        room type&apos;s booking references and dates, no guest names.
+        {t(
+          'Paste it into your other calendar as a subscription (an "iCal" or "ICS" address). Anyone with the link sees this room type\'s booking references and dates, no guest names.',
+        )}
       </p>
     </div>
   );
 }
 
 function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCalendarLink }) {
+  const { t } = useTranslation();
   const create = useCreateCalendarLink(hotelId);
   const revoke = useRevokeCalendarLink(hotelId);
   const [url, setUrl] = useState<string | null>(null);
@@ -70,8 +74,13 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
           <h2 className="font-semibold text-slate-900">{room.roomType}</h2>
           <p className="mt-1 text-sm text-slate-600">
             {room.link
-              ? `Link live since ${formatDateTime(room.link.createdAt)}${room.link.createdBy ? `, made by ${room.link.createdBy}` : ""}.`
-              : "No calendar link."}
+              ? room.link.createdBy
+                ? t("Link live since {{date}}, made by {{person}}.", {
+                    date: formatDateTime(room.link.createdAt),
+                    person: room.link.createdBy,
+                  })
+                : t("Link live since {{date}}.", { date: formatDateTime(room.link.createdAt) })
+              : t("No calendar link.")}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -81,20 +90,20 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
                 <AlertDialog.Trigger asChild>
                   <Button variant="secondary" size="sm">
                     <Link2 aria-hidden="true" />
-                    New link
+                    {t("New link")}
                   </Button>
                 </AlertDialog.Trigger>
                 <AlertDialogContent
-                  title="Replace the calendar link?"
-                  description={<p>The current link stops working at once; calendars using it must be given the new one.</p>}
+                  title={t("Replace the calendar link?")}
+                  description={<p>{t("The current link stops working at once; calendars using it must be given the new one.")}</p>}
                   actions={
                     <>
                       <AlertDialog.Cancel asChild>
-                        <Button variant="secondary">Cancel</Button>
+                        <Button variant="secondary">{t("Cancel")}</Button>
                       </AlertDialog.Cancel>
                       <Button disabled={create.isPending} onClick={makeLink}>
                         {create.isPending ? <Spinner /> : null}
-                        Replace link
+                        {t("Replace link")}
                       </Button>
                     </>
                   }
@@ -104,16 +113,16 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
                 <AlertDialog.Trigger asChild>
                   <Button variant="secondary" size="sm">
                     <Trash2 aria-hidden="true" />
-                    Revoke
+                    {t("Revoke")}
                   </Button>
                 </AlertDialog.Trigger>
                 <AlertDialogContent
-                  title="Revoke the calendar link?"
-                  description={<p>Calendars using it stop receiving this room type&apos;s bookings. You can make a new link later.</p>}
+                  title={t("Revoke the calendar link?")}
+                  description={<p>{t("Calendars using it stop receiving this room type's bookings. You can make a new link later.")}</p>}
                   actions={
                     <>
                       <AlertDialog.Cancel asChild>
-                        <Button variant="secondary">Cancel</Button>
+                        <Button variant="secondary">{t("Cancel")}</Button>
                       </AlertDialog.Cancel>
                       <Button
                         variant="destructive"
@@ -128,7 +137,7 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
                         }
                       >
                         {revoke.isPending ? <Spinner /> : null}
-                        Revoke link
+                        {t("Revoke link")}
                       </Button>
                     </>
                   }
@@ -138,7 +147,7 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
           ) : (
             <Button size="sm" disabled={create.isPending} onClick={makeLink}>
               {create.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
-              Create link
+              {t("Create link")}
             </Button>
           )}
         </div>
@@ -150,11 +159,12 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
 
 /** /admin/hotels/:hotelId/ical: a secret iCal link per room type, to show the hotel's Staywise bookings in other calendars. */
 export function CalendarLinksPage() {
+  const { t } = useTranslation();
   const { hotelId: param } = useParams();
   const hotelId = param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
   const links = useCalendarLinks(hotelId);
   const hotelName = links.data?.hotel.name;
-  useDocumentTitle(hotelName ? `Calendar links · ${hotelName}` : "Calendar links");
+  useDocumentTitle(hotelName ? t("Calendar links · {{hotel}}", { hotel: hotelName }) : t("Calendar links"));
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -164,13 +174,14 @@ export function CalendarLinksPage() {
           className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Revenue report
+          {t("Revenue report")}
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Calendar links</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t("Calendar links")}</h1>
         <p className="mt-1 text-sm text-slate-600">{hotelName ?? "\u00a0"}</p>
         <p className="mt-2 max-w-2xl text-slate-600">
-          Each room type can have one secret iCal link listing its confirmed stays, for Google Calendar, Outlook or a channel manager. A
-          link is shown once when it is made; make a new one if it is lost (the old one stops working).
+          {t(
+            "Each room type can have one secret iCal link listing its confirmed stays, for Google Calendar, Outlook or a channel manager. A link is shown once when it is made; make a new one if it is lost (the old one stops working).",
+          )}
         </p>
       </header>
       {links.isPending ? (
@@ -178,14 +189,14 @@ export function CalendarLinksPage() {
       ) : links.isError ? (
         <LoadFailed
           layout="panel"
-          title="Failed to load the calendar links"
+          title={t("Failed to load the calendar links")}
           error={links.error}
           retrying={links.isFetching}
           onRetry={() => void links.refetch()}
         />
       ) : links.data.roomTypes.length === 0 ? (
-        <EmptyState icon={BedDouble} title="No room types">
-          Add a room type to this hotel to give it a calendar link.
+        <EmptyState icon={BedDouble} title={t("No room types")}>
+          {t("Add a room type to this hotel to give it a calendar link.")}
         </EmptyState>
       ) : (
         <div className="space-y-4">

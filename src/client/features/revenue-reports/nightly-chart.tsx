@@ -1,6 +1,7 @@
 import type { RevenueReport } from "../../api/revenue-reports.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { formatDate, formatShortDay } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type Night = RevenueReport["daily"][number];
 
@@ -20,6 +21,7 @@ type NightlyChartProps = {
  * decorative; screen readers get the same figures from a visually hidden table.
  */
 export function NightlyChart({ title, nights, value, format, summary, max }: NightlyChartProps) {
+  const { t } = useTranslation();
   const highest = Math.max(0, ...nights.map(value));
   const top = max ?? highest;
   const first = nights[0];
@@ -31,7 +33,7 @@ export function NightlyChart({ title, nights, value, format, summary, max }: Nig
         <p className="text-sm text-slate-600">{summary}</p>
       </div>
       {highest === 0 || !first || !last ? (
-        <p className="mt-6 rounded-lg bg-slate-50 px-4 py-10 text-center text-sm text-slate-600">Nothing sold in this range</p>
+        <p className="mt-6 rounded-lg bg-slate-50 px-4 py-10 text-center text-sm text-slate-600">{t("Nothing sold in this range")}</p>
       ) : (
         <div aria-hidden="true" className="mt-6">
           <div className={`flex h-40 items-end border-b border-slate-200 ${nights.length > 62 ? "gap-0" : "gap-px sm:gap-0.5"}`}>
@@ -57,7 +59,7 @@ export function NightlyChart({ title, nights, value, format, summary, max }: Nig
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Night</th>
+            <th scope="col">{t("Night")}</th>
             <th scope="col">{title}</th>
           </tr>
         </thead>

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { BarChart3, CalendarDays, ChevronLeft, Download } from "lucide-react";
 import { todayLocal } from "../../../shared/dates.ts";
-import { ReportRange } from "../../../shared/revenue-reports.ts";
+import { type ReportChannel, ReportRange } from "../../../shared/revenue-reports.ts";
 import { type RevenueReport, fetchRevenueReportCsv } from "../../api/revenue-reports.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -14,7 +14,8 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatCount, formatDateRange, formatMoney } from "../../lib/format.ts";
+import { formatCount, formatDateRange, formatLocale, formatMoney } from "../../lib/format.ts";
+import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { NightlyChart } from "./nightly-chart.tsx";
@@ -22,11 +23,59 @@ import { type Range, monthOf, rangePresets } from "./report-range.ts";
 import { useRevenueReport } from "./use-revenue-reports.ts";
 
 function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 }).format(percent / 100);
+  return new Intl.NumberFormat(formatLocale(), { style: "percent", maximumFractionDigits: 1 }).format(percent / 100);
 }
 
 function formatDecimal(value: number): string {
-  return new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** The range rules' messages (shared with the server) in the reader's language. */
+function rangeMessage(message: string, t: TFunction): string {
+  switch (message) {
+    case "from is required (a date like 2026-05-31)":
+      return t("from is required (a date like 2026-05-31)");
+    case "from must be a date like 2026-05-31":
+      return t("from must be a date like 2026-05-31");
+    case "to is required (a date like 2026-05-31)":
+      return t("to is required (a date like 2026-05-31)");
+    case "to must be a date like 2026-05-31":
+      return t("to must be a date like 2026-05-31");
+    case "The end date must be on or after the start date":
+      return t("The end date must be on or after the start date");
+  }
+  const most = /^Choose at most (\d+) days \(this range has (\d+)\)$/.exec(message);
+  if (most) return t("Choose at most {{max}} days (this range has {{nights}})", { max: most[1], nights: most[2] });
+  return message;
+}
+
+/** The quick ranges' names (report-range.ts), one literal each. */
+function presetLabel(label: string, t: TFunction): string {
+  switch (label) {
+    case "This month":
+      return t("This month");
+    case "Last month":
+      return t("Last month");
+    case "Next month":
+      return t("Next month");
+    case "Last 30 days":
+      return t("Last 30 days");
+    case "Year to date":
+      return t("Year to date");
+    default:
+      return label;
+  }
+}
+
+function channelLabel(channel: ReportChannel, t: TFunction): string {
+  switch (channel) {
+    case "own_site":
+      return t("Own site");
+    case "front_desk":
+      return t("Front desk (phone)");
+    case "partner":
+      return t("Partner (wholesaler)");
+  }
 }
 
 /** The hotel in the address, or null for "all hotels"; undefined when the address holds no valid id. */
@@ -37,6 +86,7 @@ function useHotelId(): number | null | undefined {
 }
 
 function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Range) => void }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(applied);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const fromId = useId();
@@ -49,7 +99,7 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
       const found: { from?: string; to?: string } = {};
       for (const issue of check.error.issues) {
         const field = issue.path[0] === "from" ? "from" : "to";
-        found[field] ??= issue.message;
+        found[field] ??= rangeMessage(issue.message, t);
       }
       setErrors(found);
       return;
@@ -69,7 +119,7 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
     <Card className="p-5">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4 md:flex-row md:items-end">
         <div className="space-y-1.5">
-          <Label htmlFor={fromId}>First night</Label>
+          <Label htmlFor={fromId}>{t("First night")}</Label>
           <Input
             id={fromId}
             type="date"
@@ -80,7 +130,7 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={toId}>Last night</Label>
+          <Label htmlFor={toId}>{t("Last night")}</Label>
           <Input
             id={toId}
             type="date"
@@ -90,14 +140,14 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </div>
-        <Button type="submit">Show report</Button>
+        <Button type="submit">{t("Show report")}</Button>
       </form>
       {message ? (
         <p id={errorId} role="alert" className="mt-3 text-sm text-red-700">
           {message}
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Quick ranges">
+      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={t("Quick ranges")}>
         {rangePresets(todayLocal()).map((preset) => {
           const active = preset.range.from === applied.from && preset.range.to === applied.to;
           return (
@@ -108,7 +158,7 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
               aria-pressed={active}
               onClick={() => apply(preset.range)}
             >
-              {preset.label}
+              {presetLabel(preset.label, t)}
             </Button>
           );
         })}
@@ -128,32 +178,43 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 function Figures({ report }: { report: RevenueReport }) {
-  const t = report.totals;
+  const { t } = useTranslation();
+  const totals = report.totals;
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Figure
-        label="Occupancy"
-        value={formatPercent(t.occupancyPercent)}
-        detail={`${formatCount(t.soldRoomNights)} of ${formatCount(t.availableRoomNights)} room-nights sold`}
+        label={t("Occupancy")}
+        value={formatPercent(totals.occupancyPercent)}
+        detail={t("{{sold}} of {{available}} room-nights sold", {
+          sold: formatCount(totals.soldRoomNights),
+          available: formatCount(totals.availableRoomNights),
+        })}
       />
-      <Figure label="Room revenue" value={formatMoney(t.roomRevenueCents)} detail="Confirmed, paid stays, night by night" />
-      <Figure label="ADR" value={formatMoney(t.adrCents)} detail="Average daily rate: revenue per room-night sold" />
-      <Figure label="RevPAR" value={formatMoney(t.revparCents)} detail="Revenue per room-night available" />
+      <Figure label={t("Room revenue")} value={formatMoney(totals.roomRevenueCents)} detail={t("Confirmed, paid stays, night by night")} />
+      <Figure label={t("ADR")} value={formatMoney(totals.adrCents)} detail={t("Average daily rate: revenue per room-night sold")} />
+      <Figure label={t("RevPAR")} value={formatMoney(totals.revparCents)} detail={t("Revenue per room-night available")} />
       <Figure
-        label="Average length of stay"
-        value={`${formatDecimal(t.averageLengthOfStayNights)} nights`}
-        detail={`Over ${formatCount(t.arrivals)} paid ${t.arrivals === 1 ? "arrival" : "arrivals"}`}
-      />
-      <Figure label="Booking lead time" value={`${formatDecimal(t.averageLeadTimeDays)} days`} detail="Average, from booking to check-in" />
-      <Figure
-        label="Cancellations"
-        value={formatCount(t.cancellations)}
-        detail={`${formatPercent(t.cancellationPercent)} of ${formatCount(t.bookingsMade)} bookings arriving in the range`}
+        label={t("Average length of stay")}
+        value={t("{{value}} nights", { value: formatDecimal(totals.averageLengthOfStayNights) })}
+        detail={t("Over {{count, number}} paid arrivals", { count: totals.arrivals })}
       />
       <Figure
-        label="Hotels"
+        label={t("Booking lead time")}
+        value={t("{{value}} days", { value: formatDecimal(totals.averageLeadTimeDays) })}
+        detail={t("Average, from booking to check-in")}
+      />
+      <Figure
+        label={t("Cancellations")}
+        value={formatCount(totals.cancellations)}
+        detail={t("{{percent}} of {{count, number}} bookings arriving in the range", {
+          percent: formatPercent(totals.cancellationPercent),
+          count: totals.bookingsMade,
+        })}
+      />
+      <Figure
+        label={t("Hotels")}
         value={formatCount(report.hotelCount)}
-        detail={report.hotel ? `${report.hotel.name}, ${report.hotel.city}` : "In your reports"}
+        detail={report.hotel ? `${report.hotel.name}, ${report.hotel.city}` : t("In your reports")}
       />
     </dl>
   );
@@ -168,46 +229,47 @@ const SCROLLER = "mt-4 overflow-x-auto rounded-md focus-visible:outline-2 focus-
 const FIRST_ROWS = 10;
 
 function RoomTypeTable({ report }: { report: RevenueReport }) {
+  const { t } = useTranslation();
   const { rows: allRows, total } = report.roomTypes;
   const [expanded, setExpanded] = useState(false);
   const rows = expanded ? allRows : allRows.slice(0, FIRST_ROWS);
   const allHotels = report.hotel === null;
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold text-slate-900">By room type</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("By room type")}</h2>
       {total > allRows.length ? (
         <p className="mt-1 text-sm text-slate-600">
-          The {formatCount(allRows.length)} best-earning of {formatCount(total)} room types.
+          {t("The {{shown}} best-earning of {{total}} room types.", { shown: formatCount(allRows.length), total: formatCount(total) })}
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <EmptyState icon={BarChart3} title="No room types">
-          Rooms appear here once a hotel has room types.
+        <EmptyState icon={BarChart3} title={t("No room types")}>
+          {t("Rooms appear here once a hotel has room types.")}
         </EmptyState>
       ) : (
-        <div className={SCROLLER} tabIndex={0} role="region" aria-label="By room type">
+        <div className={SCROLLER} tabIndex={0} role="region" aria-label={t("By room type")}>
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 {allHotels ? (
                   <th scope="col" className={cn(STICKY, "py-2 pr-3 font-medium")}>
-                    Hotel
+                    {t("Hotel")}
                   </th>
                 ) : null}
                 <th scope="col" className={cn(!allHotels && STICKY, "py-2 pr-3 font-medium")}>
-                  Room type
+                  {t("Room type")}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Sold / available
+                  {t("Sold / available")}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Occupancy
+                  {t("Occupancy")}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  ADR
+                  {t("ADR")}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
-                  Revenue
+                  {t("Revenue")}
                 </th>
               </tr>
             </thead>
@@ -234,7 +296,7 @@ function RoomTypeTable({ report }: { report: RevenueReport }) {
           </table>
           {allRows.length > FIRST_ROWS ? (
             <Button variant="ghost" size="sm" className="mt-2" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-              {expanded ? "Show fewer" : `Show all ${formatCount(allRows.length)} room types`}
+              {expanded ? t("Show fewer") : t("Show all {{count, number}} room types", { count: allRows.length })}
             </Button>
           ) : null}
         </div>
@@ -244,31 +306,33 @@ function RoomTypeTable({ report }: { report: RevenueReport }) {
 }
 
 function ChannelTable({ report }: { report: RevenueReport }) {
+  const { t } = useTranslation();
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold text-slate-900">By channel</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("By channel")}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Front desk bookings were taken by staff on a guest&apos;s behalf (by phone). Partner bookings are the wholesaler&apos;s hotels: they
-        are not in occupancy, ADR or RevPAR.
+        {t(
+          "Front desk bookings were taken by staff on a guest's behalf (by phone). Partner bookings are the wholesaler's hotels: they are not in occupancy, ADR or RevPAR.",
+        )}
       </p>
-      <div className={SCROLLER} tabIndex={0} role="region" aria-label="By channel">
+      <div className={SCROLLER} tabIndex={0} role="region" aria-label={t("By channel")}>
         <table className="w-full min-w-[28rem] text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
               <th scope="col" className={cn(STICKY, "py-2 pr-3 font-medium")}>
-                Channel
+                {t("Channel")}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Bookings
+                {t("Bookings")}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Room-nights
+                {t("Room-nights")}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Share
+                {t("Share")}
               </th>
               <th scope="col" className="py-2 text-right font-medium">
-                Revenue
+                {t("Revenue")}
               </th>
             </tr>
           </thead>
@@ -276,7 +340,7 @@ function ChannelTable({ report }: { report: RevenueReport }) {
             {report.channels.map((row) => (
               <tr key={row.channel}>
                 <th scope="row" className={cn(STICKY, "py-2 pr-3 font-normal text-slate-900")}>
-                  {row.label}
+                  {channelLabel(row.channel, t)}
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatCount(row.bookings)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatCount(row.soldRoomNights)}</td>
@@ -301,15 +365,16 @@ function ChannelTable({ report }: { report: RevenueReport }) {
 }
 
 function DownloadCsvButton({ range, hotelId }: { range: Range; hotelId: number | null }) {
+  const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   async function download() {
     setDownloading(true);
     try {
       const { blob, filename } = await fetchRevenueReportCsv({ ...range, hotelId });
       saveBlob(blob, filename);
-      toast.success("Report downloaded");
+      toast.success(i18next.t("Report downloaded"));
     } catch (error) {
-      toast.error(`Failed to download the report: ${(error as Error).message}`);
+      toast.error(i18next.t("Failed to download the report: {{message}}", { message: (error as Error).message }));
     } finally {
       setDownloading(false);
     }
@@ -317,13 +382,14 @@ function DownloadCsvButton({ range, hotelId }: { range: Range; hotelId: number |
   return (
     <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
       {downloading ? <Spinner /> : <Download aria-hidden="true" />}
-      Download CSV
+      {t("Download CSV")}
     </Button>
   );
 }
 
 /** Revenue figures for one hotel (/admin/hotels/:hotelId/reports) or every hotel the signed-in staff member runs (/admin/reports). */
 export function RevenueReportsPage() {
+  const { t } = useTranslation();
   const hotelId = useHotelId();
   const [params, setParams] = useSearchParams();
   const fallback = monthOf(todayLocal());
@@ -331,12 +397,12 @@ export function RevenueReportsPage() {
   const valid = ReportRange.safeParse(range).success;
   const report = useRevenueReport(valid && hotelId !== undefined ? { ...range, hotelId } : null);
   const data = report.data;
-  useDocumentTitle(data?.hotel ? `Revenue report: ${data.hotel.name}` : "Revenue report");
+  useDocumentTitle(data?.hotel ? t("Revenue report: {{hotel}}", { hotel: data.hotel.name }) : t("Revenue report"));
 
   if (hotelId === undefined) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <LoadFailed layout="page" title="Hotel not found" error={new Error("This address does not name a hotel.")} />
+        <LoadFailed layout="page" title={t("Hotel not found")} error={new Error(t("This address does not name a hotel."))} />
       </div>
     );
   }
@@ -349,16 +415,20 @@ export function RevenueReportsPage() {
           className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
-          {hotelId === null ? "Back office" : "All hotels report"}
+          {hotelId === null ? t("Back office") : t("All hotels report")}
         </Link>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {hotelId === null ? "Revenue report: all hotels" : data?.hotel ? `Revenue report: ${data.hotel.name}` : "Revenue report"}
+              {hotelId === null
+                ? t("Revenue report: all hotels")
+                : data?.hotel
+                  ? t("Revenue report: {{hotel}}", { hotel: data.hotel.name })
+                  : t("Revenue report")}
             </h1>
             <p className="mt-2 max-w-2xl text-slate-600">
-              {valid ? `Nights of ${formatDateRange(range.from, range.to)}. ` : null}Only confirmed, paid stays count as sold; unpaid holds
-              never do.
+              {valid ? `${t("Nights of {{range}}.", { range: formatDateRange(range.from, range.to) })} ` : null}
+              {t("Only confirmed, paid stays count as sold; unpaid holds never do.")}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -366,7 +436,7 @@ export function RevenueReportsPage() {
               <Button asChild variant="secondary">
                 <Link to={`/admin/hotels/${hotelId}/ical`}>
                   <CalendarDays aria-hidden="true" />
-                  Calendar links
+                  {t("Calendar links")}
                 </Link>
               </Button>
             ) : null}
@@ -383,7 +453,7 @@ export function RevenueReportsPage() {
         ) : report.isError && !data ? (
           <LoadFailed
             layout="panel"
-            title="Failed to load the report"
+            title={t("Failed to load the report")}
             error={report.error}
             retrying={report.isFetching}
             onRetry={() => void report.refetch()}
@@ -393,18 +463,18 @@ export function RevenueReportsPage() {
             <Figures report={data} />
             <div className="grid gap-6 lg:grid-cols-2">
               <NightlyChart
-                title="Revenue by night"
+                title={t("Revenue by night")}
                 nights={data.daily}
                 value={(night) => night.revenueCents}
                 format={formatMoney}
                 summary={formatMoney(data.totals.roomRevenueCents)}
               />
               <NightlyChart
-                title="Occupancy by night"
+                title={t("Occupancy by night")}
                 nights={data.daily}
                 value={(night) => night.occupancyPercent}
                 format={formatPercent}
-                summary={`${formatPercent(data.totals.occupancyPercent)} over the range`}
+                summary={t("{{percent}} over the range", { percent: formatPercent(data.totals.occupancyPercent) })}
                 max={100}
               />
             </div>

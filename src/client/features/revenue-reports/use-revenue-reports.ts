@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import { createCalendarLink, listCalendarLinks, revokeCalendarLink } from "../../api/calendar-links.ts";
 import { type ReportRequest, fetchRevenueReport } from "../../api/revenue-reports.ts";
+import { i18next } from "../../lib/i18n.ts";
 
 const REPORT_KEY = ["properties", "revenue-report"] as const;
 const LINKS_KEY = ["properties", "calendar-links"] as const;
@@ -25,8 +26,8 @@ export function useCreateCalendarLink(hotelId: number) {
   return useMutation({
     mutationFn: (roomTypeId: number) => createCalendarLink(hotelId, roomTypeId),
     // Feedback here rather than in mutate()'s callbacks, which are skipped once the dialog has unmounted.
-    onSuccess: () => toast.success("Calendar link created. Copy it now: it is shown only once."),
-    onError: (error) => toast.error(`Failed to create the calendar link: ${error.message}`),
+    onSuccess: () => toast.success(i18next.t("Calendar link created. Copy it now: it is shown only once.")),
+    onError: (error) => toast.error(i18next.t("Failed to create the calendar link: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LINKS_KEY, hotelId] }),
   });
 }
@@ -35,8 +36,8 @@ export function useRevokeCalendarLink(hotelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (roomTypeId: number) => revokeCalendarLink(hotelId, roomTypeId),
-    onSuccess: () => toast.success("Calendar link revoked. Calendars using it stop updating."),
-    onError: (error) => toast.error(`Failed to revoke the calendar link: ${error.message}`),
+    onSuccess: () => toast.success(i18next.t("Calendar link revoked. Calendars using it stop updating.")),
+    onError: (error) => toast.error(i18next.t("Failed to revoke the calendar link: {{message}}", { message: error.message })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LINKS_KEY, hotelId] }),
   });
 }
