@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { english } from "./i18n/english.ts";
-import { refundText } from "./i18n/labels.ts";
 import type { NightPrice } from "./rates.ts";
 import { StayFields } from "./search.ts";
 
@@ -118,18 +116,6 @@ export interface BookingView {
   notice: string | null;
   /** An unpaid hold: not a booking until its payment goes through; it can be paid or abandoned. */
   awaitingPayment: boolean;
-}
-
-/**
- * How a booking's refund reads wherever it is shown (decision 023): "Refunded $340.00" when all that
- * was paid went back, "Partly refunded: $120.00 of $340.00" when only part did (an early
- * departure's unused nights); null when nothing was refunded.
- */
-export function refundLabel(
-  booking: { refundedCents: number; amountDueCents: number },
-  formatMoney: (cents: number) => string,
-): string | null {
-  return refundText(english, booking.refundedCents, booking.amountDueCents, formatMoney);
 }
 
 /** What the hold rules are, for the booking form (from the server's settings). */

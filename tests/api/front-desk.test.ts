@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CreateBookingResponse, refundLabel } from "../../src/shared/booking.ts";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { english } from "../../src/shared/i18n/english.ts";
+import { refundText } from "../../src/shared/i18n/labels.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
@@ -240,9 +242,7 @@ describe("check-in, check-out and no-show", () => {
     // A partial refund reads as one: 300.00 of the 400.00 paid went back.
     expect(row?.refundedCents).toBe(30000);
     expect(body.booking).toMatchObject({ paymentStatus: "refunded", amountDueCents: 40000, refundedCents: 30000 });
-    expect(refundLabel({ refundedCents: 30000, amountDueCents: 40000 }, (cents) => `$${(cents / 100).toFixed(2)}`)).toBe(
-      "Partly refunded: $300.00 of $400.00",
-    );
+    expect(refundText(english, 30000, 40000, (cents) => `$${(cents / 100).toFixed(2)}`)).toBe("Partly refunded: $300.00 of $400.00");
     // The stay still earns what was kept (40,000 - 30,000) on the night it has.
     const report = await t.request("GET", `/api/properties/reports?from=${d(0)}&to=${d(3)}&hotelId=${flexible.id}`, { cookie: manager });
     const figures = (await report.json()) as { daily: { night: string; soldRoomNights: number; revenueCents: number }[] };

@@ -1,5 +1,5 @@
 /**
- * `partyLabel` (shared/children.ts) and `refundLabel` (shared/booking.ts) in the reader's language,
+ * `partyLabel` (shared/children.ts) and a booking's refund line (decision 023) in the reader's language,
  * for the browser's `t` and the server's `translator()` alike (decision 029).
  */
 import { partyLabel } from "../children.ts";

@@ -2,9 +2,9 @@ import { useId, useState, type ReactNode } from "react";
 import { useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
 import { BedDouble, PhoneCall } from "lucide-react";
-import { refundLabel } from "../../../shared/booking.ts";
 import type { StayStatus } from "../../../shared/front-desk.ts";
 import { partyLabel } from "../../../shared/children.ts";
+import { refundText } from "../../../shared/i18n/labels.ts";
 import { todayLocal } from "../../../shared/dates.ts";
 import type { FrontDeskBooking, PhoneBookingMade } from "../../api/front-desk.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -166,7 +166,8 @@ function DeskList({
                     {booking.bookingReference} ·{" "}
                     {booking.payAtHotel
                       ? t("Pay at hotel: {{amount}}", { amount: formatMoney(booking.amountDueCents, booking.currency) })
-                      : (refundLabel(booking, (cents) => formatMoney(cents, booking.currency)) ?? t("Paid"))}
+                      : (refundText(t, booking.refundedCents, booking.amountDueCents, (cents) => formatMoney(cents, booking.currency)) ??
+                        t("Paid"))}
                     {booking.takenByPhone ? ` · ${t("by phone")}` : ""}
                   </p>
                 </div>
