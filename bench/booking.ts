@@ -4,7 +4,12 @@
  *      p95 of the whole journey <= 150 ms, 0 errors;
  *   2. 50 simultaneous holds for the last room, spread over 2 app instances: exactly 1 succeeds.
  *
- *   npx tsx bench/booking.ts [--database-url URL] [--rate 20] [--duration 20]
+ *   npx tsx bench/booking.ts [--database-url URL] [--rate 20] [--duration 20] [--one-address]
+ *
+ * Every guest comes from an address of its own, as real guests do: the apps run with TRUST_PROXY=true
+ * (as behind a load balancer) and each journey sends X-Forwarded-For, so the hold limits of decision 008
+ * apply as in production. `--one-address` sends every journey from 127.0.0.1 instead, with the
+ * per-address limits lifted: the worst case, where all holds queue on one address's hold-slot lock.
  *
  * Without --database-url it creates (and afterwards drops) a throw-away database on the local
  * server. Results go to bench/results/booking-pg.json.
@@ -15,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { ROOT, sleep, startApp } from "./app-process.ts";
-import { type JourneyResult, addDays, bookingJourney } from "./journey.ts";
+import { type JourneyResult, addDays, bookingJourney, guestAddress } from "./journey.ts";
 
 const BUDGET_P95_MS = 150;
 
@@ -26,8 +31,14 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { "database-url": { type: "string" }, rate: { type: "string", default: "20" }, duration: { type: "string", default: "20" } },
+    options: {
+      "database-url": { type: "string" },
+      rate: { type: "string", default: "20" },
+      duration: { type: "string", default: "20" },
+      "one-address": { type: "boolean", default: false },
+    },
   });
+  const oneAddress = values["one-address"];
   const rate = Number(values.rate);
   const duration = Number(values.duration);
   let databaseUrl = values["database-url"];
@@ -42,8 +53,11 @@ async function main(): Promise<number> {
     dropAfter = name;
   }
   const dataDirs = [mkdtempSync(path.join(os.tmpdir(), "sw-bench-a-")), mkdtempSync(path.join(os.tmpdir(), "sw-bench-b-"))];
-  // Every simulated guest comes from 127.0.0.1: the per-address hold limits (decision 008) would stop them.
-  const env = { HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" };
+  // One address for every guest: the per-address hold limits (decision 008) would stop them, so they are lifted.
+  const env: Record<string, string> = oneAddress
+    ? { HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" }
+    : { TRUST_PROXY: "true" };
+  const addressOf = (i: number) => (oneAddress ? undefined : guestAddress(i));
   const first = await startApp({ databaseUrl, dataDir: dataDirs[0]!, seedHotels: 5000, readyTimeoutMs: 600_000, env });
   const second = await startApp({ databaseUrl, dataDir: dataDirs[1]!, seedHotels: 5000, readyTimeoutMs: 120_000, env });
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -57,7 +71,7 @@ async function main(): Promise<number> {
     const today = new Date();
 
     async function journey(i: number): Promise<JourneyResult> {
-      return bookingJourney(first.baseUrl, rooms[i % rooms.length]!, addDays(today, 10 + (i % 60)), i);
+      return bookingJourney(first.baseUrl, rooms[i % rooms.length]!, addDays(today, 10 + (i % 60)), i, { address: addressOf(i) });
     }
 
     // Warm-up, then journeys started at a fixed rate (open loop: a slow answer never delays the next start).
@@ -89,7 +103,7 @@ async function main(): Promise<number> {
       Array.from({ length: 50 }, (_, i) =>
         fetch(`${(i % 2 ? second : first).baseUrl}/api/bookings`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", ...(oneAddress ? {} : { "x-forwarded-for": guestAddress(200_000 + i) }) },
           body: JSON.stringify({
             hotelId: String(hotel!.id),
             roomTypeId: String(raceRoom.id),
@@ -110,6 +124,7 @@ async function main(): Promise<number> {
     const summary = {
       scenario: "booking-pg",
       date: new Date().toISOString(),
+      addresses: oneAddress ? "one (127.0.0.1, per-address limits lifted)" : "one per guest (X-Forwarded-For, TRUST_PROXY=true)",
       journeys: {
         rate,
         duration,
@@ -131,7 +146,7 @@ async function main(): Promise<number> {
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, "bench/results/booking-pg.json"), JSON.stringify({ ...summary, pass }, null, 2) + "\n");
     console.log(
-      `hold+pay+confirm at ${summary.journeys.achievedRate}/s: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`,
+      `hold+pay+confirm at ${summary.journeys.achievedRate}/s (${summary.addresses}): p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`,
     );
     console.log(`last-room race over 2 instances: ${raceWinners} succeeded, ${raceRefused} refused, ${summary.race.other} other`);
     console.log(pass ? "PASS" : "FAIL");

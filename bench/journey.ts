@@ -21,12 +21,28 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Guest `i` holds `room` for two nights from `checkIn`, pays with the 4242 test card and confirms: three requests. */
-export async function bookingJourney(baseUrl: string, room: JourneyRoom, checkIn: string, i: number): Promise<JourneyResult> {
+/** A distinct client address for guest `i` (10.0.0.0/8), sent as X-Forwarded-For to an app started with TRUST_PROXY=true. */
+export function guestAddress(i: number): string {
+  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+}
+
+/**
+ * Guest `i` holds `room` for two nights from `checkIn`, pays with the 4242 test card and confirms: three requests.
+ * With `address`, the requests say they come from it (X-Forwarded-For, for an app behind a trusted proxy).
+ */
+export async function bookingJourney(
+  baseUrl: string,
+  room: JourneyRoom,
+  checkIn: string,
+  i: number,
+  options: { address?: string } = {},
+): Promise<JourneyResult> {
   const started = performance.now();
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.address) headers["x-forwarded-for"] = options.address;
   const holdRes = await fetch(`${baseUrl}/api/bookings`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers,
     body: JSON.stringify({
       hotelId: String(room.hotel_id),
       roomTypeId: String(room.id),
@@ -43,7 +59,7 @@ export async function bookingJourney(baseUrl: string, room: JourneyRoom, checkIn
   const hold = (await json(holdRes)) as { booking: { id: string }; payment: { paymentId: string; clientSecret: string } };
   const payRes = await fetch(`${baseUrl}/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers,
     body: JSON.stringify({
       clientSecret: hold.payment.clientSecret,
       returnUrl: "/booking-success",
@@ -54,7 +70,7 @@ export async function bookingJourney(baseUrl: string, room: JourneyRoom, checkIn
   if (paid.status !== "succeeded") return { ms: performance.now() - started, ok: false, status: `pay ${String(paid.status)}` };
   const confirmRes = await fetch(`${baseUrl}/api/bookings/${hold.booking.id}/confirm-payment`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers,
     body: JSON.stringify({ paymentId: hold.payment.paymentId }),
   });
   const confirmed = (await json(confirmRes)) as { booking?: { status: string } };
