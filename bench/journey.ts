@@ -21,7 +21,7 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** A distinct client address for guest `i` (10.0.0.0/8), sent as X-Forwarded-For to an app started with TRUST_PROXY=true. */
+/** A distinct client address for guest `i` (10.0.0.0/8, i < 2^24), sent as X-Forwarded-For to an app started with TRUST_PROXY=true. */
 export function guestAddress(i: number): string {
   return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 }
