@@ -65,7 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // JIT compiles any query whose estimate passes jit_above_cost; search queries over a large
       // catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
       // 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs.
-      options: "-c jit=off",
+      // Parallel plans likewise: on the 2M catalogue the planner chose, for the walk of ~200 hotels
+      // matched by name, a parallel scan of a whole city index (2.2 s, two worker processes started
+      // for one search) over 200 primary-key probes (23 ms). Under load, requests are the parallelism.
+      options: "-c jit=off -c max_parallel_workers_per_gather=0",
     };
     const pool = new pg.Pool({ ...poolConfig, connectionString: options.databaseUrl });
     // A dropped idle connection must not crash the process; the pool replaces it.

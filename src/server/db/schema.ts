@@ -529,6 +529,11 @@ export const bookings = pgTable(
     index("bookings_supplier_open_idx")
       .on(t.updatedAt)
       .where(sql`${t.supplierState} in ('booking','unknown')`),
+    // The refunds the payment reconciliation retries (refund_pending, or a stale refunding claim):
+    // without it that round read all 6.9M bookings of the booked 2M catalogue (1.2 s) every minute.
+    index("bookings_refund_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.paymentStatus} in ('refund_pending','refunding')`),
     check(
       "bookings_supplier_state_known",
       sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_refund_open_idx" ON "bookings" USING btree ("updated_at") WHERE "bookings"."payment_status" in ('refund_pending','refunding');
