@@ -19,6 +19,7 @@ const HOTELS = 120;
 let temp: TempDatabase;
 let database: Database;
 let written: number;
+let pricesBefore: Map<number, number>;
 let t: TestApp;
 const progress: number[] = [];
 
@@ -27,7 +28,18 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 4 });
   await migrateDatabase(database);
   await seedCatalogue(database, { hotels: HOTELS });
-  // Small batches, so the trigger runs once per batch as on the big catalogue.
+  // A hidden hotel and a closed room type, whose offers the seed's own refresh must treat as the trigger does.
+  await database.db.execute(sql`update hotels set hidden = true where id = (select min(id) + 1 from hotels)`);
+  await database.db.execute(
+    sql`update room_types set closed = true where id = (select min(id) from room_types where hotel_id = (select min(id) + 2 from hotels))`,
+  );
+  pricesBefore = new Map(
+    (await queryRows<{ id: number; price_cents: number }>(database.db, sql`select id, price_cents from hotels`)).map((r) => [
+      Number(r.id),
+      Number(r.price_cents),
+    ]),
+  );
+  // Small batches, so the seed refreshes room_offers once per batch as on the big catalogue.
   written = await seedSeasonalRates(database.db, { batch: 50, onProgress: (done) => progress.push(done) });
   t = await createTestApp({ HOLD_MAX_PENDING_PER_ADDRESS: "100" }, database);
 }, 300_000);
@@ -68,6 +80,25 @@ describe("db:seed --seasonal-rates on PostgreSQL", () => {
     expect(counts).toEqual({ rules: written, expected: written, bad: 0 });
     expect(written).toBeGreaterThanOrEqual(HOTELS * 3);
     expect(progress).toEqual([50, 100, HOTELS]);
+  });
+
+  it("writes with the trigger off what the trigger writes, and leaves the trigger on", async () => {
+    const rows = await q<{ id: number; price_cents: number; hidden: boolean; offers: number[]; expected_floor: number | null }>(sql`
+      select h.id, h.price_cents, h.hidden, h.room_offers as offers, f_room_floor(f_room_offers(h.id), 1) as expected_floor
+      from hotels h order by h.id`);
+    expect(rows.length).toBe(HOTELS);
+    for (const row of rows) {
+      const before = pricesBefore.get(Number(row.id))!;
+      const floor = row.expected_floor === null ? before : Number(row.expected_floor);
+      expect({ id: row.id, price: Number(row.price_cents) }).toEqual({ id: row.id, price: Math.min(before, floor) });
+    }
+    expect(rows.find((r) => r.hidden)?.offers).toEqual([]);
+    // The seasons lowered some hotels' walk price (winter rules are cheaper than the base price).
+    expect(rows.filter((r) => Number(r.price_cents) < pricesBefore.get(Number(r.id))!).length).toBeGreaterThan(0);
+    const [trigger] = await q<{ enabled: string }>(
+      sql`select tgenabled as enabled from pg_trigger where tgname = 'rate_rules_room_offers_insert'`,
+    );
+    expect(trigger?.enabled).toBe("O");
   });
 
   it("keeps room_offers and the hotels' walk price in step with the rules", async () => {

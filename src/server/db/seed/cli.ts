@@ -11,15 +11,15 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../client.ts";
+import { type Database, openDatabase, queryRows } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
-import { seedCatalogue } from "./seed-catalogue.ts";
+import { seedCatalogue, withHotelIndexesDeferred } from "./seed-catalogue.ts";
 import { seedSeasonalRates, seedYearOfRates } from "./seed-rates.ts";
 import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
 
 const USAGE =
-  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates | --seasonal-rates]";
+  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates | --seasonal-rates | --only-seasonal-rates]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -35,6 +35,8 @@ interface CliOptions {
   rates: boolean;
   /** Give every room type a handful of season rules. */
   seasonalRates: boolean;
+  /** Keep the catalogue that is there; only add the season rules. */
+  onlySeasonalRates: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -49,6 +51,7 @@ function parseCli(argv: string[]): CliOptions {
       "booked-room-nights": { type: "string" },
       rates: { type: "boolean", default: false },
       "seasonal-rates": { type: "boolean", default: false },
+      "only-seasonal-rates": { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -57,6 +60,10 @@ function parseCli(argv: string[]): CliOptions {
     throw new Error("--only-bookings keeps the catalogue: it takes neither --hotels nor --truncate");
   }
   if (values.rates && values["seasonal-rates"]) throw new Error("Choose one of --rates and --seasonal-rates");
+  if (values["only-seasonal-rates"] && (values.hotels !== undefined || values.truncate || values.rates || values["seasonal-rates"])) {
+    throw new Error("--only-seasonal-rates keeps the catalogue: it takes neither --hotels, --truncate, --rates nor --seasonal-rates");
+  }
+  if (values["only-seasonal-rates"] && values["only-bookings"]) throw new Error("Choose one of --only-bookings and --only-seasonal-rates");
   return {
     hotels: values.hotels === undefined ? DEFAULT_HOTELS : parseInteger("--hotels", values.hotels, 1, MAX_HOTELS),
     seed: values.seed === undefined ? DEFAULT_CATALOGUE_SEED : parseInteger("--seed", values.seed, 0, 2 ** 32 - 1),
@@ -64,6 +71,7 @@ function parseCli(argv: string[]): CliOptions {
     onlyBookings: values["only-bookings"],
     rates: values.rates,
     seasonalRates: values["seasonal-rates"],
+    onlySeasonalRates: values["only-seasonal-rates"],
     bookedRoomNights:
       values["booked-room-nights"] !== undefined
         ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
@@ -71,6 +79,24 @@ function parseCli(argv: string[]): CliOptions {
           ? DEFAULT_BOOKED_ROOM_NIGHTS
           : null,
   };
+}
+
+/** Season rules on every room type, with progress; the hotels' indexes are rebuilt once at the end on a big catalogue. */
+async function seasonalRates(database: Database, hotels: number): Promise<void> {
+  const started = performance.now();
+  const rules = await withHotelIndexesDeferred(database, hotels, () =>
+    seedSeasonalRates(database.db, {
+      onProgress: (done, total) => {
+        const seconds = (performance.now() - started) / 1000;
+        console.log(
+          `seasonal rates: hotels up to ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} ${seconds.toFixed(1)}s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-US")} hotels/s)`,
+        );
+      },
+    }),
+  );
+  await database.db.execute(sql`analyze rate_rules`);
+  await database.db.execute(sql`analyze hotels`);
+  console.log(`Wrote ${rules.toLocaleString("en-US")} seasonal rate rules in ${((performance.now() - started) / 1000).toFixed(1)}s`);
 }
 
 function parseInteger(flag: string, text: string, min: number, max: number): number {
@@ -96,6 +122,12 @@ async function main(): Promise<number> {
   const target = database.kind === "postgres" ? "PostgreSQL" : `PGlite (${pgliteDir})`;
   try {
     await migrateDatabase(database);
+    if (options.onlySeasonalRates) {
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from hotels`);
+      await seasonalRates(database, Number(row?.n ?? 0));
+      if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
+      return 0;
+    }
     if (options.onlyBookings) {
       await seedBookingLoad(database, options.bookedRoomNights!, options.seed);
       return 0;
@@ -129,21 +161,7 @@ async function main(): Promise<number> {
       await database.db.execute(sql`analyze rate_rules`);
       console.log(`Wrote ${rules.toLocaleString("en-US")} rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`);
     }
-    if (options.seasonalRates) {
-      const ratesStarted = performance.now();
-      const rules = await seedSeasonalRates(database.db, {
-        onProgress: (done, total) => {
-          const seconds = (performance.now() - ratesStarted) / 1000;
-          console.log(
-            `seasonal rates: hotels up to ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} ${seconds.toFixed(1)}s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-US")} hotels/s)`,
-          );
-        },
-      });
-      await database.db.execute(sql`analyze rate_rules`);
-      console.log(
-        `Wrote ${rules.toLocaleString("en-US")} seasonal rate rules in ${((performance.now() - ratesStarted) / 1000).toFixed(1)}s`,
-      );
-    }
+    if (options.seasonalRates) await seasonalRates(database, result.hotels);
     if (options.bookedRoomNights !== null) await seedBookingLoad(database, options.bookedRoomNights, options.seed);
     return 0;
   } catch (error) {

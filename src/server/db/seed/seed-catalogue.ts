@@ -101,6 +101,21 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
  */
 const BULK_LOAD_HOTELS = 200_000;
 
+/**
+ * Runs `work` on a PostgreSQL catalogue of `hotels` hotels with the hotels' secondary indexes dropped
+ * from BULK_LOAD_HOTELS on, and builds them again afterwards (also when `work` fails): rewriting every
+ * hotel row (the seasonal seed's room_offers) would otherwise update a dozen indexes per row.
+ */
+export async function withHotelIndexesDeferred<T>(database: Database, hotels: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== "postgres" || hotels < BULK_LOAD_HOTELS) return work();
+  const deferred = await dropSecondaryIndexes(database.pool!);
+  try {
+    return await work();
+  } finally {
+    await recreateIndexes(database.pool!, deferred);
+  }
+}
+
 /** Drops the indexes of hotels that no constraint needs; answers their definitions. */
 async function dropSecondaryIndexes(pool: pg.Pool): Promise<{ name: string; definition: string }[]> {
   const { rows } = await pool.query<{ name: string; definition: string }>(
