@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { expect, inject } from "vitest";
+import { addDays } from "../../src/shared/dates.ts";
 import { totpCode } from "../support/totp.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -100,4 +101,57 @@ export async function enrollTwoFactorInBrowser(page: Page, password: string): Pr
   await page.getByRole("button", { name: "Confirm and turn on" }).click();
   await page.getByText("Two-factor authentication is on").first().waitFor();
   return secret;
+}
+
+/**
+ * A paid booking made through the public API as the page's session (signed in or not): the first
+ * of our own hotels in `destination` with a bookable room for two adults, two nights from `checkIn`,
+ * held, paid with the 4242 test card and confirmed. Answers the booking's reference.
+ */
+export async function bookAndPayThroughApi(
+  page: Page,
+  booking: { destination: string; checkIn: string; guestName: string; guestEmail: string; guestPhone: string },
+): Promise<string> {
+  const checkOut = addDays(booking.checkIn, 2);
+  const stay = `checkIn=${booking.checkIn}&checkOut=${checkOut}`;
+  const found = (await (
+    await page.request.get(`/api/hotels/search?destination=${encodeURIComponent(booking.destination)}&${stay}`)
+  ).json()) as { hotels: { id: string }[] };
+  const hotelId = found.hotels.find((h) => /^\d+$/.test(h.id))!.id;
+  const detail = (await (await page.request.get(`/api/hotels/${hotelId}?${stay}`)).json()) as {
+    rooms: { id: string; bookable: boolean }[];
+  };
+  const res = await page.request.post("/api/bookings", {
+    headers: sameOriginHeaders(),
+    data: {
+      hotelId,
+      roomTypeId: detail.rooms.find((r) => r.bookable)!.id,
+      checkIn: booking.checkIn,
+      checkOut,
+      guests: 2,
+      rooms: 1,
+      guestName: booking.guestName,
+      guestEmail: booking.guestEmail,
+      guestPhone: booking.guestPhone,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const hold = (await res.json()) as {
+    booking: { id: string; bookingReference: string };
+    payment: { paymentId: string; clientSecret: string };
+  };
+  await page.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
+    headers: sameOriginHeaders(),
+    data: {
+      clientSecret: hold.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
+  });
+  const confirmed = await page.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, {
+    headers: sameOriginHeaders(),
+    data: { paymentId: hold.payment.paymentId },
+  });
+  expect(confirmed.ok()).toBe(true);
+  return hold.booking.bookingReference;
 }

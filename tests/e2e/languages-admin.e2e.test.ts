@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
 
 let browser: Browser;
 
@@ -11,52 +11,15 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** One paid booking of two nights for two adults, made through the public API; returns its reference. */
-async function paidBooking(page: Page): Promise<string> {
+function paidBooking(page: Page): Promise<string> {
   const stamp = Date.now();
-  const checkIn = addDays(todayUtc(), 60);
-  const checkOut = addDays(checkIn, 2);
-  const stay = `checkIn=${checkIn}&checkOut=${checkOut}`;
-  const found = (await (await page.request.get(`/api/hotels/search?destination=Dubai&${stay}`)).json()) as { hotels: { id: string }[] };
-  const hotelId = found.hotels.find((h) => /^\d+$/.test(h.id))!.id;
-  const detail = (await (await page.request.get(`/api/hotels/${hotelId}?${stay}`)).json()) as {
-    rooms: { id: string; bookable: boolean }[];
-  };
-  const res = await page.request.post("/api/bookings", {
-    headers: sameOriginHeaders(),
-    data: {
-      hotelId,
-      roomTypeId: detail.rooms.find((r) => r.bookable)!.id,
-      checkIn,
-      checkOut,
-      guests: 2,
-      rooms: 1,
-      guestName: `Idioma Admin ${stamp}`,
-      guestEmail: `idioma-admin-${stamp}@example.com`,
-      guestPhone: "+34 600 000 001",
-    },
+  return bookAndPayThroughApi(page, {
+    destination: "Dubai",
+    checkIn: addDays(todayUtc(), 60),
+    guestName: `Idioma Admin ${stamp}`,
+    guestEmail: `idioma-admin-${stamp}@example.com`,
+    guestPhone: "+34 600 000 001",
   });
-  expect(res.status()).toBe(201);
-  const hold = (await res.json()) as {
-    booking: { id: string; bookingReference: string };
-    payment: { paymentId: string; clientSecret: string };
-  };
-  await page.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
-    headers: sameOriginHeaders(),
-    data: {
-      clientSecret: hold.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(
-    (
-      await page.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, {
-        headers: sameOriginHeaders(),
-        data: { paymentId: hold.payment.paymentId },
-      })
-    ).ok(),
-  ).toBe(true);
-  return hold.booking.bookingReference;
 }
 
 describe("the back office in other languages", () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
 
 let browser: Browser;
 
@@ -19,45 +19,13 @@ async function travellerWithBooking(page: Page): Promise<string> {
   ).toBe(200);
   await signInAs(page, email, "secret123");
   const checkIn = addDays(todayUtc(), 40);
-  const checkOut = addDays(checkIn, 2);
-  const stay = `checkIn=${checkIn}&checkOut=${checkOut}`;
-  const found = (await (await page.request.get(`/api/hotels/search?destination=Paris&${stay}`)).json()) as { hotels: { id: string }[] };
-  const hotelId = found.hotels.find((h) => /^\d+$/.test(h.id))!.id;
-  const detail = (await (await page.request.get(`/api/hotels/${hotelId}?${stay}`)).json()) as {
-    rooms: { id: string; bookable: boolean }[];
-  };
-  const res = await page.request.post("/api/bookings", {
-    headers: sameOriginHeaders(),
-    data: {
-      hotelId,
-      roomTypeId: detail.rooms.find((r) => r.bookable)!.id,
-      checkIn,
-      checkOut,
-      guests: 2,
-      rooms: 1,
-      guestName: "Lucía Viajera",
-      guestEmail: email,
-      guestPhone: "+34 600 000 000",
-    },
+  await bookAndPayThroughApi(page, {
+    destination: "Paris",
+    checkIn,
+    guestName: "Lucía Viajera",
+    guestEmail: email,
+    guestPhone: "+34 600 000 000",
   });
-  expect(res.status()).toBe(201);
-  const hold = (await res.json()) as { booking: { id: string }; payment: { paymentId: string; clientSecret: string } };
-  await page.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
-    headers: sameOriginHeaders(),
-    data: {
-      clientSecret: hold.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(
-    (
-      await page.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, {
-        headers: sameOriginHeaders(),
-        data: { paymentId: hold.payment.paymentId },
-      })
-    ).ok(),
-  ).toBe(true);
   return checkIn;
 }
 
