@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -12,56 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Our own hotels have numeric ids; the supplier's (once partner-booking.e2e activates it) start with wh-. */
-function inventoryHotel(hotels: { id: string }[]): { id: string } {
-  return hotels.find((h) => /^\d+$/.test(h.id))!;
-}
-
 describe("the back office in the browser", () => {
   it("shows computed figures, changes a status, refunds, exports CSV, promotes a user, and logs it all", async () => {
     const guestPage = await newPage(browser);
     // Paid bookings to manage, made through the public API like a guest would.
     const stamp = Date.now();
-    async function paidBooking(checkInDays: number): Promise<string> {
-      const checkIn = addDays(todayUtc(), checkInDays);
-      const checkOut = addDays(todayUtc(), checkInDays + 2);
-      const hotels = (await (
-        await guestPage.request.get(`/api/hotels/search?destination=Dubai&checkIn=${checkIn}&checkOut=${checkOut}`)
-      ).json()) as { hotels: { id: string }[] };
-      const hotelId = inventoryHotel(hotels.hotels).id;
-      const detail = (await (await guestPage.request.get(`/api/hotels/${hotelId}?checkIn=${checkIn}&checkOut=${checkOut}`)).json()) as {
-        rooms: { id: string; bookable: boolean }[];
-      };
-      const room = detail.rooms.find((r) => r.bookable)!;
-      const hold = (await (
-        await guestPage.request.post("/api/bookings", {
-          headers: sameOriginHeaders(),
-          data: {
-            hotelId,
-            roomTypeId: room.id,
-            checkIn,
-            checkOut,
-            guests: 2,
-            rooms: 1,
-            guestName: `Admin Test ${stamp}`,
-            guestEmail: `admin-test-${stamp}@example.com`,
-            guestPhone: "+1 555 0100",
-          },
-        })
-      ).json()) as { booking: { id: string; bookingReference: string }; payment: { paymentId: string; clientSecret: string } };
-      await guestPage.request.post(`/api/simulated-payments/${hold.payment.paymentId}/confirm`, {
-        headers: sameOriginHeaders(),
-        data: {
-          clientSecret: hold.payment.clientSecret,
-          returnUrl: "/booking-success",
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
-        },
+    function paidBooking(checkInDays: number): Promise<string> {
+      return bookAndPayThroughApi(guestPage, {
+        destination: "Dubai",
+        checkIn: addDays(todayUtc(), checkInDays),
+        guestName: `Admin Test ${stamp}`,
+        guestEmail: `admin-test-${stamp}@example.com`,
+        guestPhone: "+1 555 0100",
       });
-      await guestPage.request.post(`/api/bookings/${hold.booking.id}/confirm-payment`, {
-        headers: sameOriginHeaders(),
-        data: { paymentId: hold.payment.paymentId },
-      });
-      return hold.booking.bookingReference;
     }
     const reference = await paidBooking(40);
     // More to refund one after the other: every refund must say so, although its row's dialog unmounts.
