@@ -63,7 +63,7 @@ function kindOf(text: string): string {
   if (text.includes("from destinations")) return text.includes("sum(hotel_count)") ? "catalogue size" : "destination";
   if (text.includes("hotels_name") || text.includes("replace(h.name")) return "destination";
   if (text.startsWith("select count(*)::int as n")) return "capped count";
-  if (text.includes("::int as walk")) return "price batch";
+  if (text.includes("::int as walk") || text.includes("c.walk as walk")) return "price batch";
   if (text.includes("h.description") || text.includes("h.images")) return "page rows";
   if (text.includes("union all") || text.includes("lateral")) return "page walk";
   return "other";

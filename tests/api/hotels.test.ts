@@ -404,6 +404,66 @@ describe.each([
     });
   });
 
+  describe("several cities at once", () => {
+    // A destination matching several cities is walked city by city in one statement (decision 033):
+    // each city's walk stops, and resumes, on its own; the same city name in two countries stays two.
+    const stay = { checkIn: d(30), checkOut: d(32) };
+
+    beforeAll(async () => {
+      const db = t.deps.db;
+      const make = async (name: string, city: string, country: string, priceCents: number, soldOut = false) => {
+        const hotel = await createHotel(db, {
+          name,
+          city,
+          country,
+          countryCode: "XX",
+          priceCents,
+          originalPriceCents: null,
+          reviewCount: priceCents,
+          distanceFromCenterKm: 1,
+        });
+        const room = await createRoomType(db, hotel.id, {
+          name: "Double",
+          priceCents,
+          originalPriceCents: null,
+          maxGuests: 2,
+          totalRooms: 1,
+        });
+        if (soldOut) await db.insert(roomNights).values({ roomTypeId: room.id, night: stay.checkIn, roomsTotal: 1, roomsTaken: 1 });
+      };
+      // More sold-out hotels below the free ones than a price walk's first batch takes (24).
+      for (let i = 0; i < 30; i++) await make(`Northern Sold ${i}`, "Twinford", "Northland", 5000 + i, true);
+      await make("Northern Free A", "Twinford", "Northland", 9000);
+      await make("Northern Free B", "Twinford", "Northland", 9500);
+      await make("Southern Inn", "Twinford", "Southland", 7000);
+      await make("Harbour Inn", "Twinmouth", "Westland", 8000);
+      await refreshDestinations(db);
+    });
+
+    it("sorts and pages every matching city's hotels together, and counts them", async () => {
+      const cheapestFirst = ["Southern Inn", "Harbour Inn", "Northern Free A", "Northern Free B"];
+      const byPrice = await search({ destination: "twin", sort: "price", ...stay });
+      expect(names(byPrice)).toEqual(cheapestFirst);
+      expect(byPrice.total).toBe(4);
+      for (const page of [1, 2]) {
+        const paged = await search({ destination: "twin", sort: "price", pageSize: 2, page, ...stay });
+        expect(names(paged), `page ${page}`).toEqual(cheapestFirst.slice((page - 1) * 2, page * 2));
+        expect(paged.total).toBe(4);
+      }
+      expect(names(await search({ destination: "twin", sort: "popularity", ...stay }))).toEqual([...cheapestFirst].reverse());
+      const firstOfThree = await search({ destination: "twin", sort: "popularity", pageSize: 3, ...stay });
+      expect(names(firstOfThree)).toEqual(["Northern Free B", "Northern Free A", "Harbour Inn"]);
+      expect(firstOfThree.total).toBe(4);
+      // The sold-out hotels are back on another night.
+      expect((await search({ destination: "twin", checkIn: d(31), checkOut: d(32) })).total).toBe(34);
+    });
+
+    it("keeps one country's city apart from the same city name in another", async () => {
+      expect(names(await search({ destination: "northland", sort: "price", ...stay }))).toEqual(["Northern Free A", "Northern Free B"]);
+      expect(names(await search({ destination: "southland", ...stay }))).toEqual(["Southern Inn"]);
+    });
+  });
+
   describe("destination suggestions", () => {
     it("suggests matching cities by prefix, accent-insensitively, with hotel counts", async () => {
       const res = await destinations("test");
