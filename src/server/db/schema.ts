@@ -369,6 +369,12 @@ export const rateRules = pgTable(
   },
   (t) => [
     index("rate_rules_room_type_nights_idx").on(t.roomTypeId, t.lastNight, t.firstNight),
+    // The rules that close nights or set a minimum stay, the only ones the search's count asks
+    // about (hasOffer): with seasons on every room type, probing them through the index above read
+    // every price rule of the stay's nights too (a capped count p50 of ~20 ms on 2M hotels).
+    index("rate_rules_restrictions_idx")
+      .on(t.roomTypeId, t.lastNight, t.firstNight)
+      .where(sql`${t.closed} is not null or ${t.minStay} is not null`),
     check("rate_rules_nights_order", sql`${t.lastNight} >= ${t.firstNight}`),
     check("rate_rules_weekdays_range", sql`${t.weekdays} between 1 and 127`),
     check("rate_rules_price_positive", sql`${t.priceCents} is null or ${t.priceCents} > 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "rate_rules_restrictions_idx" ON "rate_rules" USING btree ("room_type_id","last_night","first_night") WHERE "rate_rules"."closed" is not null or "rate_rules"."min_stay" is not null;
