@@ -315,7 +315,7 @@ function offerLateral(stay: Stay): SQL {
  * Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting).
  * Counting needs no price: a stay is sold unless a night is closed or the check-in night's minimum
  * stay is longer, and both need a rule that sets them on a night of the stay. So the stay is priced
- * (f_stay_price, the costly part) only for room types with such a rule; the others cost one probe of
+ * (the costly part) only for room types with such a rule; the others cost one probe of
  * the rules index.
  */
 function hasOffer(stay: Stay): SQL {
@@ -411,10 +411,15 @@ function roomsFree(stay: Stay, roomTypeId: SQL, totalRooms: SQL): SQL {
 function stayNightlyPrice(stay: Stay, roomTypeId: SQL, floor: SQL): SQL {
   const nights = countNights(stay.checkIn, stay.checkOut);
   // A room type without any rule sells every night at its base price, which is then its floor:
-  // answered here after one probe of the rules index, without calling f_stay_price (a PL/pgSQL call
-  // per room type priced was most of a search's time on 2,000,000 hotels; decision 030).
+  // answered here after one probe of the rules index, without pricing nights (decision 030).
+  // Otherwise the nights come from f_stay_nights, the one definition of a night's rate, called in
+  // this statement's FROM so PostgreSQL inlines it: a subplan re-run per room type, about 10 µs,
+  // where f_stay_price (the same sum, closing and minimum-stay test in PL/pgSQL) started an executor
+  // for every call, 30-40 µs on the seasonal 2M catalogue (decision 033 addendum).
   return sql`case when ${ANY_RATE_RULE} and exists (select 1 from rate_rules x where x.room_type_id = ${roomTypeId})
-    then round(f_stay_price(${roomTypeId}, ${floor}, ${stay.checkIn}::date, ${stay.checkOut}::date)::numeric / ${nights})::int
+    then (select case when bool_or(n.closed) or (array_agg(n.min_stay order by n.night))[1] > ${nights} then null
+                 else round(sum(n.price_cents)::numeric / ${nights})::int end
+          from f_stay_nights(${roomTypeId}, ${stay.checkIn}::date, ${stay.checkOut}::date) n)
     else ${floor} end`;
 }
 
