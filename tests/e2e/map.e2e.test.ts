@@ -66,6 +66,21 @@ describe("the map of results and of a hotel", () => {
       expect(await pin.innerText()).toBe(card.price);
     }
 
+    // The list is drawn left of the map, and Tab reaches the cards before the pins.
+    const [listBox, mapBox] = await Promise.all([page.locator("article").first().boundingBox(), map.boundingBox()]);
+    expect(listBox!.x + listBox!.width).toBeLessThanOrEqual(mapBox!.x);
+    await view.getByRole("button", { name: "Map" }).focus();
+    let reached: string | null = null;
+    for (let tab = 0; tab < 30 && reached === null; tab++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (focused?.closest("article")) return "card";
+        return focused?.closest('[role="region"][aria-label^="Map of hotels"]') ? "map" : null;
+      });
+    }
+    expect(reached).toBe("card");
+
     // A pin under the pointer highlights its card; focus on a card highlights its pin.
     const first = cards[0]!;
     const second = cards[1]!;
@@ -133,7 +148,11 @@ describe("the map of results and of a hotel", () => {
   it("passes axe with its pins, and shows the hotel's location with one pin on the hotel page (phone width)", async () => {
     const { page, requests } = await mapPage({ width: 390 });
     await page.goto("/?destination=&view=map");
-    await page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true }).getByRole("button").first().waitFor();
+    const resultsMap = page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true });
+    await resultsMap.getByRole("button").first().waitFor();
+    // A narrow screen draws the map above the list.
+    const [mapBox, listBox] = await Promise.all([resultsMap.boundingBox(), page.locator("article").first().boundingBox()]);
+    expect(mapBox!.y + mapBox!.height).toBeLessThanOrEqual(listBox!.y);
     await expectAccessible(page);
     const first = (await page.locator("article h3").first().innerText()).trim();
     await page.getByRole("link", { name: first, exact: true }).click();

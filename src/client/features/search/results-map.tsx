@@ -56,7 +56,12 @@ function pinsFor(t: TFunction, hotels: HotelSummary[], stay: Stay, money: (cents
   );
 }
 
-/** The map view: the page's hotels as cards beside a map with a price pin each; a pin and its card highlight each other. */
+/**
+ * The map view: the page's hotels as cards beside a map with a price pin each; a pin and its card
+ * highlight each other. The cards come first in the page, as they are drawn on a wide screen (the
+ * list on the left, the map on the right), so Tab reaches the cards before the pins; a narrow
+ * screen draws the map above the list.
+ */
 export function ResultsMap({ hotels, stay, busy, label }: { hotels: HotelSummary[]; stay: Stay; busy: boolean; label: string }) {
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const { t } = useTranslation();
@@ -64,20 +69,20 @@ export function ResultsMap({ hotels, stay, busy, label }: { hotels: HotelSummary
   const pins = useMemo(() => pinsFor(t, hotels, stay, (cents, currency) => format(cents, currency).text), [t, hotels, stay, format]);
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-      <HotelMap
-        pins={pins}
-        label={label}
-        highlightedId={highlightedId}
-        onHighlight={setHighlightedId}
-        className="h-[55vh] min-h-72 lg:sticky lg:top-20 lg:order-2 lg:h-[calc(100vh-7rem)]"
-      />
       <HotelGrid
         hotels={hotels}
         stay={stay}
         busy={busy}
         highlightedId={highlightedId}
         onHighlight={setHighlightedId}
-        className="sm:grid-cols-2 lg:order-1 lg:grid-cols-1 xl:grid-cols-1"
+        className="sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-1"
+      />
+      <HotelMap
+        pins={pins}
+        label={label}
+        highlightedId={highlightedId}
+        onHighlight={setHighlightedId}
+        className="order-first h-[55vh] min-h-72 lg:sticky lg:top-20 lg:order-none lg:h-[calc(100vh-7rem)]"
       />
     </div>
   );
