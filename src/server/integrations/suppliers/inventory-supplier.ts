@@ -106,9 +106,10 @@ const HOTEL_COLUMNS = sql.raw(
  * 2. The page is found by walking each city's hotels through a (city, sort key, id) index (several
  *    cities: one walk per row of a VALUES list, planned once; walkBranches), merged, pricing each
  *    hotel on the way (LATERAL: its room types that fit the party, and a primary-key probe into
- *    room_nights per room type); LIMIT stops the walk at the end of the page. Star, distance and amenity filters are checked on the way. The indexes carry
- *    the filter columns and `room_offers` (the hotel's room types), so all of it is index-only: no
- *    random read of a hotel row or a room_types page per hotel walked (migration 0003).
+ *    room_nights per room type); LIMIT stops the walk at the end of the page. Star, distance and
+ *    amenity filters are checked on the way. The indexes carry the filter columns and `room_offers`
+ *    (the hotel's room types), so all of it is index-only: no random read of a hotel row or a
+ *    room_types page per hotel walked (migration 0003).
  * 3. The total is counted exactly up to TOTAL_CAP; beyond that the answer says "at least TOTAL_CAP"
  *    (totalIsCapped), which needs no more than TOTAL_CAP + 1 hotels checked.
  * 4. Price sort: see pricePage.
@@ -244,13 +245,10 @@ function walkBranches(
     const at = after(index);
     return sql`${at?.price ?? -1}::int, ${at?.id ?? 0}::int`;
   };
-  const afterRow = (index: number) => sql`(${afterValues(index)})`;
   const places = walks.flatMap((w, index) => (w.place ? [{ place: w.place, index }] : []));
+  const shared = places.length > 1;
   const branches: SQL[] = [];
-  if (places.length === 1) {
-    const [{ place, index }] = places as [{ place: NonNullable<Walk["place"]>; index: number }];
-    branches.push(sql`(${subquery({ condition: placeCondition(place), walk: sql`${index}::int`, after: afterRow(index) })})`);
-  } else if (places.length > 1) {
+  if (shared) {
     const rows = places.map(({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)})`);
     branches.push(
       sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id)
@@ -262,14 +260,16 @@ function walkBranches(
     );
   }
   walks.forEach((w, index) => {
-    if (w.condition) branches.push(sql`(${subquery({ condition: w.condition, walk: sql`${index}::int`, after: afterRow(index) })})`);
+    if (shared && w.place) return;
+    const condition = w.place ? placeCondition(w.place) : w.condition!;
+    branches.push(sql`(${subquery({ condition, walk: sql`${index}::int`, after: sql`(${afterValues(index)})` })})`);
   });
   return branches;
 }
 
 /**
- * One index walk per walk (city), each pricing its hotels on the way and stopping after `limit`
- * hotels that have an offer within the price range, merged into one UNION ALL. The overall first
+ * The walks (a city each, see scopeWalks), each pricing its hotels on the way and stopping after
+ * `limit` hotels that have an offer within the price range, merged into one UNION ALL. The overall first
  * `limit` are among the union of every walk's first `limit`. (A LIMIT inside each walk is what makes
  * PostgreSQL walk the (city, sort key, id) index instead of sorting every hotel of the city.)
  */
