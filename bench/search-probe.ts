@@ -14,7 +14,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "../src/server/db/client.ts";
+import { type Db, SESSION_OPTIONS } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { createInventorySupplier } from "../src/server/integrations/suppliers/inventory-supplier.ts";
 import { searchHotels } from "../src/server/services/hotel-search.ts";
@@ -44,7 +44,7 @@ interface Timed {
   path: string;
 }
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: "-c jit=off" });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: SESSION_OPTIONS });
 const rawQuery = pool.query.bind(pool) as (config: unknown, params?: unknown) => Promise<pg.QueryResult>;
 let current: Timed[] | null = null;
 let currentPath = "";

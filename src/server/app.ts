@@ -65,6 +65,9 @@ function bodyLimits(): MiddlewareHandler<AppEnv> {
   const hotelImport = limit(HOTEL_IMPORT_BODY_LIMIT, "IMPORT_FILE_TOO_LARGE");
   const other = limit(API_BODY_LIMIT, "PAYLOAD_TOO_LARGE");
   return (c, next) => {
+    // A GET or HEAD request has no body to limit (the Request's body is always null); asking for it
+    // would only make @hono/node-server build the whole web Request.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (c.req.method !== "POST") return other(c, next);
     if (/^\/api\/hotels\/[^/]+\/reviews$/.test(c.req.path)) return reviewUpload(c, next);
     if (PROPERTY_UPLOAD_PATH.test(c.req.path)) return propertyUpload(c, next);

@@ -77,6 +77,7 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     logger,
     deliveryMode,
     suppliers,
+    apiSettings: settings,
     wholesaler,
     gateway,
     simulatedGateway,

@@ -1,7 +1,9 @@
 import { type Server, createServer } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiSettings } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { ACTIVE_SETTINGS_TTL_MS } from "../../src/server/services/api-settings.ts";
 import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -145,5 +147,30 @@ describe("API settings", () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  it("reuses the active environment for a second; a save on this instance is used at once", async () => {
+    const settings = t.deps.apiSettings;
+    let clock = Date.now() + 60_000; // past any earlier read
+    const now = vi.spyOn(Date, "now").mockImplementation(() => clock);
+    try {
+      await t.deps.db.update(apiSettings).set({ isActive: false });
+      expect(await settings.active()).toBeNull();
+      // Another instance activates TEST: this one keeps its answer until the second is over...
+      await t.deps.db.update(apiSettings).set({ isActive: true }).where(eq(apiSettings.environment, "TEST"));
+      clock += ACTIVE_SETTINGS_TTL_MS - 1;
+      expect(await settings.active()).toBeNull();
+      clock += 1;
+      expect((await settings.active())?.environment).toBe("TEST");
+      // ...while a save through this instance reaches its very next request.
+      const saved = await t.request("PUT", "/api/admin/api-settings/LIVE", {
+        cookie: admin,
+        body: { apiUrl: fakeUrl, username: "live3", password: "p", makeActive: true },
+      });
+      expect(saved.status).toBe(200);
+      expect(await settings.active()).toMatchObject({ environment: "LIVE", username: "live3" });
+    } finally {
+      now.mockRestore();
+    }
   });
 });

@@ -47,6 +47,17 @@ export interface DatabaseOptions {
   timeouts?: { connectMs: number; statementMs: number; idleInTransactionMs: number } | undefined;
 }
 
+/**
+ * Settings of every connection that serves requests (and of the benchmarks that replay their
+ * statements). JIT compiles any query whose estimate passes jit_above_cost; search queries over a
+ * large catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
+ * 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs. Parallel plans
+ * likewise: on the 2M catalogue the planner chose, for the walk of ~200 hotels matched by name, a
+ * parallel scan of a whole city index (2.2 s, two worker processes started for one search) over
+ * 200 primary-key probes (23 ms). Under load, requests are the parallelism.
+ */
+export const SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0";
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts;
@@ -62,13 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
             query_timeout: timeouts.statementMs + timeouts.connectMs,
           }
         : {}),
-      // JIT compiles any query whose estimate passes jit_above_cost; search queries over a large
-      // catalogue are estimated high but stop after a few hundred rows (LIMIT), so JIT would add
-      // 150-1,000 ms of compiling to a 5 ms query. Short queries are all this app runs.
-      // Parallel plans likewise: on the 2M catalogue the planner chose, for the walk of ~200 hotels
-      // matched by name, a parallel scan of a whole city index (2.2 s, two worker processes started
-      // for one search) over 200 primary-key probes (23 ms). Under load, requests are the parallelism.
-      options: "-c jit=off -c max_parallel_workers_per_gather=0",
+      options: SESSION_OPTIONS,
     };
     const pool = new pg.Pool({ ...poolConfig, connectionString: options.databaseUrl });
     // A dropped idle connection must not crash the process; the pool replaces it.

@@ -9,6 +9,7 @@ import type { HotelCatalogSupplier } from "../integrations/suppliers/hotel-suppl
 import type { WholesalerSupplier } from "../integrations/suppliers/wholesaler-supplier.ts";
 import type { Lifecycle } from "../lifecycle.ts";
 import type { Logger } from "../logger.ts";
+import type { ApiSettingsService } from "../services/api-settings.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
 
 /** Everything a request handler may need; built once at start and shared by every request. */
@@ -23,6 +24,8 @@ export interface AppDeps {
   deliveryMode: DeliveryMode;
   /** Our inventory first, then any external supplier. */
   suppliers: HotelCatalogSupplier[];
+  /** The supplier's API settings per environment; one per instance, so a save clears its cache of the active one. */
+  apiSettings: ApiSettingsService;
   /** The external wholesaler (also in `suppliers`), with its booking-side calls. */
   wholesaler: WholesalerSupplier;
   gateway: PaymentGateway;

@@ -26,6 +26,17 @@ export interface ApiSettingsView {
 
 type Actor = { id: string; email: string };
 
+type ActiveCredentials = (WholesalerCredentials & { environment: Environment }) | null;
+
+/**
+ * How long the active environment is reused. Every search and hotel page asks for it; an admin's
+ * change reaches this instance's next request at once (saving clears it) and other instances within
+ * this time, the lag that lag-tolerant reads accept anyway (decision 019).
+ */
+export const ACTIVE_SETTINGS_TTL_MS = 1000;
+
+export type ApiSettingsService = ReturnType<typeof apiSettingsService>;
+
 export function apiSettingsService(db: Db, appSecret: string, urlPolicy: SupplierUrlPolicy) {
   const box = createSecretBox(appSecret, "api-settings-password");
 
@@ -51,20 +62,35 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
     return { apiUrl: row.apiUrl, username: row.username, password: box.open(row.passwordEncrypted) };
   }
 
+  async function readActive(): Promise<ActiveCredentials> {
+    const [row] = await db.select().from(apiSettings).where(eq(apiSettings.isActive, true));
+    if (!row) return null;
+    return {
+      environment: row.environment as Environment,
+      apiUrl: row.apiUrl,
+      username: row.username,
+      password: box.open(row.passwordEncrypted),
+    };
+  }
+
+  // One read shared by the requests of the same second (a promise, so concurrent ones wait for it).
+  let activeRead: { value: Promise<ActiveCredentials>; at: number } | null = null;
+
   return {
     list,
     credentials,
 
-    /** The active environment's credentials, or null when none is active. */
-    async active(): Promise<(WholesalerCredentials & { environment: Environment }) | null> {
-      const [row] = await db.select().from(apiSettings).where(eq(apiSettings.isActive, true));
-      if (!row) return null;
-      return {
-        environment: row.environment as Environment,
-        apiUrl: row.apiUrl,
-        username: row.username,
-        password: box.open(row.passwordEncrypted),
-      };
+    /** The active environment's credentials, or null when none is active (reused for ACTIVE_SETTINGS_TTL_MS). */
+    active(): Promise<ActiveCredentials> {
+      const now = Date.now();
+      if (activeRead && now - activeRead.at < ACTIVE_SETTINGS_TTL_MS) return activeRead.value;
+      const read = { value: readActive(), at: now };
+      activeRead = read;
+      // A failed read is not kept: the next request asks again.
+      read.value.catch(() => {
+        if (activeRead === read) activeRead = null;
+      });
+      return read.value;
     },
 
     /**
@@ -110,6 +136,8 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
           },
         });
       });
+      // This instance's next search uses the change at once.
+      activeRead = null;
       return list();
     },
 

@@ -5,10 +5,8 @@ import { apiRouter, defineRoute, jsonAnswer } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
-import { apiSettingsService } from "../../services/api-settings.ts";
 import { BACKGROUND_JOBS, listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
 import { recentSupplierProblems } from "../../services/supplier-problems.ts";
-import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
 
 /** Spec section 9: the diagnostics search. */
 const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutDaysAhead: 9, guests: 2, children: 0, rooms: 1 } as const;
@@ -100,7 +98,7 @@ const run = defineRoute({
 
 /** Admin > API Diagnostics: the spec's test search against the active environment's supplier, unmerged and uncached. */
 export function adminApiDiagnosticsRoutes(deps: AppDeps) {
-  const settings = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
+  const settings = deps.apiSettings;
   return apiRouter<SignedInEnv>()
     .openapi(problems, async (c) => {
       return c.json({ problems: await recentSupplierProblems(deps.db) }, 200);

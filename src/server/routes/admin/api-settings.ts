@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { ENVIRONMENTS, apiSettingsService } from "../../services/api-settings.ts";
-import { supplierUrlPolicy } from "../../integrations/wholesaler/supplier-url-policy.ts";
+import { ENVIRONMENTS } from "../../services/api-settings.ts";
 
 const apiUrl = z
   .string()
@@ -67,7 +66,7 @@ const test = defineRoute({
 
 /** Supplier API settings per environment; passwords are encrypted at rest and never sent back. */
 export function adminApiSettingsRoutes(deps: AppDeps) {
-  const service = apiSettingsService(deps.db, deps.config.appSecret, supplierUrlPolicy(deps.config));
+  const service = deps.apiSettings;
   return apiRouter<SignedInEnv>()
     .openapi(list, async (c) => {
       return c.json({ settings: await service.list() }, 200);
