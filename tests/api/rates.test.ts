@@ -308,6 +308,48 @@ describe.each([
     await set("sale", { priceCents: 5000 }); // base 50000, sold at 5000
     await set("closed", { weekdays: FRI_SAT, closed: true });
     await set("minstay", { minStay: 3 });
+    // Several room types in one hotel, outside Seasonburg: the offer is the cheapest sellable one,
+    // and the rooms left count every sellable room type, dearer ones included.
+    const suites = { ...place, city: "Suiteville", country: "Rateland" };
+    for (const [name, rooms] of [
+      [
+        "mixed",
+        [
+          ["Small", 9000, 2, null],
+          ["Large", 20000, 3, null],
+          ["Shut", 25000, 4, "closed"],
+          ["Long", 30000, 5, "minStay"],
+        ],
+      ],
+      [
+        "first shut",
+        [
+          ["Small", 6000, 1, "closed"],
+          ["Large", 12000, 2, "dearer Friday"],
+          ["Larger", 15000, 3, null],
+        ],
+      ],
+    ] as const) {
+      const h = await createHotel(db, { ...suites, name: `Suite ${name}`, priceCents: rooms[0]![1] });
+      for (const [roomName, price, totalRooms, restriction] of rooms) {
+        const id = (
+          await createRoomType(db, h.id, { name: roomName, priceCents: price, maxGuests: 2, totalRooms, originalPriceCents: null })
+        ).id;
+        const rule =
+          restriction === "closed"
+            ? { closed: true }
+            : restriction === "minStay"
+              ? { minStay: 3 }
+              : restriction === "dearer Friday"
+                ? { weekdays: FRI_SAT, priceCents: price + 2000 }
+                : { priceCents: price };
+        const res = await s.request("POST", `/api/properties/hotels/${h.id}/calendar`, {
+          cookie,
+          body: { roomTypeIds: [id], from: checkIn, to: addDays(checkIn, 6), ...rule },
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+    }
   });
   afterAll(() => s.close());
 
@@ -336,6 +378,21 @@ describe.each([
     const dear = await search("sort=popularity&minPrice=190");
     expect(dear.hotels.map((h) => h.name)).toEqual(["Season weekend"]);
     expect(dear.total).toBe(1);
+  });
+
+  it("offers a hotel's cheapest sellable room and counts the rooms left of every sellable room type", async () => {
+    const res = await s.request(
+      "GET",
+      `/api/hotels/search?destination=Suiteville&checkIn=${checkIn}&checkOut=${checkOut}&guests=2&sort=price`,
+    );
+    const hotels = ((await res.json()) as SearchResponse).hotels.map((h) => [h.name, h.priceCents, h.roomsAvailable]);
+    // Mixed: Small (2) and Large (3) sell; Shut has a closed night, Long a 3-night minimum.
+    // First shut: its cheapest room is closed, so the offer is Large's, priced night by night
+    // (12000 on Thursday, 14000 on Friday), with Larger's rooms too.
+    expect(hotels).toEqual([
+      ["Suite mixed", 9000, 5],
+      ["Suite first shut", 13000, 5],
+    ]);
   });
 
   it("sells a minimum-stay hotel to a long enough stay", async () => {
