@@ -167,4 +167,31 @@ describe.skipIf(!bin)("read replicas (DATABASE_READ_URL) on a real streaming rep
       await onReplica("select pg_wal_replay_resume()");
     }
   });
+  it("answers every search and hotel page while the replica is stopped under load", async () => {
+    let running = true;
+    let afterStop = 0;
+    let stopped = false;
+    const statuses = new Map<number, number>();
+    const paths = ["/api/hotels/search?destination=Replicaville", `/api/hotels/${hotelId}`];
+    // Eight visitors asking one after another, until the replica has been down for a while.
+    const visitors = Array.from({ length: 8 }, async (_, v) => {
+      for (let i = v; running; i++) {
+        const res = await t.request("GET", paths[i % paths.length]!);
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (stopped) afterStop++;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A fast shutdown ends the replica's sessions, statements in flight included.
+    await cluster!.stopReplica();
+    stopped = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    running = false;
+    await Promise.all(visitors);
+    expect(Object.fromEntries(statuses)).toEqual({ 200: expect.any(Number) });
+    expect(afterStop).toBeGreaterThan(0);
+    expect(database!.replicas!.status()).toEqual([{ name: "replica-1", state: "down" }]);
+    await cluster!.startReplica();
+  });
 });
