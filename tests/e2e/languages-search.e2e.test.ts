@@ -53,7 +53,11 @@ describe("searching in another language", () => {
       "Valoración (más alta primero)",
       "Distancia al centro",
     ]);
-    await sort.selectOption({ label: "Precio (más bajo primero)" });
+    // Judged once the price-sorted list has arrived, not while the previous one is dimmed for it.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().includes("/api/hotels/search") && res.url().includes("sort=price")),
+      sort.selectOption({ label: "Precio (más bajo primero)" }),
+    ]);
     await page.waitForURL(/sort=price/);
     await page.getByRole("group", { name: "Mostrar resultados como" }).getByRole("button", { name: "Mapa" }).waitFor();
     await expectAccessible(page);

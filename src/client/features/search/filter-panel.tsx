@@ -22,7 +22,8 @@ import { useSliderDraft } from "./use-slider-draft.ts";
 
 type FilterPanelProps = {
   params: URLSearchParams;
-  onParamsChange: (next: URLSearchParams) => void;
+  /** Applies a change to the address as it is when the change is made (see SearchResults' update). */
+  onParamsChange: (change: (current: URLSearchParams) => URLSearchParams) => void;
   /** The sidebar shows its heading and 'Clear filters'; the mobile sheet has them in its title bar and footer. */
   heading?: boolean;
 };
@@ -94,7 +95,7 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
   const active = countActiveFilters(params);
 
   function apply(next: Filters) {
-    onParamsChange(writeFilters(params, next));
+    onParamsChange((current) => writeFilters(current, next));
   }
 
   const [price, setPrice] = useSliderDraft([filters.minPrice, filters.maxPrice], ([min = PRICE_SLIDER.min, max = PRICE_SLIDER.max]) =>
@@ -116,7 +117,7 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
             size="sm"
             className="-mr-3 text-brand-800"
             disabled={active === 0}
-            onClick={() => onParamsChange(clearFilters(params))}
+            onClick={() => onParamsChange(clearFilters)}
           >
             {t("Clear filters")}
           </Button>

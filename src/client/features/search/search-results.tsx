@@ -52,13 +52,18 @@ export function SearchResults({ search }: { search: HotelSearch }) {
   const totalPages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
   const page = shown?.page ?? readPage(params);
 
-  function update(next: URLSearchParams) {
+  /**
+   * Changes the address from what it is now. A navigation writes the address before this view has
+   * rendered it, so a change made in between (a sort chosen right after "Clear filters") must start
+   * from the address: from this render's params it would bring the cleared filters back.
+   */
+  function update(change: (current: URLSearchParams) => URLSearchParams) {
     // Filters and sort change the list below, not the page: stay where the user is.
-    setParams(next, { preventScrollReset: true });
+    setParams(change(new URLSearchParams(window.location.search)), { preventScrollReset: true });
   }
 
   function goToPage(nextPage: number) {
-    update(writePage(params, nextPage));
+    update((current) => writePage(current, nextPage));
     headingRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
@@ -112,7 +117,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
                 title={t("Filters")}
                 footer={
                   <div className="flex gap-3">
-                    <Button variant="secondary" disabled={activeFilters === 0} onClick={() => update(clearFilters(params))}>
+                    <Button variant="secondary" disabled={activeFilters === 0} onClick={() => update(clearFilters)}>
                       {t("Clear filters")}
                     </Button>
                     <Button className="flex-1" onClick={() => setFiltersOpen(false)}>
@@ -125,12 +130,16 @@ export function SearchResults({ search }: { search: HotelSearch }) {
               </SheetContent>
             </Dialog.Root>
           )}
-          <ViewToggle view={view} onChange={(next) => update(writeView(params, next))} />
+          <ViewToggle view={view} onChange={(next) => update((current) => writeView(current, next))} />
           <div className="min-w-0 flex-1 basis-40 sm:w-56 sm:flex-none sm:basis-auto">
             <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-slate-700">
               {t("Sort by")}
             </label>
-            <NativeSelect id={sortId} value={sort} onChange={(event) => update(writeSort(params, event.target.value as SortOption))}>
+            <NativeSelect
+              id={sortId}
+              value={sort}
+              onChange={(event) => update((current) => writeSort(current, event.target.value as SortOption))}
+            >
               {SORT_OPTIONS.map((option) => (
                 <option key={option} value={option}>
                   {sortLabel(t, option)}
@@ -197,7 +206,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
             ) : (
               <NoHotelsFound>
                 {activeFilters > 0 ? (
-                  <Button variant="secondary" className="mt-5" onClick={() => update(clearFilters(params))}>
+                  <Button variant="secondary" className="mt-5" onClick={() => update(clearFilters)}>
                     {t("Clear filters")}
                   </Button>
                 ) : null}
