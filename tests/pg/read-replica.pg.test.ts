@@ -167,6 +167,7 @@ describe.skipIf(!bin)("read replicas (DATABASE_READ_URL) on a real streaming rep
       await onReplica("select pg_wal_replay_resume()");
     }
   });
+
   it("answers every search and hotel page while the replica is stopped under load", async () => {
     let running = true;
     let afterStop = 0;
