@@ -126,6 +126,19 @@ for (const [kind, ms] of [...byKind].sort((a, b) => b[1].reduce((x, y) => x + y,
       .padStart(6)} ms  p50 ${k.p50} p95 ${k.p95} max ${k.max}`,
   );
 }
+// Where the time goes by kind of search: the sort, and whether a price filter is set.
+const byClass = new Map<string, number[]>();
+for (const { path, ms } of perSearch) {
+  const q = new URL(path, "http://x").searchParams;
+  const key = `${q.get("sort") ?? "popularity"}${q.has("maxPrice") ? " + price filter" : ""}`;
+  byClass.set(key, [...(byClass.get(key) ?? []), ms]);
+}
+for (const [key, ms] of [...byClass].sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))) {
+  const total = ms.reduce((a, b) => a + b, 0);
+  console.log(
+    `  ${key.padEnd(28)} n=${String(ms.length).padStart(4)} total ${total.toFixed(0).padStart(6)} ms  mean ${(total / ms.length).toFixed(1)}`,
+  );
+}
 console.log("slowest searches:");
 for (const p of perSearch.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${p.ms.toFixed(1)} ms ${p.path}`);
 const explain = Number(values.explain);

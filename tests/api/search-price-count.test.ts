@@ -15,6 +15,7 @@ import { type TestApp, createTestApp } from "../support/test-app.ts";
  * base price deciding the cheapest offer. (With rate rules both plans walk.)
  */
 const HOTELS = 48;
+const FLOORHAM_HOTELS = 40;
 const checkIn = addDays(todayUtc(), 30);
 const checkOut = addDays(checkIn, 2);
 
@@ -30,6 +31,7 @@ function random(seed: number): () => number {
 describe("the count of a search with a price filter", () => {
   let t: TestApp;
   const hotelIds: number[] = [];
+  const floorhamIds: number[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -78,6 +80,23 @@ describe("the count of a search with a price filter", () => {
           }
         }
       }
+      // Floorham: every room type has one cheap night far ahead, so every hotel's floor (the price
+      // sort's walk key) is far below its price for the stay and the walk needs several batches.
+      for (let n = 0; n < FLOORHAM_HOTELS; n++) {
+        const priceCents = 8000 + 100 * ((n * 17) % FLOORHAM_HOTELS); // each price once, in no order of id
+        const hotel = await createHotel(db, {
+          name: `Floor Hotel ${n}`,
+          city: "Floorham",
+          country: "Countland",
+          countryCode: "CL",
+          priceCents,
+          originalPriceCents: null,
+        });
+        const room = await createRoomType(db, hotel.id, { priceCents, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
+        const far = addDays(checkIn, 200);
+        await db.insert(rateRules).values({ roomTypeId: room.id, firstNight: far, lastNight: far, priceCents: 1000 });
+        floorhamIds.push(hotel.id);
+      }
       await refreshDestinations(db);
     }
   });
@@ -88,6 +107,51 @@ describe("the count of a search with a price filter", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as SearchResponse;
   }
+
+  /** Each hotel's offer for the stay and party: its cheapest bookable room on its own page. */
+  async function offers(ids: number[], party: string): Promise<Map<string, number>> {
+    const byHotel = new Map<string, number>();
+    for (const id of ids) {
+      const res = await t.request("GET", `/api/hotels/${id}?checkIn=${checkIn}&checkOut=${checkOut}&${party}`);
+      const rooms = ((await res.json()) as HotelDetail).rooms.filter((r) => r.bookable);
+      if (rooms.length > 0) byHotel.set(String(id), Math.min(...rooms.map((r) => r.priceCents)));
+    }
+    return byHotel;
+  }
+
+  it.each([
+    ["Tallyton", ""],
+    ["Tallyton", "minPrice=50&maxPrice=250"],
+    ["Tallyton", "minPrice=100&maxPrice=400&guests=3"],
+    ["Floorham", ""],
+    ["Floorham", "minPrice=90&maxPrice=130"],
+  ])("%s %s: the price sort's small pages follow the hotel pages' prices, ties by id", async (city, filter) => {
+    // Small pages make the walk price a few hotels first. In Floorham no hotel's price is known from
+    // its walk key, so the walk goes on with only the hotels that can still make the page (pricePage's
+    // cutoff). Equal prices are frequent: a page merged from several suppliers must keep the ids'
+    // numeric order, or hotels repeat and go missing between pages.
+    const params = new URLSearchParams(filter);
+    const [min, max] = [Number(params.get("minPrice") ?? 0) * 100, Number(params.get("maxPrice") ?? 1e6) * 100];
+    const ids = city === "Tallyton" ? hotelIds : floorhamIds;
+    const expected = [...(await offers(ids, `guests=${params.get("guests") ?? "2"}&rooms=1`))]
+      .filter(([, offer]) => offer >= min && offer <= max)
+      .sort(([a, x], [b, y]) => x - y || Number(a) - Number(b))
+      .map(([id]) => id);
+    expect(expected.length).toBeGreaterThan(6);
+    const page = async (query: string) => {
+      const res = await t.request(
+        "GET",
+        `/api/hotels/search?destination=${city}&checkIn=${checkIn}&checkOut=${checkOut}&sort=price&${filter}&${query}`,
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as SearchResponse).hotels.map((h) => h.id);
+    };
+    const seen: string[] = [];
+    for (let n = 1; n <= 3; n++) seen.push(...(await page(`pageSize=2&page=${n}`)));
+    expect(seen).toEqual(expected.slice(0, 6));
+    expect(await page("pageSize=1&page=5")).toEqual([expected[4]]);
+    expect(await page("pageSize=8&page=1")).toEqual(expected.slice(0, 8));
+  });
 
   it.each([
     "minPrice=0&maxPrice=100",

@@ -3,12 +3,23 @@ import type { PropertyType } from "../../../shared/property-types.ts";
 import { type GuestRatingOption, minRatingFor } from "../../../shared/search-options.ts";
 import type { HotelDetail, HotelSummary, SortOption, Stay } from "../../../shared/search.ts";
 
+/**
+ * The tie-break of every sort: shorter ids first, then character by character. For our own hotels'
+ * ids (integers written without leading zeros) that is numeric order, the order the database walks
+ * them in (inventory-supplier.ts), so a page merged from several suppliers takes the same hotels the
+ * database chose. ("11" before "4", as localeCompare has it, repeated or skipped hotels of equal
+ * price between pages.)
+ */
+export function compareHotelIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** The order of each sort, for merging suppliers and for suppliers that sort in memory; ties by id. */
 export const COMPARE_HOTELS: Record<SortOption, (a: HotelSummary, b: HotelSummary) => number> = {
-  popularity: (a, b) => b.reviewCount - a.reviewCount || a.id.localeCompare(b.id),
-  price: (a, b) => a.priceCents - b.priceCents || a.id.localeCompare(b.id),
-  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id.localeCompare(b.id),
-  distance: (a, b) => a.distanceFromCenterKm - b.distanceFromCenterKm || a.id.localeCompare(b.id),
+  popularity: (a, b) => b.reviewCount - a.reviewCount || compareHotelIds(a.id, b.id),
+  price: (a, b) => a.priceCents - b.priceCents || compareHotelIds(a.id, b.id),
+  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || compareHotelIds(a.id, b.id),
+  distance: (a, b) => a.distanceFromCenterKm - b.distanceFromCenterKm || compareHotelIds(a.id, b.id),
 };
 
 /** What a supplier is asked for: the stay, the filters and how many of the best results. */

@@ -227,6 +227,8 @@ interface WalkParts {
   walk: SQL;
   /** The (key, id) the walk resumes after, as an SQL row; (-1, 0) = from the start (keys are positive). */
   after: SQL;
+  /** (Price sort) the highest offer the walk can still use, as an SQL int; null = none yet. */
+  cutoff: SQL;
 }
 
 /**
@@ -239,30 +241,36 @@ interface WalkParts {
 function walkBranches(
   walks: readonly Walk[],
   subquery: (parts: WalkParts) => SQL,
-  after: (index: number) => { price: number; id: number } | null = () => null,
+  resume: (index: number) => { after: { price: number; id: number } | null; cutoff: number | null } = () => ({ after: null, cutoff: null }),
 ): SQL[] {
   const afterValues = (index: number) => {
-    const at = after(index);
+    const at = resume(index).after;
     return sql`${at?.price ?? -1}::int, ${at?.id ?? 0}::int`;
   };
+  const cutoffValue = (index: number) => sql`${resume(index).cutoff}::int`;
   const places = walks.flatMap((w, index) => (w.place ? [{ place: w.place, index }] : []));
   const shared = places.length > 1;
   const branches: SQL[] = [];
   if (shared) {
-    const rows = places.map(({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)})`);
+    const rows = places.map(
+      ({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)}, ${cutoffValue(index)})`,
+    );
     branches.push(
-      sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id)
+      sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id, cutoff)
         cross join lateral (${subquery({
           condition: sql`h.city = c.city and (c.country is null or h.country = c.country)`,
           walk: sql`c.walk`,
           after: sql`(c.after_price, c.after_id)`,
+          cutoff: sql`c.cutoff`,
         })}) w)`,
     );
   }
   walks.forEach((w, index) => {
     if (shared && w.place) return;
     const condition = w.place ? placeCondition(w.place) : w.condition!;
-    branches.push(sql`(${subquery({ condition, walk: sql`${index}::int`, after: sql`(${afterValues(index)})` })})`);
+    branches.push(
+      sql`(${subquery({ condition, walk: sql`${index}::int`, after: sql`(${afterValues(index)})`, cutoff: cutoffValue(index) })})`,
+    );
   });
   return branches;
 }
@@ -323,11 +331,20 @@ function hasOffer(stay: Stay): SQL {
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
       and ${freeFor(stay)}
-      and (not ${ANY_RATE_RULE} or not exists (
-          select 1 from rate_rules x
-          where x.room_type_id = h.room_offers[i] and x.last_night >= ${stay.checkIn}::date and x.first_night < ${stay.checkOut}::date
-            and (x.closed is not null or x.min_stay is not null))
+      and (not ${ANY_RATE_RULE} or ${noRestriction(stay, sql`h.room_offers[i]`)}
         or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
+}
+
+/**
+ * No rule closing a night or setting a minimum stay overlaps the stay of room type `roomTypeId`, so
+ * the calendar sells the stay whatever its price: one probe of the restrictions' partial index
+ * (migration 0026). When one does, pricing the stay decides (stayNightlyPrice is null when not sold).
+ */
+function noRestriction(stay: Stay, roomTypeId: SQL): SQL {
+  return sql`not exists (
+    select 1 from rate_rules x
+    where x.room_type_id = ${roomTypeId} and x.last_night >= ${stay.checkIn}::date and x.first_night < ${stay.checkOut}::date
+      and (x.closed is not null or x.min_stay is not null))`;
 }
 
 /*
@@ -790,6 +807,21 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
   };
 }
 
+const INT_MAX = 2_147_483_647;
+
+/**
+ * Whether hotel `h.id` offers the stay at `cutoff` or less: some room type that fits the party, has
+ * the rooms asked for free and sells the stay at most at the cutoff. It stops at the first such room
+ * type and prices only room types whose floor is within the cutoff, so a hotel left out costs about
+ * one stay priced, where pricing its offer (offerLateral) prices every free room type that fits.
+ */
+function mayOfferUpTo(stay: Stay, cutoff: SQL): SQL {
+  return sql`exists (
+    select 1 from ${fittingRoomOffers(stay)}
+      and h.room_offers[i + 2] <= ${cutoff} and h.room_offers[i + 3] >= ${stay.rooms}
+      and ${freeFor(stay)} and ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} <= ${cutoff})`;
+}
+
 /** Guests per room for which hotels_city_price_for_N_idx exists (migration 0004). */
 const PRICE_FLOOR_INDEXED = [2, 3, 4];
 
@@ -806,6 +838,13 @@ const PRICE_FLOOR_INDEXED = [2, 3, 4];
  * (key, id) > (P, I), hence (offer, id) >= (key, id) > (P, I). So every priced hotel with
  * (offer, id) <= (P, I) sorts before all unwalked ones; once there are offset + limit of them, the
  * page is final. Offers usually equal the key, so one batch usually suffices.
+ *
+ * With rates the key is a floor over the whole year (decision 020): a December stay of a hotel with
+ * a cheaper winter costs well above its key, and the walk goes on far past the page (thousands of
+ * hotels for the home search on the seasonal 2M catalogue). So once a walk has priced offset + limit
+ * offers, the highest of its lowest offset + limit is its cutoff: no hotel offered above it can make
+ * the page. Later batches walk keys up to the cutoff only and price only the hotels that offer the
+ * stay within it (mayOfferUpTo), each ruled out after pricing one room type.
  */
 async function pricePage(
   db: Db,
@@ -823,6 +862,8 @@ async function pricePage(
   const walksLeft = walks.map((walk) => ({
     walk,
     after: null as { price: number; id: number } | null,
+    /** The need-th lowest offer priced so far: no hotel priced above it can make the page. */
+    cutoff: null as number | null,
     priced: [] as OfferRow[],
     exhausted: false,
     done: false,
@@ -843,11 +884,23 @@ async function pricePage(
         condition,
         walk,
         after,
+        cutoff,
       }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
         from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
-        where ${sql.join([condition, ...filters, ...keyFilters, sql`${key} is not null`, sql`(${key}, h.id) > ${after}`], sql` and `)}
+        where ${sql.join(
+          [
+            condition,
+            ...filters,
+            ...keyFilters,
+            sql`${key} is not null`,
+            sql`(${key}, h.id) > ${after}`,
+            sql`${key} <= coalesce(${cutoff}, ${INT_MAX})`,
+            sql`(${cutoff} is null or ${mayOfferUpTo(criteria.stay, cutoff)})`,
+          ],
+          sql` and `,
+        )}
         order by ${key}, h.id limit ${batch}`,
-      (i) => active[i]!.after,
+      (i) => ({ after: active[i]!.after, cutoff: active[i]!.cutoff }),
     );
     const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     active.forEach((w, i) => {
@@ -856,7 +909,8 @@ async function pricePage(
         .sort((a, b) => Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id));
       for (const r of mine) if (inRange(r)) w.priced.push(r);
       if (mine.length < batch) {
-        w.exhausted = true;
+        // Every hotel of the walk is priced, or (with a cutoff) every one that can make the page.
+        w.exhausted = w.cutoff === null;
         w.done = true;
         return;
       }
@@ -868,6 +922,7 @@ async function pricePage(
         return offer < bound.price || (offer === bound.price && Number(r.id) <= bound.id);
       }).length;
       if (final >= need) w.done = true;
+      else if (w.priced.length >= need) w.cutoff = w.priced.map((r) => Number(r.offer_price_cents)).sort((a, b) => a - b)[need - 1]!;
     });
     batch = Math.min(batch * 2, 1000);
   }
