@@ -82,8 +82,9 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
     try {
       const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) {
-        const body = (await res.json()) as { database: string };
-        return { baseUrl, database: body.database, pid: child.pid!, stop };
+        await res.body?.cancel();
+        // /readyz no longer names the database (it names replicas that are down): the URL given says.
+        return { baseUrl, database: options.databaseUrl ? "postgres" : "pglite", pid: child.pid!, stop };
       }
     } catch {
       // not listening yet
