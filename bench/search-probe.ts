@@ -14,7 +14,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { type Db, SESSION_OPTIONS } from "../src/server/db/client.ts";
+import { type Db, SESSION_OPTIONS, useNamedStatements } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { createInventorySupplier } from "../src/server/integrations/suppliers/inventory-supplier.ts";
 import { searchHotels } from "../src/server/services/hotel-search.ts";
@@ -70,6 +70,8 @@ function kindOf(text: string): string {
 }
 
 const db = drizzle({ client: pool, schema }) as unknown as Db;
+// As the app's pool runs them: frequent statements prepared (queryRowsNamed).
+useNamedStatements(db);
 const supplier = createInventorySupplier(db);
 const { rows: cityRows } = await pool.query<{ city: string }>("select city from destinations order by hotel_count desc limit 400");
 const nextPath = searchPathGenerator({ destinations: cityRows.map((r) => r.city), seed: Number(values.seed) });

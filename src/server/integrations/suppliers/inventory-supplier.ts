@@ -6,7 +6,7 @@ import type { PropertyType } from "../../../shared/property-types.ts";
 import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, HotelSummary, RoomOffer } from "../../../shared/search.ts";
 import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent, minRatingFor } from "../../../shared/search-options.ts";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, queryRowsNamed } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
 
@@ -157,12 +157,12 @@ async function resolveScope(db: Db, destination: string): Promise<Scope> {
   // The old per-hotel condition, applied to "city country" of each destination.
   const placeMatch = sql`(d.search_text like f_unaccent(${pattern}) or f_unaccent(lower(${destination})) <% d.search_text)`;
   // The country is left out (no heap visit to check it) when no other destination has that city name.
-  const places = await queryRows<{ city: string; country: string | null }>(
+  const places = await queryRowsNamed<{ city: string; country: string | null }>(
     db,
     sql`select d.city, case when exists (select 1 from destinations o where o.city = d.city and o.country <> d.country) then d.country end as country
         from destinations d where ${placeMatch} order by d.hotel_count desc, d.city, d.country`,
   );
-  const named = await queryRows<{ id: number }>(
+  const named = await queryRowsNamed<{ id: number }>(
     db,
     places.length > 0
       ? // Hotels elsewhere whose name contains the text ("Paris" in a hotel name in Las Vegas).
@@ -561,7 +561,7 @@ async function exactSearch(db: Db, criteria: SupplierSearch): Promise<SupplierSe
   // types (availability looked up per room type in room_nights, so only matched hotels cost
   // anything), counted and cut to the page; the wide hotel columns are read for the page only.
   const page = (limit: number, offset: number) =>
-    queryRows<SearchRow>(
+    queryRowsNamed<SearchRow>(
       db,
       sql`
     with offers as (
@@ -634,7 +634,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
   let size: { hotels: number; rated: boolean; at: number } | null = null;
   const exactPlan = async (): Promise<boolean> => {
     if (!size || Date.now() - size.at > 60_000) {
-      const [row] = await queryRows<{ n: number; rated: boolean }>(
+      const [row] = await queryRowsNamed<{ n: number; rated: boolean }>(
         db,
         sql`select coalesce(sum(hotel_count), 0)::int as n, exists (select 1 from rate_rules) as rated from destinations`,
       );
@@ -691,7 +691,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
         ({ page, matched } = await pricePage(db, walks, [...filters, ...belowMin], criteria));
       } else {
         const need = criteria.offset + criteria.limit;
-        page = await queryRows<OfferRow>(
+        page = await queryRowsNamed<OfferRow>(
           db,
           sql`select m.* from (${walksUnion(walks, filters, priceFilters, stay, criteria.sort, need)}) m
               order by ${ORDER_BY[criteria.sort]} limit ${criteria.limit} offset ${criteria.offset}`,
@@ -717,7 +717,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
             ),
             sql` union all `,
           );
-          const [row] = await queryRows<{ n: number }>(
+          const [row] = await queryRowsNamed<{ n: number }>(
             db,
             sql`select count(*)::int as n from (select 1 from (${counted}) c limit ${cap}) c`,
           );
@@ -742,7 +742,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
 
       if (page.length === 0) return { hotels: [], total, totalIsCapped };
       const ids = page.map((r) => Number(r.id));
-      const hotelRows = await queryRows<HotelRow>(
+      const hotelRows = await queryRowsNamed<HotelRow>(
         db,
         sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -760,14 +760,14 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
       if (!this.ownsHotelId(hotelId)) return null;
       const id = Number(hotelId);
-      const [hotel] = await queryRows<HotelRow & { children_free_under_age: number; child_rate_cents: number }>(
+      const [hotel] = await queryRowsNamed<HotelRow & { children_free_under_age: number; child_rate_cents: number }>(
         db,
         sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents from hotels h where h.id = ${id} and not h.hidden`,
       );
       if (!hotel) return null;
       const childPolicy = { freeUnderAge: Number(hotel.children_free_under_age), childRateCents: Number(hotel.child_rate_cents) };
       const nights = countNights(stay.checkIn, stay.checkOut);
-      const roomRows = await queryRows<RoomRow>(
+      const roomRows = await queryRowsNamed<RoomRow>(
         db,
         sql`
         select rt.id, rt.name, rt.description, rt.images, rt.max_guests, rt.size_m2, rt.bed_type, rt.amenities,
@@ -902,7 +902,7 @@ async function pricePage(
         order by ${key}, h.id limit ${batch}`,
       (i) => ({ after: active[i]!.after, cutoff: active[i]!.cutoff }),
     );
-    const rows = await queryRows<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
+    const rows = await queryRowsNamed<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     active.forEach((w, i) => {
       const mine = rows
         .filter((r) => Number(r.walk) === i)

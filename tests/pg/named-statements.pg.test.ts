@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase, queryRows, queryRowsNamed } from "../../src/server/db/client.ts";
+import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
+
+/*
+ * Search statements run as named prepared statements on PostgreSQL (queryRowsNamed): a text becomes
+ * one once it has run a few times, and its rows read exactly as Drizzle's own queries read them.
+ */
+describe("named prepared statements on PostgreSQL", () => {
+  let temp: TempDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    temp = await createTempDatabase();
+    // One connection, so pg_prepared_statements shows what this pool prepared.
+    database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 1 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await temp?.drop();
+  });
+
+  const statement = (n: number) =>
+    sql`select ${n}::int as n, ${`night ${n}`}::text as label, date '2030-01-07' + ${n}::int as night, array[${n}::int, 2] as pair`;
+  const prepared = async () =>
+    (await queryRows<{ name: string; statement: string }>(database.db, sql`select name, statement from pg_prepared_statements`)).filter(
+      (s) => s.name.startsWith("staywise_"),
+    );
+
+  it("prepares a statement text after its third run, with each run's own values", async () => {
+    for (let n = 1; n <= 2; n++)
+      expect(await queryRowsNamed(database.db, statement(n))).toEqual(await queryRows(database.db, statement(n)));
+    expect(await prepared()).toEqual([]);
+    for (let n = 3; n <= 6; n++) {
+      const rows = await queryRowsNamed<{ n: number; label: string; night: string; pair: number[] }>(database.db, statement(n));
+      // Dates stay text, as Drizzle's driver leaves them.
+      expect(rows).toEqual([{ n, label: `night ${n}`, night: `2030-01-${String(7 + n).padStart(2, "0")}`, pair: [n, 2] }]);
+    }
+    const names = await prepared();
+    expect(names).toHaveLength(1);
+    expect(names[0]!.statement).toContain("as label");
+  });
+
+  it("runs on the embedded database as queryRows does", async () => {
+    const embedded = await openDatabase({ pgliteDir: null });
+    try {
+      for (let n = 1; n <= 4; n++)
+        expect(await queryRowsNamed(embedded.db, statement(n))).toEqual(await queryRows(embedded.db, statement(n)));
+    } finally {
+      await embedded.close();
+    }
+  });
+});
