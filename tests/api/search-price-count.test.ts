@@ -125,14 +125,17 @@ describe("the count of a search with a price filter", () => {
     ["Tallyton", "minPrice=100&maxPrice=400&guests=3"],
     ["Floorham", ""],
     ["Floorham", "minPrice=90&maxPrice=130"],
+    // Both cities' country: two walks share one page and one cutoff.
+    ["Countland", ""],
+    ["Countland", "minPrice=90&maxPrice=130"],
   ])("%s %s: the price sort's small pages follow the hotel pages' prices, ties by id", async (city, filter) => {
     // Small pages make the walk price a few hotels first. In Floorham no hotel's price is known from
     // its walk key, so the walk goes on with only the hotels that can still make the page (pricePage's
-    // cutoff). Equal prices are frequent: a page merged from several suppliers must keep the ids'
+    // cutoff); Countland is both cities, each walked on its own up to the one cutoff. Equal prices are frequent: a page merged from several suppliers must keep the ids'
     // numeric order, or hotels repeat and go missing between pages.
     const params = new URLSearchParams(filter);
     const [min, max] = [Number(params.get("minPrice") ?? 0) * 100, Number(params.get("maxPrice") ?? 1e6) * 100];
-    const ids = city === "Tallyton" ? hotelIds : floorhamIds;
+    const ids = city === "Tallyton" ? hotelIds : city === "Floorham" ? floorhamIds : [...hotelIds, ...floorhamIds];
     const expected = [...(await offers(ids, `guests=${params.get("guests") ?? "2"}&rooms=1`))]
       .filter(([, offer]) => offer >= min && offer <= max)
       .sort(([a, x], [b, y]) => x - y || Number(a) - Number(b))

@@ -839,12 +839,15 @@ const PRICE_FLOOR_INDEXED = [2, 3, 4];
  * (offer, id) <= (P, I) sorts before all unwalked ones; once there are offset + limit of them, the
  * page is final. Offers usually equal the key, so one batch usually suffices.
  *
+ * Several walks (cities) share the page: once they have priced offset + limit offers together, the
+ * highest of the lowest offset + limit (offer, id) is the cutoff, and a walk whose position is past
+ * it is finished, as nothing it has not reached can make the page.
+ *
  * With rates the key is a floor over the whole year (decision 020): a December stay of a hotel with
- * a cheaper winter costs well above its key, and the walk goes on far past the page (thousands of
- * hotels for the home search on the seasonal 2M catalogue). So once a walk has priced offset + limit
- * offers, the highest of its lowest offset + limit is its cutoff: no hotel offered above it can make
- * the page. Later batches walk keys up to the cutoff only and price only the hotels that offer the
- * stay within it (mayOfferUpTo), each ruled out after pricing one room type.
+ * a cheaper winter costs well above its key, and a walk went on far past the page (thousands of
+ * hotels for the home search on the seasonal 2M catalogue). So later batches walk keys up to the
+ * cutoff only and price only the hotels that offer the stay within it (mayOfferUpTo), each ruled out
+ * after pricing one room type.
  */
 async function pricePage(
   db: Db,
@@ -857,17 +860,18 @@ async function pricePage(
     r.offer_price_cents !== null &&
     Number(r.offer_price_cents) >= criteria.minPriceCents &&
     (criteria.maxPriceCents === null || Number(r.offer_price_cents) <= criteria.maxPriceCents);
-  // Each walk (city) is finished on its own: its first `need` by offer are then known, and the
-  // overall first `need` are among those.
+  const byOffer = (a: OfferRow, b: OfferRow) => Number(a.offer_price_cents) - Number(b.offer_price_cents) || Number(a.id) - Number(b.id);
   const walksLeft = walks.map((walk) => ({
     walk,
     after: null as { price: number; id: number } | null,
-    /** The need-th lowest offer priced so far: no hotel priced above it can make the page. */
-    cutoff: null as number | null,
-    priced: [] as OfferRow[],
+    /** Every hotel of the walk was priced (no cutoff cut it short). */
     exhausted: false,
     done: false,
   }));
+  /** Every hotel priced so far whose offer is within the price filter, over all walks. */
+  const priced: OfferRow[] = [];
+  /** The need-th lowest (offer, id) priced so far, once there are `need`: the page ends there or before. */
+  let cutoff: { price: number; id: number } | null = null;
   // The walk's key: the cheapest room type that sleeps the party's guests per room where an index
   // has it (hotels_city_price_for_N_idx), else the cheapest room of any size. Either is <= the offer.
   const perRoom = Math.ceil(partySize(criteria.stay) / criteria.stay.rooms);
@@ -877,6 +881,7 @@ async function pricePage(
   for (;;) {
     const active = walksLeft.filter((w) => !w.done);
     if (active.length === 0) break;
+    const cutoffPrice = cutoff?.price ?? null;
     const branches = walkBranches(
       active.map((w) => w.walk),
       // "is not null" also lets the planner use the partial index.
@@ -884,7 +889,7 @@ async function pricePage(
         condition,
         walk,
         after,
-        cutoff,
+        cutoff: walkCutoff,
       }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
         from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
         where ${sql.join(
@@ -894,40 +899,36 @@ async function pricePage(
             ...keyFilters,
             sql`${key} is not null`,
             sql`(${key}, h.id) > ${after}`,
-            sql`${key} <= coalesce(${cutoff}, ${INT_MAX})`,
-            sql`(${cutoff} is null or ${mayOfferUpTo(criteria.stay, cutoff)})`,
+            sql`${key} <= coalesce(${walkCutoff}, ${INT_MAX})`,
+            sql`(${walkCutoff} is null or ${mayOfferUpTo(criteria.stay, walkCutoff)})`,
           ],
           sql` and `,
         )}
         order by ${key}, h.id limit ${batch}`,
-      (i) => ({ after: active[i]!.after, cutoff: active[i]!.cutoff }),
+      (i) => ({ after: active[i]!.after, cutoff: cutoffPrice }),
     );
     const rows = await queryRowsNamed<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
+    for (const r of rows) if (inRange(r)) priced.push(r);
+    priced.sort(byOffer);
+    const last = priced[need - 1];
+    if (last) cutoff = { price: Number(last.offer_price_cents), id: Number(last.id) };
     active.forEach((w, i) => {
       const mine = rows
         .filter((r) => Number(r.walk) === i)
         .sort((a, b) => Number(a.price_cents) - Number(b.price_cents) || Number(a.id) - Number(b.id));
-      for (const r of mine) if (inRange(r)) w.priced.push(r);
       if (mine.length < batch) {
         // Every hotel of the walk is priced, or (with a cutoff) every one that can make the page.
-        w.exhausted = w.cutoff === null;
+        w.exhausted = cutoffPrice === null;
         w.done = true;
         return;
       }
-      const last = mine[mine.length - 1]!;
-      const bound = { price: Number(last.price_cents), id: Number(last.id) };
-      w.after = bound;
-      const final = w.priced.filter((r) => {
-        const offer = Number(r.offer_price_cents);
-        return offer < bound.price || (offer === bound.price && Number(r.id) <= bound.id);
-      }).length;
-      if (final >= need) w.done = true;
-      else if (w.priced.length >= need) w.cutoff = w.priced.map((r) => Number(r.offer_price_cents)).sort((a, b) => a - b)[need - 1]!;
+      const lastRow = mine[mine.length - 1]!;
+      w.after = { price: Number(lastRow.price_cents), id: Number(lastRow.id) };
+      // Every hotel the walk has not reached sorts after (key, id) = after, so after the cutoff too.
+      if (cutoff && (w.after.price > cutoff.price || (w.after.price === cutoff.price && w.after.id >= cutoff.id))) w.done = true;
     });
     batch = Math.min(batch * 2, 1000);
   }
-  const priced = walksLeft.flatMap((w) => w.priced);
-  priced.sort((a, b) => Number(a.offer_price_cents) - Number(b.offer_price_cents) || Number(a.id) - Number(b.id));
   return { page: priced.slice(criteria.offset, need), matched: walksLeft.every((w) => w.exhausted) ? priced.length : null };
 }
 
