@@ -46,6 +46,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, DATABASE_READ_URL: "postgres://r1/app" })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
   });
 
+  it("prepares search statements unless DATABASE_PREPARED_STATEMENTS is off", () => {
+    expect(loadConfig(base).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ ...base, DATABASE_PREPARED_STATEMENTS: "false" }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ ...base, DATABASE_PREPARED_STATEMENTS: "maybe" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it("turns the exchange-rate feed on only with an http(s) FX_RATES_URL", () => {
     expect(loadConfig(base).fxRatesUrl).toBeUndefined();
     expect(loadConfig({ ...base, FX_RATES_URL: "" }).fxRatesUrl).toBeUndefined();

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "each DATABASE_READ_URL must be a postgres:// URL"))),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
   SEED_HOTELS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
@@ -139,6 +140,8 @@ export interface AppConfig {
   /** PostgreSQL streaming replicas for reads that tolerate a second of lag (decision 019); empty: all reads on the primary. */
   databaseReadUrls: string[];
   databasePoolSize: number;
+  /** Search's frequent statements run as named prepared statements (decision 034); off for poolers that cannot keep them. */
+  databasePreparedStatements: boolean;
   appSecret: string;
   seedDemo: boolean;
   seedHotels: number;
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL || undefined,
     databaseReadUrls: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
     seedDemo: e.SEED_DEMO,
     seedHotels: e.SEED_HOTELS,

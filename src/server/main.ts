@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     pgliteDir,
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
+    preparedStatements: config.databasePreparedStatements,
   });
   if (!config.databaseUrl) await migrateDatabase(database);
   logger.info({ database: database.kind }, "database migrated");

@@ -42,6 +42,18 @@ describe("named prepared statements on PostgreSQL", () => {
     expect(names[0]!.statement).toContain("as label");
   });
 
+  it("prepares nothing when the pool is opened with prepared statements off (DATABASE_PREPARED_STATEMENTS=false)", async () => {
+    const unprepared = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 1, preparedStatements: false });
+    try {
+      const other = (n: number) => sql`select ${n}::int + 1 as next`;
+      for (let n = 1; n <= 5; n++) expect(await queryRowsNamed(unprepared.db, other(n))).toEqual([{ next: n + 1 }]);
+      const names = await queryRows<{ name: string }>(unprepared.db, sql`select name from pg_prepared_statements`);
+      expect(names).toEqual([]);
+    } finally {
+      await unprepared.close();
+    }
+  });
+
   it("runs on the embedded database as queryRows does", async () => {
     const embedded = await openDatabase({ pgliteDir: null });
     try {

@@ -45,6 +45,8 @@ export interface DatabaseOptions {
    * as long as it is frozen. Left out by migrations and bulk seeding, whose statements may run long.
    */
   timeouts?: { connectMs: number; statementMs: number; idleInTransactionMs: number } | undefined;
+  /** Let queryRowsNamed prepare frequent statements (default true); false for a pooler that cannot keep them. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -80,8 +82,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const replicas = options.readUrls?.length ? openReadReplicas({ urls: options.readUrls, primary: pool, poolConfig }) : null;
-    useNamedStatements(db);
-    if (replicas) useNamedStatements(replicas.db);
+    if (options.preparedStatements !== false) {
+      useNamedStatements(db);
+      if (replicas) useNamedStatements(replicas.db);
+    }
     return {
       db,
       readDb: replicas?.db ?? db,
