@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateRules, roomNights } from "../../src/server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { rateRestrictionNights, rateRules, roomNights, roomTypes } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -154,6 +155,39 @@ describe("the count of a search with a price filter", () => {
     expect(seen).toEqual(expected.slice(0, 6));
     expect(await page("pageSize=1&page=5")).toEqual([expected[4]]);
     expect(await page("pageSize=8&page=1")).toEqual(expected.slice(0, 8));
+  });
+
+  it.each(["guests=2", "guests=3", "guests=4&rooms=2"])(
+    "%s: without a price filter, the capped count is the hotels with a bookable room, closed nights and minimum stays left out",
+    async (party) => {
+      const expected = await offers(hotelIds, party);
+      expect(expected.size).toBeGreaterThan(1);
+      expect(expected.size).toBeLessThan(HOTELS);
+      // A page of one is full, so its total comes from the capped count (hasOffer).
+      const counted = await search(`${party}&pageSize=1`);
+      expect(counted.total).toBe(expected.size);
+      expect(counted.totalIsCapped).toBe(false);
+    },
+  );
+
+  it("keeps each night's count of closing and minimum-stay rules as rules come and go", async () => {
+    const db = t.deps.db;
+    const nightsOf = async () => new Map((await db.select().from(rateRestrictionNights)).map((n) => [n.night, n.rules] as const));
+    const before = await nightsOf();
+    const hotel = await createHotel(db, { name: "Counting Hotel", city: "Countville", country: "Countland", countryCode: "CL" });
+    const room = await createRoomType(db, hotel.id, { priceCents: 10000, originalPriceCents: null });
+    const [a, b, c] = [addDays(checkIn, 100), addDays(checkIn, 101), addDays(checkIn, 102)];
+    await db.insert(rateRules).values([
+      { roomTypeId: room.id, firstNight: a, lastNight: c, closed: true },
+      { roomTypeId: room.id, firstNight: b, lastNight: b, minStay: 2 },
+      { roomTypeId: room.id, firstNight: a, lastNight: c, priceCents: 9000 },
+    ]);
+    const after = await nightsOf();
+    expect([a, b, c].map((night) => (after.get(night) ?? 0) - (before.get(night) ?? 0))).toEqual([1, 2, 1]);
+    // Deleting the room type deletes its rules (cascade), and their nights' counts.
+    await db.delete(roomTypes).where(eq(roomTypes.id, room.id));
+    const gone = await nightsOf();
+    expect([a, b, c].map((night) => (gone.get(night) ?? 0) - (before.get(night) ?? 0))).toEqual([0, 0, 0]);
   });
 
   it.each([

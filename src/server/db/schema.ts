@@ -382,6 +382,18 @@ export const rateRules = pgTable(
   ],
 );
 
+/**
+ * For each night, how many rules that close nights or set a minimum stay cover it (weekdays
+ * ignored), kept by statement triggers on rate_rules (migration 0027, decision 034). Search reads
+ * it once per statement: a stay whose nights no such rule covers needs no restriction probe per
+ * room type. A count too high only costs those probes; every insert and delete of rules passes
+ * through the triggers, so it is never too low (a TRUNCATE of rate_rules leaves it too high).
+ */
+export const rateRestrictionNights = pgTable("rate_restriction_nights", {
+  night: date("night", { mode: "string" }).primaryKey(),
+  rules: integer("rules").notNull(),
+});
+
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
 export const destinations = pgTable(
   "destinations",

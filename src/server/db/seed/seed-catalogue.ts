@@ -11,7 +11,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Db } from "../client.ts";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
-import { bookings, hotels, reviewVotes, reviews, roomTypes, users } from "../schema.ts";
+import { bookings, hotels, rateRestrictionNights, reviewVotes, reviews, roomTypes, users } from "../schema.ts";
 import { DEMO_GUEST_COUNT, demoGuest, REVIEWED_HOTELS } from "./catalogue-reviews.ts";
 import { DEFAULT_CATALOGUE_SEED, generateHotel, type GeneratedHotel } from "./catalogue.ts";
 
@@ -49,7 +49,8 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   if (!Number.isSafeInteger(opts.hotels) || opts.hotels < 0) throw new Error(`Invalid hotel count: ${opts.hotels}`);
 
   if (opts.truncate) {
-    await db.execute(sql`truncate table ${hotels}, ${roomTypes} restart identity cascade`);
+    // The cascade empties rate_rules without its delete triggers: their nights' counts go too.
+    await db.execute(sql`truncate table ${hotels}, ${roomTypes}, ${rateRestrictionNights} restart identity cascade`);
   } else if ((await db.select({ id: hotels.id }).from(hotels).limit(1)).length > 0) {
     throw new Error("The hotels table is not empty; truncate it first (db:seed --truncate) to replace the catalogue");
   }

@@ -331,8 +331,19 @@ function hasOffer(stay: Stay): SQL {
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
       and ${freeFor(stay)}
-      and (not ${ANY_RATE_RULE} or ${noRestriction(stay, sql`h.room_offers[i]`)}
+      and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)} or ${noRestriction(stay, sql`h.room_offers[i]`)}
         or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
+}
+
+/**
+ * Whether any rule that closes nights or sets a minimum stay covers a night of the stay, in any
+ * hotel: uncorrelated, so PostgreSQL answers it once per statement (an InitPlan) from the nights'
+ * counts (rate_restriction_nights, migration 0027). When none does, counting needs no restriction
+ * probe per room type. It is never false while such a rule exists (decision 034).
+ */
+function restrictionInStay(stay: Stay): SQL {
+  return sql`(select exists (select 1 from rate_restriction_nights n
+    where n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date and n.rules > 0))`;
 }
 
 /**
