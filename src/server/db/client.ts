@@ -126,6 +126,7 @@ const namedStatementClients = new WeakMap<Db, NamedStatementClient>();
 export function useNamedStatements(db: Db): void {
   namedStatementClients.set(db, (db as unknown as { $client: NamedStatementClient }).$client);
 }
+
 const dialect = new PgDialect();
 
 /** The result types Drizzle's node-postgres driver leaves as text (dates, times, intervals and their arrays), so rows read the same. */

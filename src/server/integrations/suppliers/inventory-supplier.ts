@@ -323,8 +323,8 @@ function offerLateral(stay: Stay): SQL {
  * Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting).
  * Counting needs no price: a stay is sold unless a night is closed or the check-in night's minimum
  * stay is longer, and both need a rule that sets them on a night of the stay. So the stay is priced
- * (the costly part) only for room types with such a rule; the others cost one probe of
- * the rules index.
+ * (the costly part) only for room types with such a rule; the others cost one probe of the rules
+ * index, and none at all when no such rule covers the stay's nights in any hotel (restrictionInStay).
  */
 function hasOffer(stay: Stay): SQL {
   return sql`exists (
