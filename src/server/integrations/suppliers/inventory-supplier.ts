@@ -227,8 +227,6 @@ interface WalkParts {
   walk: SQL;
   /** The (key, id) the walk resumes after, as an SQL row; (-1, 0) = from the start (keys are positive). */
   after: SQL;
-  /** (Price sort) the highest offer the walk can still use, as an SQL int; null = none yet. */
-  cutoff: SQL;
 }
 
 /**
@@ -241,36 +239,30 @@ interface WalkParts {
 function walkBranches(
   walks: readonly Walk[],
   subquery: (parts: WalkParts) => SQL,
-  resume: (index: number) => { after: { price: number; id: number } | null; cutoff: number | null } = () => ({ after: null, cutoff: null }),
+  after: (index: number) => { price: number; id: number } | null = () => null,
 ): SQL[] {
   const afterValues = (index: number) => {
-    const at = resume(index).after;
+    const at = after(index);
     return sql`${at?.price ?? -1}::int, ${at?.id ?? 0}::int`;
   };
-  const cutoffValue = (index: number) => sql`${resume(index).cutoff}::int`;
   const places = walks.flatMap((w, index) => (w.place ? [{ place: w.place, index }] : []));
   const shared = places.length > 1;
   const branches: SQL[] = [];
   if (shared) {
-    const rows = places.map(
-      ({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)}, ${cutoffValue(index)})`,
-    );
+    const rows = places.map(({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)})`);
     branches.push(
-      sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id, cutoff)
+      sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id)
         cross join lateral (${subquery({
           condition: sql`h.city = c.city and (c.country is null or h.country = c.country)`,
           walk: sql`c.walk`,
           after: sql`(c.after_price, c.after_id)`,
-          cutoff: sql`c.cutoff`,
         })}) w)`,
     );
   }
   walks.forEach((w, index) => {
     if (shared && w.place) return;
     const condition = w.place ? placeCondition(w.place) : w.condition!;
-    branches.push(
-      sql`(${subquery({ condition, walk: sql`${index}::int`, after: sql`(${afterValues(index)})`, cutoff: cutoffValue(index) })})`,
-    );
+    branches.push(sql`(${subquery({ condition, walk: sql`${index}::int`, after: sql`(${afterValues(index)})` })})`);
   });
   return branches;
 }
@@ -818,8 +810,6 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
   };
 }
 
-const INT_MAX = 2_147_483_647;
-
 /**
  * Whether hotel `h.id` offers the stay at `cutoff` or less: some room type that fits the party, has
  * the rooms asked for free and sells the stay at most at the cutoff. It stops at the first such room
@@ -893,6 +883,10 @@ async function pricePage(
     const active = walksLeft.filter((w) => !w.done);
     if (active.length === 0) break;
     const cutoffPrice = cutoff?.price ?? null;
+    // Past the cutoff nothing can make the page: later batches stop there and price only the
+    // hotels that offer the stay within it.
+    const cutoffFilters =
+      cutoffPrice === null ? [] : [sql`${key} <= ${cutoffPrice}`, mayOfferUpTo(criteria.stay, sql`${cutoffPrice}::int`)];
     const branches = walkBranches(
       active.map((w) => w.walk),
       // "is not null" also lets the planner use the partial index.
@@ -900,23 +894,14 @@ async function pricePage(
         condition,
         walk,
         after,
-        cutoff: walkCutoff,
       }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
         from hotels h cross join lateral (${offerLateral(criteria.stay)}) o
         where ${sql.join(
-          [
-            condition,
-            ...filters,
-            ...keyFilters,
-            sql`${key} is not null`,
-            sql`(${key}, h.id) > ${after}`,
-            sql`${key} <= coalesce(${walkCutoff}, ${INT_MAX})`,
-            sql`(${walkCutoff} is null or ${mayOfferUpTo(criteria.stay, walkCutoff)})`,
-          ],
+          [condition, ...filters, ...keyFilters, sql`${key} is not null`, sql`(${key}, h.id) > ${after}`, ...cutoffFilters],
           sql` and `,
         )}
         order by ${key}, h.id limit ${batch}`,
-      (i) => ({ after: active[i]!.after, cutoff: cutoffPrice }),
+      (i) => active[i]!.after,
     );
     const rows = await queryRowsNamed<OfferRow & { walk: number }>(db, sql.join(branches, sql` union all `));
     for (const r of rows) if (inRange(r)) priced.push(r);
