@@ -31,11 +31,16 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
+/** Waits until nothing on the page is aria-busy: results dimmed while newer ones load have arrived. */
+export async function waitUntilNotBusy(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 15_000 });
+}
+
 /** Fails the test when axe finds a serious or critical accessibility violation on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours are only judged at rest: a toast fading in, or results dimmed while newer ones load
   // (aria-busy), have a contrast that no one reads.
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 15_000 });
+  await waitUntilNotBusy(page);
   await page.evaluate(async () => {
     const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser } from "./browser.ts";
+import { expectAccessible, launchBrowser, waitUntilNotBusy } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const styleUrl = inject("mapStyleUrl");
@@ -179,8 +179,14 @@ describe("the map of results and of a hotel", () => {
     await expectAccessible(page);
 
     // The list still works: sorting re-orders it and a card opens its hotel, whose location map says the same.
-    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price");
+    // The cards are read once the price-sorted list has replaced the previous one, which stays
+    // (dimmed, aria-busy) until it arrives: a card read before could be re-rendered under the click.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().includes("/api/hotels/search") && res.url().includes("sort=price")),
+      page.getByRole("combobox", { name: "Sort by" }).selectOption("price"),
+    ]);
     await page.waitForURL(/sort=price/);
+    await waitUntilNotBusy(page);
     await page.getByText("Map unavailable").waitFor();
     const sorted = await cardsOf(page);
     const name = sorted[0]!.name;
