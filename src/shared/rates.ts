@@ -36,10 +36,14 @@ export function offerTotalCents(
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 export const ALL_WEEKDAYS = 0b111_1111;
 
+/** The ISO day of the week (Monday = 1 … Sunday = 7) of a 'YYYY-MM-DD' date. */
+export function isoWeekday(date: string): number {
+  return ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
 /** The ISO weekday bit (Monday = 1, Sunday = 64) of a 'YYYY-MM-DD' date. */
 export function weekdayBit(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return 1 << ((day + 6) % 7);
+  return 1 << (isoWeekday(date) - 1);
 }
 
 /** Longest range one calendar edit may cover. */

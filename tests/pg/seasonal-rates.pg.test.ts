@@ -101,6 +101,23 @@ describe("db:seed --seasonal-rates on PostgreSQL", () => {
     expect(trigger?.enabled).toBe("O");
   });
 
+  it("writes the compiled rates that the rules compile to, and leaves that trigger on", async () => {
+    type Segments = { room_type_id: number; starts: string[]; prices: (number | null)[]; min_stays: number[] | null };
+    const read = () => q<Segments>(sql`select room_type_id, starts, prices, min_stays from room_rate_segments order by room_type_id`);
+    const seeded = await read();
+    const [types] = await q<{ n: number }>(sql`select count(*)::int as n from room_types`);
+    expect(seeded.length).toBe(types!.n);
+    // Some hotels have the Christmas minimum stay, some the closed November nights.
+    expect(seeded.some((r) => r.min_stays !== null)).toBe(true);
+    expect(seeded.some((r) => r.prices.includes(null))).toBe(true);
+    await database.db.execute(sql`select f_refresh_rate_segments(array(select id from room_types))`);
+    expect(await read()).toEqual(seeded);
+    const triggers = await q<{ name: string; enabled: string }>(
+      sql`select tgname as name, tgenabled as enabled from pg_trigger where tgname like 'rate_rules_rate_segments_%' order by tgname`,
+    );
+    expect(triggers.map((t) => t.enabled)).toEqual(["O", "O", "O"]);
+  });
+
   it("keeps room_offers and the hotels' walk price in step with the rules", async () => {
     const [stale] = await q<{ n: number }>(sql`
       select count(*)::int as n from hotels h

@@ -394,6 +394,27 @@ export const rateRestrictionNights = pgTable("rate_restriction_nights", {
   rules: integer("rules").notNull(),
 });
 
+/**
+ * A room type's rate rules compiled into what they decide, night by night, for search (migration
+ * 0028, decision 035). `starts` are the nights where some rule begins or the night after one ends,
+ * in order: between two of them every night is covered by the same rules, so its price, closed
+ * flag and minimum stay depend only on its week day. A night falls in bucket
+ * k = width_bucket(night, starts) (0 before the first start), and its values are at index
+ * k * 7 + ISO week day of `prices` (null = closed) and `min_stays` (null array = no minimum stay
+ * over 1). Kept by statement triggers on rate_rules and room_types (the base price fills the
+ * nights no rule prices); a room type without rules has no row and sells every night at its base
+ * price. f_stay_nights stays the definition: the hotel page, the hold and the calendar read it,
+ * and tests compare the two.
+ */
+export const roomRateSegments = pgTable("room_rate_segments", {
+  roomTypeId: integer("room_type_id")
+    .primaryKey()
+    .references(() => roomTypes.id, { onDelete: "cascade" }),
+  starts: date("starts", { mode: "string" }).array().notNull(),
+  prices: integer("prices").array().notNull(),
+  minStays: integer("min_stays").array(),
+});
+
 /** Cities that have hotels, with their hotel count: feeds destination suggestions cheaply. */
 export const destinations = pgTable(
   "destinations",

@@ -49,7 +49,8 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   if (!Number.isSafeInteger(opts.hotels) || opts.hotels < 0) throw new Error(`Invalid hotel count: ${opts.hotels}`);
 
   if (opts.truncate) {
-    // The cascade empties rate_rules without its delete triggers: their nights' counts go too.
+    // The cascade empties rate_rules (and their compiled room_rate_segments) without its delete
+    // triggers: their nights' counts go too.
     await db.execute(sql`truncate table ${hotels}, ${roomTypes}, ${rateRestrictionNights} restart identity cascade`);
   } else if ((await db.select({ id: hotels.id }).from(hotels).limit(1)).length > 0) {
     throw new Error("The hotels table is not empty; truncate it first (db:seed --truncate) to replace the catalogue");

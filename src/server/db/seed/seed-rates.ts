@@ -158,9 +158,12 @@ export function seasonRules(today = todayUtc()): SeasonRule[] {
  * through f_room_offers, one call per hotel (~0.4 ms each, most of 53 min for 2,000,000 hotels), so
  * each batch writes its rules with that trigger off and refreshes its hotels in one set-based UPDATE
  * (`refreshRoomOffers`) that writes what the trigger writes (checked by seasonal-seed.pg.test.ts).
- * The trigger is switched off inside the batch's transaction: DDL is transactional, so no other
- * session ever sees it off, and an error leaves it on. (It locks rate_rules for the batch: a seed is
- * not run under traffic.)
+ * The same goes for the trigger that compiles the room types' rates (room_rate_segments, migration
+ * 0028): its set-based compile joins every rule to every segment of its room type, about 0.4 ms a
+ * room type, so the seed writes the compiled rows from the season rules compiled once here
+ * (`writeRateSegments`). The triggers are switched off inside the batch's transaction: DDL is
+ * transactional, so no other session ever sees them off, and an error leaves them on. (It locks
+ * rate_rules for the batch: a seed is not run under traffic.)
  */
 export async function seedSeasonalRates(
   db: Db,
@@ -185,6 +188,7 @@ export async function seedSeasonalRates(
     const hi = lo + batch - 1;
     written += await db.transaction(async (tx) => {
       await tx.execute(sql`alter table rate_rules disable trigger rate_rules_room_offers_insert`);
+      await tx.execute(sql`alter table rate_rules disable trigger rate_rules_rate_segments_insert`);
       const rows = await inserted(
         tx,
         sql`insert into rate_rules (room_type_id, first_night, last_night, weekdays, price_cents, min_stay, closed)
@@ -195,6 +199,8 @@ export async function seedSeasonalRates(
         order by rt.id, s.k`,
       );
       await tx.execute(refreshRoomOffers(lo, hi));
+      await tx.execute(writeRateSegments(rules, lo, hi));
+      await tx.execute(sql`alter table rate_rules enable trigger rate_rules_rate_segments_insert`);
       await tx.execute(sql`alter table rate_rules enable trigger rate_rules_room_offers_insert`);
       return rows;
     });
@@ -236,4 +242,64 @@ function refreshRoomOffers(lo: number, hi: number): SQL {
       where hh.id between ${lo} and ${hi}
     ) c
     where h.id = c.hotel_id and (h.room_offers is distinct from c.offers or h.price_cents > f_room_floor(c.offers, 1))`;
+}
+
+/** One season rule set compiled as f_refresh_rate_segments compiles a room type's rules (migration 0028). */
+interface CompiledSeasons {
+  starts: string[];
+  /** Per bucket k (0 .. starts.length) and ISO week day w, at k * 7 + w - 1: the winning price factor (null: the base price), closed, minimum stay. */
+  cells: { factor: number | null; closed: boolean; minStay: number }[];
+}
+
+/**
+ * Compiles rules in the order they are written (a later rule wins each field of a night) into
+ * segments: the nights where a rule starts or the night after one ends cut the calendar, and within
+ * a segment each week day has one winner per field. Exported for the seed's test.
+ */
+export function compileSeasons(rules: readonly Omit<SeasonRule, "everyNthHotel">[]): CompiledSeasons {
+  const starts = [...new Set(rules.flatMap((r) => [r.first, addDays(r.last, 1)]))].sort();
+  const cells: CompiledSeasons["cells"] = [];
+  for (let k = 0; k <= starts.length; k++) {
+    for (let w = 1; w <= 7; w++) {
+      const at = k === 0 ? null : starts[k - 1]!;
+      const covering = at === null ? [] : rules.filter((r) => r.first <= at && r.last >= at && (r.weekdays & (1 << (w - 1))) !== 0);
+      const last = <K extends "factor" | "closed" | "minStay">(field: K) => covering.findLast((r) => r[field] !== null)?.[field] ?? null;
+      cells.push({ factor: last("factor"), closed: last("closed") === true, minStay: last("minStay") ?? 1 });
+    }
+  }
+  return { starts, cells };
+}
+
+/**
+ * room_rate_segments for the room types of hotels [lo, hi] that `seedSeasonalRates` gave the season
+ * rules: each hotel's rules (which depends on which everyNthHotel divide its id) compiled once, then
+ * every room type's prices written from its base price exactly as the rules price it
+ * (round(base * factor)), the base price itself where no rule prices a night, null where closed.
+ */
+function writeRateSegments(rules: readonly SeasonRule[], lo: number, hi: number): SQL {
+  const divisors = [...new Set(rules.map((r) => r.everyNthHotel).filter((n) => n > 1))];
+  const variants = Array.from({ length: 2 ** divisors.length }, (_, mask) => {
+    const applies = (r: SeasonRule) => r.everyNthHotel === 1 || (mask & (1 << divisors.indexOf(r.everyNthHotel))) !== 0;
+    const compiled = compileSeasons(rules.filter(applies));
+    const minStays = compiled.cells.some((c) => c.minStay > 1) ? `{${compiled.cells.map((c) => c.minStay).join(",")}}` : null;
+    return sql`(${mask}::int, ${`{${compiled.starts.join(",")}}`}::date[],
+      ${`{${compiled.cells.map((c) => c.factor ?? "NULL").join(",")}}`}::numeric[],
+      ${`{${compiled.cells.map((c) => c.closed).join(",")}}`}::boolean[], ${minStays}::int[])`;
+  });
+  const mask =
+    divisors.length === 0
+      ? sql`0`
+      : sql.join(
+          divisors.map((d, i) => sql`(case when rt.hotel_id % ${d} = 0 then ${1 << i} else 0 end)`),
+          sql` | `,
+        );
+  return sql`insert into room_rate_segments (room_type_id, starts, prices, min_stays)
+    select rt.id, v.starts,
+      array(select case when c.closed then null when c.factor is null then rt.price_cents else round(rt.price_cents * c.factor)::int end
+            from unnest(v.factors, v.closed) with ordinality c(factor, closed, k) order by c.k),
+      v.min_stays
+    from room_types rt
+    join (values ${sql.join(variants, sql`, `)}) v(mask, starts, factors, closed, min_stays) on v.mask = ${mask}
+    where rt.hotel_id between ${lo} and ${hi}
+    on conflict (room_type_id) do update set starts = excluded.starts, prices = excluded.prices, min_stays = excluded.min_stays`;
 }
