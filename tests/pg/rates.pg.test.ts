@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { queryRows } from "../../src/server/db/client.ts";
+import { stayNightlyPrice } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { bookings, roomNights } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { createHotel, createRoomType } from "../factories.ts";
@@ -69,5 +71,39 @@ describe("rooms to sell edited while guests hold rooms, on PostgreSQL", () => {
     // The calendar ends on the last edit that went through, and no edit went below what was sold then.
     expect(nights[0]!.roomsTotal).toBe(nights[1]!.roomsTotal);
     expect(editAnswers.some((e) => e.status === 200)).toBe(true);
+  });
+});
+
+describe("compiled rates under concurrent edits, on PostgreSQL", () => {
+  it("compiles two edits of one room type's rules made at once into both", async () => {
+    const db = databases[0]!.db;
+    const hotel = await createHotel(db, { name: "Compile Race Hotel" });
+    const room = await createRoomType(db, hotel.id, { name: "Double", totalRooms: 2, maxGuests: 2, priceCents: 10000 });
+    const first = addDays(todayUtc(), 30);
+    const second = addDays(first, 3);
+    const a = await databases[0]!.pool!.connect();
+    const b = await databases[1]!.pool!.connect();
+    try {
+      await a.query("begin");
+      await b.query("begin");
+      const insert = "insert into rate_rules (room_type_id, first_night, last_night, price_cents) values ($1, $2, $2, $3)";
+      await a.query(insert, [room.id, first, 20000]);
+      // The second edit's compile waits for the first to commit, then sees its rule too.
+      const pending = b.query(insert, [room.id, second, 30000]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await a.query("commit");
+      await pending;
+      await b.query("commit");
+    } finally {
+      a.release();
+      b.release();
+    }
+    const stay = { checkIn: first, checkOut: addDays(second, 1), guests: 2, children: 0, childAges: [], rooms: 1 };
+    const [row] = await queryRows<{ search: number; rules: number }>(
+      db,
+      sql`select ${stayNightlyPrice(stay, sql`${room.id}::int`, sql`0`)} as search,
+        (select round(sum(n.price_cents)::numeric / 4)::int from f_stay_nights(${room.id}, ${first}::date, ${stay.checkOut}::date) n) as rules`,
+    );
+    expect(row).toEqual({ search: (20000 + 10000 + 10000 + 30000) / 4, rules: (20000 + 10000 + 10000 + 30000) / 4 });
   });
 });
