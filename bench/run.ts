@@ -161,6 +161,9 @@ async function catalogueInfo(databaseUrl: string): Promise<{ hotels: number; roo
  * (30 searches/s at p95 4 s instead of ~100 at ~100 ms, 2026-11-24). Answers the MB read, or null
  * when the pg_prewarm extension is not available. `--cold` skips it.
  */
+/** What search and the hotel page read: search prices from room_rate_segments, the hotel page from rate_rules. */
+const SEARCH_TABLES = ["hotels", "room_nights", "rate_rules", "room_rate_segments", "destinations"];
+
 async function prewarmCatalogue(databaseUrl: string): Promise<number | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -172,8 +175,9 @@ async function prewarmCatalogue(databaseUrl: string): Promise<number | null> {
       `select coalesce(sum(pg_prewarm(c.oid::regclass, 'read')), 0)::bigint as blocks
        from pg_class c
        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'i')
-         and (c.relname in ('hotels', 'room_nights', 'rate_rules', 'destinations')
-           or c.oid in (select indexrelid from pg_index where indrelid in ('hotels'::regclass, 'room_nights'::regclass, 'rate_rules'::regclass, 'destinations'::regclass)))`,
+         and (c.relname = any($1)
+           or c.oid in (select i.indexrelid from pg_index i join pg_class t on t.oid = i.indrelid where t.relname = any($1)))`,
+      [SEARCH_TABLES],
     );
     return Math.round((Number(rows[0]?.blocks ?? 0) * 8) / 1024);
   } finally {

@@ -8,9 +8,10 @@ CREATE TABLE "room_rate_segments" (
 ALTER TABLE "room_rate_segments" ADD CONSTRAINT "room_rate_segments_room_type_id_room_types_id_fk" FOREIGN KEY ("room_type_id") REFERENCES "public"."room_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Hand-written below (decision 035): each room type's rate rules compiled for search. The nights
 -- where a rule starts, or the night after one ends, cut the calendar into segments covered by the
--- same rules; per segment and ISO week day the latest rule that sets a field wins, as in
--- f_stay_nights. Bucket 0 (before the first start) and the last bucket (after every rule) are not
--- covered by any rule: the base price, open, no minimum stay. A closed cell's price is null.
+-- same rules; per segment and ISO week day the latest rule that sets a field wins (the highest id,
+-- packed above the value so that one max() finds it), as in f_stay_nights. Bucket 0 (before the
+-- first start) and the last bucket (after every rule) are covered by no rule: the base price, open,
+-- no minimum stay. A closed cell's price is null.
 CREATE OR REPLACE FUNCTION f_refresh_rate_segments(ids integer[]) RETURNS void
   LANGUAGE sql
   AS $$
@@ -23,22 +24,27 @@ CREATE OR REPLACE FUNCTION f_refresh_rate_segments(ids integer[]) RETURNS void
     SELECT e.room_type_id, array_agg(e.night ORDER BY e.night) AS starts
     FROM (SELECT r.room_type_id, r.first_night AS night FROM r UNION SELECT r.room_type_id, r.last_night + 1 FROM r) e
     GROUP BY e.room_type_id
-  ), cells AS (
-    SELECT b.room_type_id, k, w,
+  ), covered AS (
+    -- Each rule covers the buckets from the one its first night starts to the one before the night
+    -- after its last, on its week days only.
+    SELECT r.room_type_id, k, w,
       (max((r.id::bigint << 32) | r.price_cents) FILTER (WHERE r.price_cents IS NOT NULL) & 4294967295)::int AS price,
       max(r.id::bigint * 2 + r.closed::int) FILTER (WHERE r.closed IS NOT NULL) % 2 = 1 AS closed,
       (max((r.id::bigint << 8) | r.min_stay) FILTER (WHERE r.min_stay IS NOT NULL) & 255)::int AS min_stay
-    FROM b CROSS JOIN generate_series(0, cardinality(b.starts)) k CROSS JOIN generate_series(1, 7) w
-    LEFT JOIN r ON r.room_type_id = b.room_type_id AND k >= 1 AND r.first_night <= b.starts[k] AND r.last_night >= b.starts[k]
-      AND r.weekdays & (1 << (w - 1)) <> 0
-    GROUP BY b.room_type_id, k, w
+    FROM r JOIN b ON b.room_type_id = r.room_type_id
+    CROSS JOIN generate_series(array_position(b.starts, r.first_night), array_position(b.starts, r.last_night + 1) - 1) k
+    CROSS JOIN generate_series(1, 7) w
+    WHERE r.weekdays & (1 << (w - 1)) <> 0
+    GROUP BY r.room_type_id, k, w
   )
   INSERT INTO room_rate_segments (room_type_id, starts, prices, min_stays)
-  SELECT c.room_type_id, b.starts,
-    array_agg(CASE WHEN c.closed THEN NULL ELSE coalesce(c.price, rt.price_cents) END ORDER BY c.k, c.w),
-    CASE WHEN max(c.min_stay) > 1 THEN array_agg(coalesce(c.min_stay, 1) ORDER BY c.k, c.w) END
-  FROM cells c JOIN b ON b.room_type_id = c.room_type_id JOIN room_types rt ON rt.id = c.room_type_id
-  GROUP BY c.room_type_id, b.starts
+  SELECT b.room_type_id, b.starts,
+    array_agg(CASE WHEN c.closed THEN NULL ELSE coalesce(c.price, rt.price_cents) END ORDER BY k.k, w.w),
+    CASE WHEN max(c.min_stay) > 1 THEN array_agg(coalesce(c.min_stay, 1) ORDER BY k.k, w.w) END
+  FROM b JOIN room_types rt ON rt.id = b.room_type_id
+  CROSS JOIN generate_series(0, cardinality(b.starts)) k CROSS JOIN generate_series(1, 7) w
+  LEFT JOIN covered c ON c.room_type_id = b.room_type_id AND c.k = k.k AND c.w = w.w
+  GROUP BY b.room_type_id, b.starts
   ON CONFLICT (room_type_id) DO UPDATE SET starts = excluded.starts, prices = excluded.prices, min_stays = excluded.min_stays
 $$;
 --> statement-breakpoint

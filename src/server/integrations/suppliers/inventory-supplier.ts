@@ -729,17 +729,21 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
           );
           return Number(row?.n ?? 0);
         };
+        // Counted through the party's floor (partyFloor): for 2-4 guests a room, hotels without a room
+        // type that sleeps them are not in hotels_city_price_for_N_idx, so the count does not walk
+        // them (for 4 guests most hotels of a city; 12,032 walked for 1,001 counted in one search).
+        const floor = partyFloor(stay);
         let n: number;
         if (criteria.minPriceCents > 0) {
-          // Hotels whose cheapest room is at the minimum or above first: hotels.price_cents is at most
-          // every room type's floor, so none of theirs can be priced below it (belowMin holds without
-          // pricing a room). Only when they are not enough to reach the cap are the cheaper hotels
-          // counted, each ruled out by pricing its rooms below the minimum: a home search with a
-          // $150 minimum priced ~37,000 room types for that on the seasonal 2M catalogue.
-          n = await countUpTo([sql`h.price_cents >= ${criteria.minPriceCents}`], TOTAL_CAP + 1);
-          if (n <= TOTAL_CAP) n += await countUpTo([sql`h.price_cents < ${criteria.minPriceCents}`, ...belowMin], TOTAL_CAP + 1 - n);
+          // Hotels whose fitting rooms' floor is at the minimum or above first: none of their rooms
+          // can be priced below it (belowMin holds without pricing a room). Only when they are not
+          // enough to reach the cap are the cheaper hotels counted, each ruled out by pricing its
+          // rooms below the minimum: a home search with a $150 minimum priced ~37,000 room types for
+          // that on the seasonal 2M catalogue.
+          n = await countUpTo([sql`${floor} >= ${criteria.minPriceCents}`], TOTAL_CAP + 1);
+          if (n <= TOTAL_CAP) n += await countUpTo([sql`${floor} < ${criteria.minPriceCents}`, ...belowMin], TOTAL_CAP + 1 - n);
         } else {
-          n = await countUpTo([], TOTAL_CAP + 1);
+          n = await countUpTo([sql`${floor} is not null`], TOTAL_CAP + 1);
         }
         totalIsCapped = n > TOTAL_CAP;
         total = Math.min(n, TOTAL_CAP);
@@ -830,6 +834,17 @@ function mayOfferUpTo(stay: Stay, cutoff: SQL): SQL {
 const PRICE_FLOOR_INDEXED = [2, 3, 4];
 
 /**
+ * The cheapest floor among hotel `h`'s room types that fit the party: f_room_floor(room_offers, N),
+ * null when none sleeps its N guests per room, where hotels_city_price_for_N_idx has it; else
+ * hotels.price_cents, the cheapest room of any size. Either is at most every fitting room type's
+ * floor, so at most the offer.
+ */
+function partyFloor(stay: Stay): SQL {
+  const perRoom = Math.ceil(partySize(stay) / stay.rooms);
+  return PRICE_FLOOR_INDEXED.includes(perRoom) ? sql.raw(`f_room_floor(h.room_offers, ${perRoom})`) : sql`h.price_cents`;
+}
+
+/**
  * The page of the price sort, which orders by the OFFER price (cheapest free room that fits the
  * party), known only after pricing a hotel. Hotels are walked in (key, id) order and priced in
  * batches; the key is f_room_floor(room_offers, N), the cheapest room type sleeping the party's N
@@ -876,10 +891,7 @@ async function pricePage(
   const priced: OfferRow[] = [];
   /** The need-th lowest (offer, id) priced so far, once there are `need`: the page ends there or before. */
   let cutoff: { price: number; id: number } | null = null;
-  // The walk's key: the cheapest room type that sleeps the party's guests per room where an index
-  // has it (hotels_city_price_for_N_idx), else the cheapest room of any size. Either is <= the offer.
-  const perRoom = Math.ceil(partySize(criteria.stay) / criteria.stay.rooms);
-  const key = PRICE_FLOOR_INDEXED.includes(perRoom) ? sql.raw(`f_room_floor(h.room_offers, ${perRoom})`) : sql`h.price_cents`;
+  const key = partyFloor(criteria.stay);
   const keyFilters = criteria.maxPriceCents === null ? [] : [sql`${key} <= ${criteria.maxPriceCents}`];
   let batch = Math.max(need + 12, 24);
   for (;;) {
