@@ -282,9 +282,18 @@ function writeRateSegments(rules: readonly SeasonRule[], lo: number, hi: number)
     const applies = (r: SeasonRule) => r.everyNthHotel === 1 || (mask & (1 << divisors.indexOf(r.everyNthHotel))) !== 0;
     const compiled = compileSeasons(rules.filter(applies));
     const minStays = compiled.cells.some((c) => c.minStay > 1) ? `{${compiled.cells.map((c) => c.minStay).join(",")}}` : null;
-    return sql`(${mask}::int, ${`{${compiled.starts.join(",")}}`}::date[],
-      ${`{${compiled.cells.map((c) => c.factor ?? "NULL").join(",")}}`}::numeric[],
-      ${`{${compiled.cells.map((c) => c.closed).join(",")}}`}::boolean[], ${minStays}::int[])`;
+    // One array constructor per kind of hotel, evaluated per room type without a subquery: about a
+    // third of the time of unnesting the factors for each room type.
+    const prices = sql.join(
+      compiled.cells.map((c) =>
+        c.closed ? sql`null` : c.factor === null ? sql`rt.price_cents` : sql`round(rt.price_cents * ${c.factor}::numeric)::int`,
+      ),
+      sql`, `,
+    );
+    return {
+      row: sql`(${mask}::int, ${`{${compiled.starts.join(",")}}`}::date[], ${minStays}::int[])`,
+      prices: sql`when ${mask} then array[${prices}]::int[]`,
+    };
   });
   const mask =
     divisors.length === 0
@@ -294,12 +303,15 @@ function writeRateSegments(rules: readonly SeasonRule[], lo: number, hi: number)
           sql` | `,
         );
   return sql`insert into room_rate_segments (room_type_id, starts, prices, min_stays)
-    select rt.id, v.starts,
-      array(select case when c.closed then null when c.factor is null then rt.price_cents else round(rt.price_cents * c.factor)::int end
-            from unnest(v.factors, v.closed) with ordinality c(factor, closed, k) order by c.k),
-      v.min_stays
+    select rt.id, v.starts, case v.mask ${sql.join(
+      variants.map((v) => v.prices),
+      sql` `,
+    )} end, v.min_stays
     from room_types rt
-    join (values ${sql.join(variants, sql`, `)}) v(mask, starts, factors, closed, min_stays) on v.mask = ${mask}
+    join (values ${sql.join(
+      variants.map((v) => v.row),
+      sql`, `,
+    )}) v(mask, starts, min_stays) on v.mask = ${mask}
     where rt.hotel_id between ${lo} and ${hi}
     on conflict (room_type_id) do update set starts = excluded.starts, prices = excluded.prices, min_stays = excluded.min_stays`;
 }
