@@ -159,9 +159,9 @@ export function seasonRules(today = todayUtc()): SeasonRule[] {
  * each batch writes its rules with that trigger off and refreshes its hotels in one set-based UPDATE
  * (`refreshRoomOffers`) that writes what the trigger writes (checked by seasonal-seed.pg.test.ts).
  * The same goes for the trigger that compiles the room types' rates (room_rate_segments, migration
- * 0028): its set-based compile joins every rule to every segment of its room type, about 0.4 ms a
- * room type, so the seed writes the compiled rows from the season rules compiled once here
- * (`writeRateSegments`). The triggers are switched off inside the batch's transaction: DDL is
+ * 0028): its set-based compile expands every rule over the segments and week days it covers and
+ * aggregates per cell, up to a millisecond a room type, so the seed writes the compiled rows from
+ * the season rules compiled once here (`writeRateSegments`). The triggers are switched off inside the batch's transaction: DDL is
  * transactional, so no other session ever sees them off, and an error leaves them on. (It locks
  * rate_rules for the batch: a seed is not run under traffic.)
  */
