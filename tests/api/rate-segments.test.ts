@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client.ts";
+import { Random } from "../../src/server/db/seed/random.ts";
 import { rateRules, roomTypes } from "../../src/server/db/schema.ts";
 import { stayNightlyPrice } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -17,20 +18,11 @@ import { type TestApp, createTestApp } from "../support/test-app.ts";
 const WINDOW = 40;
 const start = addDays(todayUtc(), 5);
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-}
-
 describe("compiled rates", () => {
   let t: TestApp;
   let hotelId: number;
-  const rnd = random(35);
-  const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
+  // Seeded, so a failure can be replayed.
+  const random = new Random(35);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -63,16 +55,16 @@ describe("compiled rates", () => {
   async function addRandomRules(count: number): Promise<void> {
     const types = await t.deps.db.select({ id: roomTypes.id }).from(roomTypes).where(eq(roomTypes.hotelId, hotelId));
     for (let i = 0; i < count; i++) {
-      const first = addDays(start, int(-5, WINDOW));
-      const kind = rnd();
+      const first = addDays(start, random.int(-5, WINDOW));
+      const kind = random.next();
       await t.deps.db.insert(rateRules).values({
-        roomTypeId: types[int(0, types.length - 1)]!.id,
+        roomTypeId: types[random.int(0, types.length - 1)]!.id,
         firstNight: first,
-        lastNight: addDays(first, int(0, 20)),
-        weekdays: rnd() < 0.5 ? 127 : int(1, 127),
-        priceCents: kind < 0.6 ? int(50, 300) * 100 : null,
-        closed: kind >= 0.6 && kind < 0.75 ? rnd() < 0.7 : kind > 0.95 ? false : null,
-        minStay: kind >= 0.75 && kind <= 0.95 ? int(1, 4) : null,
+        lastNight: addDays(first, random.int(0, 20)),
+        weekdays: random.next() < 0.5 ? 127 : random.int(1, 127),
+        priceCents: kind < 0.6 ? random.int(50, 300) * 100 : null,
+        closed: kind >= 0.6 && kind < 0.75 ? random.next() < 0.7 : kind > 0.95 ? false : null,
+        minStay: kind >= 0.75 && kind <= 0.95 ? random.int(1, 4) : null,
       });
     }
   }
