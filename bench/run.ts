@@ -139,16 +139,25 @@ function assertLocal(url: string): void {
   }
 }
 
-async function catalogueInfo(databaseUrl: string): Promise<{ hotels: number; roomTypes: number; roomNights: number; server: string }> {
+/** What a result was measured on: counts of the catalogue's tables (rate rules tell a seasonal copy apart). */
+async function catalogueInfo(
+  databaseUrl: string,
+): Promise<{ hotels: number; roomTypes: number; roomNights: number; rateRules: number; server: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const exists = await client.query<{ t: string | null }>("select to_regclass('public.hotels')::text as t");
     const server = (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? "?";
-    if (!exists.rows[0]?.t) return { hotels: 0, roomTypes: 0, roomNights: 0, server };
+    if (!exists.rows[0]?.t) return { hotels: 0, roomTypes: 0, roomNights: 0, rateRules: 0, server };
     const count = async (table: string) =>
       Number((await client.query<{ n: string }>(`select count(*)::bigint as n from ${table}`)).rows[0]?.n ?? 0);
-    return { hotels: await count("hotels"), roomTypes: await count("room_types"), roomNights: await count("room_nights"), server };
+    return {
+      hotels: await count("hotels"),
+      roomTypes: await count("room_types"),
+      roomNights: await count("room_nights"),
+      rateRules: await count("rate_rules"),
+      server,
+    };
   } finally {
     await client.end();
   }
@@ -209,7 +218,7 @@ interface HttpScenarioResult {
   scenario: Scenario;
   kind: "load" | "sequential";
   database: string;
-  catalogue: { hotels: number; roomTypes: number; roomNights: number; server?: string } | null;
+  catalogue: { hotels: number; roomTypes: number; roomNights: number; rateRules?: number; server?: string } | null;
   /** MB of the catalogue's tables and indexes read into the page cache first (null: not done). */
   prewarmedMb?: number | null;
   budgetP95Ms: number;
@@ -245,7 +254,10 @@ async function loadScenario(
     const prewarmedMb = options.cold ? null : await prewarmCatalogue(databaseUrl);
     if (prewarmedMb !== null)
       console.log(`${scenario}: ${prewarmedMb.toLocaleString("en-US")} MB of tables and indexes read into the page cache`);
-    console.log(`${scenario}: app on ${app.baseUrl} (${app.database}, ${catalogue.hotels.toLocaleString("en-US")} hotels)`);
+    console.log(
+      `${scenario}: app on ${app.baseUrl} (${app.database}, ${catalogue.hotels.toLocaleString("en-US")} hotels, ` +
+        `${catalogue.rateRules.toLocaleString("en-US")} rate rules)`,
+    );
     const destinations = await fetchDestinations(app.baseUrl);
     const nextPath =
       scenario === "detail-pg"
