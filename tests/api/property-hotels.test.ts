@@ -401,6 +401,20 @@ describe("a manager's scope", () => {
     expect(searched.hotels.map((h) => h.name)).toEqual(["Someone Else's Lodge"]);
   });
 
+  it("the list counts each hotel's own room types, and gives no price to a hotel without any", async () => {
+    const three = (await createHotel(t.deps.db, { name: "Tricorne Suites" })).id;
+    for (let i = 0; i < 3; i++) await createRoomType(t.deps.db, three);
+    const empty = (await createHotel(t.deps.db, { name: "Tricorne Annexe" })).id;
+    const listed = await json<{ hotels: { id: number; roomTypeCount: number; priceCents: number | null }[] }>(
+      await t.request("GET", "/api/properties/hotels?search=tricorne", { cookie: admin }),
+      200,
+    );
+    const byId = new Map(listed.hotels.map((h) => [h.id, h]));
+    expect(byId.get(three)?.roomTypeCount).toBe(3);
+    expect(byId.get(three)?.priceCents).toBeGreaterThan(0);
+    expect(byId.get(empty)).toMatchObject({ roomTypeCount: 0, priceCents: null });
+  });
+
   it("edits their own hotel, gets 403 on another hotel and on creating one", async () => {
     const own = await json<{ hotel: Hotel & { name: string; city: string; country: string; lat: number; lng: number } }>(
       await t.request("GET", `/api/properties/hotels/${managed}`, { cookie: manager }),

@@ -92,7 +92,9 @@ export async function listPropertyHotels(
       hidden: hotels.hidden,
       image: hotels.image,
       priceCents: hotels.priceCents,
-      roomTypeCount: sql<number>`(select count(*)::int from room_types rt where rt.hotel_id = ${hotels.id})`,
+      // db.$count qualifies both columns; a raw "${hotels.id}" here renders as a bare "id", which the
+      // subquery reads as the room type's own id (every hotel then showed the same count).
+      roomTypeCount: db.$count(roomTypes, eq(roomTypes.hotelId, hotels.id)),
     })
     .from(hotels)
     .where(where)
