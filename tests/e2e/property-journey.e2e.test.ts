@@ -199,6 +199,13 @@ describe("a hotel's journey from the back office to the front desk", () => {
     const occupancy = manager.locator("dt", { hasText: "Occupancy" }).locator("xpath=following-sibling::dd[2]");
     expect(await occupancy.innerText()).toBe(`${stay.nights.length} of ${stay.nights.length * 4} room-nights sold`);
     await expectAccessible(manager);
+
+    // Up to the report of all their hotels, and back: to the hotels they manage, not the admins' back office.
+    await manager.getByRole("link", { name: "All hotels report" }).click();
+    await manager.getByRole("heading", { name: "Revenue report: all hotels" }).waitFor();
+    await manager.getByRole("main").getByRole("link", { name: "Hotels", exact: true }).click();
+    await manager.getByRole("heading", { name: "Hotels", level: 1 }).waitFor();
+    expect(new URL(manager.url()).pathname).toBe("/admin/hotels");
     await manager.context().close();
   });
 });

@@ -13,6 +13,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatCount, formatDateRange, formatLocale, formatMoney } from "../../lib/format.ts";
 import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
@@ -390,6 +391,7 @@ function DownloadCsvButton({ range, hotelId }: { range: Range; hotelId: number |
 /** Revenue figures for one hotel (/admin/hotels/:hotelId/reports) or every hotel the signed-in staff member runs (/admin/reports). */
 export function RevenueReportsPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const hotelId = useHotelId();
   const [params, setParams] = useSearchParams();
   const fallback = monthOf(todayLocal());
@@ -410,12 +412,13 @@ export function RevenueReportsPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <header>
+        {/* A manager has no back office (/admin is for admins): their way back is the hotels they manage. */}
         <Link
-          to={hotelId === null ? "/admin" : "/admin/reports"}
+          to={hotelId !== null ? "/admin/reports" : user?.isAdmin ? "/admin" : "/admin/hotels"}
           className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
-          {hotelId === null ? t("Back office") : t("All hotels report")}
+          {hotelId !== null ? t("All hotels report") : user?.isAdmin ? t("Back office") : t("Hotels")}
         </Link>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div className="min-w-0">
