@@ -123,6 +123,18 @@ describe("the rates calendar from the keyboard", () => {
     expect(await editor.getByLabel("Last night").inputValue()).toBe(picked);
     expect(await editor.getByRole("checkbox", { name: secondRoomType, exact: true }).isChecked()).toBe(true);
     expect(await editor.getByRole("checkbox", { checked: true }).count()).toBe(1 + 7);
+
+    // Another month opens at its first night and scrolled to its start, not where this one was left.
+    const [year, month] = todayLocal().split("-").map(Number) as [number, number];
+    const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect.poll(() => grid.getByRole("gridcell").first().textContent()).toContain(`${next}-01`);
+    expect(await grid.evaluate((table) => table.parentElement!.scrollLeft)).toBe(0);
+    await page.getByRole("button", { name: "Next month" }).focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(
+      new RegExp(`^${rows[0]!.split("\n")[0]!}, ${next}-01`),
+    );
     await page.context().close();
   });
 });

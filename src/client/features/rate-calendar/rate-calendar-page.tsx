@@ -86,7 +86,10 @@ export function RateCalendarPage() {
             <p className="text-sm text-slate-600">
               {t("Arrow keys move between nights and room types; Enter picks a night to change below.")}
             </p>
+            {/* Keyed by the month shown: another month opens at its start (or today), with its own tab stop,
+                not scrolled to where the last month was left. */}
             <CalendarGrid
+              key={data.roomTypes[0]?.nights[0]?.night}
               data={data}
               onPick={(roomTypeId, night) => {
                 setDraft({ roomTypeIds: [roomTypeId], from: night, to: night });
