@@ -72,7 +72,15 @@ describe("the front desk", () => {
     await page.getByText(`${payer} is checked in`).waitFor();
     await payerCard.getByText("Checked in", { exact: true }).waitFor();
     await payerCard.getByRole("button", { name: `Check out early: ${payer}` }).click();
-    const early = page.getByRole("alertdialog", { name: `Check ${payer} out before ${addDays(todayUtc(), 3)}?` });
+    // The departure date as the page writes dates (en-US): "Mon, Nov 30, 2026".
+    const departure = new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${addDays(todayUtc(), 3)}T00:00:00Z`));
+    const early = page.getByRole("alertdialog", { name: `Check ${payer} out before ${departure}?` });
     await early.getByText(/unused nights go back on sale/).waitFor();
     await expectAccessible(page);
     await early.getByRole("button", { name: "Check out" }).click();

@@ -16,7 +16,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { formatDateRange, formatMoney } from "../../lib/format.ts";
+import { formatDate, formatDateRange, formatMoney } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
@@ -214,7 +214,7 @@ function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; h
         <ConfirmButton
           trigger={t("Check out early")}
           triggerLabel={t("Check out early: {{guest}}", { guest })}
-          title={t("Check {{guest}} out before {{date}}?", { guest, date: booking.checkOut })}
+          title={t("Check {{guest}} out before {{date}}?", { guest, date: formatDate(booking.checkOut) })}
           description={t(
             "This is an early departure: the unused nights go back on sale and are refunded as the hotel's cancellation policy allows.",
           )}
