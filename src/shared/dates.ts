@@ -8,6 +8,16 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The dates the back office's calendar and reports work with: the years 2000 to 2099. A date far
+ * outside (year 0001 or 9999) is a typo, and the month or night after 9999-12-31 is not a date.
+ */
+export const FIRST_CALENDAR_DATE = "2000-01-01";
+export const LAST_CALENDAR_DATE = "2099-12-31";
+export function isCalendarDate(value: string): boolean {
+  return isIsoDate(value) && value >= FIRST_CALENDAR_DATE && value <= LAST_CALENDAR_DATE;
+}
+
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

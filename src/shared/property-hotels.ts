@@ -135,5 +135,8 @@ export type PhotoOrderInput = z.infer<typeof PhotoOrderInput>;
  * A plain number (a negative latitude such as -33.87) is not a formula.
  */
 export function looksLikeFormula(cell: string): boolean {
-  return /^[=+\-@\t\r]/.test(cell) && !/^-\d+(\.\d+)?$/.test(cell);
+  // Leading white space does not make a formula harmless: the import trims it before storing the text.
+  const text = cell.trim();
+  if (/^-\d+(\.\d+)?$/.test(text)) return false;
+  return /^[\t\r]/.test(cell) || /^[=+\-@]/.test(text);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, countNights, isIsoDate, todayUtc } from "./dates.ts";
+import { addDays, countNights, isCalendarDate, isIsoDate, todayUtc } from "./dates.ts";
 
 /** One night of a stay as sold: its date and the price of one room that night. */
 export interface NightPrice {
@@ -52,7 +52,10 @@ export const MAX_MIN_STAY = 30;
 /** Highest nightly price the calendar accepts ($100,000). */
 export const MAX_RATE_CENTS = 10_000_000;
 
-const isoDate = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD");
+const isoDate = z
+  .string({ message: "Enter a date as YYYY-MM-DD" })
+  .refine(isIsoDate, "Enter a date as YYYY-MM-DD")
+  .refine(isCalendarDate, "Choose a date between 2000 and 2099");
 
 /** The nights of [from, to] (both included) that fall on the given weekdays. */
 export function rangeNights(from: string, to: string, weekdays: number): string[] {
@@ -75,32 +78,39 @@ export function calendarEditSchema(today: () => string) {
   return z
     .object({
       roomTypeIds: z
-        .array(z.coerce.number().int().positive())
+        .array(
+          z
+            .number({ message: "Choose room types of this hotel" })
+            .int("Choose room types of this hotel")
+            .positive("Choose room types of this hotel")
+            .max(2_147_483_647, "Choose room types of this hotel"),
+          { message: "Choose at least one room type" },
+        )
         .min(1, "Choose at least one room type")
         .max(100, "Choose at most 100 room types"),
       from: isoDate,
       to: isoDate,
-      weekdays: z.coerce
-        .number()
-        .int()
+      weekdays: z
+        .number({ message: "Choose the days of the week" })
+        .int("Choose the days of the week")
         .min(1, "Choose at least one day of the week")
         .max(ALL_WEEKDAYS, "Unknown days of the week")
         .default(ALL_WEEKDAYS),
-      priceCents: z.coerce
-        .number()
+      priceCents: z
+        .number({ message: "Price must be a number" })
         .int("Price must be whole cents")
         .positive("Price must be more than zero")
         .max(MAX_RATE_CENTS, "Price must be at most $100,000 a night")
         .optional(),
-      minStay: z.coerce
-        .number()
+      minStay: z
+        .number({ message: "Minimum stay must be a number of nights" })
         .int("Minimum stay must be a whole number of nights")
         .min(1, "Minimum stay must be at least 1 night")
         .max(MAX_MIN_STAY, `Minimum stay must be at most ${MAX_MIN_STAY} nights`)
         .optional(),
-      closed: z.boolean().optional(),
-      roomsToSell: z.coerce
-        .number()
+      closed: z.boolean({ message: "Choose open or closed" }).optional(),
+      roomsToSell: z
+        .number({ message: "Rooms to sell must be a number" })
         .int("Rooms to sell must be a whole number")
         .min(0, "Rooms to sell cannot be negative")
         .max(10_000)
@@ -141,7 +151,10 @@ export const CalendarEditInput = calendarEditSchema(() => addDays(todayUtc(), -1
 export type CalendarEditInput = z.infer<typeof CalendarEditInput>;
 
 /** A month of the calendar: 'YYYY-MM'. */
-export const CalendarMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as YYYY-MM");
+export const CalendarMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as YYYY-MM")
+  .refine((month) => isCalendarDate(`${month}-01`), "Choose a month between 2000 and 2099");
 
 /** The first and last day of a 'YYYY-MM' month. */
 export function monthBounds(month: string): { first: string; last: string } {

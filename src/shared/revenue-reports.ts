@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween, isIsoDate } from "./dates.ts";
+import { daysBetween, isCalendarDate, isIsoDate } from "./dates.ts";
 
 /** A report covers at most a leap year of nights: enough for year-on-year views, bounded for the daily series. */
 export const MAX_REPORT_NIGHTS = 366;
@@ -20,7 +20,8 @@ const day = (name: string) =>
   z
     .string({ message: `${name} is required (a date like 2026-05-31)` })
     .trim()
-    .refine(isIsoDate, `${name} must be a date like 2026-05-31`);
+    .refine(isIsoDate, `${name} must be a date like 2026-05-31`)
+    .refine(isCalendarDate, `${name} must be between 2000 and 2099`);
 
 /** The range's fields; `ReportRange` adds the check of the two together. */
 export const ReportRangeFields = z.object({ from: day("from"), to: day("to") });

@@ -1,3 +1,5 @@
+import { isDatabaseId } from "./ids.ts";
+
 /**
  * Saved hotels and recently viewed hotels: the bounds both sides keep (decision 025). Only our own
  * hotels (whole-number ids) can be saved or listed as cards; a partner's `wh-…` ids are not.
@@ -12,9 +14,7 @@ export const RECENTLY_VIEWED_LIMIT = 8;
 /** How many hotels one card request may ask for. */
 export const HOTEL_CARDS_LIMIT = 50;
 
-const OWN_HOTEL_ID = /^[1-9]\d{0,9}$/;
-
 /** True for an id of our own inventory (a positive whole number that fits a database integer). */
 export function isOwnHotelId(id: string): boolean {
-  return OWN_HOTEL_ID.test(id) && Number(id) <= 2_147_483_647;
+  return !id.startsWith("0") && isDatabaseId(id);
 }

@@ -141,6 +141,9 @@ describe("CSV import of hotels and room types", () => {
           row({ hotel_ref: "H3", address: "@SUM(A1)" }),
           row({ hotel_ref: "H4", room_description: "\tTabbed" }),
           row({ hotel_ref: "H5", lat: "-33.87", lng: "151.21", city: "Sydney", country: "Australia" }),
+          // Leading spaces are trimmed before the text is stored, so they hide nothing.
+          row({ hotel_ref: "H6", hotel_name: ' =HYPERLINK("http://evil","x")', room_name: "  @SUM(A1)" }),
+          row({ hotel_ref: "H7", lat: " -33.87", lng: "151.21", city: "Sydney", country: "Australia" }),
         ]),
       ),
       200,
@@ -150,6 +153,8 @@ describe("CSV import of hotels and room types", () => {
       [3, "description"],
       [4, "address"],
       [5, "room_description"],
+      [7, "hotel_name"],
+      [7, "room_name"],
     ]);
     expect(result.problems[0]!.message).toContain("spreadsheet formulas are not accepted");
   });

@@ -334,6 +334,41 @@ describe("hotels: create, edit, validation", () => {
     expect(after.roomTypes.map((r) => r.id)).toEqual([roomTypeId]);
   });
 
+  it("a new room count keeps the calendar's stop-sells and smaller allotments", async () => {
+    const hotel = await createHotel(t.deps.db, { name: "Allotment House" });
+    const { roomType: room } = await json<{ roomType: { id: number } }>(
+      await t.request("POST", `/api/properties/hotels/${hotel.id}/room-types`, { cookie: admin, body: { ...roomInput, totalRooms: 3 } }),
+      201,
+    );
+    const month = d(130).slice(0, 7);
+    const night = (day: string) => `${month}-${day}`;
+    const sell = async (day: string, roomsToSell: number) =>
+      json(
+        await t.request("POST", `/api/properties/hotels/${hotel.id}/calendar`, {
+          cookie: admin,
+          body: { roomTypeIds: [room.id], from: night(day), to: night(day), roomsToSell },
+        }),
+        200,
+      );
+    await sell("10", 0); // stop-sell
+    await sell("11", 2); // an allotment below the count
+    await sell("12", 3); // every room
+    const roomsToSell = async () => {
+      const view = await json<{ roomTypes: { id: number; nights: { night: string; roomsToSell: number }[] }[] }>(
+        await t.request("GET", `/api/properties/hotels/${hotel.id}/calendar?month=${month}`, { cookie: admin }),
+        200,
+      );
+      const nights = view.roomTypes.find((r) => r.id === room.id)!.nights;
+      return ["10", "11", "12", "13"].map((day) => nights.find((n) => n.night === night(day))!.roomsToSell);
+    };
+    const put = (totalRooms: number) =>
+      t.request("PUT", `/api/properties/hotels/${hotel.id}/room-types/${room.id}`, { cookie: admin, body: { ...roomInput, totalRooms } });
+    await json(await put(5), 200);
+    expect(await roomsToSell()).toEqual([0, 2, 5, 5]);
+    await json(await put(1), 200);
+    expect(await roomsToSell()).toEqual([0, 1, 1, 1]);
+  });
+
   it("a room type of another hotel is not found through this hotel", async () => {
     const [room] = (await json<{ hotel: Hotel }>(await t.request("GET", `/api/properties/hotels/${managed}`, { cookie: admin }), 200)).hotel
       .roomTypes;
@@ -431,13 +466,18 @@ describe("a manager's scope", () => {
     ] as const) {
       const res = await t.request(method, path, { cookie: manager, ...(body ? { body } : {}) });
       expect(res.status, `${method} ${path}`).toBe(403);
+      // Says why in a manager's terms, not "Admin privileges required".
+      const { message } = (await res.json()) as { message: string };
+      expect(message, `${method} ${path}`).toMatch(/not one of the hotels you manage|Only administrators can add hotels/);
     }
     const [otherRow] = await t.deps.db.select({ name: hotels.name }).from(hotels).where(eq(hotels.id, other));
     expect(otherRow!.name).toBe("Someone Else's Lodge");
   });
 
   it("a traveller has no access at all", async () => {
-    expect((await t.request("GET", "/api/properties/hotels", { cookie: traveller })).status).toBe(403);
+    const refused = await t.request("GET", "/api/properties/hotels", { cookie: traveller });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("Access denied. Hotel managers and administrators only.");
     expect((await t.request("GET", "/api/properties/hotels")).status).toBe(401);
   });
 });

@@ -3,8 +3,9 @@ import { createMiddleware } from "hono/factory";
 import { roleRequiresTwoFactor, toRole } from "../../shared/auth.ts";
 import { sessions } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
-import { assertHotelAccess } from "../services/hotel-access.ts";
+import { HOTEL_STAFF_ONLY, assertHotelAccess } from "../services/hotel-access.ts";
 import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
+import { isDatabaseId } from "../../shared/ids.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,7 +69,7 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
 export const requireHotelStaff = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new DomainError("UNAUTHENTICATED");
-  if (!user.canManageHotels) throw new DomainError("FORBIDDEN");
+  if (!user.canManageHotels) throw new DomainError("FORBIDDEN", HOTEL_STAFF_ONLY);
   if (user.twoFactorSetupRequired) throw new DomainError("TWO_FACTOR_REQUIRED");
   await next();
 });
@@ -81,9 +82,8 @@ export function requireHotelAccess(deps: Pick<AppDeps, "db">) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const match = /\/properties\/hotels\/([^/]+)(?:\/|$)/.exec(c.req.path);
     if (match?.[1] !== undefined) {
-      const hotelId = Number(match[1]);
-      if (!Number.isSafeInteger(hotelId) || hotelId <= 0) throw new DomainError("HOTEL_NOT_FOUND");
-      await assertHotelAccess(deps.db, c.get("user"), hotelId);
+      if (!isDatabaseId(match[1])) throw new DomainError("HOTEL_NOT_FOUND");
+      await assertHotelAccess(deps.db, c.get("user"), Number(match[1]));
     }
     await next();
   });

@@ -23,17 +23,20 @@ export function scopeIncludes(scope: HotelScope, hotelId: number): boolean {
  * for a manager any hotel outside their grant (existing or not) is FORBIDDEN, so the answer says
  * nothing about other hotels.
  */
+/** The 403 of property management for an account that is neither an admin nor a hotel manager. */
+export const HOTEL_STAFF_ONLY = "Access denied. Hotel managers and administrators only.";
+
 export async function assertHotelAccess(db: Db, user: SessionUser, hotelId: number): Promise<void> {
   if (user.isAdmin) {
     const [hotel] = await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, hotelId)).limit(1);
     if (!hotel) throw new DomainError("HOTEL_NOT_FOUND");
     return;
   }
-  if (!user.canManageHotels) throw new DomainError("FORBIDDEN");
+  if (!user.canManageHotels) throw new DomainError("FORBIDDEN", HOTEL_STAFF_ONLY);
   const [grant] = await db
     .select({ hotelId: hotelManagers.hotelId })
     .from(hotelManagers)
     .where(and(eq(hotelManagers.userId, user.id), eq(hotelManagers.hotelId, hotelId)))
     .limit(1);
-  if (!grant) throw new DomainError("FORBIDDEN");
+  if (!grant) throw new DomainError("FORBIDDEN", "Access denied. This hotel is not one of the hotels you manage.");
 }

@@ -406,8 +406,9 @@ export async function createRoomType(db: Db, actor: Actor, hotelId: number, inpu
 }
 
 /**
- * Edits a room type. A new room count applies to every future night at once and may not fall below
- * the rooms already sold on any of them; closing stops new bookings and keeps existing ones.
+ * Edits a room type. A new room count applies to every future night at once (nights the calendar
+ * sells fewer rooms on keep that limit, capped by the count) and may not fall below the rooms
+ * already sold on any of them; closing stops new bookings and keeps existing ones.
  */
 export async function updateRoomType(
   db: Db,
@@ -431,8 +432,12 @@ export async function updateRoomType(
           `${sold.taken} rooms of this type are already booked on ${sold.night}, so the hotel cannot have fewer than ${sold.taken}.`,
         );
       }
+      // Nights selling every room follow the new count; nights the calendar sells fewer on (a stop-sell,
+      // an allotment) keep their limit, never above the new count.
       await tx.execute(
-        sql`update room_nights set rooms_total = ${input.totalRooms} where room_type_id = ${roomTypeId} and night >= ${todayUtc()}::date`,
+        sql`update room_nights
+            set rooms_total = case when rooms_total >= ${before.totalRooms} then ${input.totalRooms} else least(rooms_total, ${input.totalRooms}) end
+            where room_type_id = ${roomTypeId} and night >= ${todayUtc()}::date`,
       );
     }
     const [updated] = await tx.update(roomTypes).set(roomColumns(input)).where(eq(roomTypes.id, roomTypeId)).returning();

@@ -16,6 +16,7 @@ import { bookings, hotels, reviewVotes, reviews, users } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { recordPoints } from "./loyalty.ts";
+import { isDatabaseId } from "../../shared/ids.ts";
 
 const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
   recent: [desc(reviews.createdAt), desc(reviews.id)],
@@ -46,7 +47,7 @@ function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | nu
 }
 
 export async function hotelExists(db: Db, hotelId: string): Promise<number> {
-  if (!/^\d{1,10}$/.test(hotelId)) throw new DomainError("HOTEL_NOT_FOUND");
+  if (!isDatabaseId(hotelId)) throw new DomainError("HOTEL_NOT_FOUND");
   const [hotel] = await db
     .select({ id: hotels.id })
     .from(hotels)

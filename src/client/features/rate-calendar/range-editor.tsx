@@ -20,6 +20,8 @@ function rangeMessage(message: string, t: TFunction): string {
   switch (message) {
     case "Enter a date as YYYY-MM-DD":
       return t("Enter a date as YYYY-MM-DD");
+    case "Choose a date between 2000 and 2099":
+      return t("Choose a date between 2000 and 2099");
     case "Choose at least one room type":
       return t("Choose at least one room type");
     case "Choose at most 100 room types":

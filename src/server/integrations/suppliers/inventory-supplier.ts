@@ -9,6 +9,7 @@ import { POPULAR_DESTINATIONS, type SortOption, type Stay, discountPercent, minR
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import { likeEscape } from "../../db/like.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "./hotel-supplier.ts";
+import { isDatabaseId } from "../../../shared/ids.ts";
 
 interface HotelRow {
   id: number;
@@ -768,7 +769,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     },
 
     async getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
-      if (!this.ownsHotelId(hotelId)) return null;
+      if (!isDatabaseId(hotelId)) return null;
       const id = Number(hotelId);
       const [hotel] = await queryRowsNamed<HotelRow & { children_free_under_age: number; child_rate_cents: number }>(
         db,

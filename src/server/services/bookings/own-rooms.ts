@@ -9,13 +9,14 @@ import { DomainError } from "../../domain-error.ts";
 import { assertStaySellable, stayRates } from "../rates.ts";
 import { type PricedRoom, roomTooSmall } from "./records.ts";
 import { takeRoomNights } from "./room-nights.ts";
+import { isDatabaseId } from "../../../shared/ids.ts";
 
 /**
  * One of our own rooms, priced night by night from the rates calendar: the sum of its nights ×
  * rooms, plus the hotel's child charges (child rate × children at or over its free age × nights). A closed night or a stay shorter than the check-in night's minimum stay is refused.
  */
 export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay: Stay): Promise<PricedRoom> {
-  if (!/^\d{1,10}$/.test(input.hotelId) || !/^\d{1,10}$/.test(input.roomTypeId)) {
+  if (!isDatabaseId(input.hotelId) || !isDatabaseId(input.roomTypeId)) {
     throw new DomainError("ROOM_NOT_FOUND");
   }
   const [room] = await db
