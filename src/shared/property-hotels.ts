@@ -19,12 +19,22 @@ export const MAX_ROOMS_PER_TYPE = 1000;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * Characters that show nothing: white space, format characters (zero-width spaces and joiners) and
+ * the blank "letters" and symbols (Hangul fillers, the blank braille pattern). Text made only of them says nothing.
+ */
+const BLANK = /[\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/gu;
+/** Characters that reorder the text around them (bidirectional overrides and isolates): they can make a name read as another. */
+const REORDERING = /[\u202A-\u202E\u2066-\u2069]/u;
+
 const text = (label: string, max: number) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => value.replace(BLANK, "") !== "", `${label} is required`)
+    .refine((value) => !REORDERING.test(value), `${label} contains characters that reverse the text's direction: remove them`);
 
 const amenities = z
   .array(z.string(), { message: "amenities must be a list" })

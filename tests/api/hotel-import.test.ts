@@ -109,11 +109,13 @@ describe("CSV import of hotels and room types", () => {
           row({ hotel_ref: "H3", star_rating: "7", price: "abc", original_price: "10" }),
           row({ hotel_ref: "H4", hotel_amenities: "Free WiFi|Helipad" }),
           row({ hotel_name: "Another name for H1" }),
+          // Latitude and longitude swapped: Barcelona's hotel would sit off Somalia.
+          row({ hotel_ref: "H5", lat: "2.17", lng: "41.39" }),
         ]),
       ),
       200,
     );
-    expect(result).toMatchObject({ dryRun: true, rows: 6, imported: false });
+    expect(result).toMatchObject({ dryRun: true, rows: 7, imported: false });
     const byRow = (n: number) => result.problems.filter((p) => p.row === n);
     expect(byRow(2)).toEqual([]);
     expect(byRow(3).map((p) => p.column)).toEqual(["price"]);
@@ -129,6 +131,7 @@ describe("CSV import of hotels and room types", () => {
     expect(byRow(7)).toEqual([
       { row: 7, column: "hotel_ref", message: expect.stringContaining("differ from the first row of H1 (row 2)") },
     ]);
+    expect(byRow(8)).toEqual([{ row: 8, column: "lat", message: expect.stringMatching(/km from the centre of Barcelona/) }]);
     expect(await hotelCount()).toBe(before);
   });
 
@@ -173,6 +176,12 @@ describe("CSV import of hotels and room types", () => {
     expect(missing.message).toContain("missing: price");
     const extra = await json<{ code: string; message: string }>(await post(csv([row()], [...HEADER, "secret_sauce"])), 400);
     expect(extra.message).toContain("not known: secret_sauce");
+    // Saved with semicolons (a European spreadsheet's CSV): said so, not 24 unknown columns.
+    const semicolons = await json<{ code: string; message: string }>(await post(`${HEADER.join(";")}\r\n`), 400);
+    expect(semicolons.message).toContain("separated by semicolons");
+    // A header and nothing else imports nothing: said so, even when asked to import.
+    const empty = await json<{ code: string; message: string }>(await post(csv([]), { dryRun: false }), 400);
+    expect(empty.message).toContain("no rows after the header");
 
     const many = csv(Array.from({ length: 5001 }, (_, i) => row({ hotel_ref: `H${i}` })));
     const tooMany = await json<{ code: string; message: string }>(await post(many), 400);

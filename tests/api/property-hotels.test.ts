@@ -151,6 +151,10 @@ describe("hotels: create, edit, validation", () => {
       [{ checkInTime: "3pm" }, "Check-in time must look like 15:00"],
       [{ lat: 123 }, "Latitude must be between -90 and 90"],
       [{ name: "  " }, "Name is required"],
+      [{ name: "\u200b\u200b" }, "Name is required"],
+      [{ address: "\u2800" }, "Address is required"],
+      [{ cancellationPolicy: "\u3164" }, "Cancellation policy is required"],
+      [{ name: "Harbour \u202eletoH" }, "Name contains characters that reverse the text's direction"],
       [{ freeCancellationDays: -1 }, "Free cancellation days cannot be negative"],
     ];
     for (const [change, message] of cases) {
@@ -161,6 +165,12 @@ describe("hotels: create, edit, validation", () => {
       expect(body.code).toBe("VALIDATION_ERROR");
       expect(body.issues.map((i) => i.message).join(" | ")).toContain(message);
     }
+    // A swapped sign puts a Paris hotel in the Southern Ocean: refused, with the distance.
+    const misplaced = await json<{ code: string; message: string }>(
+      await t.request("POST", "/api/properties/hotels", { cookie: admin, body: { ...hotelInput, lat: -48.8606 } }),
+      400,
+    );
+    expect(misplaced.message).toMatch(/^These coordinates are [\d,]+ km from the centre of Paris/);
     const unknown = await json<{ code: string; message: string }>(
       await t.request("POST", "/api/properties/hotels", { cookie: admin, body: { ...hotelInput, city: "Atlantis" } }),
       400,

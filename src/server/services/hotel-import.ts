@@ -20,7 +20,7 @@ import { hotels, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
-import { findDestination, hotelColumns, refreshDestinationCounts, settleHotel } from "./property-hotels.ts";
+import { coordinatesProblem, findDestination, hotelColumns, refreshDestinationCounts, settleHotel } from "./property-hotels.ts";
 import { eq } from "drizzle-orm";
 
 export interface ImportResult {
@@ -66,11 +66,10 @@ const ROOM_FIELDS: Partial<Record<keyof RoomTypeInput, ImportColumn>> = {
 
 type Row = Record<ImportColumn, string>;
 
+/** A number written as people write them ("-33.87", "4"); anything else (0x10, 1e3, "") is left for zod to name. */
 function numberOf(text: string): number | string {
   const trimmed = text.trim();
-  if (trimmed === "") return trimmed;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : trimmed;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 function list(text: string): string[] {
@@ -163,6 +162,14 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
   const [header, ...body] = parsed.rows;
   if (!header) throw new DomainError("IMPORT_BAD_COLUMNS", "The file is empty: the first row must name the columns.");
   const names = header.map((h) => h.trim().toLowerCase());
+  // A spreadsheet saved with semicolons (the CSV of many European locales) reads as one column.
+  if (names.length === 1 && names[0]!.includes(";")) {
+    throw new DomainError(
+      "IMPORT_BAD_COLUMNS",
+      "The columns are separated by semicolons; the import reads commas. Save the file as CSV with commas between columns.",
+      { missing: [], unknown: [], repeated: [] },
+    );
+  }
   const expected: readonly string[] = IMPORT_COLUMNS.map((c) => c.name);
   const missing = expected.filter((c) => !names.includes(c));
   const unknown = names.filter((c) => !expected.includes(c));
@@ -179,6 +186,7 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
       repeated,
     });
   }
+  if (body.length === 0) throw new DomainError("IMPORT_BAD_COLUMNS", "The file has no rows after the header: there is nothing to import.");
   if (body.length > IMPORT_MAX_ROWS) throw new DomainError("IMPORT_TOO_MANY_ROWS");
 
   const problems: ImportProblem[] = [];
@@ -212,12 +220,18 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
     const hotel = HotelInput.safeParse(hotelOf(row));
     const room = RoomTypeInput.safeParse(roomOf(row));
     if (!hotel.success) problems.push(...issuesOf(hotel.error, HOTEL_FIELDS, rowNumber, "hotel_name"));
-    else if (!findDestination(hotel.data.city, hotel.data.country)) {
-      problems.push({
-        row: rowNumber,
-        column: "city",
-        message: `${hotel.data.city}, ${hotel.data.country} is not in the destination list. Use a city and country as the list names them.`,
-      });
+    else {
+      const destination = findDestination(hotel.data.city, hotel.data.country);
+      const misplaced = destination ? coordinatesProblem(destination, hotel.data.lat, hotel.data.lng) : null;
+      if (!destination) {
+        problems.push({
+          row: rowNumber,
+          column: "city",
+          message: `${hotel.data.city}, ${hotel.data.country} is not in the destination list. Use a city and country as the list names them.`,
+        });
+      } else if (misplaced) {
+        problems.push({ row: rowNumber, column: "lat", message: misplaced });
+      }
     }
     if (!room.success) problems.push(...issuesOf(room.error, ROOM_FIELDS, rowNumber, "room_name"));
     const earlier = hotelTexts.get(ref);

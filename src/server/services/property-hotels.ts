@@ -227,6 +227,20 @@ function hotelView(hotel: HotelRow): Omit<PropertyHotelView, "roomTypes"> {
   };
 }
 
+/** How far from its city's centre a hotel may be: beyond it, the coordinates or the city are a mistake. */
+export const MAX_KM_FROM_CITY_CENTRE = 100;
+
+/**
+ * What is wrong with the hotel's coordinates for its city, or null: a point more than
+ * MAX_KM_FROM_CITY_CENTRE km from the centre (a swapped sign, latitude and longitude swapped, the
+ * wrong city) would put the hotel on the map and in "distance from centre" thousands of km away.
+ */
+export function coordinatesProblem(destination: Destination, lat: number, lng: number): string | null {
+  const km = haversineKm(destination.lat, destination.lng, lat, lng);
+  if (km <= MAX_KM_FROM_CITY_CENTRE) return null;
+  return `These coordinates are ${Math.round(km).toLocaleString("en-US")} km from the centre of ${destination.city}. Check the latitude and longitude (or the city).`;
+}
+
 /** The columns a hotel input sets, with what follows from it: country code, distance from the centre, amenity flags. */
 export function hotelColumns(input: HotelInput): Omit<typeof hotels.$inferInsert, "priceCents" | "image"> {
   const destination = findDestination(input.city, input.country);
@@ -235,6 +249,8 @@ export function hotelColumns(input: HotelInput): Omit<typeof hotels.$inferInsert
       "UNKNOWN_DESTINATION",
       `${input.city}, ${input.country} is not in the destination list. Choose the city from the list.`,
     );
+  const misplaced = coordinatesProblem(destination, input.lat, input.lng);
+  if (misplaced) throw new DomainError("VALIDATION_ERROR", misplaced);
   const flags = Object.fromEntries(
     AMENITIES.filter((a) => "flag" in a).map((a) => [(a as { flag: string }).flag, input.amenities.includes(a.label)]),
   ) as Record<"breakfast" | "wifi" | "parking" | "pool" | "gym" | "spa", boolean>;
