@@ -101,7 +101,7 @@ const priceCents = (label: string) =>
     .number({ message: `${label} must be a number` })
     .int(`${label} must be in whole cents`)
     .positive(`${label} must be more than 0`)
-    .max(MAX_ROOM_PRICE_CENTS, `${label} must be at most ${MAX_ROOM_PRICE_CENTS / 100}`);
+    .max(MAX_ROOM_PRICE_CENTS, `${label} must be at most $${(MAX_ROOM_PRICE_CENTS / 100).toLocaleString("en-US")}`);
 
 export const RoomTypeInput = z
   .object({
