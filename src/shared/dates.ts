@@ -1,6 +1,7 @@
 /** Calendar dates as 'YYYY-MM-DD' strings; arithmetic in UTC so no time zone moves a day. */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Year 0000 is a JavaScript date but not a PostgreSQL one (which has no year 0): not accepted. */
+const ISO_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
 
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;

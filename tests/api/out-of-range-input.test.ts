@@ -1,10 +1,10 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookings, rateRules, roomNights } from "../../src/server/db/schema.ts";
+import { bookings, rateRules, roomNights, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 /**
  * Numbers and dates a form never sends but a hostile or careless client can: ids beyond what a
@@ -13,6 +13,7 @@ import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
  */
 let t: TestApp;
 let admin: string;
+let traveller: string;
 let hotelId: number;
 let roomTypeId: number;
 const d = (n: number) => addDays(todayUtc(), n);
@@ -23,6 +24,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await ensureAdmin(t.deps.db, t.deps.auth, { email: "boss@example.com", password: "boss-password", name: "Boss" }, "test");
   admin = await signIn(t, "boss@example.com", "boss-password");
+  await signUp(t, "tess@example.com");
+  traveller = await signIn(t, "tess@example.com");
   hotelId = (await createHotel(t.deps.db, { name: "Range Check Inn" })).id;
   roomTypeId = (await createRoomType(t.deps.db, hotelId, { totalRooms: 5 })).id;
 });
@@ -122,5 +125,41 @@ describe("input out of range", () => {
     ).toEqual([]);
     // The same edit with a number goes through.
     expect(await status(await edit({ priceCents: 5000 }))).toBe(200);
+  });
+
+  it("dates PostgreSQL cannot hold (year 0000, the day after 9999-12-31) are 400s in the booking and activity filters", async () => {
+    for (const query of ["checkOutTo=0000-01-01", "checkInFrom=0000-01-01", "checkOutTo=9999-12-31"]) {
+      const res = await t.request("GET", `/api/bookings/mine?${query}`, { cookie: traveller });
+      expect(res.status, query).toBe(400);
+    }
+    for (const query of ["startDate=0000-01-01", "endDate=0000-01-01", "endDate=9999-12-31"]) {
+      const res = await t.request("GET", `/api/admin/activity?${query}`, { cookie: admin });
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { message: string }).message, query).toMatch(/must be (a date like|between 2000 and 2099)/);
+    }
+  });
+
+  it("an admin granting a hotel id beyond a database integer gets a 400", async () => {
+    const [tess] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "tess@example.com"));
+    for (const id of [2_147_483_648, 99_999_999_999]) {
+      const res = await t.request("PUT", `/api/admin/users/${tess!.id}/hotels`, { body: { hotelIds: [id] }, cookie: admin });
+      expect(res.status, String(id)).toBe(400);
+    }
+  });
+
+  it("a multipart body that does not parse is a 400, on routes with and without a form validator", async () => {
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=x", "--x\r\n"],
+      ["multipart/form-data", "a"],
+    ]) {
+      for (const path of ["/api/simulated-payments/sim_pi_0123456789abcdef01234567/challenge", `/api/hotels/${hotelId}/reviews`]) {
+        const res = await t.app.request(`http://localhost:3000${path}`, {
+          method: "POST",
+          body,
+          headers: { "content-type": type!, origin: t.deps.config.publicUrl, cookie: traveller },
+        });
+        expect(res.status, `${path} ${type}`).toBe(400);
+      }
+    }
   });
 });

@@ -55,7 +55,11 @@ export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
       }
       if (containsUnsafeText(body)) throw unsafe();
     } else if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-      const form = await c.req.parseBody({ all: true }).catch(() => undefined);
+      // A body that does not parse is refused here: left to the route, Hono would reuse this failed
+      // parse in a form validator and answer 500.
+      const form = await c.req.parseBody({ all: true }).catch(() => {
+        throw new DomainError("BAD_REQUEST", "The form data is malformed. Send the form again from the page.");
+      });
       if (containsUnsafeText(form)) throw unsafe();
     }
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../../../shared/auth.ts";
-import { isIsoDate } from "../../../shared/dates.ts";
+import { isCalendarDate, isIsoDate } from "../../../shared/dates.ts";
+import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { changeUserRole, listActivity, listRoleChanges, listUsers, setManagedHotels, setUserDisabled } from "../../services/admin-users.ts";
@@ -13,7 +14,7 @@ const RoleInput = z.object({
 });
 const HotelsInput = z.object({
   hotelIds: z
-    .array(z.number({ message: "hotelIds must be hotel ids (numbers)" }).int().positive(), {
+    .array(z.number({ message: "hotelIds must be hotel ids (numbers)" }).int().positive().max(MAX_DATABASE_ID, "Hotel not found"), {
       message: "hotelIds must be a list of hotel ids",
     })
     .max(200, "A manager can be given at most 200 hotels at once"),
@@ -22,8 +23,16 @@ const HotelsInput = z.object({
 const StatusInput = z.object({ banned: z.boolean({ message: "banned must be true or false" }) });
 const ActivityQuery = z.object({
   actionType: z.string().trim().max(60).optional(),
-  startDate: z.string().refine(isIsoDate, "startDate must be a date like 2026-05-31").optional(),
-  endDate: z.string().refine(isIsoDate, "endDate must be a date like 2026-05-31").optional(),
+  startDate: z
+    .string()
+    .refine(isIsoDate, "startDate must be a date like 2026-05-31")
+    .refine(isCalendarDate, "startDate must be between 2000 and 2099")
+    .optional(),
+  endDate: z
+    .string()
+    .refine(isIsoDate, "endDate must be a date like 2026-05-31")
+    .refine(isCalendarDate, "endDate must be between 2000 and 2099")
+    .optional(),
   search: z.string().trim().max(100).default(""),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
