@@ -235,5 +235,24 @@ describe("CSV import of hotels and room types", () => {
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "hotels_imported"));
     expect(logs).toHaveLength(1);
     expect(logs[0]!.details).toMatchObject({ hotels: 2, roomTypes: 3 });
+
+    // The same file again: every hotel is already listed, said per hotel, and nothing is written twice.
+    const again = await json<Result>(await post(content.replace("Hidden Import Lodge", "HIDDEN IMPORT LODGE")), 200);
+    expect(again.problems).toEqual([
+      {
+        row: 2,
+        column: "hotel_name",
+        message: expect.stringMatching(/^Quayside Import Hotel in Barcelona is already in the catalogue \(hotel \d+\)/),
+      },
+      { row: 4, column: "hotel_name", message: expect.stringMatching(/^Hidden Import Lodge in Barcelona is already in the catalogue/) },
+    ]);
+    const refused = await post(content, { dryRun: false });
+    expect(refused.status).toBe(400);
+    expect(await hotelCount()).toBe(before + 2);
+  });
+
+  it('reads a price with more than 2 decimals as that, not as "not a number"', async () => {
+    const result = await json<Result>(await post(csv([row({ price: "180.555" })])), 200);
+    expect(result.problems).toEqual([{ row: 2, column: "price", message: expect.stringContaining("at most 2 decimals") }]);
   });
 });

@@ -15,13 +15,13 @@ import {
   type ImportProblem,
 } from "../../shared/hotel-import.ts";
 import { HotelInput, RoomTypeInput, looksLikeFormula } from "../../shared/property-hotels.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, queryRows } from "../db/client.ts";
 import { hotels, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
 import { coordinatesProblem, findDestination, hotelColumns, refreshDestinationCounts, settleHotel } from "./property-hotels.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 export interface ImportResult {
   dryRun: boolean;
@@ -83,6 +83,7 @@ function list(text: string): string[] {
 function cents(text: string): number | string | null {
   const trimmed = text.trim();
   if (trimmed === "") return null;
+  if (/^\d+\.\d{3,}$/.test(trimmed)) return Number(trimmed) * 100; // not whole cents: "at most 2 decimals"
   if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return trimmed;
   return Math.round(Number(trimmed) * 100);
 }
@@ -257,6 +258,36 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
   return { rows: body.length, problems, plan: [...byRef.values()] };
 }
 
+/**
+ * Hotels of the file that the catalogue already lists (the same name, any case, in the same city):
+ * a file imported twice would otherwise list every hotel twice.
+ */
+async function alreadyListed(db: Db, plan: PlannedHotel[]): Promise<ImportProblem[]> {
+  if (plan.length === 0) return [];
+  const names = [...new Set(plan.map((p) => p.input.name.toLowerCase()))];
+  const existing = await queryRows<{ id: number; name: string; city: string; country: string }>(
+    db,
+    sql`select id, name, city, country from hotels where lower(name) in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
+  const byKey = new Map(existing.map((h) => [`${h.name.toLowerCase()}|${h.city}|${h.country}`, h]));
+  return plan.flatMap((p) => {
+    const place = findDestination(p.input.city, p.input.country);
+    const found = place ? byKey.get(`${p.input.name.toLowerCase()}|${place.city}|${place.country}`) : undefined;
+    return found
+      ? [
+          {
+            row: p.firstRow,
+            column: "hotel_name",
+            message: `${found.name} in ${found.city} is already in the catalogue (hotel ${found.id}). Remove its rows, or give the new hotel another name.`,
+          },
+        ]
+      : [];
+  });
+}
+
 /** Checks the file and, unless it is a dry run, writes every hotel and room type in one transaction. */
 export async function importHotels(
   db: Db,
@@ -266,6 +297,8 @@ export async function importHotels(
 ): Promise<ImportResult> {
   if (file.size > IMPORT_MAX_BYTES) throw new DomainError("IMPORT_FILE_TOO_LARGE");
   const { rows, problems, plan } = checkImport(file.text);
+  problems.push(...(await alreadyListed(db, plan)));
+  problems.sort((a, b) => a.row - b.row);
   const counts = { hotels: plan.length, roomTypes: plan.reduce((n, h) => n + h.rooms.length, 0) };
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
   if (dryRun) return { dryRun, rows, ...counts, problems: listed, imported: false };
