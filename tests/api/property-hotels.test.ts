@@ -418,6 +418,11 @@ describe("hotels: create, edit, validation", () => {
       400,
     );
     expect(foreign.code).toBe("PHOTO_NOT_FOUND");
+    const twice = await json<{ message: string }>(
+      await t.request("PUT", base, { cookie: admin, body: { photos: [second, second, first] } }),
+      400,
+    );
+    expect(twice.message).toBe("Each photo may appear once in the order.");
     await json(await t.request("PUT", base, { cookie: admin, body: { photos: [first] } }), 200);
     [row] = await t.deps.db.select({ image: hotels.image }).from(hotels).where(eq(hotels.id, hotel.id));
     expect(row!.image).toBe(first);

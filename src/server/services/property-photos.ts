@@ -76,7 +76,8 @@ export async function setPhotoOrder(db: Db, actor: Actor, owner: PhotoOwner, pho
   return db.transaction(async (tx) => {
     const before = await currentPhotos(tx, owner, true);
     const known = new Set(before);
-    if (photos.some((p) => !known.has(p)) || new Set(photos).size !== photos.length) throw new DomainError("PHOTO_NOT_FOUND");
+    if (photos.some((p) => !known.has(p))) throw new DomainError("PHOTO_NOT_FOUND");
+    if (new Set(photos).size !== photos.length) throw new DomainError("VALIDATION_ERROR", "Each photo may appear once in the order.");
     await savePhotos(tx, owner, photos);
     await logActivity(tx, {
       actionType: "property_photos_changed",
