@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, countNights, isCalendarDate, isIsoDate, todayUtc } from "./dates.ts";
+import { MAX_DATABASE_ID } from "./ids.ts";
 
 /** One night of a stay as sold: its date and the price of one room that night. */
 export interface NightPrice {
@@ -83,7 +84,7 @@ export function calendarEditSchema(today: () => string) {
             .number({ message: "Choose room types of this hotel" })
             .int("Choose room types of this hotel")
             .positive("Choose room types of this hotel")
-            .max(2_147_483_647, "Choose room types of this hotel"),
+            .max(MAX_DATABASE_ID, "Choose room types of this hotel"),
           { message: "Choose at least one room type" },
         )
         .min(1, "Choose at least one room type")

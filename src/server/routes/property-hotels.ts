@@ -22,9 +22,10 @@ import {
   updateRoomType,
 } from "../services/property-hotels.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
+import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 
 const TAGS = ["Properties"];
-const id = (what: string) => z.coerce.number().int().positive(`${what} not found`).max(2_147_483_647, `${what} not found`);
+const id = (what: string) => z.coerce.number().int().positive(`${what} not found`).max(MAX_DATABASE_ID, `${what} not found`);
 const HotelParam = z.object({ hotelId: id("Hotel") });
 const RoomTypeParam = z.object({ hotelId: id("Hotel"), roomTypeId: id("Room type") });
 const ListQuery = z.object({

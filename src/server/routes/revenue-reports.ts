@@ -4,13 +4,14 @@ import { RevenueReportSchema } from "../contract/revenue-reports.ts";
 import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { revenueReport, revenueReportCsv } from "../services/revenue-reports.ts";
+import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 
 const ReportQuery = ReportRangeFields.extend({
   hotelId: z.coerce
     .number({ message: "hotelId must be a hotel id" })
     .int("hotelId must be a hotel id")
     .positive("hotelId must be a hotel id")
-    .max(2_147_483_647, "Hotel not found")
+    .max(MAX_DATABASE_ID, "Hotel not found")
     .optional(),
 }).superRefine(checkReportRange);
 

@@ -16,9 +16,10 @@ import {
   submitReview,
   voteOnReview,
 } from "../services/reviews.ts";
+import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 
 const HotelParam = z.object({ id: z.string().min(1).max(100) });
-const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not found").max(2_147_483_647, "Review not found") });
+const ReviewParam = z.object({ id: z.coerce.number().int().positive("Review not found").max(MAX_DATABASE_ID, "Review not found") });
 const ListQuery = z.object({ sort: z.enum(REVIEW_SORTS, { message: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("recent") });
 const ModerationQuery = z.object({
   status: z.enum(REVIEW_STATUSES, { message: "status must be pending, approved or rejected" }).default("pending"),

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { supplierSandboxBookings } from "../../db/schema.ts";
 import type { SandboxBooking, SandboxBookingStore } from "./sandbox.ts";
+import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 
 type Row = typeof supplierSandboxBookings.$inferSelect;
 
@@ -34,7 +35,7 @@ export function databaseSandboxStore(db: Db): SandboxBookingStore {
       return toBooking(row!);
     },
     async cancel(bookingNumber) {
-      if (!Number.isSafeInteger(bookingNumber) || bookingNumber < 1 || bookingNumber > 2_147_483_647) return "not-found";
+      if (!Number.isSafeInteger(bookingNumber) || bookingNumber < 1 || bookingNumber > MAX_DATABASE_ID) return "not-found";
       const [cancelled] = await db
         .update(supplierSandboxBookings)
         .set({ active: false })
@@ -48,7 +49,7 @@ export function databaseSandboxStore(db: Db): SandboxBookingStore {
       return exists ? "already-cancelled" : "not-found";
     },
     async find(filter) {
-      if (filter.bookingNumber !== undefined && (!Number.isSafeInteger(filter.bookingNumber) || filter.bookingNumber > 2_147_483_647))
+      if (filter.bookingNumber !== undefined && (!Number.isSafeInteger(filter.bookingNumber) || filter.bookingNumber > MAX_DATABASE_ID))
         return [];
       const conditions = [
         ...(filter.bookingNumber !== undefined ? [eq(supplierSandboxBookings.bookingNumber, filter.bookingNumber)] : []),

@@ -7,11 +7,12 @@ import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-
 import { logActivity } from "../../services/activity-log.ts";
 import { BACKGROUND_JOBS, listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
 import { recentSupplierProblems } from "../../services/supplier-problems.ts";
+import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 
 /** Spec section 9: the diagnostics search. */
 const DIAGNOSTIC_SEARCH = { destination: "Dubai", checkInDaysAhead: 7, checkOutDaysAhead: 9, guests: 2, children: 0, rooms: 1 } as const;
 const SAMPLE_SIZE = 5;
-const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found").max(2_147_483_647, "Case not found") });
+const StuckParam = z.object({ id: z.coerce.number().int().min(1, "Case not found").max(MAX_DATABASE_ID, "Case not found") });
 
 const TAGS = ["Admin"];
 const JOBS = Object.values(BACKGROUND_JOBS) as [

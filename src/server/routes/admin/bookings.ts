@@ -6,6 +6,7 @@ import type { AppDeps, SignedInEnv } from "../../http/types.ts";
 import { dashboardStats, findHotels, occupancy } from "../../services/admin-dashboard.ts";
 import { exportBookingsCsv, listAdminBookings, refundBookingAsAdmin, setBookingStatus } from "../../services/admin-bookings.ts";
 import { todayUtc } from "../../../shared/dates.ts";
+import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 
 const Filters = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").default(""),
@@ -30,7 +31,7 @@ const OccupancyQuery = z.object({
     .number({ message: "hotelId must be a hotel id" })
     .int("hotelId must be a hotel id")
     .positive("hotelId must be a hotel id")
-    .max(2_147_483_647, "Hotel not found")
+    .max(MAX_DATABASE_ID, "Hotel not found")
     .optional(),
 });
 // Three characters at least: shorter text has no trigram and would read every hotel.
