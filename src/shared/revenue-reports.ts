@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { daysBetween, isCalendarDate, isIsoDate } from "./dates.ts";
+import { calendarDay } from "./date-fields.ts";
+import { daysBetween, isIsoDate } from "./dates.ts";
 
 /** A report covers at most a leap year of nights: enough for year-on-year views, bounded for the daily series. */
 export const MAX_REPORT_NIGHTS = 366;
@@ -16,15 +17,8 @@ export const CHANNEL_LABELS: Record<ReportChannel, string> = {
   partner: "Partner (wholesaler)",
 };
 
-const day = (name: string) =>
-  z
-    .string({ message: `${name} is required (a date like 2026-05-31)` })
-    .trim()
-    .refine(isIsoDate, `${name} must be a date like 2026-05-31`)
-    .refine(isCalendarDate, `${name} must be between 2000 and 2099`);
-
 /** The range's fields; `ReportRange` adds the check of the two together. */
-export const ReportRangeFields = z.object({ from: day("from"), to: day("to") });
+export const ReportRangeFields = z.object({ from: calendarDay("from"), to: calendarDay("to") });
 
 /** From on or before to, and at most MAX_REPORT_NIGHTS nights. */
 export function checkReportRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {

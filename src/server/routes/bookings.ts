@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
-import { isCalendarDate, isIsoDate } from "../../shared/dates.ts";
+import { calendarDay } from "../../shared/date-fields.ts";
 import {
   BookingAccessHeader,
   BookingListSchema,
@@ -35,16 +35,8 @@ import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 
 const BookingIdParam = z.object({ id: z.string().uuid("Booking not found") });
 const MyBookingsQuery = z.object({
-  checkInFrom: z
-    .string()
-    .refine(isIsoDate, "checkInFrom must be a date like 2026-05-31")
-    .refine(isCalendarDate, "checkInFrom must be between 2000 and 2099")
-    .optional(),
-  checkOutTo: z
-    .string()
-    .refine(isIsoDate, "checkOutTo must be a date like 2026-05-31")
-    .refine(isCalendarDate, "checkOutTo must be between 2000 and 2099")
-    .optional(),
+  checkInFrom: calendarDay("checkInFrom").optional(),
+  checkOutTo: calendarDay("checkOutTo").optional(),
 });
 const ConfirmPaymentInput = z.object({ paymentId: z.string().min(1).max(200) });
 

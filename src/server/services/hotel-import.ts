@@ -15,13 +15,13 @@ import {
   type ImportProblem,
 } from "../../shared/hotel-import.ts";
 import { HotelInput, RoomTypeInput, looksLikeFormula } from "../../shared/property-hotels.ts";
-import { type Db, queryRows } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { hotels, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
 import { coordinatesProblem, findDestination, hotelColumns, refreshDestinationCounts, settleHotel } from "./property-hotels.ts";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 export interface ImportResult {
   dryRun: boolean;
@@ -223,16 +223,14 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
     if (!hotel.success) problems.push(...issuesOf(hotel.error, HOTEL_FIELDS, rowNumber, "hotel_name"));
     else {
       const destination = findDestination(hotel.data.city, hotel.data.country);
-      const misplaced = destination ? coordinatesProblem(destination, hotel.data.lat, hotel.data.lng) : null;
-      if (!destination) {
+      const misplaced = destination && coordinatesProblem(destination, hotel.data.lat, hotel.data.lng);
+      if (!destination)
         problems.push({
           row: rowNumber,
           column: "city",
           message: `${hotel.data.city}, ${hotel.data.country} is not in the destination list. Use a city and country as the list names them.`,
         });
-      } else if (misplaced) {
-        problems.push({ row: rowNumber, column: "lat", message: misplaced });
-      }
+      else if (misplaced) problems.push({ row: rowNumber, column: "lat", message: misplaced });
     }
     if (!room.success) problems.push(...issuesOf(room.error, ROOM_FIELDS, rowNumber, "room_name"));
     const earlier = hotelTexts.get(ref);
@@ -265,13 +263,10 @@ export function checkImport(text: string): { rows: number; problems: ImportProbl
 async function alreadyListed(db: Db, plan: PlannedHotel[]): Promise<ImportProblem[]> {
   if (plan.length === 0) return [];
   const names = [...new Set(plan.map((p) => p.input.name.toLowerCase()))];
-  const existing = await queryRows<{ id: number; name: string; city: string; country: string }>(
-    db,
-    sql`select id, name, city, country from hotels where lower(name) in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )})`,
-  );
+  const existing = await db
+    .select({ id: hotels.id, name: hotels.name, city: hotels.city, country: hotels.country })
+    .from(hotels)
+    .where(inArray(sql`lower(${hotels.name})`, names));
   const byKey = new Map(existing.map((h) => [`${h.name.toLowerCase()}|${h.city}|${h.country}`, h]));
   return plan.flatMap((p) => {
     const place = findDestination(p.input.city, p.input.country);

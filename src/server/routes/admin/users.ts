@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../../../shared/auth.ts";
-import { isCalendarDate, isIsoDate } from "../../../shared/dates.ts";
+import { calendarDay } from "../../../shared/date-fields.ts";
 import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
@@ -23,16 +23,8 @@ const HotelsInput = z.object({
 const StatusInput = z.object({ banned: z.boolean({ message: "banned must be true or false" }) });
 const ActivityQuery = z.object({
   actionType: z.string().trim().max(60).optional(),
-  startDate: z
-    .string()
-    .refine(isIsoDate, "startDate must be a date like 2026-05-31")
-    .refine(isCalendarDate, "startDate must be between 2000 and 2099")
-    .optional(),
-  endDate: z
-    .string()
-    .refine(isIsoDate, "endDate must be a date like 2026-05-31")
-    .refine(isCalendarDate, "endDate must be between 2000 and 2099")
-    .optional(),
+  startDate: calendarDay("startDate").optional(),
+  endDate: calendarDay("endDate").optional(),
   search: z.string().trim().max(100).default(""),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
