@@ -118,6 +118,15 @@ describe("request log", () => {
     expect(lines.join("")).not.toContain(token);
     expect(lines.join("")).toContain("/api/auth/reset-password/[redacted]");
   });
+
+  it("never holds a calendar feed's secret link", async () => {
+    const token = "CalendarSecretTokenAbcdefghijklmnopqrstuvwxy";
+    await send(`/api/ical/${token}.ics`);
+    const lines = logLines.filter((l) => l.includes("/api/ical/"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(token);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ path: "/api/ical/[redacted]", method: "GET" });
+  });
 });
 
 describe("files", () => {

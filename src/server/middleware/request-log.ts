@@ -10,9 +10,9 @@ import { runWithRequestContext } from "../request-context.ts";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
-// Path segments that are secrets themselves: the password-reset token (/reset-password/<token>)
-// and any segment after one named "token".
-const SECRET_SEGMENT = /(\/(?:reset-password|token)\/)[^/?#]+/gi;
+// Path segments that are secrets themselves: the password-reset token (/reset-password/<token>),
+// a calendar feed's secret link (/ical/<token>.ics) and any segment after one named "token".
+const SECRET_SEGMENT = /(\/(?:reset-password|ical|token)\/)[^/?#]+/gi;
 
 /** The path as it may be logged: anyone reading the log must not be able to use a token from it. */
 export function redactPath(path: string): string {
