@@ -60,6 +60,8 @@ export const sessions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
+    /** When this session passed the second factor (sign-in with a code, or enrolment in it); null: never. */
+    twoFactorVerifiedAt: timestamp("two_factor_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -114,6 +116,8 @@ export const twoFactors = pgTable("two_factors", {
   verified: boolean("verified").notNull().default(true),
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /** The 30-second step of the last accepted authenticator code: a code is accepted once (ASVS 6.5.1). */
+  lastUsedStep: integer("last_used_step"),
 });
 
 /** Fixed-window request counters shared by every app instance (sign-in, reset requests). */
