@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { openPool } from "./pg-pool.ts";
 import { type ReadReplicas, openReadReplicas } from "./read-replicas.ts";
 import * as schema from "./schema.ts";
 
@@ -77,18 +78,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         : {}),
       options: SESSION_OPTIONS,
     };
-    const pool = new pg.Pool({ ...poolConfig, connectionString: options.databaseUrl });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on("error", () => {});
+    const pool = openPool({ ...poolConfig, connectionString: options.databaseUrl });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const replicas = options.readUrls?.length ? openReadReplicas({ urls: options.readUrls, primary: pool, poolConfig }) : null;
+    const readDb = replicas ? (drizzlePg(replicas.pool, { schema }) as unknown as Db) : db;
     if (options.preparedStatements !== false) {
       useNamedStatements(db);
-      if (replicas) useNamedStatements(replicas.db);
+      if (replicas) useNamedStatements(readDb);
     }
     return {
       db,
-      readDb: replicas?.db ?? db,
+      readDb,
       replicas,
       kind: "postgres",
       pool,
@@ -182,26 +182,4 @@ export async function queryRowsNamed<T>(db: Db, query: SQL): Promise<T[]> {
   }
   const result = await client.query({ ...(name ? { name } : {}), text, values: params, types: ROW_TYPES });
   return result.rows as T[];
-}
-
-/** The name of the constraint a database error broke, if any. */
-export function pgConstraint(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === "string") return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-/** The SQLSTATE of a database error, looking through Drizzle's wrapper (e.g. '23514' check violation). */
-export function pgErrorCode(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }

@@ -3,14 +3,11 @@
  * round-robin; a replica that cannot be reached is marked down, its reads go to the primary, and it
  * is tried again after a pause. See decision 019.
  */
+import type pg from "pg";
 import type { QueryConfig, QueryResult, QueryResultRow } from "pg";
-import pg from "pg";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { isDatabaseUnavailable } from "../http/errors.ts";
 import { currentRequest } from "../request-context.ts";
-import type { Db } from "./client.ts";
-import { pgErrorCode } from "./client.ts";
-import * as schema from "./schema.ts";
+import { isDatabaseUnavailable, pgErrorCode } from "./pg-errors.ts";
+import { openPool } from "./pg-pool.ts";
 
 export type ReplicaState = "up" | "down";
 
@@ -21,8 +18,11 @@ export interface ReplicaStatus {
 }
 
 export interface ReadReplicas {
-  /** Drizzle over the replicas (the primary while none is up, or when the request must read its own writes). */
-  db: Db;
+  /**
+   * What Drizzle runs the lag-tolerant reads on, in place of a pg.Pool: the replicas (the primary
+   * while none is up, or when the request must read its own writes). client.ts wraps it as `readDb`.
+   */
+  pool: pg.Pool;
   status(): ReplicaStatus[];
   /** Asks every replica, down ones included, for `select 1` within `timeoutMs` and records the answers. */
   check(timeoutMs: number): Promise<ReplicaStatus[]>;
@@ -124,17 +124,15 @@ class ReplicaRoutingPool {
   }
 }
 
-/** Opens one pool per replica URL (connections are made on first use) behind one Drizzle database. */
+/** Opens one pool per replica URL (connections are made on first use) behind one routing pool. */
 export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   const replicas: Replica[] = options.urls.map((url, i) => {
-    const pool = new pg.Pool({ ...options.poolConfig, connectionString: url });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on("error", () => {});
+    const pool = openPool({ ...options.poolConfig, connectionString: url });
     return { status: { name: `replica-${i + 1}`, state: "up" }, pool, retryAt: 0 };
   });
   const result: ReadReplicas = {
-    db: undefined as unknown as Db,
+    pool: undefined as unknown as pg.Pool,
     status: () => replicas.map((r) => ({ ...r.status })),
     async check(timeoutMs) {
       await Promise.all(
@@ -154,7 +152,7 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
   const router = new ReplicaRoutingPool(replicas, options.primary, retryAfterMs, (replica, error) =>
     result.onStateChange?.({ ...replica.status }, error),
   );
-  result.db = drizzle(router as unknown as pg.Pool, { schema }) as unknown as Db;
+  result.pool = router as unknown as pg.Pool;
   return result;
 }
 

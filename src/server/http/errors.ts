@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../../shared/auth.ts";
 import type { ErrorCode } from "../../shared/error-codes.ts";
+import { isDatabaseUnavailable } from "../db/pg-errors.ts";
 import { DomainError } from "../domain-error.ts";
 import { ERROR_TABLE } from "./error-table.ts";
 
@@ -44,36 +45,6 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 /** Seconds to wait after a database outage answer: long enough for a failover or restart. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = ERROR_TABLE.SERVICE_UNAVAILABLE.message;
-
-// SQLSTATE classes and codes that mean "the database is not answering", not "this request is wrong":
-// 08 connection exception, 57P01-57P03 shutdown/cannot connect now, 57014 statement timeout,
-// 25P03 idle-in-transaction timeout, 53300 too many connections, 55P03 lock timeout.
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|57014|25P03|53300|55P03)$/;
-const UNAVAILABLE_NODE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-]);
-// node-postgres reports its own time-outs and lost connections with plain messages and no code.
-const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|database request timed out/i;
-
-/** Whether an error (or one of its causes) says the database could not be reached or did not answer in time. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === "object" && depth < 6; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Maps any thrown error to a JSON answer: a database outage is a 503 with Retry-After, only

@@ -14,7 +14,8 @@ import {
   monthBounds,
   rangeNights,
 } from "../../shared/rates.ts";
-import { type Db, pgConstraint, pgErrorCode, queryRows } from "../db/client.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../db/pg-errors.ts";
 import { hotels, rateRules, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";

@@ -9,7 +9,7 @@ import { type CreateBookingInput, type CreateBookingResponse, type PaymentStart,
 import { countNights, todayUtc } from "../../../shared/dates.ts";
 import { applyPoints } from "../../../shared/loyalty.ts";
 import type { Db } from "../../db/client.ts";
-import { pgConstraint, pgErrorCode } from "../../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
 import { bookings, payments } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import type { CreatePaymentInput } from "../../integrations/payments/payment-gateway.ts";

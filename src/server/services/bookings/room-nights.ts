@@ -3,7 +3,7 @@
  * (rooms_taken <= rooms_total) is what makes overbooking impossible, whichever instance asks.
  */
 import { eq, sql } from "drizzle-orm";
-import { pgConstraint, pgErrorCode } from "../../db/client.ts";
+import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
 import { roomTypes } from "../../db/schema.ts";
 import type { BookingRow, Tx } from "./records.ts";
 
