@@ -5,7 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { DomainError } from "./domain-error.ts";
-import { DEFAULT_RETRY_AFTER_SECONDS, toErrorResponse } from "./http/errors.ts";
+import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, toErrorResponse } from "./http/errors.ts";
 import { apiRouter } from "./http/openapi.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
@@ -129,7 +129,9 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties", frontDeskRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
       .route("/admin", adminFxRateRoutes(deps))
-      .all("*", (c) => c.json({ code: "NOT_FOUND", message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+      .all("*", (c) => {
+        throw new DomainError("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`);
+      })
   );
 }
 
@@ -215,7 +217,7 @@ export function createApp(deps: AppDeps) {
   app.route("/uploads", uploadRoutes(deps.storage));
   if (deps.config.supplierSandbox) app.route("/supplier-sandbox", supplierSandboxRoutes(deps.config, deps.db));
   if (deps.clientDir) app.route("/", clientRoutes(deps.clientDir));
-  app.notFound((c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+  app.notFound((c) => errorResponse(c, new DomainError("NOT_FOUND")));
   return app;
 }
 

@@ -14,6 +14,8 @@ export class DomainError extends Error {
     message?: string,
     /** Machine-readable facts for the client (a 429's `retryAfterSeconds` also becomes Retry-After). */
     readonly details?: ApiErrorBody["details"],
+    /** Each invalid field of a refused request, for forms to show beside the field. */
+    readonly issues?: ApiErrorBody["issues"],
   ) {
     super(message ?? code);
     this.name = "DomainError";

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Hono } from "hono";
+import { DomainError } from "../domain-error.ts";
 import type { AppEnv } from "./types.ts";
 
 /** Swagger UI's files come from the installed `swagger-ui-dist` package: nothing is loaded from the web. */
@@ -51,7 +52,7 @@ export function apiDocsRoutes() {
     .get("/:file", async (c) => {
       const file = c.req.param("file");
       const type = ASSETS[file];
-      if (!type) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+      if (!type) throw new DomainError("NOT_FOUND");
       let data = cache.get(file);
       if (!data) {
         data = await readFile(join(packageDir(), file));

@@ -3,41 +3,34 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../../shared/auth.ts";
-import type { ErrorCode } from "../../shared/error-codes.ts";
 import { isDatabaseUnavailable } from "../db/pg-errors.ts";
 import { DomainError } from "../domain-error.ts";
 import { ERROR_TABLE } from "./error-table.ts";
 
-/**
- * A refusal raised at the HTTP layer (a route) with its status spelled out. Services throw
- * `DomainError` instead, whose status comes from the error table.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    message: string,
-    readonly issues?: ApiErrorBody["issues"],
-    readonly details?: ApiErrorBody["details"],
-  ) {
-    super(message);
-  }
-}
-
-export function errorBody(
-  code: ErrorCode,
-  message: string,
-  issues?: ApiErrorBody["issues"],
-  details?: ApiErrorBody["details"],
-): ApiErrorBody {
+function errorBody(error: DomainError): ApiErrorBody {
+  const { code, issues, details } = error;
+  const message = error.userMessage ?? ERROR_TABLE[code].message;
   return { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) };
 }
 
-export function validationError(error: ZodError): ApiError {
+/**
+ * The one way the server answers an error: `{ code, message, issues?, details? }` with the code's
+ * status from the error table (`status` only for a library's refusal that chose its own), and a
+ * 429 says when to come back. `onError` and every route that answers an error without throwing use it.
+ */
+export function errorResponse(c: Context, error: DomainError, status: ContentfulStatusCode = ERROR_TABLE[error.code].status): Response {
+  // A 503 that knows when capacity frees up (a full photo queue) says so too.
+  if (status === 429 || (status === 503 && typeof error.details?.retryAfterSeconds === "number")) {
+    retryAfter(c, error.details?.retryAfterSeconds);
+  }
+  return c.json(errorBody(error), status);
+}
+
+export function validationError(error: ZodError): DomainError {
   const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   const first = issues[0];
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid request";
-  return new ApiError(400, "VALIDATION_ERROR", message, issues);
+  return new DomainError("VALIDATION_ERROR", message, undefined, issues);
 }
 
 /** Seconds a client should wait before retrying a 429 that does not name its own window. */
@@ -51,27 +44,18 @@ export const UNAVAILABLE_MESSAGE = ERROR_TABLE.SERVICE_UNAVAILABLE.message;
  * unexpected errors become a 500, and no detail leaks.
  */
 export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
-  if (error instanceof DomainError) {
-    const { status, message } = ERROR_TABLE[error.code];
-    if (status === 429) retryAfter(c, error.details?.retryAfterSeconds);
-    return c.json(errorBody(error.code, error.userMessage ?? message, undefined, error.details), status);
-  }
-  if (error instanceof ApiError) {
-    if (error.status === 429) retryAfter(c, error.details?.retryAfterSeconds);
-    return c.json(errorBody(error.code, error.message, error.issues, error.details), error.status);
-  }
+  if (error instanceof DomainError) return errorResponse(c, error);
   if (error instanceof HTTPException) {
-    const status = error.status;
-    if (status === 504) return c.json(errorBody("TIMEOUT", ERROR_TABLE.TIMEOUT.message), 504);
-    const message = status === 413 ? ERROR_TABLE.PAYLOAD_TOO_LARGE.message : error.message || ERROR_TABLE.BAD_REQUEST.message;
-    return c.json(errorBody(status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message), status as ContentfulStatusCode);
+    if (error.status === 504) return errorResponse(c, new DomainError("TIMEOUT"));
+    if (error.status === 413) return errorResponse(c, new DomainError("PAYLOAD_TOO_LARGE"));
+    return errorResponse(c, new DomainError("BAD_REQUEST", error.message || undefined), error.status as ContentfulStatusCode);
   }
   if (isDatabaseUnavailable(error)) {
     c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    return c.json(errorBody("SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE), 503);
+    return errorResponse(c, new DomainError("SERVICE_UNAVAILABLE"));
   }
   onUnexpected(error);
-  return c.json(errorBody("INTERNAL_ERROR", ERROR_TABLE.INTERNAL_ERROR.message), 500);
+  return errorResponse(c, new DomainError("INTERNAL_ERROR"));
 }
 
 /** A 429 says when to come back: the error's own wait, one a route already set, or the default. */

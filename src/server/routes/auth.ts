@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { PasswordResetRequestInput, SignInInput, SignUpInput } from "../../shared/auth.ts";
-import { BANNED_MESSAGE, recordSignIn } from "../auth/auth.ts";
+import { recordSignIn } from "../auth/auth.ts";
 import { users } from "../db/schema.ts";
 import { untrustedOriginMessage } from "../middleware/origin-check.ts";
 import type { RateLimitRule } from "../config.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps } from "../http/types.ts";
 import { logActivity } from "../services/activity-log.ts";
@@ -146,11 +146,6 @@ function passedOn<T>(response: Response): T {
   return response as T;
 }
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
-export const INVALID_CREDENTIALS = "Invalid email or password";
-export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your authenticator app (or recovery code) and try again.";
-export const TWO_FACTOR_SIGN_IN_EXPIRED = "Your sign-in has expired. Enter your email and password again.";
-
 /**
  * Every answer of /api/auth is private to its user: never cached, and never carrying the raw
  * session token in its body (the httpOnly cookie is the only place it lives).
@@ -195,7 +190,7 @@ export function authRoutes(deps: AppDeps) {
   async function limit(key: string, rule: RateLimitRule): Promise<void> {
     const result = await hitRateLimit(db, key, rule);
     if (!result.allowed) {
-      throw new ApiError(429, "RATE_LIMITED", TOO_MANY_ATTEMPTS);
+      throw new DomainError("RATE_LIMITED");
     }
   }
 
@@ -213,7 +208,7 @@ export function authRoutes(deps: AppDeps) {
   }
 
   function requireSignedIn<T>(user: T | null): T {
-    if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
+    if (!user) throw new DomainError("UNAUTHENTICATED");
     return user;
   }
 
@@ -237,7 +232,7 @@ export function authRoutes(deps: AppDeps) {
     }
     const code = await errorCode(response);
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-      return Response.json({ code: "TWO_FACTOR_EXPIRED", message: TWO_FACTOR_SIGN_IN_EXPIRED }, { status: 401 });
+      throw new DomainError("TWO_FACTOR_EXPIRED");
     }
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
       await logActivity(db, {
@@ -246,7 +241,7 @@ export function authRoutes(deps: AppDeps) {
         userEmail: user?.email ?? null,
         details: { reason: "invalid_two_factor_code" },
       });
-      return Response.json({ code: "INVALID_TWO_FACTOR_CODE", message: INVALID_TWO_FACTOR_CODE }, { status: 401 });
+      throw new DomainError("INVALID_TWO_FACTOR_CODE");
     }
     return response;
   }
@@ -290,13 +285,11 @@ export function authRoutes(deps: AppDeps) {
             ? "invalid_credentials"
             : `status_${response.status}${code ? `_${code}` : ""}`;
       await logActivity(db, { actionType: "sign_in_failed", targetUserEmail: email, details: { reason } });
-      if (reason === "disabled") return passedOn(c.json({ code: "ACCOUNT_DISABLED", message: BANNED_MESSAGE }, 403));
+      if (reason === "disabled") throw new DomainError("ACCOUNT_DISABLED");
       if (reason === "untrusted_origin") {
-        return passedOn(
-          c.json({ code: "UNTRUSTED_ORIGIN", message: untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins) }, 403),
-        );
+        throw new DomainError("UNTRUSTED_ORIGIN", untrustedOriginMessage(c.req.header("origin") ?? null, config.trustedOrigins));
       }
-      if (reason === "invalid_credentials") return passedOn(c.json({ code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS }, 401));
+      if (reason === "invalid_credentials") throw new DomainError("INVALID_CREDENTIALS");
       return passedOn(response);
     })
     .openapi(enableTwoFactor, async (c) => {
@@ -304,7 +297,7 @@ export function authRoutes(deps: AppDeps) {
       await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
       const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password, method: "totp" });
       if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
-        return passedOn(c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400));
+        throw new DomainError("INVALID_PASSWORD");
       }
       return passedOn(response);
     })
@@ -315,7 +308,7 @@ export function authRoutes(deps: AppDeps) {
       if (response.ok) {
         await logActivity(db, { actionType: "two_factor_disabled", userId: user.id, userEmail: user.email });
       } else if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
-        return passedOn(c.json({ code: "INVALID_PASSWORD", message: "That password is not right." }, 400));
+        throw new DomainError("INVALID_PASSWORD");
       }
       return passedOn(response);
     })
@@ -347,11 +340,13 @@ export function authRoutes(deps: AppDeps) {
       const { newPassword, token } = c.req.valid("json");
       const response = await forward(c.req.raw, c.get("clientIp"), { newPassword, token });
       if (response.status === 400) {
-        return passedOn(c.json({ code: "INVALID_TOKEN", message: "This reset link is invalid or has expired." }, 400));
+        throw new DomainError("INVALID_TOKEN");
       }
       return passedOn(response);
     })
     .openapi(resetLink, (c) => forward(c.req.raw, c.get("clientIp")))
     .openapi(getSession, async (c) => passedOn(await forward(c.req.raw, c.get("clientIp"))))
-    .all("*", (c) => c.json({ code: "NOT_FOUND", message: "Not found" }, 404));
+    .all("*", () => {
+      throw new DomainError("NOT_FOUND");
+    });
 }

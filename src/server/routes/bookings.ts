@@ -15,7 +15,7 @@ import {
   OneBookingSchema,
   ResumedPaymentSchema,
 } from "../contract/bookings.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import { requireUser } from "../middleware/session.ts";
@@ -124,7 +124,6 @@ const confirmPayment = defineRoute({
   responses: { 200: jsonAnswer(ConfirmedPaymentSchema, "The booking as it now stands") },
 });
 
-const NOT_FOUND = "Booking not found";
 const NOT_PAID = "There is no confirmation for this booking: its payment has not gone through.";
 
 /** The visitor session of a guest who is not signed in: an opaque random id in an httpOnly cookie. */
@@ -146,11 +145,11 @@ export function bookingRoutes(deps: AppDeps) {
   /** The booking, if the signed-in owner or a holder of its access token asks; otherwise 404 (never 403, to reveal nothing). */
   async function accessible(c: Context<AppEnv>, id: string) {
     const row = await findBooking(deps.db, id);
-    if (!row) throw new ApiError(404, "BOOKING_NOT_FOUND", NOT_FOUND);
+    if (!row) throw new DomainError("BOOKING_NOT_FOUND");
     const user = c.get("user");
     const owner = user !== null && row.userId === user.id;
     const token = verifyBookingAccessToken(deps.config.appSecret, row.id, c.req.header("x-booking-access"));
-    if (!owner && !token) throw new ApiError(404, "BOOKING_NOT_FOUND", NOT_FOUND);
+    if (!owner && !token) throw new DomainError("BOOKING_NOT_FOUND");
     return row;
   }
 
@@ -186,11 +185,11 @@ export function bookingRoutes(deps: AppDeps) {
     })
     .openapi(lookup, async (c) => {
       const limited = await hitRateLimit(deps.db, `lookup:ip:${c.get("clientIp") ?? "unknown"}`, deps.config.rateLimits.resetPerIp);
-      if (!limited.allowed) throw new ApiError(429, "RATE_LIMITED", "Too many attempts. Please wait a minute and try again.");
+      if (!limited.allowed) throw new DomainError("RATE_LIMITED");
       const { reference, email } = c.req.valid("json");
       const row = await findBookingByReference(deps.db, reference, email);
       if (!row || row.paymentStatus === "expired" || row.paymentStatus === "payment_failed") {
-        throw new ApiError(404, "BOOKING_NOT_FOUND", "No booking matches this reference and email.");
+        throw new DomainError("BOOKING_NOT_FOUND", "No booking matches this reference and email.");
       }
       return c.json({ booking: await viewOf(deps.db, row), accessToken: createBookingAccessToken(deps.config.appSecret, row.id) }, 200);
     })
@@ -202,7 +201,7 @@ export function bookingRoutes(deps: AppDeps) {
       const row = await accessible(c, c.req.valid("param").id);
       // A hold that was never paid is not a booking: nothing to confirm.
       if (isAwaitingPayment(row) || row.paymentStatus === "expired" || row.paymentStatus === "payment_failed") {
-        throw new ApiError(409, "NOT_PAID", NOT_PAID);
+        throw new DomainError("NOT_PAID", NOT_PAID);
       }
       const view = await viewOf(deps.db, row);
       const text = bookingConfirmationText({
@@ -251,7 +250,7 @@ export function bookingRoutes(deps: AppDeps) {
       // The browser's return from the payment step: it proves itself with the payment id it was given.
       const row = await findBooking(deps.db, c.req.valid("param").id);
       const { paymentId } = c.req.valid("json");
-      if (!row || row.paymentIntentId !== paymentId) throw new ApiError(404, "BOOKING_NOT_FOUND", NOT_FOUND);
+      if (!row || row.paymentIntentId !== paymentId) throw new DomainError("BOOKING_NOT_FOUND");
       const latest = (await confirmPaidBooking(services, paymentId, "return")) ?? row;
       const view = await viewOf(deps.db, latest);
       return c.json(

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { DomainError } from "../domain-error.ts";
 import { IMAGE_KINDS, renderImageSvg, type ImageKind } from "../integrations/images/hotel-images.ts";
 
+const IMAGE_NOT_FOUND = "Image not found";
 const FILE_PATTERN = new RegExp(`^(${IMAGE_KINDS.join("|")})-(\\d{1,10})\\.svg$`);
 
 /** Catalogue pages show the same few hundred images over and over; rendering is cheap but not free. */
@@ -38,9 +40,11 @@ export const imagesRouter = new Hono();
 imagesRouter.get("/:file", (c) => {
   const file = c.req.param("file");
   const match = FILE_PATTERN.exec(file);
-  if (!match) return c.json({ code: "NOT_FOUND", message: "Image not found" }, 404);
+  if (!match) throw new DomainError("NOT_FOUND", IMAGE_NOT_FOUND);
   const svg = cachedSvg(file, match[1] as ImageKind, Number(match[2]));
   return c.body(svg, 200, SVG_HEADERS);
 });
 
-imagesRouter.all("*", (c) => c.json({ code: "NOT_FOUND", message: "Image not found" }, 404));
+imagesRouter.all("*", () => {
+  throw new DomainError("NOT_FOUND", IMAGE_NOT_FOUND);
+});

@@ -1,6 +1,6 @@
 import { html } from "hono/html";
 import { z } from "zod";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
 import type { AppDeps } from "../http/types.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import { PaymentConfigSchema, SimulatedConfirmSchema, WebhookReceiptSchema } from "../contract/bookings.ts";
@@ -45,7 +45,7 @@ export function paymentRoutes(deps: AppDeps) {
       try {
         event = deps.gateway.parseWebhook(raw, c.req.header("stripe-signature") ?? c.req.header("x-simulated-signature"));
       } catch (error) {
-        throw new ApiError(400, "BAD_SIGNATURE", error instanceof Error ? error.message : "Invalid signature");
+        throw new DomainError("BAD_SIGNATURE", error instanceof Error ? error.message : undefined);
       }
       if (event.type === "payment.succeeded" && event.paymentId) {
         await confirmPaidBooking(services, event.paymentId, "webhook");
@@ -133,14 +133,14 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
         }
         return c.json(result, 200);
       } catch (error) {
-        if (error instanceof PaymentError) throw new ApiError(404, "PAYMENT_NOT_FOUND", error.message);
+        if (error instanceof PaymentError) throw new DomainError("PAYMENT_NOT_FOUND", error.message);
         throw error;
       }
     })
     .openapi(challengePage, async (c) => {
       const intent = await gateway.findIntent(c.req.valid("param").id);
       const { client_secret, return_url } = c.req.valid("query");
-      if (!intent || intent.clientSecret !== client_secret) throw new ApiError(404, "PAYMENT_NOT_FOUND", "No such payment");
+      if (!intent || intent.clientSecret !== client_secret) throw new DomainError("PAYMENT_NOT_FOUND");
       const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: intent.currency }).format(intent.amountCents / 100);
       return c.html(
         html`<!doctype html>
@@ -234,7 +234,7 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
       try {
         payment = await gateway.completeChallenge(id, client_secret, outcome === "approve");
       } catch (error) {
-        if (error instanceof PaymentError) throw new ApiError(404, "PAYMENT_NOT_FOUND", error.message);
+        if (error instanceof PaymentError) throw new DomainError("PAYMENT_NOT_FOUND", error.message);
         throw error;
       }
       const target = new URL(return_url, deps.config.publicUrl);

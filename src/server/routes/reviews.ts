@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_REVIEW_PHOTOS, ModerateInput, REVIEW_SORTS, REVIEW_STATUSES, ReviewFields, VoteInput } from "../../shared/reviews.ts";
-import { ApiError, validationError } from "../http/errors.ts";
+import { DomainError } from "../domain-error.ts";
+import { validationError } from "../http/errors.ts";
 import { HotelReviewsSchema, ModerationReviewSchema, ReviewViewSchema, VoteResultSchema } from "../contract/reviews.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
@@ -109,19 +110,19 @@ export function reviewRoutes(deps: AppDeps) {
       try {
         form = await c.req.parseBody({ all: true });
       } catch {
-        throw new ApiError(400, "BAD_REQUEST", "Send the review as a multipart form.");
+        throw new DomainError("BAD_REQUEST", "Send the review as a multipart form.");
       }
       const fields = ReviewFields.safeParse({ rating: form.rating, title: form.title, comment: form.comment });
       if (!fields.success) throw validationError(fields.error);
       const raw = form["photos"] ?? [];
       const photos = (Array.isArray(raw) ? raw : [raw]).filter((p): p is File => typeof p !== "string" && p.size > 0);
-      if (photos.length > MAX_REVIEW_PHOTOS) throw new ApiError(400, "TOO_MANY_PHOTOS", `Add at most ${MAX_REVIEW_PHOTOS} photos.`);
+      if (photos.length > MAX_REVIEW_PHOTOS) throw new DomainError("TOO_MANY_PHOTOS", `Add at most ${MAX_REVIEW_PHOTOS} photos.`);
       const user = c.get("user");
       // Both checks come before any photo is decoded: decoding is what costs CPU and memory.
       const limited = await hitRateLimit(deps.db, `review:user:${user.id}`, deps.config.rateLimits.reviewPerUser);
       if (!limited.allowed) {
         c.header("Retry-After", String(limited.retryAfterSeconds));
-        throw new ApiError(429, "RATE_LIMITED", "You have submitted too many reviews. Please try again later.");
+        throw new DomainError("RATE_LIMITED", "You have submitted too many reviews. Please try again later.");
       }
       await assertCanReview(deps.db, user.id, hotelId);
       const urls: string[] = [];

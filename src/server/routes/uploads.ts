@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { DomainError } from "../domain-error.ts";
 import type { AppEnv } from "../http/types.ts";
 import { type FileStorage, STORED_PATH } from "../integrations/storage.ts";
 
@@ -17,9 +18,9 @@ function decodedPath(raw: string): string | null {
 export function uploadRoutes(storage: FileStorage) {
   return new Hono<AppEnv>().get("/*", async (c) => {
     const relativePath = decodedPath(c.req.path.replace(/^\/uploads\//, ""));
-    if (relativePath === null || !STORED_PATH.test(relativePath)) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    if (relativePath === null || !STORED_PATH.test(relativePath)) throw new DomainError("NOT_FOUND");
     const data = await storage.read(relativePath);
-    if (!data) return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
+    if (!data) throw new DomainError("NOT_FOUND");
     const ext = relativePath.slice(relativePath.lastIndexOf(".") + 1);
     return c.body(new Uint8Array(data), 200, {
       "Content-Type": TYPES[ext] ?? "application/octet-stream",

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
-import { ApiError } from "../../http/errors.ts";
+import { DomainError } from "../../domain-error.ts";
 import { apiRouter, defineRoute, jsonAnswer } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
-import { NOT_CONFIGURED_MESSAGE } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import { logActivity } from "../../services/activity-log.ts";
 import { BACKGROUND_JOBS, listStuckCases, retryStuckCase } from "../../services/background-failures.ts";
 import { recentSupplierProblems } from "../../services/supplier-problems.ts";
@@ -110,14 +109,14 @@ export function adminApiDiagnosticsRoutes(deps: AppDeps) {
     .openapi(retry, async (c) => {
       const user = c.get("user");
       if (!(await retryStuckCase(deps.db, c.req.valid("param").id, { id: user.id, email: user.email }))) {
-        throw new ApiError(404, "CASE_NOT_FOUND", "This case is no longer waiting; refresh the list.");
+        throw new DomainError("CASE_NOT_FOUND");
       }
       return c.json({ retried: true }, 200);
     })
     .openapi(run, async (c) => {
       const user = c.get("user");
       const active = await settings.active();
-      if (!active) throw new ApiError(400, "NO_ACTIVE_API_CONFIGURATION", NOT_CONFIGURED_MESSAGE);
+      if (!active) throw new DomainError("NO_ACTIVE_API_CONFIGURATION");
       const today = todayUtc();
       const stay = {
         checkIn: addDays(today, DIAGNOSTIC_SEARCH.checkInDaysAhead),
