@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, hotelManagers, roomNights, users } from "../../src/server/db/schema.ts";
+import { bookings, hotelManagers, hotels, rateRules, roomNights, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import type { RevenueReport } from "../../src/server/services/revenue-reports.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -398,5 +398,57 @@ describe("the CSV export", () => {
     const suiteLine = lines.find((line) => line.includes("HYPERLINK"));
     expect(suiteLine).toBe(`Report Hotel,"'=HYPERLINK(""http://evil"")",9,3,33.33,383.34,127.78`);
     expect(lines.some((line) => /(^|,)[=+\-@]/.test(line))).toBe(false);
+  });
+});
+
+describe("nights not on sale (decision 042)", () => {
+  // Hotels of their own, made after the tests above, whose figures count every hotel.
+  it("counts a night the calendar closed as the rooms already sold on it, not as rooms to sell", async () => {
+    const db = t.deps.db;
+    const closing = await createHotel(db, { name: "Closing Hotel" });
+    const rooms = await createRoomType(db, closing.id, { name: "Twin", totalRooms: 3, priceCents: 10000 });
+    await db
+      .insert(bookings)
+      .values(
+        booking(rooms, closing.id, { checkIn: "2030-04-02", checkOut: "2030-04-03", hotelName: "Closing Hotel", totalPriceCents: 10000 }),
+      );
+    // Dec 28-29 in the walk: the two nights closed after one room was sold on the first.
+    await db.insert(rateRules).values({ roomTypeId: rooms.id, firstNight: "2030-04-02", lastNight: "2030-04-03", closed: true });
+    const r = await report(`from=2030-04-01&to=2030-04-04&hotelId=${closing.id}`, admin);
+    expect(r.daily.map((d) => d.availableRoomNights)).toEqual([3, 1, 0, 3]);
+    // 3 + 1 + 0 + 3 = 7 available, 1 sold.
+    expect(r.totals).toMatchObject({ availableRoomNights: 7, soldRoomNights: 1, occupancyPercent: 14.29 });
+    expect(r.roomTypes.rows[0]).toMatchObject({ roomTypeId: rooms.id, availableRoomNights: 7, soldRoomNights: 1 });
+    // A later rule that opens the night again makes it available again.
+    await db.insert(rateRules).values({ roomTypeId: rooms.id, firstNight: "2030-04-03", lastNight: "2030-04-03", closed: false });
+    const reopened = await report(`from=2030-04-01&to=2030-04-04&hotelId=${closing.id}`, admin);
+    expect(reopened.daily.map((d) => d.availableRoomNights)).toEqual([3, 1, 3, 3]);
+  });
+
+  it("counts a hotel's rooms from the day it was created, and only what was sold before", async () => {
+    const db = t.deps.db;
+    const late = await createHotel(db, { name: "Late Hotel" });
+    const rooms = await createRoomType(db, late.id, { name: "Loft", totalRooms: 2, priceCents: 10000 });
+    await db
+      .update(hotels)
+      .set({ createdAt: new Date("2030-04-28T09:00:00Z") })
+      .where(eq(hotels.id, late.id));
+    // A stay imported from before the hotel was on Staywise, with the calendar's own count on its night.
+    await db
+      .insert(bookings)
+      .values(booking(rooms, late.id, { checkIn: "2030-04-20", checkOut: "2030-04-21", hotelName: "Late Hotel", totalPriceCents: 10000 }));
+    await db.insert(roomNights).values({ roomTypeId: rooms.id, night: "2030-04-20", roomsTotal: 5, roomsTaken: 1 });
+    const r = await report(`from=2030-04-01&to=2030-04-30&hotelId=${late.id}`, admin);
+    const available = new Map(r.daily.map((d) => [d.night, d.availableRoomNights]));
+    expect(available.get("2030-04-01")).toBe(0);
+    expect(available.get("2030-04-20")).toBe(1);
+    expect(available.get("2030-04-27")).toBe(0);
+    expect(available.get("2030-04-28")).toBe(2);
+    // 2 rooms x 3 nights (28th to 30th) + the 1 sold on the 20th.
+    expect(r.totals).toMatchObject({ availableRoomNights: 7, soldRoomNights: 1 });
+    expect(r.roomTypes.rows[0]).toMatchObject({ roomTypeId: rooms.id, availableRoomNights: 7 });
+    // Every hotel together on the 20th: Report Hotel's 3, the other hotel's 3, Closing Hotel's 3 and this 1.
+    const all = await report("from=2030-04-20&to=2030-04-20", admin);
+    expect(all.totals).toMatchObject({ availableRoomNights: 10, soldRoomNights: 1 });
   });
 });

@@ -97,8 +97,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * (by card, partly refunded, or at the hotel); its revenue is its share of what the booking kept
  * (charged less points and refunds), in proportion to the nightly prices it was made at, in whole
  * cents that add up to the amount exactly. Available room-nights are each room type's rooms per
- * night, or the night's `room_nights.rooms_total` where that night has a row. Sold figures are read
- * from `report_nights`, which triggers keep per room type, night and channel (decision 023).
+ * night, or the night's `room_nights.rooms_total` where that night has a row; a night the room type
+ * was not on sale (closed by the calendar, or before its hotel was created) offers only the rooms
+ * already sold on it (decision 042). Sold figures are read from `report_nights`, which triggers keep
+ * per room type, night and channel (decision 023).
  */
 export async function revenueReport(db: Db, user: SessionUser, query: ReportQuery): Promise<RevenueReport> {
   const { from, to } = query;
@@ -124,8 +126,10 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
   const nightsInScope =
     scope.kind === "all" ? sql`true` : sql`room_type_id in (select rt.id from room_types rt where ${inScope(scope, sql`rt.hotel_id`)})`;
   const roomTypesInScope = inScope(scope, sql`rt.hotel_id`);
+  // The first night a hotel's rooms were on sale: the UTC day it was created (nights are UTC calendar days).
+  const onSaleFrom = sql`(h.created_at at time zone 'UTC')::date`;
 
-  const [sold, baseRooms, listedNights, roomTypeRows, roomTypeCount, hotelCount] = await Promise.all([
+  const [sold, baseRooms, listedNights, roomTypeRows, roomTypeCount, hotelCount, lateRooms, beforeSale, closedNights] = await Promise.all([
     queryRows<{
       night: string;
       channel: ReportChannel;
@@ -176,7 +180,8 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
           from report_nights
           where night >= ${from}::date and night < ${end}::date and room_type_id is not null and ${nightsInScope}
           group by room_type_id),
-        earning as (select rt.id, rt.name, rt.total_rooms, h.id as hotel_id, h.name as hotel_name, b.rooms, b.revenue
+        earning as (select rt.id, rt.name, rt.total_rooms, h.id as hotel_id, h.name as hotel_name, b.rooms, b.revenue,
+            greatest(${onSaleFrom}, ${from}::date) as on_sale
           from by_type b join room_types rt on rt.id = b.room_type_id join hotels h on h.id = rt.hotel_id
           where b.revenue > 0
           order by b.revenue desc, h.name, rt.name, rt.id
@@ -184,21 +189,62 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
         listed as (
           (select *, 0 as part from earning)
           union all
-          (select rt.id, rt.name, rt.total_rooms, h.id, h.name, coalesce(b.rooms, 0), coalesce(b.revenue, 0), 1
+          (select rt.id, rt.name, rt.total_rooms, h.id, h.name, coalesce(b.rooms, 0), coalesce(b.revenue, 0),
+              greatest(${onSaleFrom}, ${from}::date), 1
             from room_types rt join hotels h on h.id = rt.hotel_id left join by_type b on b.room_type_id = rt.id
             where ${roomTypesInScope} and coalesce(b.revenue, 0) <= 0
             order by h.name, rt.name, rt.id
             limit (select ${REPORT_ROOM_TYPE_ROWS} - count(*) from earning)))
         select l.id as room_type_id, l.name as room_type, l.hotel_id, l.hotel_name,
-          (l.total_rooms * (${nights} - c.nights) + c.rooms)::bigint as available, l.rooms::bigint as rooms, l.revenue::bigint as revenue
-        from listed l cross join lateral (select count(*)::int as nights, coalesce(sum(rn.rooms_total), 0)::bigint as rooms
-          from room_nights rn where rn.room_type_id = l.id and rn.night >= ${from}::date and rn.night < ${end}::date) c
+          (l.total_rooms * (greatest(${end}::date - l.on_sale, 0) - c.nights) + c.rooms + p.sold)::bigint as available,
+          l.rooms::bigint as rooms, l.revenue::bigint as revenue
+        from listed l
+        cross join lateral (select count(*)::int as nights, coalesce(sum(rn.rooms_total), 0)::bigint as rooms
+          from room_nights rn where rn.room_type_id = l.id and rn.night >= l.on_sale and rn.night < ${end}::date) c
+        cross join lateral (select coalesce(sum(x.rooms_sold), 0)::bigint as sold
+          from report_nights x where x.room_type_id = l.id and x.night >= ${from}::date and x.night < least(l.on_sale, ${end}::date)) p
         order by l.part, l.revenue desc, l.hotel_name, l.name, l.id`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from room_types rt where ${roomTypesInScope}`),
     scope.kind === "all"
       ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from hotels`).then((rows) => n(rows[0]?.n))
       : Promise.resolve(scope.ids.length),
+    // Hotels created after the range's first night: their rooms, by the first night they were on sale.
+    queryRows<{ on_sale: string; rooms: string }>(
+      db,
+      sql`select to_char(${onSaleFrom}, 'YYYY-MM-DD') as on_sale, sum(rt.total_rooms)::bigint as rooms
+        from hotels h join room_types rt on rt.hotel_id = h.id
+        where ${inScope(scope, sql`h.id`)} and ${onSaleFrom} > ${from}::date
+        group by 1`,
+    ),
+    // Their nights before that: the calendar's own counts (taken back from the deltas above) and the rooms sold anyway.
+    queryRows<{ night: string; delta: string; sold: string }>(
+      db,
+      sql`with late as (select rt.id, rt.total_rooms, least(${onSaleFrom}, ${end}::date) as on_sale
+          from hotels h join room_types rt on rt.hotel_id = h.id
+          where ${inScope(scope, sql`h.id`)} and ${onSaleFrom} > ${from}::date)
+        select to_char(x.night, 'YYYY-MM-DD') as night, sum(x.delta)::bigint as delta, sum(x.sold)::bigint as sold
+        from (select rn.night, rn.rooms_total - l.total_rooms as delta, 0 as sold
+            from late l join room_nights rn on rn.room_type_id = l.id and rn.night >= ${from}::date and rn.night < l.on_sale
+          union all
+          select x.night, 0, x.rooms_sold
+            from late l join report_nights x on x.room_type_id = l.id and x.night >= ${from}::date and x.night < l.on_sale) x
+        group by x.night`,
+    ),
+    // Nights the calendar closed (decision 020's latest rule, f_stay_nights) while the hotel was on sale, for the
+    // room types with a closing rule in the range only: the rooms no one can buy there, which are not available.
+    queryRows<{ room_type_id: number; night: string; unsold: string }>(
+      db,
+      sql`with closing as (select distinct r.room_type_id from rate_rules r
+          where r.closed and r.last_night >= ${from}::date and r.first_night <= ${to}::date)
+        select rt.id as room_type_id, to_char(n.night, 'YYYY-MM-DD') as night,
+          greatest(coalesce(rn.rooms_total, rt.total_rooms) - coalesce(s.sold, 0), 0)::bigint as unsold
+        from closing c join room_types rt on rt.id = c.room_type_id join hotels h on h.id = rt.hotel_id
+        cross join lateral f_stay_nights(rt.id, ${from}::date, ${end}::date) n
+        left join room_nights rn on rn.room_type_id = rt.id and rn.night = n.night
+        left join lateral (select sum(x.rooms_sold) as sold from report_nights x where x.room_type_id = rt.id and x.night = n.night) s on true
+        where ${roomTypesInScope} and n.closed and n.night >= ${onSaleFrom}`,
+    ),
   ]);
 
   // Our own rooms' nights (not the partner's) make the daily series; every channel makes the channel table.
@@ -225,11 +271,22 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
 
   const base = n(baseRooms[0]?.rooms);
   const deltaByNight = new Map(listedNights.map((d) => [d.night, n(d.delta)]));
+  // Every night's change from the plain count: rooms not yet on sale, and closed rooms no one bought.
+  const notOnSale = new Map<string, number>();
+  const add = (night: string, rooms: number) => notOnSale.set(night, (notOnSale.get(night) ?? 0) + rooms);
+  for (const late of lateRooms)
+    for (let night = from; night < late.on_sale && night <= to; night = addDays(night, 1)) add(night, n(late.rooms));
+  for (const before of beforeSale) add(before.night, n(before.delta) - n(before.sold));
+  const closedByRoomType = new Map<number, number>();
+  for (const closed of closedNights) {
+    add(closed.night, n(closed.unsold));
+    closedByRoomType.set(n(closed.room_type_id), (closedByRoomType.get(n(closed.room_type_id)) ?? 0) + n(closed.unsold));
+  }
   const series: ReportNight[] = [];
   for (let i = 0; i < nights; i++) {
     const night = addDays(from, i);
     const soldNight = byNight.get(night) ?? { rooms: 0, revenue: 0 };
-    const available = base + (deltaByNight.get(night) ?? 0);
+    const available = base + (deltaByNight.get(night) ?? 0) - (notOnSale.get(night) ?? 0);
     series.push({
       night,
       availableRoomNights: available,
@@ -268,15 +325,16 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
       rows: roomTypeRows.map((r) => {
         const rooms = n(r.rooms);
         const revenueCents = n(r.revenue);
+        const available = n(r.available) - (closedByRoomType.get(n(r.room_type_id)) ?? 0);
         return {
           roomTypeId: n(r.room_type_id),
           roomType: r.room_type,
           hotelId: n(r.hotel_id),
           hotelName: r.hotel_name,
-          availableRoomNights: n(r.available),
+          availableRoomNights: available,
           soldRoomNights: rooms,
           revenueCents,
-          occupancyPercent: percentOf(rooms, n(r.available)),
+          occupancyPercent: percentOf(rooms, available),
           adrCents: centsPer(revenueCents, rooms),
         };
       }),
