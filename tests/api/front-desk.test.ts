@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { english } from "../../src/shared/i18n/english.ts";
@@ -377,6 +378,158 @@ describe("phone bookings", () => {
     expect(many.status).toBe(409);
     expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
   });
+});
+
+describe("pay at hotel: the same booking row as the website's", () => {
+  const walkIn = { guestName: "Walter Walk", guestEmail: "walter.walk@example.com", guestPhone: "+1 555 0150", guests: 2 };
+
+  async function payAtHotel(room: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = manager) {
+    const hotel = room.hotelId === flexible.id ? flexible : strict;
+    const res = await t.request("POST", desk(hotel, "/phone-bookings"), {
+      cookie,
+      body: { ...walkIn, roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), payment: "pay_at_hotel", ...extra },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { bookingId: string }).bookingId;
+  }
+
+  async function deskView(hotel: HotelRow, date: string, id: string) {
+    const day = (await (await t.request("GET", desk(hotel, `?date=${date}`), { cookie: manager })).json()) as {
+      [list: string]: (DeskBooking & { amountDueCents: number; payAtHotel: boolean })[];
+    };
+    return [...day.arrivals!, ...day.inHouse!, ...day.departures!].find((b) => b.id === id);
+  }
+
+  it("stores each night's price as sold and the language the desk works in", async () => {
+    const id = await payAtHotel(strictRoom, d(30), 2, {}, `${manager}; staywise_lang=de`);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row).toMatchObject({ nightlyPriceCents: [8000, 8000], totalPriceCents: 16000, language: "de", payAtHotel: true });
+  });
+
+  it("after an early departure, is due for the nights stayed only ($120 × 3 nights, out after 1: $120)", async () => {
+    const king = await createRoomType(t.deps.db, strict.id, { name: "King", priceCents: 12000, maxGuests: 2, totalRooms: 2 });
+    const id = await payAtHotel(king, d(0), 3);
+    expect(await deskView(strict, d(0), id)).toMatchObject({ payAtHotel: true, amountDueCents: 36000 });
+    const path = desk(strict, `/bookings/${id}`);
+    expect((await t.request("POST", `${path}/check-in`, { cookie: manager })).status).toBe(200);
+    const out = await t.request("POST", `${path}/check-out`, { cookie: manager });
+    const body = (await out.json()) as { booking: DeskBooking & { amountDueCents: number }; earlyDeparture: Shortened };
+    expect(body.earlyDeparture).toMatchObject({ nightsReturned: [d(1), d(2)], refundCents: 0 });
+    expect(body.earlyDeparture.refundNote).toContain("charge only the nights stayed");
+    // What the desk's list says ("Pay at hotel: $120.00") and what the guest's booking reads agree.
+    expect(body.booking).toMatchObject({ checkOut: d(1), bookedCheckOut: d(3), amountDueCents: 12000 });
+    expect(await deskView(strict, d(1), id)).toMatchObject({ amountDueCents: 12000 });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row).toMatchObject({ totalPriceCents: 12000, nightlyPriceCents: [12000, 12000, 12000], totalNights: 1 });
+  });
+
+  it("after a no-show, is due for the first night only, child charges of that night included", async () => {
+    const hotel = await createHotel(t.deps.db, { name: "Family Inn", childrenFreeUnderAge: 12, childRateCents: 2500 });
+    const family = await createRoomType(t.deps.db, hotel.id, { name: "Family", priceCents: 9000, maxGuests: 4, totalRooms: 2 });
+    const res = await t.request("POST", `/api/properties/hotels/${hotel.id}/front-desk/phone-bookings`, {
+      cookie: admin,
+      body: { ...walkIn, children: 1, ages: [14], roomTypeId: String(family.id), checkIn: d(0), checkOut: d(3), payment: "pay_at_hotel" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { bookingId } = (await res.json()) as { bookingId: string };
+    // 3 nights × 9,000 + 3 nights × 2,500 for the 14-year-old.
+    const [made] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(made).toMatchObject({ totalPriceCents: 34500, childChargeCents: 7500 });
+    const noShow = await t.request("POST", `/api/properties/hotels/${hotel.id}/front-desk/bookings/${bookingId}/no-show`, {
+      cookie: admin,
+    });
+    expect(noShow.status).toBe(200);
+    expect(((await noShow.json()) as { booking: { amountDueCents: number } }).booking.amountDueCents).toBe(11500);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row).toMatchObject({ totalPriceCents: 11500, childChargeCents: 2500, checkOut: d(1) });
+    // The report earns what is due: the first night, its child charge included.
+    const report = await t.request("GET", `/api/properties/reports?from=${d(0)}&to=${d(2)}&hotelId=${hotel.id}`, { cookie: admin });
+    const figures = (await report.json()) as { daily: { revenueCents: number }[] };
+    expect(figures.daily.map((n) => n.revenueCents)).toEqual([11500, 0, 0]);
+  });
+
+  it("keeps the hold's limit on rooms per booking", async () => {
+    const before = await taken(strictRoom, d(40));
+    const res = await t.request("POST", desk(strict, "/phone-bookings"), {
+      cookie: manager,
+      body: {
+        ...walkIn,
+        guests: 10,
+        rooms: 5,
+        roomTypeId: String(strictRoom.id),
+        checkIn: d(40),
+        checkOut: d(41),
+        payment: "pay_at_hotel",
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "TOO_MANY_ROOMS", message: expect.stringContaining("up to 4 rooms at a time") });
+    expect(await taken(strictRoom, d(40))).toBe(before);
+  });
+});
+
+describe("pay-at-hotel bookings made before they stored their nightly prices (migration 0030)", () => {
+  it("get their nightly prices from their total, and a shortened one is due and earns only the nights kept", async () => {
+    const database = await openDatabase({ pgliteDir: null });
+    try {
+      await migrateDatabase(database);
+      const db = database.db;
+      const hotel = await createHotel(db, { name: "Old Desk Hotel" });
+      const room = await createRoomType(db, hotel.id, { name: "Twin", priceCents: 12000, maxGuests: 2, totalRooms: 4 });
+      const old = (fields: Partial<typeof bookings.$inferInsert>) => ({
+        id: randomUUID(),
+        bookingReference: `BKOLD${randomUUID().slice(0, 8)}`,
+        hotelId: hotel.id,
+        hotelName: hotel.name,
+        roomTypeId: room.id,
+        roomType: room.name,
+        roomPriceCents: 12000,
+        checkIn: "2026-03-02",
+        checkOut: "2026-03-05",
+        numGuests: 2,
+        numRooms: 1,
+        totalNights: 3,
+        totalPriceCents: 36000,
+        guestName: "Olga Old",
+        guestEmail: "olga@example.com",
+        guestPhone: "+1 555 0160",
+        status: "confirmed",
+        paymentStatus: "pay_at_hotel",
+        payAtHotel: true,
+        ...fields,
+      });
+      // As the old front desk wrote them: no nightly prices; the early departure kept the whole stay's total.
+      const whole = old({ numRooms: 2, totalPriceCents: 64003, checkIn: "2026-03-10", checkOut: "2026-03-13" });
+      const shortened = old({ checkOut: "2026-03-03", bookedCheckOut: "2026-03-05", totalNights: 1, stayStatus: "checked_out" });
+      const card = old({ paymentStatus: "completed", payAtHotel: false, checkIn: "2026-03-20", checkOut: "2026-03-21", totalNights: 1 });
+      await db.insert(bookings).values([whole, shortened, card]);
+      const statements = readFileSync(new URL("../../drizzle/0030_pay_at_hotel_nightly_prices.sql", import.meta.url), "utf8")
+        .split("--> statement-breakpoint")
+        .map((statement) => statement.trim())
+        .filter((statement) => statement.length > 0);
+      for (const statement of statements) await db.execute(sql.raw(statement));
+
+      const rows = new Map((await db.select().from(bookings)).map((b) => [b.id, b]));
+      // 64,003 for 2 rooms × 3 nights: 32,001 a room, in whole cents that add up exactly.
+      expect(rows.get(whole.id)).toMatchObject({ nightlyPriceCents: [10667, 10667, 10667], totalPriceCents: 64003 });
+      expect(rows.get(shortened.id)).toMatchObject({ nightlyPriceCents: [12000, 12000, 12000], totalPriceCents: 12000 });
+      expect(rows.get(card.id)).toMatchObject({ nightlyPriceCents: null, totalPriceCents: 36000 });
+      const nights = (await db.execute(sql`
+        select to_char(night, 'YYYY-MM-DD') as night, sum(revenue_cents)::int as revenue from report_nights
+        where room_type_id = ${room.id} and revenue_cents <> 0 group by night order by night`)) as unknown as {
+        rows: { night: string; revenue: number }[];
+      };
+      expect(nights.rows).toEqual([
+        { night: "2026-03-02", revenue: 12000 },
+        { night: "2026-03-10", revenue: 21334 },
+        { night: "2026-03-11", revenue: 21334 },
+        { night: "2026-03-12", revenue: 21335 },
+        { night: "2026-03-20", revenue: 36000 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
 
 describe("demo data", () => {

@@ -5,12 +5,20 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
 import { activityLogs, bookings, roomNights, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
 import { holderAddress } from "../../src/server/services/bookings/hold-limits.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { recordPoints } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, cookieFrom, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
-// The shipped defaults, not the test suite's generous ones: 2 unpaid holds per guest, 3 per address, 4 rooms per hold, 10 attempts an hour.
-const DEFAULTS = { HOLD_MAX_PENDING: "2", HOLD_MAX_PENDING_PER_ADDRESS: "3", HOLD_RATE_PER_HOUR: "10", HOLD_MINUTES: "20" };
+// The shipped defaults, not the test suite's generous ones: 2 unpaid holds per guest, 3 per address, 4 rooms per hold, half of a
+// room type's rooms per address, 10 attempts an hour.
+const DEFAULTS = {
+  HOLD_MAX_PENDING: "2",
+  HOLD_MAX_PENDING_PER_ADDRESS: "3",
+  HOLD_MAX_ROOM_SHARE_PERCENT: "50",
+  HOLD_RATE_PER_HOUR: "10",
+  HOLD_MINUTES: "20",
+};
 
 let t: TestApp;
 let hotel: HotelRow;
@@ -23,7 +31,8 @@ const newAddress = () => `198.51.100.${nextAddress++}`;
 beforeAll(async () => {
   t = await createTestApp(DEFAULTS);
   hotel = await createHotel(t.deps.db, { name: "Popular Hotel" });
-  room = await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 14 });
+  // Large enough that three holds of 4 rooms stay within one address's half of it.
+  room = await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 24 });
 });
 afterAll(() => t.close());
 
@@ -152,6 +161,89 @@ describe("what one client may hold", () => {
     expect(holderAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(holderAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(holderAddress(null)).toBe("unknown");
+  });
+});
+
+describe("one address's share of a small room type", () => {
+  let small: RoomTypeRow;
+  beforeAll(async () => {
+    small = await createRoomType(t.deps.db, hotel.id, { name: "Garden Suite", priceCents: 15000, maxGuests: 2, totalRooms: 4 });
+  });
+  const suite = (extra: Record<string, unknown> = {}) =>
+    body({ roomTypeId: String(small.id), checkIn: d(120), checkOut: d(123), ...extra });
+  async function suitesTaken(night: string): Promise<number> {
+    const [row] = await t.deps.db
+      .select()
+      .from(roomNights)
+      .where(and(eq(roomNights.roomTypeId, small.id), eq(roomNights.night, night)));
+    return row?.roomsTaken ?? 0;
+  }
+
+  it("lets one address hold at most half of it unpaid, says so with the numbers, and leaves the rest to other guests", async () => {
+    const script = newAddress();
+    // The whole room type in one hold, as the script of issue 27 did: refused outright, waiting would not help.
+    const whole = await post("/api/bookings", { address: script, body: suite({ rooms: 4, guests: 8 }) });
+    expect(whole.status).toBe(400);
+    expect(await whole.json()).toMatchObject({
+      code: "TOO_MANY_ROOMS",
+      message: expect.stringContaining('at most 2 of the 4 "Garden Suite" rooms'),
+    });
+
+    await created(await post("/api/bookings", { address: script, body: suite({ rooms: 1 }) }));
+    await created(await post("/api/bookings", { address: script, body: suite({ rooms: 1 }) }));
+    // A third hold is within the address's 3 unpaid holds, but not within its share of the room type.
+    const third = await post("/api/bookings", { address: script, body: suite({ rooms: 1 }) });
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(19 * 60);
+    const refusal = (await third.json()) as { code: string; message: string };
+    expect(refusal.code).toBe("TOO_MANY_HOLDS");
+    expect(refusal.message).toContain("already hold 2 rooms of this type for these nights");
+    expect(refusal.message).toContain('at most 2 of the 4 "Garden Suite" rooms');
+    expect(await suitesTaken(d(121))).toBe(2);
+
+    // Other nights of the same room type are another matter.
+    await created(await post("/api/bookings", { address: script, body: suite({ checkIn: d(130), checkOut: d(131), rooms: 1 }) }));
+    // Another guest gets the other half and pays.
+    const guest = await created(await post("/api/bookings", { address: newAddress(), body: suite({ rooms: 2, guests: 4 }) }));
+    expect((await pay(guest.payment)).status).toBe("succeeded");
+    expect(await suitesTaken(d(121))).toBe(4);
+  });
+
+  it("counts only unpaid holds: once one is paid, the address may hold again", async () => {
+    const address = newAddress();
+    const stay = { checkIn: d(140), checkOut: d(141) };
+    const first = await created(await post("/api/bookings", { address, body: suite({ ...stay, rooms: 2, guests: 4 }) }));
+    expect((await post("/api/bookings", { address, body: suite({ ...stay, rooms: 1 }) })).status).toBe(429);
+    expect((await pay(first.payment)).status).toBe("succeeded");
+    const confirmed = await t.request("POST", `/api/bookings/${first.booking.id}/confirm-payment`, {
+      body: { paymentId: first.payment.paymentId },
+    });
+    expect(confirmed.status).toBe(200);
+    await created(await post("/api/bookings", { address, body: suite({ ...stay, rooms: 1 }) }));
+  });
+
+  it("does not hold the front desk to one address's share: it books its own hotel for the guests on the line", async () => {
+    await ensureAdmin(t.deps.db, t.deps.auth, { email: "desk@example.com", password: "desk-password", name: "Desk" }, "test");
+    const staff = await signIn(t, "desk@example.com", "desk-password");
+    const address = newAddress();
+    const res = await post(`/api/properties/hotels/${hotel.id}/front-desk/phone-bookings`, {
+      address,
+      cookie: staff,
+      body: { ...suite({ checkIn: d(160), checkOut: d(161), rooms: 3, guests: 6 }), hotelId: undefined, payment: "card" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await suitesTaken(d(160))).toBe(3);
+    // Its unpaid card holds do not count against a guest at the same address either.
+    await created(await post("/api/bookings", { address, body: suite({ checkIn: d(160), checkOut: d(161), rooms: 1 }) }));
+  });
+
+  it("always allows one room, even of a room type with a single room", async () => {
+    const only = await createRoomType(t.deps.db, hotel.id, { name: "Tower Room", priceCents: 30000, maxGuests: 2, totalRooms: 1 });
+    const address = newAddress();
+    await created(await post("/api/bookings", { address, body: body({ roomTypeId: String(only.id), checkIn: d(150), checkOut: d(151) }) }));
+    const again = await post("/api/bookings", { address, body: body({ roomTypeId: String(only.id), checkIn: d(150), checkOut: d(151) }) });
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as { message: string }).message).toContain('at most 1 of the 1 "Tower Room" rooms');
   });
 });
 

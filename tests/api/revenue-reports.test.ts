@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, hotelManagers, hotels, rateRules, roomNights, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import type { RevenueReport } from "../../src/server/services/revenue-reports.ts";
@@ -450,5 +451,45 @@ describe("nights not on sale (decision 042)", () => {
     // Every hotel together on the 20th: Report Hotel's 3, the other hotel's 3, Closing Hotel's 3 and this 1.
     const all = await report("from=2030-04-20&to=2030-04-20", admin);
     expect(all.totals).toMatchObject({ availableRoomNights: 10, soldRoomNights: 1 });
+  });
+});
+
+describe("pay at hotel, shortened at the front desk", () => {
+  // A hotel of its own with stays from today (the desk checks guests in from their arrival day), after the tests that count every hotel.
+  it("counts what was earned: $120 × 3 nights, checked out after 1 night, is $120 of revenue, not $360", async () => {
+    const db = t.deps.db;
+    const deskHotel = await createHotel(db, { name: "Walk-in Hotel" });
+    const king = await createRoomType(db, deskHotel.id, { name: "King", totalRooms: 2, priceCents: 12000, maxGuests: 2 });
+    const today = todayUtc();
+    const desk = `/api/properties/hotels/${deskHotel.id}/front-desk`;
+    const made = await t.request("POST", `${desk}/phone-bookings`, {
+      cookie: admin,
+      body: {
+        roomTypeId: String(king.id),
+        checkIn: today,
+        checkOut: addDays(today, 3),
+        guests: 2,
+        guestName: "Peter Phone",
+        guestEmail: "peter.phone@example.com",
+        guestPhone: "+1 555 0177",
+        payment: "pay_at_hotel",
+      },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { bookingId } = (await made.json()) as { bookingId: string };
+    const range = `from=${today}&to=${addDays(today, 2)}&hotelId=${deskHotel.id}`;
+    expect((await report(range, admin)).totals.roomRevenueCents).toBe(36000);
+
+    expect((await t.request("POST", `${desk}/bookings/${bookingId}/check-in`, { cookie: admin })).status).toBe(200);
+    expect((await t.request("POST", `${desk}/bookings/${bookingId}/check-out`, { cookie: admin })).status).toBe(200);
+    const r = await report(range, admin);
+    expect(r.daily.map((d) => [d.night, d.soldRoomNights, d.revenueCents])).toEqual([
+      [today, 1, 12000],
+      [addDays(today, 1), 0, 0],
+      [addDays(today, 2), 0, 0],
+    ]);
+    expect(r.totals).toMatchObject({ soldRoomNights: 1, roomRevenueCents: 12000, adrCents: 12000 });
+    expect(r.roomTypes.rows[0]).toMatchObject({ roomTypeId: king.id, revenueCents: 12000, adrCents: 12000 });
+    expect(r.channels.find((c) => c.channel === "front_desk")).toMatchObject({ bookings: 1, soldRoomNights: 1, revenueCents: 12000 });
   });
 });

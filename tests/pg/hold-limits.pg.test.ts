@@ -6,8 +6,8 @@ import { createHotel, createRoomType } from "../factories.ts";
 import { type TwoInstances, startTwoInstances } from "../support/pg.ts";
 import { type TestApp, cookieFrom } from "../support/test-app.ts";
 
-// The shipped defaults: 2 unpaid holds per guest, 3 per address, 4 rooms per hold, 10 attempts an hour.
-const LIMITS = { HOLD_MAX_PENDING: "2", HOLD_MAX_PENDING_PER_ADDRESS: "3", HOLD_RATE_PER_HOUR: "10" };
+// The shipped defaults: 2 unpaid holds per guest, 3 per address, 4 rooms per hold, half of a room type per address, 10 attempts an hour.
+const LIMITS = { HOLD_MAX_PENDING: "2", HOLD_MAX_PENDING_PER_ADDRESS: "3", HOLD_MAX_ROOM_SHARE_PERCENT: "50", HOLD_RATE_PER_HOUR: "10" };
 
 let cluster: TwoInstances;
 let databases: TwoInstances["databases"];
@@ -29,7 +29,7 @@ function holdRequest(instance: TestApp, body: Record<string, unknown>, address: 
 describe("hold limits across two instances on PostgreSQL", () => {
   it("lets one address take only its share of a hotel under simultaneous requests, and other guests still book", async () => {
     const hotel = await createHotel(databases[0]!.db, { name: "Target Hotel" });
-    const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Double", totalRooms: 16, maxGuests: 2, priceCents: 9000 });
+    const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Double", totalRooms: 24, maxGuests: 2, priceCents: 9000 });
     const checkIn = addDays(todayUtc(), 20);
     const body = {
       hotelId: String(hotel.id),
@@ -54,6 +54,28 @@ describe("hold limits across two instances on PostgreSQL", () => {
       "192.0.2.10",
     );
     expect(guest.status).toBe(201);
+  });
+
+  it("lets one address hold at most half of a small room type under simultaneous requests on both instances", async () => {
+    const hotel = await createHotel(databases[0]!.db, { name: "Small Hotel" });
+    const room = await createRoomType(databases[0]!.db, hotel.id, { name: "Loft", totalRooms: 4, maxGuests: 2, priceCents: 12000 });
+    const checkIn = addDays(todayUtc(), 25);
+    const body = {
+      hotelId: String(hotel.id),
+      roomTypeId: String(room.id),
+      checkIn,
+      checkOut: addDays(checkIn, 3),
+      guests: 2,
+      rooms: 1,
+      guestName: "Script",
+      guestEmail: "script@example.com",
+      guestPhone: "+1 555 0100",
+    };
+    // Six one-room holds at once, no cookies: within the address's 3 unpaid holds only 2 rooms of the 4 may be held.
+    const attempts = await Promise.all(Array.from({ length: 6 }, (_, i) => holdRequest(instances[i % 2]!, body, "203.0.113.60")));
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
+    const nights = await databases[1]!.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
+    expect(nights.map((n) => n.roomsTaken)).toEqual([2, 2, 2]);
   });
 
   it("counts one visitor session's simultaneous holds across instances and addresses", async () => {

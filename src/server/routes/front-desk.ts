@@ -1,13 +1,17 @@
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { todayUtc, isIsoDate } from "../../shared/dates.ts";
 import { PhoneBookingInput } from "../../shared/front-desk.ts";
+import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 import { CheckedOutSchema, DeskBookingSchema, FrontDeskDaySchema, NoShowSchema, PhoneBookingSchema } from "../contract/front-desk.ts";
 import { bookingDeps } from "../deps.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { createBookingAccessToken } from "../services/bookings/access.ts";
 import { holderAddress } from "../services/bookings/hold-limits.ts";
-import { checkInGuest, checkOutGuest, createPhoneBooking, frontDeskDay, markNoShow } from "../services/front-desk.ts";
+import { createPhoneBooking } from "../services/bookings/phone.ts";
+import { checkInGuest, checkOutGuest, frontDeskDay, markNoShow } from "../services/front-desk.ts";
+import { requestLanguage } from "../i18n.ts";
 
 const TAGS = ["Front desk"];
 // requireHotelAccess (app.ts) has already checked the hotel against the caller's scope.
@@ -78,7 +82,16 @@ export function frontDeskRoutes(deps: AppDeps) {
     })
     .openapi(phoneBooking, async (c) => {
       const { hotelId } = c.req.valid("param");
-      const made = await createPhoneBooking(services, c.get("user"), hotelId, c.req.valid("json"), holderAddress(c.get("clientIp")));
+      // The guest's e-mails are written in the language the desk works in.
+      const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+      const made = await createPhoneBooking(
+        services,
+        c.get("user"),
+        hotelId,
+        c.req.valid("json"),
+        holderAddress(c.get("clientIp")),
+        language,
+      );
       const hold = made.hold ? { ...made.hold, accessToken: createBookingAccessToken(deps.config.appSecret, made.bookingId) } : null;
       return c.json({ bookingId: made.bookingId, reference: made.reference, hold }, 201);
     });

@@ -68,12 +68,69 @@ export async function limitHoldAttempts(db: Db, requester: HoldRequester, settin
   }
 }
 
+/** Our own room type a hold asks rooms of, for the share one address may hold unpaid. */
+export interface HeldRoomType {
+  roomTypeId: number;
+  name: string;
+  /** The room type's room count. */
+  totalRooms: number;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+}
+
+/** The rooms of a room type one address may hold unpaid on the same nights: its share, at least 1 room. */
+export function roomShareOf(totalRooms: number, settings: Pick<HoldSettings, "maxRoomSharePercent">): number {
+  return Math.max(1, Math.floor((totalRooms * settings.maxRoomSharePercent) / 100));
+}
+
+/**
+ * Refuses a hold that would leave one address holding unpaid more than its share of a room type on
+ * any of the stay's nights (the rooms of its unpaid holds overlapping the stay are added up, which is
+ * never less than on any one night), so a few holds re-made inside the hourly limit cannot keep a
+ * small room type sold out. A hold too large on its own is a 400 (waiting does not help); one that
+ * adds up with the address's other unpaid holds is a 429 until the oldest of them runs out.
+ */
+async function claimRoomTypeShare(tx: Tx, requester: HoldRequester, settings: HoldSettings, room: HeldRoomType): Promise<void> {
+  const share = roomShareOf(room.totalRooms, settings);
+  const of = `${share} of the ${room.totalRooms} "${room.name}" rooms`;
+  if (room.rooms > share) {
+    throw new DomainError(
+      "TOO_MANY_ROOMS",
+      `One booking waiting for payment can hold at most ${of} for the same nights. Book ${share === 1 ? "1 room" : `up to ${share} rooms`} now and the rest in another booking once this one is paid.`,
+    );
+  }
+  const result = (await tx.execute(sql`
+    select coalesce(sum(num_rooms), 0)::int as held, min(hold_expires_at) as next_expiry
+    from bookings
+    where status = 'pending' and holder_address = ${requester.address} and room_type_id = ${room.roomTypeId}
+      and created_by_staff_id is null and check_in < ${room.checkOut}::date and check_out > ${room.checkIn}::date`)) as unknown as {
+    rows: { held: number; next_expiry: string | Date | null }[];
+  };
+  const row = result.rows[0];
+  const held = Number(row?.held ?? 0);
+  if (held + room.rooms > share) {
+    const nextExpiry = row?.next_expiry ? new Date(row.next_expiry).getTime() : Date.now();
+    const retryAfterSeconds = Math.max(1, Math.ceil((nextExpiry - Date.now()) / 1000));
+    throw tooMany(
+      `Bookings waiting for payment from your connection already hold ${held === 1 ? "1 room" : `${held} rooms`} of this type for these nights, and one connection can hold at most ${of} unpaid. Complete or cancel one of them (My Bookings lists them when you are signed in), or try again in ${minutesFrom(retryAfterSeconds)} when the oldest one runs out.`,
+      retryAfterSeconds,
+    );
+  }
+}
+
 /**
  * Inside the hold's transaction, before its rooms are taken: refuses (429) a requester who already
- * has as many unpaid holds as allowed. Advisory locks on the requester's keys make concurrent
- * requests of one requester, on any instance, count one after the other.
+ * has as many unpaid holds as allowed, or whose address would hold more than its share of the room
+ * type (`room`; absent for a partner's room or a staff member's phone booking). Advisory locks on the
+ * requester's keys make concurrent requests of one requester, on any instance, count one after the other.
  */
-export async function claimHoldSlot(tx: Tx, requester: HoldRequester, settings: HoldSettings): Promise<void> {
+export async function claimHoldSlot(
+  tx: Tx,
+  requester: HoldRequester,
+  settings: HoldSettings,
+  room: HeldRoomType | null = null,
+): Promise<void> {
   const owner = requester.userId
     ? { column: sql`user_id`, value: requester.userId }
     : requester.visitorId
@@ -103,4 +160,5 @@ export async function claimHoldSlot(tx: Tx, requester: HoldRequester, settings: 
       );
     }
   }
+  if (room) await claimRoomTypeShare(tx, requester, settings, room);
 }

@@ -3,11 +3,12 @@
  * the payment of a hold resumed later. Our own rooms are priced in own-rooms.ts, a partner's by
  * its supplier in partner-rooms.ts.
  */
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { type CreateBookingInput, type CreateBookingResponse, type PaymentStart, bookingReference } from "../../../shared/booking.ts";
-import { countNights, todayUtc } from "../../../shared/dates.ts";
+import type { CreateBookingInput, CreateBookingResponse, PaymentStart } from "../../../shared/booking.ts";
+import { todayUtc } from "../../../shared/dates.ts";
 import { applyPoints } from "../../../shared/loyalty.ts";
+import type { Stay } from "../../../shared/search.ts";
 import type { Db } from "../../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
 import { bookings, payments } from "../../db/schema.ts";
@@ -16,15 +17,30 @@ import type { CreatePaymentInput } from "../../integrations/payments/payment-gat
 import { logActivity } from "../activity-log.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { ensureLoyaltyAccount, recordPoints } from "../loyalty.ts";
-import { type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
+import { type HeldRoomType, type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
+import { newBookingRow } from "./booking-row.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
-import { type BookingDeps, type BookingRow, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
+import { type BookingDeps, type BookingRow, type PricedRoom, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
 import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../../../shared/i18n/languages.ts";
 
 function isOverdrawn(error: unknown): boolean {
   return pgErrorCode(error) === "23514" && pgConstraint(error) === "loyalty_balance_not_negative";
+}
+
+/** Our own room type the hold takes rooms of, for the share one address may hold (a partner's room has none). */
+function heldRoomType(priced: PricedRoom, stay: Stay): HeldRoomType | null {
+  const roomTypeId = priced.source.roomTypeId;
+  if (roomTypeId === undefined || roomTypeId === null || priced.totalRooms === undefined) return null;
+  return {
+    roomTypeId,
+    name: priced.roomName,
+    totalRooms: priced.totalRooms,
+    rooms: stay.rooms,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+  };
 }
 
 /** The payment a hold asks for; the same request again returns the same payment (its idempotency key). */
@@ -66,16 +82,14 @@ export async function createBookingHold(
     deps.wholesaler?.ownsHotelId(input.hotelId) === true
       ? await priceSupplierRoom(deps, deps.wholesaler, input, stay)
       : await priceInventoryRoom(db, input, stay);
-  const nights = countNights(stay.checkIn, stay.checkOut);
   const total = priced.totalPriceCents;
   const { pointsUsed, discountCents, amountDueCents: amountDue } = applyPoints(total, input.pointsToRedeem);
   const id = randomUUID();
   const guestEmail = input.guestEmail.toLowerCase();
-
   let row: BookingRow;
   try {
     row = await db.transaction(async (tx) => {
-      await claimHoldSlot(tx, holder, deps.holds);
+      await claimHoldSlot(tx, holder, deps.holds, options.staff ? null : heldRoomType(priced, stay));
       await priced.take?.(tx);
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
@@ -85,39 +99,25 @@ export async function createBookingHold(
       }
       const [inserted] = await tx
         .insert(bookings)
-        .values({
-          id,
-          userId: user?.id ?? null,
-          bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
-          ...priced.source,
-          hotelName: priced.hotelName,
-          roomType: priced.roomName,
-          roomPriceCents: priced.nightlyPriceCents,
-          nightlyPriceCents: priced.nightlyPrices ?? null,
-          checkIn: stay.checkIn,
-          checkOut: stay.checkOut,
-          numGuests: stay.guests + stay.children,
-          numChildren: stay.children,
-          childAges: stay.childAges,
-          childChargeCents: priced.childChargeCents,
-          numRooms: stay.rooms,
-          totalNights: nights,
-          totalPriceCents: total,
-          discountCents,
-          currency: priced.currency,
-          pointsRedeemed: pointsUsed,
-          guestName: input.guestName,
-          guestEmail,
-          guestPhone: input.guestPhone,
-          specialRequests: input.specialRequests || null,
-          status: "pending",
-          paymentStatus: "pending",
-          holdExpiresAt: new Date(Date.now() + deps.holds.minutes * 60_000),
-          holderVisitor: holder.visitorId,
-          holderAddress: holder.address,
-          createdByStaffId: options.staff?.id ?? null,
-          language: options.language ?? DEFAULT_LANGUAGE,
-        })
+        .values(
+          newBookingRow({
+            id,
+            userId: user?.id ?? null,
+            priced,
+            stay,
+            guest: input,
+            language: options.language ?? DEFAULT_LANGUAGE,
+            staffId: options.staff?.id ?? null,
+            discountCents,
+            pointsRedeemed: pointsUsed,
+            state: {
+              kind: "hold",
+              holdExpiresAt: new Date(Date.now() + deps.holds.minutes * 60_000),
+              holderVisitor: holder.visitorId,
+              holderAddress: holder.address,
+            },
+          }),
+        )
         .returning();
       if (pointsUsed > 0) {
         await recordPoints(tx, {

@@ -56,6 +56,7 @@ export async function priceInventoryRoom(db: Db, input: CreateBookingInput, stay
     childChargeCents: childCharge,
     currency: room.currency,
     source: { hotelId: Number(input.hotelId), roomTypeId },
+    totalRooms,
     take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),
   };
 }

@@ -232,6 +232,8 @@ export interface PricedRoom {
       | "cancellationPolicy"
     >
   >;
+  /** Our room type's room count (own rooms): what one address may hold a share of unpaid. */
+  totalRooms?: number;
   /** Takes our rooms inside the hold's transaction; a supplier's room is held by its price check instead. */
   take?: (tx: Tx) => Promise<void>;
 }

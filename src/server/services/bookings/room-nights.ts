@@ -34,6 +34,14 @@ export async function releaseRoomNights(tx: Tx, row: BookingRow): Promise<void> 
     where room_type_id = ${row.roomTypeId} and night >= ${row.checkIn}::date and night < ${row.checkOut}::date`);
 }
 
+/** Gives back a booking's rooms on the nights [from, to) it no longer uses (a stay shortened at the front desk). */
+export async function releaseRoomNightsAfter(tx: Tx, row: BookingRow, from: string, to: string): Promise<void> {
+  if (row.roomTypeId === null) return;
+  await tx.execute(sql`
+    update room_nights set rooms_taken = greatest(0, rooms_taken - ${row.numRooms})
+    where room_type_id = ${row.roomTypeId} and night >= ${from}::date and night < ${to}::date`);
+}
+
 /** Takes a booking's rooms again (a cancelled booking brought back); refused by the check constraint when they are gone. */
 export async function retakeRoomNights(tx: Tx, row: BookingRow): Promise<void> {
   if (row.roomTypeId === null) return;

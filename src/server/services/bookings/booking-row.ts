@@ -1,0 +1,71 @@
+/**
+ * The one builder of a new booking row, for every way a booking is made (the website's hold, a
+ * phone booking by card or pay at hotel): the server's price with each night's price as sold, the
+ * party, the guest and the language, so no way of booking can drift from the others.
+ */
+import { randomInt } from "node:crypto";
+import { type GuestDetails, bookingReference } from "../../../shared/booking.ts";
+import { countNights } from "../../../shared/dates.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import type { Stay } from "../../../shared/search.ts";
+import type { bookings } from "../../db/schema.ts";
+import type { PricedRoom } from "./records.ts";
+
+/** Where a new booking stands: an unpaid hold of a requester, or confirmed at once to be paid at the hotel. */
+export type NewBookingState =
+  { kind: "hold"; holdExpiresAt: Date; holderVisitor: string | null; holderAddress: string } | { kind: "pay_at_hotel" };
+
+export interface NewBooking {
+  id: string;
+  userId: string | null;
+  priced: PricedRoom;
+  stay: Stay;
+  guest: GuestDetails;
+  language: Language;
+  /** The staff member who took the booking for the guest (the front desk). */
+  staffId: string | null;
+  discountCents: number;
+  pointsRedeemed: number;
+  state: NewBookingState;
+}
+
+export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
+  const { priced, stay, state } = b;
+  return {
+    id: b.id,
+    userId: b.userId,
+    bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
+    ...priced.source,
+    hotelName: priced.hotelName,
+    roomType: priced.roomName,
+    roomPriceCents: priced.nightlyPriceCents,
+    nightlyPriceCents: priced.nightlyPrices ?? null,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    numGuests: stay.guests + stay.children,
+    numChildren: stay.children,
+    childAges: stay.childAges,
+    childChargeCents: priced.childChargeCents,
+    numRooms: stay.rooms,
+    totalNights: countNights(stay.checkIn, stay.checkOut),
+    totalPriceCents: priced.totalPriceCents,
+    discountCents: b.discountCents,
+    currency: priced.currency,
+    pointsRedeemed: b.pointsRedeemed,
+    guestName: b.guest.guestName,
+    guestEmail: b.guest.guestEmail.toLowerCase(),
+    guestPhone: b.guest.guestPhone,
+    specialRequests: b.guest.specialRequests || null,
+    createdByStaffId: b.staffId,
+    language: b.language,
+    ...(state.kind === "hold"
+      ? {
+          status: "pending",
+          paymentStatus: "pending",
+          holdExpiresAt: state.holdExpiresAt,
+          holderVisitor: state.holderVisitor,
+          holderAddress: state.holderAddress,
+        }
+      : { status: "confirmed", paymentStatus: "pay_at_hotel", payAtHotel: true }),
+  };
+}
