@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { seedDemoIfEmpty } from "./db/seed/demo.ts";
+import { seedDemoIfEmpty } from "./demo/demo.ts";
 import { bookingDeps, createDeps } from "./deps.ts";
 import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";

@@ -9,7 +9,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
-import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/db/seed/demo-front-desk.ts";
+import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/demo/demo-front-desk.ts";
 import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";

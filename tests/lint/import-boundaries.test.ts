@@ -70,4 +70,117 @@ describe("import boundaries", () => {
     expect(await boundaryErrors("src/shared/x.ts", 'import type { A } from "../client/lib/api.ts";\nexport type B = A;\n')).toHaveLength(1);
     expect(await boundaryErrors("src/shared/x.ts", 'import data from "../../package.json";\nconsole.log(data);\n')).toHaveLength(1);
   });
+
+  it("layers the server: services never import routes/, http/ or middleware/", async () => {
+    const route = 'import { bookingRoutes } from "../routes/bookings.ts";\nbookingRoutes();\n';
+    expect(await boundaryErrors("src/server/services/x.ts", route)).toEqual([
+      expect.stringContaining("src/server/services/ imports src/server/routes/"),
+    ]);
+    expect(
+      await boundaryErrors("src/server/services/bookings/x.ts", 'import { ApiError } from "../../http/errors.ts";\nApiError();\n'),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/services/x.ts", 'import type { AppEnv } from "../http/types.ts";\nexport type E = AppEnv;\n'),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/services/x.ts", 'import { requireUser } from "../middleware/session.ts";\nrequireUser();\n'),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/services/x.ts", 'import { HotelSchema } from "../contract/hotels.ts";\nHotelSchema();\n'),
+    ).toHaveLength(1);
+    const below = [
+      'import { findBooking } from "./bookings/queries.ts";',
+      'import { bookings } from "../db/schema.ts";',
+      'import { createSmtpTransport } from "../integrations/mailer.ts";',
+      'import { DomainError } from "../domain-error.ts";',
+      'import type { Auth } from "../auth/auth.ts";',
+      "console.log(findBooking, bookings, createSmtpTransport, DomainError);",
+      "export type A = Auth;",
+      "",
+    ].join("\n");
+    expect(await boundaryErrors("src/server/services/x.ts", below)).toEqual([]);
+    // auth/ calls the services from its hooks: a service takes only its type.
+    expect(await boundaryErrors("src/server/services/x.ts", 'import { createAuth } from "../auth/auth.ts";\ncreateAuth();\n')).toHaveLength(
+      1,
+    );
+  });
+
+  it("keeps db/ at the bottom: it imports no other layer", async () => {
+    for (const source of [
+      "../services/loyalty.ts",
+      "../http/errors.ts",
+      "../routes/hotels.ts",
+      "../middleware/session.ts",
+      "../integrations/mailer.ts",
+    ]) {
+      expect(await boundaryErrors("src/server/db/x.ts", `import { a } from "${source}";\na();\n`), source).toEqual([
+        expect.stringContaining("src/server/db/ imports"),
+      ]);
+    }
+    expect(
+      await boundaryErrors("src/server/db/seed/x.ts", 'import type { Auth } from "../../auth/auth.ts";\nexport type A = Auth;\n'),
+    ).toHaveLength(1);
+    const own =
+      'import { a } from "./client.ts";\nimport { b } from "../request-context.ts";\nimport { c } from "../../shared/dates.ts";\nconsole.log(a, b, c);\n';
+    expect(await boundaryErrors("src/server/db/x.ts", own)).toEqual([]);
+  });
+
+  it("places integrations/, auth/, contract/, http/ and the kernel files in the layers", async () => {
+    // Adapters implement ports the services define: types only.
+    expect(
+      await boundaryErrors(
+        "src/server/integrations/x.ts",
+        'import type { MailTransport } from "../services/email-outbox.ts";\nexport type M = MailTransport;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "src/server/integrations/payments/x.ts",
+        'import { queueEmail } from "../../services/email-outbox.ts";\nqueueEmail();\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/auth/x.ts", 'import { logActivity } from "../services/activity-log.ts";\nlogActivity();\n'),
+    ).toEqual([]);
+    expect(await boundaryErrors("src/server/auth/x.ts", 'import { apiRouter } from "../http/openapi.ts";\napiRouter();\n')).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/contract/x.ts", 'import { bookings } from "../db/schema.ts";\nconsole.log(bookings);\n'),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("src/server/http/x.ts", 'import { requireUser } from "../middleware/session.ts";\nrequireUser();\n'),
+    ).toHaveLength(1);
+    expect(await boundaryErrors("src/server/config.ts", 'import { openDatabase } from "./db/client.ts";\nopenDatabase();\n')).toEqual([
+      expect.stringContaining("a kernel file imports src/server/db/"),
+    ]);
+    expect(
+      await boundaryErrors("src/server/middleware/x.ts", 'import { hotelRoutes } from "../routes/hotels.ts";\nhotelRoutes();\n'),
+    ).toHaveLength(1);
+    expect(await boundaryErrors("src/server/routes/x.ts", 'import { createApp } from "../app.ts";\ncreateApp();\n')).toHaveLength(1);
+  });
+
+  it("lets routes use every layer below them, and entry points and tests use anything", async () => {
+    const route = [
+      'import { bookingDeps } from "../deps.ts";',
+      'import { apiRouter } from "../http/openapi.ts";',
+      'import { requireUser } from "../middleware/session.ts";',
+      'import { BookingSchema } from "../contract/bookings.ts";',
+      'import { findBooking } from "../services/bookings/queries.ts";',
+      'import { queryRows } from "../db/client.ts";',
+      "console.log(bookingDeps, apiRouter, requireUser, BookingSchema, findBooking, queryRows);",
+      "",
+    ].join("\n");
+    expect(await boundaryErrors("src/server/routes/x.ts", route)).toEqual([]);
+    expect(await boundaryErrors("src/server/main.ts", 'import { seedDemoIfEmpty } from "./demo/demo.ts";\nseedDemoIfEmpty();\n')).toEqual(
+      [],
+    );
+    expect(
+      await boundaryErrors("src/server/db/x.test.ts", 'import { ensureUser } from "../services/accounts.ts";\nensureUser();\n'),
+    ).toEqual([]);
+  });
+
+  it("asks for a new server folder to be placed in the layers", async () => {
+    expect(await boundaryErrors("src/server/jobs/x.ts", "export const a = 1;\n")).toEqual([
+      expect.stringContaining("src/server/jobs/ has no place"),
+    ]);
+  });
 });

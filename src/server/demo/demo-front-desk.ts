@@ -5,13 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
-import { bookingReference } from "../../../shared/booking.ts";
-import { addDays, countNights, todayUtc } from "../../../shared/dates.ts";
-import type { Auth } from "../../auth/auth.ts";
-import { ensureUser } from "../../services/accounts.ts";
-import { takeRoomNights } from "../../services/bookings/room-nights.ts";
-import type { Db } from "../client.ts";
-import { bookings, hotelManagers, hotels, roleChanges, roomTypes, users } from "../schema.ts";
+import { bookingReference } from "../../shared/booking.ts";
+import { addDays, countNights, todayUtc } from "../../shared/dates.ts";
+import type { Auth } from "../auth/auth.ts";
+import { ensureUser } from "../services/accounts.ts";
+import { takeRoomNights } from "../services/bookings/room-nights.ts";
+import type { Db } from "../db/client.ts";
+import { bookings, hotelManagers, hotels, roleChanges, roomTypes, users } from "../db/schema.ts";
 
 export const DEMO_MANAGER_EMAIL = "manager@staywise.example";
 export const DEMO_CHAIN_HOTEL_IDS = [1, 2, 3];
