@@ -58,7 +58,7 @@ async function main(): Promise<number> {
   const dataDirs = [mkdtempSync(path.join(os.tmpdir(), "sw-bench-a-")), mkdtempSync(path.join(os.tmpdir(), "sw-bench-b-"))];
   // One address for every guest: the per-address hold limits (decision 008) would stop them, so they are lifted.
   const env: Record<string, string> = oneAddress
-    ? { HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" }
+    ? { HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_MAX_ROOM_SHARE_PERCENT: "100", HOLD_RATE_PER_HOUR: "100000" }
     : { TRUST_PROXY: "true" };
   const addressOf = (i: number) => (oneAddress ? undefined : guestAddress(i));
   const first = await startApp({ databaseUrl, dataDir: dataDirs[0]!, seedHotels: 5000, readyTimeoutMs: 600_000, env });

@@ -394,7 +394,13 @@ async function requestCostScenario(
   assertLocal(databaseUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-bench-"));
   // Production logging; every journey comes from 127.0.0.1, so the per-address hold limits (decision 008) are lifted.
-  const env = { LOG_LEVEL: "info", HOLD_MAX_PENDING: "10000", HOLD_MAX_PENDING_PER_ADDRESS: "10000", HOLD_RATE_PER_HOUR: "100000" };
+  const env = {
+    LOG_LEVEL: "info",
+    HOLD_MAX_PENDING: "10000",
+    HOLD_MAX_PENDING_PER_ADDRESS: "10000",
+    HOLD_MAX_ROOM_SHARE_PERCENT: "100",
+    HOLD_RATE_PER_HOUR: "100000",
+  };
   const app = await startApp({ databaseUrl, dataDir, seedHotels: DEMO_HOTELS, readyTimeoutMs: 600_000, env });
   const monitor = new pg.Client({ connectionString: databaseUrl, application_name: BENCH_APPLICATION_NAMES.monitor });
   await monitor.connect();

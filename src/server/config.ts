@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   HOLD_MAX_ROOMS: z.coerce.number().int().min(1).max(MAX_ROOMS).default(4),
   HOLD_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(2),
   HOLD_MAX_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
+  HOLD_MAX_ROOM_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   HOLD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -116,6 +117,8 @@ export interface HoldSettings {
   maxPending: number;
   /** Unpaid holds at once per client address (several people may share one). */
   maxPendingPerAddress: number;
+  /** Share of a room type's rooms (percent, at least 1 room) that one client address may hold unpaid on the same nights. */
+  maxRoomSharePercent: number;
   /** New holds per client address, and per signed-in user, per hour. */
   creation: RateLimitRule;
 }
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRooms: e.HOLD_MAX_ROOMS,
       maxPending: e.HOLD_MAX_PENDING,
       maxPendingPerAddress: e.HOLD_MAX_PENDING_PER_ADDRESS,
+      maxRoomSharePercent: e.HOLD_MAX_ROOM_SHARE_PERCENT,
       creation: { limit: e.HOLD_RATE_PER_HOUR, windowSeconds: 60 * 60 },
     },
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,

@@ -94,6 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Every browser test comes from 127.0.0.1; the per-address hold limits are tested in tests/api/hold-limits.test.ts.
       HOLD_MAX_PENDING: "20",
       HOLD_MAX_PENDING_PER_ADDRESS: "100",
+      HOLD_MAX_ROOM_SHARE_PERCENT: "100",
       HOLD_RATE_PER_HOUR: "1000",
       LOG_LEVEL: "warn",
       MAP_STYLE_URL: mapStyle.styleUrl,

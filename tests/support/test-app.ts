@@ -23,6 +23,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // Tests book freely from one address; the hold limits have their own tests with their own values.
     HOLD_MAX_PENDING: "1000",
     HOLD_MAX_PENDING_PER_ADDRESS: "1000",
+    HOLD_MAX_ROOM_SHARE_PERCENT: "100",
     HOLD_RATE_PER_HOUR: "100000",
     ...env,
   });

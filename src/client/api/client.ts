@@ -2,9 +2,10 @@ import { type ClientResponse, hc } from "hono/client";
 // The one place the client meets the server: the API's type (erased at build), from which every call is typed.
 import type { ApiType } from "../../server/app.ts";
 import type { ApiErrorBody } from "../../shared/auth.ts";
+import { inEnglish } from "../../shared/error-messages.ts";
 import { ApiError } from "../lib/api.ts";
 
-const NETWORK_ERROR = { code: "NETWORK_ERROR", message: "Could not reach the server. Check your connection and try again." };
+const NETWORK_ERROR = { code: "NETWORK_ERROR", message: inEnglish("NETWORK_ERROR") };
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (

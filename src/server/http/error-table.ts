@@ -1,83 +1,61 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "../../shared/error-codes.ts";
+import { inEnglish } from "../../shared/error-messages.ts";
 
 /**
  * The one place an error code meets HTTP: its status and the message it carries when the code
- * that raised it gives none (spec texts word for word). Services throw `DomainError(code)` and
+ * that raised it gives none (spec texts word for word; a message travellers read in their own language
+ * is written in shared/error-messages.ts, which the client translates). Services throw `DomainError(code)` and
  * `toErrorResponse` answers from this table; a message with facts in it (a price, a count) is
  * passed where the error is raised.
  */
 export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; message: string }> = {
   VALIDATION_ERROR: { status: 400, message: "Invalid request" },
   BAD_REQUEST: { status: 400, message: "Bad request" },
-  INVALID_CHARACTERS: {
-    status: 400,
-    message: "The request contains characters we cannot store (a NUL character or a broken Unicode character). Remove them and try again.",
-  },
-  PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
-  UNTRUSTED_ORIGIN: { status: 403, message: "Staywise only accepts changes from its own pages." },
+  INVALID_CHARACTERS: { status: 400, message: inEnglish("INVALID_CHARACTERS") },
+  PAYLOAD_TOO_LARGE: { status: 413, message: inEnglish("PAYLOAD_TOO_LARGE") },
+  UNTRUSTED_ORIGIN: { status: 403, message: inEnglish("UNTRUSTED_ORIGIN") },
   NOT_FOUND: { status: 404, message: "Not found" },
-  RATE_LIMITED: { status: 429, message: "Too many attempts. Please wait a minute and try again." },
-  TIMEOUT: { status: 504, message: "This took too long on our side. Please try again." },
-  SERVICE_UNAVAILABLE: { status: 503, message: "We cannot reach our database right now. Please try again in a few seconds." },
-  INTERNAL_ERROR: { status: 500, message: "Something went wrong on our side. Please try again." },
+  RATE_LIMITED: { status: 429, message: inEnglish("RATE_LIMITED") },
+  TIMEOUT: { status: 504, message: inEnglish("TIMEOUT") },
+  SERVICE_UNAVAILABLE: { status: 503, message: inEnglish("SERVICE_UNAVAILABLE") },
+  INTERNAL_ERROR: { status: 500, message: inEnglish("INTERNAL_ERROR") },
 
-  UNAUTHENTICATED: { status: 401, message: "Please sign in to continue." },
+  UNAUTHENTICATED: { status: 401, message: inEnglish("UNAUTHENTICATED") },
   FORBIDDEN: { status: 403, message: "Access denied. Admin privileges required." },
   TWO_FACTOR_REQUIRED: { status: 403, message: "Set up two-factor authentication on your account page before using the admin area." },
-  TWO_FACTOR_EXPIRED: { status: 401, message: "Your sign-in has expired. Enter your email and password again." },
-  INVALID_TWO_FACTOR_CODE: {
-    status: 401,
-    message: "That code is not right. Check your authenticator app (or recovery code) and try again.",
-  },
-  ACCOUNT_DISABLED: { status: 403, message: "This account has been disabled. Please contact support." },
-  INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
-  INVALID_PASSWORD: { status: 400, message: "That password is not right." },
-  INVALID_TOKEN: { status: 400, message: "This reset link is invalid or has expired." },
+  TWO_FACTOR_EXPIRED: { status: 401, message: inEnglish("TWO_FACTOR_EXPIRED") },
+  INVALID_TWO_FACTOR_CODE: { status: 401, message: inEnglish("INVALID_TWO_FACTOR_CODE") },
+  ACCOUNT_DISABLED: { status: 403, message: inEnglish("ACCOUNT_DISABLED") },
+  INVALID_CREDENTIALS: { status: 401, message: inEnglish("INVALID_CREDENTIALS") },
+  INVALID_PASSWORD: { status: 400, message: inEnglish("INVALID_PASSWORD") },
+  INVALID_TOKEN: { status: 400, message: inEnglish("INVALID_TOKEN") },
 
-  HOTEL_NOT_FOUND: { status: 404, message: "Hotel not found" },
+  HOTEL_NOT_FOUND: { status: 404, message: inEnglish("HOTEL_NOT_FOUND") },
   SUPPLIER_ERROR: { status: 502, message: "Supplier API Error" },
 
-  ROOM_CLOSED_FOR_DATES: {
-    status: 409,
-    message: "This room is not sold on some of your dates. Please choose other dates or another room.",
-  },
-  MIN_STAY_NOT_MET: { status: 400, message: "This room needs a longer stay for your check-in date." },
+  ROOM_CLOSED_FOR_DATES: { status: 409, message: inEnglish("ROOM_CLOSED_FOR_DATES") },
+  MIN_STAY_NOT_MET: { status: 400, message: inEnglish("MIN_STAY_NOT_MET") },
   ROOMS_TO_SELL_BELOW_SOLD: { status: 400, message: "Rooms to sell cannot be fewer than the rooms already sold." },
-  ROOM_NOT_FOUND: { status: 404, message: "This room was not found at this hotel." },
-  ROOM_TOO_SMALL: { status: 400, message: "This room is too small for your party: book more rooms or choose a larger room." },
-  ROOM_UNAVAILABLE: {
-    status: 409,
-    message: "Sorry, this room is no longer available for your dates. Please choose another room or other dates.",
-  },
-  LIVE_NEEDS_REAL_PAYMENT: { status: 409, message: "This hotel cannot be booked right now. Please choose another hotel." },
-  PRICE_INCREASED: { status: 409, message: "The price of this room has gone up. Accept the new price to continue." },
-  NOT_ENOUGH_POINTS: { status: 400, message: "You do not have enough points for this." },
-  TOO_MANY_ROOMS: {
-    status: 400,
-    message: "You are booking more rooms at a time than we allow. Book fewer rooms now and the rest in another booking.",
-  },
-  TOO_MANY_HOLDS: { status: 429, message: "Too many booking attempts. Please try again later." },
-  BOOKING_NOT_FOUND: { status: 404, message: "Booking not found" },
-  HOLD_ALREADY_PAID: { status: 409, message: "This booking is already paid, so it cannot be abandoned. You can find it in My Bookings." },
-  HOLD_NOT_OPEN: { status: 409, message: "This booking is no longer waiting for payment." },
-  NOT_CANCELLABLE: { status: 409, message: "Only confirmed bookings with a check-in date still ahead can be cancelled." },
+  ROOM_NOT_FOUND: { status: 404, message: inEnglish("ROOM_NOT_FOUND") },
+  ROOM_TOO_SMALL: { status: 400, message: inEnglish("ROOM_TOO_SMALL") },
+  ROOM_UNAVAILABLE: { status: 409, message: inEnglish("ROOM_UNAVAILABLE") },
+  LIVE_NEEDS_REAL_PAYMENT: { status: 409, message: inEnglish("LIVE_NEEDS_REAL_PAYMENT") },
+  PRICE_INCREASED: { status: 409, message: inEnglish("PRICE_INCREASED") },
+  NOT_ENOUGH_POINTS: { status: 400, message: inEnglish("NOT_ENOUGH_POINTS") },
+  TOO_MANY_ROOMS: { status: 400, message: inEnglish("TOO_MANY_ROOMS") },
+  TOO_MANY_HOLDS: { status: 429, message: inEnglish("TOO_MANY_HOLDS") },
+  BOOKING_NOT_FOUND: { status: 404, message: inEnglish("BOOKING_NOT_FOUND") },
+  HOLD_ALREADY_PAID: { status: 409, message: inEnglish("HOLD_ALREADY_PAID") },
+  HOLD_NOT_OPEN: { status: 409, message: inEnglish("HOLD_NOT_OPEN") },
+  NOT_CANCELLABLE: { status: 409, message: inEnglish("NOT_CANCELLABLE") },
   NOT_PAID: { status: 409, message: "This booking has no completed payment to refund." },
-  SUPPLIER_CANCEL_FAILED: {
-    status: 502,
-    message: "We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.",
-  },
+  SUPPLIER_CANCEL_FAILED: { status: 502, message: inEnglish("SUPPLIER_CANCEL_FAILED") },
   // The partner connection is switched off on this instance: the same words for the guest, "unavailable" for clients.
-  SUPPLIER_NOT_CONNECTED: {
-    status: 503,
-    message: "We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.",
-  },
+  SUPPLIER_NOT_CONNECTED: { status: 503, message: inEnglish("SUPPLIER_NOT_CONNECTED") },
 
-  PAYMENT_CREATE_FAILED: { status: 502, message: "Failed to create payment. Please try again." },
-  PAYMENT_NOT_STOPPED: {
-    status: 502,
-    message: "We could not stop the payment for this booking just now. Nothing has changed; please try again in a minute.",
-  },
+  PAYMENT_CREATE_FAILED: { status: 502, message: inEnglish("PAYMENT_CREATE_FAILED") },
+  PAYMENT_NOT_STOPPED: { status: 502, message: inEnglish("PAYMENT_NOT_STOPPED") },
   PAYMENT_NOT_FOUND: { status: 404, message: "No such payment" },
   BAD_SIGNATURE: { status: 400, message: "Invalid signature" },
 
@@ -100,18 +78,18 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   UNKNOWN_HOTELS: { status: 400, message: "Some of the chosen hotels do not exist. Refresh the list and choose again." },
   STAY_TRANSITION: { status: 400, message: "This booking cannot change that way." },
 
-  ALREADY_REVIEWED: { status: 409, message: "You have already reviewed your stay at this hotel." },
+  ALREADY_REVIEWED: { status: 409, message: inEnglish("ALREADY_REVIEWED") },
   REVIEW_NOT_FOUND: { status: 404, message: "Review not found" },
-  OWN_REVIEW: { status: 403, message: "You cannot vote on your own review." },
+  OWN_REVIEW: { status: 403, message: inEnglish("OWN_REVIEW") },
   ALREADY_MODERATED: { status: 409, message: "This review was already moderated." },
   TOO_MANY_PHOTOS: { status: 400, message: "Too many photos." },
-  PHOTO_TOO_LARGE: { status: 400, message: "A photo is larger than 5 MB." },
-  PHOTO_NOT_IMAGE: { status: 400, message: "A photo is not a JPEG, PNG or WebP image." },
-  PHOTO_TOO_MANY_PIXELS: { status: 400, message: "A photo has too many pixels. Resize it and try again." },
-  PHOTO_UNREADABLE: { status: 400, message: "A photo could not be read as an image." },
+  PHOTO_TOO_LARGE: { status: 400, message: inEnglish("PHOTO_TOO_LARGE") },
+  PHOTO_NOT_IMAGE: { status: 400, message: inEnglish("PHOTO_NOT_IMAGE") },
+  PHOTO_TOO_MANY_PIXELS: { status: 400, message: inEnglish("PHOTO_TOO_MANY_PIXELS") },
+  PHOTO_UNREADABLE: { status: 400, message: inEnglish("PHOTO_UNREADABLE") },
 
-  HOTEL_NOT_SAVABLE: { status: 400, message: "Only hotels sold by Staywise can be saved; partner hotels cannot be saved yet." },
-  SAVED_HOTELS_FULL: { status: 409, message: "You have saved as many hotels as we keep. Remove one to save another." },
+  HOTEL_NOT_SAVABLE: { status: 400, message: inEnglish("HOTEL_NOT_SAVABLE") },
+  SAVED_HOTELS_FULL: { status: 409, message: inEnglish("SAVED_HOTELS_FULL") },
   UNKNOWN_DESTINATION: { status: 400, message: "Choose the city and country from the destination list." },
   HOTEL_HAS_NO_OPEN_ROOMS: {
     status: 409,
