@@ -7,7 +7,7 @@ import type { GatewayEvent } from "./integrations/payments/payment-gateway.ts";
 import { createSimulatedGateway } from "./integrations/payments/simulated-gateway.ts";
 import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
 import { createLocalStorage } from "./integrations/storage.ts";
-import { createInventorySupplier } from "./integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "./services/search/inventory-supplier.ts";
 import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-supplier.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import type { Logger } from "./logger.ts";

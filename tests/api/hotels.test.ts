@@ -8,7 +8,7 @@ import { type Db, queryRows } from "../../src/server/db/client.ts";
 import { migrationsFolder } from "../../src/server/db/migrate.ts";
 import { roomNights, roomTypes } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
-import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 

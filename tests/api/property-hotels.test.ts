@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, hotelManagers, hotels, roomNights, users } from "../../src/server/db/schema.ts";
-import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client.ts";
 import { Random } from "../../src/server/db/seed/random.ts";
 import { rateRules, roomTypes } from "../../src/server/db/schema.ts";
-import { stayNightlyPrice } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { stayNightlyPrice } from "../../src/server/services/search/pricing-sql.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";

@@ -7,7 +7,7 @@ import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { seedDemoRates, seedYearOfRates } from "../../src/server/db/seed/seed-rates.ts";
 import { activityLogs, bookings, hotelManagers, rateRules, roomTypes, users } from "../../src/server/db/schema.ts";
-import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
-import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import type { PropertyType } from "../../src/shared/property-types.ts";
 import { type HotelRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";

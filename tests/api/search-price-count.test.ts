@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { rateRestrictionNights, rateRules, roomNights, roomTypes } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
-import { createInventorySupplier } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { createHotel, createRoomType } from "../factories.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { queryRows } from "../../src/server/db/client.ts";
-import { stayNightlyPrice } from "../../src/server/integrations/suppliers/inventory-supplier.ts";
+import { stayNightlyPrice } from "../../src/server/services/search/pricing-sql.ts";
 import { bookings, roomNights } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { createHotel, createRoomType } from "../factories.ts";

@@ -6,7 +6,7 @@ import type { HotelDetail, HotelSummary, SortOption, Stay } from "../../../share
 /**
  * The tie-break of every sort: shorter ids first, then character by character. For our own hotels'
  * ids (integers written without leading zeros) that is numeric order, the order the database walks
- * them in (inventory-supplier.ts), so a page merged from several suppliers takes the same hotels the
+ * them in (services/search/walks.ts), so a page merged from several suppliers takes the same hotels the
  * database chose. ("11" before "4", as localeCompare has it, repeated or skipped hotels of equal
  * price between pages.)
  */

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import type { HotelDetail } from "../../../shared/search.ts";
+import type { Stay } from "../../../shared/search-options.ts";
+import { type Db, queryRowsNamed } from "../../db/client.ts";
+import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
+import { SMALL_CATALOGUE, exactSearch } from "./exact-search.ts";
+import { inventoryHotel } from "./hotel-detail.ts";
+import { createScopeCache } from "./scope-cache.ts";
+import { walkSearch } from "./walk-search.ts";
+
+export interface InventorySupplierOptions {
+  /**
+   * Catalogues up to this many hotels and without rate rules are searched with the single exact
+   * query, others with the index walks (default SMALL_CATALOGUE). Tests set 0 to run the
+   * large-catalogue plan on a few hotels.
+   */
+  smallCatalogue?: number;
+}
+
+/** Our own hotels, rooms and prices in the database: the default supplier. */
+export function createInventorySupplier(db: Db, options: InventorySupplierOptions = {}): HotelCatalogSupplier {
+  const exactPlan = createPlanChoice(db, options.smallCatalogue ?? SMALL_CATALOGUE);
+  const scopeOf = createScopeCache(db);
+  return {
+    id: "inventory",
+
+    ownsHotelId(hotelId) {
+      return /^\d{1,10}$/.test(hotelId);
+    },
+
+    async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
+      if (await exactPlan()) return exactSearch(db, criteria);
+      return walkSearch(db, await scopeOf(criteria.destination), criteria);
+    },
+
+    getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
+      return inventoryHotel(db, hotelId, stay);
+    },
+  };
+}
+
+/**
+ * Whether a search takes the exact plan. The catalogue's size and whether it has rates pick the
+ * search plan; re-read at most once a minute. The exact plan prices every matching hotel, so with
+ * rates (a stay priced night by night, ~1,400 room types for the home search on 5,000 hotels) the
+ * walks, which price only the hotels they return, are the faster plan at any size (decision 030).
+ */
+function createPlanChoice(db: Db, smallCatalogue: number): () => Promise<boolean> {
+  let size: { hotels: number; rated: boolean; at: number } | null = null;
+  return async () => {
+    if (!size || Date.now() - size.at > 60_000) {
+      const [row] = await queryRowsNamed<{ n: number; rated: boolean }>(
+        db,
+        sql`select coalesce(sum(hotel_count), 0)::int as n, exists (select 1 from rate_rules) as rated from destinations`,
+      );
+      size = { hotels: Number(row?.n ?? 0), rated: row?.rated === true, at: Date.now() };
+    }
+    return size.hotels <= smallCatalogue && !size.rated;
+  };
+}

@@ -1,0 +1,114 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Stay } from "../../../shared/search-options.ts";
+import { fittingRoomOffers, freeFor, roomsFree } from "./availability-sql.ts";
+import { ANY_RATE_RULE, stayNightlyPrice } from "./pricing-sql.ts";
+
+/**
+ * The offer of hotel `h.id` for the stay: the cheapest room type that fits the party and has enough
+ * rooms free on every night, its original price, and the rooms free across such room types. All
+ * null when nothing fits. The `offset 0`s keep PostgreSQL from flattening the subqueries: flattened,
+ * the price expression was copied into each of its uses (computed up to four times per room type) and
+ * evaluated for room types without a room free; now each room type with rooms is priced once.
+ */
+export function offerLateral(stay: Stay): SQL {
+  return sql`
+    select min(f.price_cents) as offer_price_cents,
+      -- The cheapest room's original price: price then id decide, so no sort per hotel.
+      (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+      sum(f.rooms_free)::int as rooms_available
+    from (
+      select g.id, ${stayNightlyPrice(stay, sql`g.id`, sql`g.floor_cents`)} as price_cents, g.original_price_cents, g.rooms_free
+      from (
+        select h.room_offers[i] as id, h.room_offers[i + 2] as floor_cents, h.room_offers[i + 4] as original_price_cents,
+          ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free
+        from ${fittingRoomOffers(stay)} offset 0
+      ) g
+      where g.rooms_free >= ${stay.rooms} offset 0
+    ) f
+    where f.price_cents is not null`;
+}
+
+/**
+ * Whether hotel `h.id` has a room type that fits the party and is free for the stay (for counting).
+ * Counting needs no price: a stay is sold unless a night is closed or the check-in night's minimum
+ * stay is longer, and both need a rule that sets them on a night of the stay. So the stay is priced
+ * (the costly part) only for room types with such a rule; the others cost one probe of the rules
+ * index, and none at all when no such rule covers the stay's nights in any hotel (restrictionInStay).
+ */
+export function hasOffer(stay: Stay): SQL {
+  return sql`exists (
+    select 1 from ${fittingRoomOffers(stay)}
+      and h.room_offers[i + 3] >= ${stay.rooms}
+      and ${freeFor(stay)}
+      and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)} or ${noRestriction(stay, sql`h.room_offers[i]`)}
+        or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
+}
+
+/**
+ * Whether any rule that closes nights or sets a minimum stay covers a night of the stay, in any
+ * hotel: uncorrelated, so PostgreSQL answers it once per statement (an InitPlan) from the nights'
+ * counts (rate_restriction_nights, migration 0027). When none does, counting needs no restriction
+ * probe per room type. It is never false while such a rule exists (decision 034).
+ */
+function restrictionInStay(stay: Stay): SQL {
+  return sql`(select exists (select 1 from rate_restriction_nights n
+    where n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date and n.rules > 0))`;
+}
+
+/**
+ * No rule closing a night or setting a minimum stay overlaps the stay of room type `roomTypeId`, so
+ * the calendar sells the stay whatever its price: one probe of the restrictions' partial index
+ * (migration 0026). When one does, pricing the stay decides (stayNightlyPrice is null when not sold).
+ */
+function noRestriction(stay: Stay, roomTypeId: SQL): SQL {
+  return sql`not exists (
+    select 1 from rate_rules x
+    where x.room_type_id = ${roomTypeId} and x.last_night >= ${stay.checkIn}::date and x.first_night < ${stay.checkOut}::date
+      and (x.closed is not null or x.min_stay is not null))`;
+}
+
+/*
+ * A price filter without pricing every room type. The offer (the cheapest room type that fits and
+ * is free, offerLateral) is within [min, max] exactly when no free fitting room type is priced below
+ * `min` (noFreeRoomBelow) and some free fitting room type is priced within the range
+ * (freeRoomWithin). Floors are lower bounds of a stay's price (decision 020), so a room type whose
+ * floor is at least `min` is never probed for the first, one whose floor is above `max` never for
+ * the second, and the first room found ends either test; room_offers is in floor order, so a hotel
+ * left out for a cheaper room is usually decided by its first room type.
+ */
+
+/** Hotel `h.id` has no free room type fitting the party priced below `minCents` for the stay. */
+export function noFreeRoomBelow(stay: Stay, minCents: number): SQL {
+  return sql`not exists (
+    select 1 from (
+      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      from ${fittingRoomOffers(stay)}
+        and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
+    ) c
+    where c.price_cents < ${minCents})`;
+}
+
+/** Hotel `h.id` has a free room type fitting the party priced within [minCents, maxCents] for the stay. */
+export function freeRoomWithin(stay: Stay, minCents: number, maxCents: number | null): SQL {
+  return sql`exists (
+    select 1 from (
+      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      from ${fittingRoomOffers(stay)}
+        ${maxCents === null ? sql`` : sql`and h.room_offers[i + 2] <= ${maxCents}`}
+        and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
+    ) w
+    where w.price_cents >= ${minCents} ${maxCents === null ? sql`` : sql`and w.price_cents <= ${maxCents}`})`;
+}
+
+/**
+ * Whether hotel `h.id` offers the stay at `cutoff` or less: some room type that fits the party, has
+ * the rooms asked for free and sells the stay at most at the cutoff. It stops at the first such room
+ * type and prices only room types whose floor is within the cutoff, so a hotel left out costs about
+ * one stay priced, where pricing its offer (offerLateral) prices every free room type that fits.
+ */
+export function mayOfferUpTo(stay: Stay, cutoff: SQL): SQL {
+  return sql`exists (
+    select 1 from ${fittingRoomOffers(stay)}
+      and h.room_offers[i + 2] <= ${cutoff} and h.room_offers[i + 3] >= ${stay.rooms}
+      and ${freeFor(stay)} and ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} <= ${cutoff})`;
+}

@@ -1,0 +1,98 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRowsNamed } from "../../db/client.ts";
+import type { SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
+import { TOTAL_CAP, countUpToCap } from "./capped-count.ts";
+import type { Scope } from "./destination-scope.ts";
+import { hotelFilters } from "./hotel-filters.ts";
+import { HOTEL_COLUMNS, type HotelRow, type OfferRow, toSummary } from "./hotel-rows.ts";
+import { noFreeRoomBelow } from "./offer-sql.ts";
+import { pricePage } from "./price-page.ts";
+import { ORDER_BY, type Walk, scopeWalks, walksUnion } from "./walks.ts";
+
+/**
+ * Search over a large catalogue (2,000,000 hotels) without touching every match:
+ *
+ * 1. The destination text is resolved against the small `destinations` table (one row per city)
+ *    with the same matching as before (substring or close word, accent- and case-insensitive), to
+ *    the cities whose hotels all match. Hotels whose NAME matches come from a trigram index over the
+ *    name with the hotel's own city removed, capped at NAME_MATCH_LIMIT (destination-scope.ts), so
+ *    "Paris" does not read the thousands of Paris hotels called "... Paris". When no city matches
+ *    ("royal tower", "hilton paris"), the whole "name city country" text is searched as before, with
+ *    the same cap. The answer is kept for a minute (scope-cache.ts).
+ * 2. The page is found by walking each city's hotels through a (city, sort key, id) index (several
+ *    cities: one walk per row of a VALUES list, planned once; walkBranches), merged, pricing each
+ *    hotel on the way (LATERAL: its room types that fit the party, and a primary-key probe into
+ *    room_nights per room type); LIMIT stops the walk at the end of the page. Star, distance and
+ *    amenity filters are checked on the way. The indexes carry the filter columns and `room_offers`
+ *    (the hotel's room types), so all of it is index-only: no random read of a hotel row or a
+ *    room_types page per hotel walked (migration 0003).
+ * 3. The total is counted exactly up to TOTAL_CAP (capped-count.ts); beyond that the answer says "at
+ *    least TOTAL_CAP" (totalIsCapped), which needs no more than TOTAL_CAP + 1 hotels checked.
+ * 4. Price sort: see pricePage (price-page.ts).
+ */
+export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch): Promise<SupplierSearchResult> {
+  if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
+  const { stay } = criteria;
+  const filters: SQL[] = hotelFilters(criteria);
+  // hotels.price_cents is the lowest price of all the hotel's room types, so no offer of a hotel
+  // priced above the maximum can be within it: skipped before pricing.
+  if (criteria.maxPriceCents !== null) filters.push(sql`h.price_cents <= ${criteria.maxPriceCents}`);
+  // A hotel with a free room below the minimum has its offer there: left out before pricing in
+  // the price sort's batches and the count, as most hotels a minimum leaves out are. (Not in the
+  // other sorts' walks: there it made PostgreSQL give up the index walk for some searches.)
+  const belowMin = criteria.minPriceCents > 0 ? [noFreeRoomBelow(stay, criteria.minPriceCents)] : [];
+
+  const walks = scopeWalks(scope);
+  // matched is set when every match was priced while finding the page: the total without counting.
+  const { page, matched } =
+    criteria.sort === "price"
+      ? await pricePage(db, walks, [...filters, ...belowMin], criteria)
+      : { page: await sortedPage(db, walks, filters, criteria), matched: null };
+
+  let total: number;
+  let totalIsCapped = false;
+  if (matched !== null) {
+    total = matched;
+  } else if ((page.length > 0 && page.length < criteria.limit) || (page.length === 0 && criteria.offset === 0)) {
+    // The page is the last one: the total follows from it.
+    total = criteria.offset + page.length;
+  } else {
+    const n = await countUpToCap(db, walks, filters, belowMin, criteria);
+    totalIsCapped = n > TOTAL_CAP;
+    total = Math.min(n, TOTAL_CAP);
+  }
+  if (scope.partial) totalIsCapped = true;
+  return { hotels: await pageHotels(db, page), total, totalIsCapped };
+}
+
+/** The page of every sort but price: the walks' first offset + limit each, merged and cut to the page. */
+function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: SupplierSearch): Promise<OfferRow[]> {
+  const { stay } = criteria;
+  const priceFilters: SQL[] = [sql`o.offer_price_cents is not null`];
+  if (criteria.minPriceCents > 0) priceFilters.push(sql`o.offer_price_cents >= ${criteria.minPriceCents}`);
+  if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
+  const need = criteria.offset + criteria.limit;
+  return queryRowsNamed<OfferRow>(
+    db,
+    sql`select m.* from (${walksUnion(walks, filters, priceFilters, stay, criteria.sort, need)}) m
+              order by ${ORDER_BY[criteria.sort]} limit ${criteria.limit} offset ${criteria.offset}`,
+  );
+}
+
+/** The page's hotels as cards, in the page's order: the wide columns are read for these only. */
+async function pageHotels(db: Db, page: OfferRow[]): Promise<SupplierSearchResult["hotels"]> {
+  if (page.length === 0) return [];
+  const ids = page.map((r) => Number(r.id));
+  const hotelRows = await queryRowsNamed<HotelRow>(
+    db,
+    sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
+  return page.flatMap((r) => {
+    const hotel = byId.get(Number(r.id));
+    return hotel ? [toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0)] : [];
+  });
+}
