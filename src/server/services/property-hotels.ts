@@ -16,6 +16,7 @@ import { type Destination, getDestinations } from "../db/seed/destinations.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
+import { followRoomCount } from "./bookings/room-nights.ts";
 import { type HotelScope, hotelScopeOf } from "./hotel-access.ts";
 
 type Actor = Pick<SessionUser, "id" | "email">;
@@ -448,13 +449,7 @@ export async function updateRoomType(
           `${sold.taken} rooms of this type are already booked on ${sold.night}, so the hotel cannot have fewer than ${sold.taken}.`,
         );
       }
-      // Nights selling every room follow the new count; nights the calendar sells fewer on (a stop-sell,
-      // an allotment) keep their limit, never above the new count.
-      await tx.execute(
-        sql`update room_nights
-            set rooms_total = case when rooms_total >= ${before.totalRooms} then ${input.totalRooms} else least(rooms_total, ${input.totalRooms}) end
-            where room_type_id = ${roomTypeId} and night >= ${todayUtc()}::date`,
-      );
+      await followRoomCount(tx, roomTypeId, before.totalRooms, input.totalRooms, todayUtc());
     }
     const [updated] = await tx.update(roomTypes).set(roomColumns(input)).where(eq(roomTypes.id, roomTypeId)).returning();
     await settleHotel(tx, hotelId);

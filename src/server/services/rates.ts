@@ -19,6 +19,7 @@ import { pgConstraint, pgErrorCode } from "../db/pg-errors.ts";
 import { hotels, rateRules, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
+import { setRoomsToSell } from "./bookings/room-nights.ts";
 
 export interface NightRate extends NightPrice {
   closed: boolean;
@@ -203,10 +204,7 @@ export async function editCalendar(db: Db, user: SessionUser, hotelId: number, i
                 order by night for update`,
           ).then((rows) => rows.filter((r) => Number(r.rooms_taken) > roomsToSell));
           if (oversold) throw belowSold(t.name, oversold.night, Number(oversold.rooms_taken));
-          await tx.execute(sql`
-            insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
-            select ${t.id}, n, ${roomsToSell}, 0 from unnest(array[${nightList}]) n
-            on conflict (room_type_id, night) do update set rooms_total = excluded.rooms_total`);
+          await setRoomsToSell(tx, t.id, nights, roomsToSell);
         }
       }
       await logActivity(tx, {

@@ -1,6 +1,8 @@
 /**
  * The rooms a booking occupies, night by night, in room_nights. Its check constraint
  * (rooms_taken <= rooms_total) is what makes overbooking impossible, whichever instance asks.
+ * This file is the only code that writes room_nights (the seed aside): the rates calendar's rooms to
+ * sell and a room type's new room count come through here too (tests/lint/booking-writes.test.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
@@ -51,6 +53,32 @@ export async function retakeRoomNights(tx: Tx, row: BookingRow): Promise<void> {
 async function roomCount(tx: Tx, roomTypeId: number): Promise<number> {
   const [row] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, roomTypeId));
   return row?.totalRooms ?? 0;
+}
+
+/**
+ * The rates calendar's rooms to sell on these nights of a room type (rows made where missing). The
+ * check constraint refuses a night that already has more rooms taken.
+ */
+export async function setRoomsToSell(tx: Tx, roomTypeId: number, nights: readonly string[], roomsToSell: number): Promise<void> {
+  const list = sql.join(
+    nights.map((n) => sql`${n}::date`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into room_nights (room_type_id, night, rooms_total, rooms_taken)
+    select ${roomTypeId}, n, ${roomsToSell}, 0 from unnest(array[${list}]) n
+    on conflict (room_type_id, night) do update set rooms_total = excluded.rooms_total`);
+}
+
+/**
+ * A room type's new room count on its nights from `from` on: nights selling every room follow it;
+ * nights the calendar sells fewer on (a stop-sell, an allotment) keep their limit, never above the new count.
+ */
+export async function followRoomCount(tx: Tx, roomTypeId: number, before: number, after: number, from: string): Promise<void> {
+  await tx.execute(sql`
+    update room_nights
+    set rooms_total = case when rooms_total >= ${before} then ${after} else least(rooms_total, ${after}) end
+    where room_type_id = ${roomTypeId} and night >= ${from}::date`);
 }
 
 /** Whether a statement was refused because a night would exceed the room count. */
