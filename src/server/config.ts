@@ -76,6 +76,10 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.url({ protocol: /^https?$/, error: "MAP_STYLE_URL must be an http(s) URL of a MapLibre style JSON" }).default(DEFAULT_MAP_STYLE_URL),
+  PHOTO_DECODE_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+  PHOTO_DECODE_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(1),
+  PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  PHOTO_DECODE_QUEUE_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(2),
   ),
   // Empty counts as unset: no feed, rates kept by hand (Admin → Exchange rates).
   FX_RATES_URL: z.preprocess(
@@ -127,6 +131,18 @@ export interface MapSettings {
   styleUrl: string;
   /** The style URL's origin and every MAP_TILE_HOSTS entry, as CSP sources (`https://host`, `https://*.host`, `http://host:port`). */
   hosts: string[];
+/** How photo decoding is shared on one instance (decision 038). */
+export interface PhotoDecodeSettings {
+  /** Photos decoded at once (each takes about 100 MB and most of a core). */
+  slots: number;
+  /** Of those, how many one account may hold at once, so one account never holds all of them while others wait. */
+  slotsPerAccount: number;
+  /** Decodes waiting for a slot; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** Of those, how many may be one account's, so a few accounts cannot fill the queue for everyone. */
+  queuePerAccount: number;
+}
+
 }
 
 export interface AppConfig {
@@ -186,6 +202,7 @@ export interface AppConfig {
     signInPerIp: RateLimitRule;
     resetPerEmail: RateLimitRule;
     resetPerIp: RateLimitRule;
+  photoDecoding: PhotoDecodeSettings;
     signUpPerIp: RateLimitRule;
     /** Review submissions (each may carry five photos to decode) per signed-in user. */
     reviewPerUser: RateLimitRule;
@@ -213,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const perMinute = e.AUTH_RATE_LIMIT_PER_MINUTE;
   return {
     env: e.NODE_ENV,
+  if (e.PHOTO_DECODE_SLOTS_PER_ACCOUNT > e.PHOTO_DECODE_SLOTS) {
+    throw new Error("Invalid configuration:\n  PHOTO_DECODE_SLOTS_PER_ACCOUNT cannot be more than PHOTO_DECODE_SLOTS");
+  }
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
@@ -273,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerIp: { limit: perMinute * 2, windowSeconds: 15 * 60 },
       signUpPerIp: { limit: perMinute * 3, windowSeconds: 60 * 60 },
       reviewPerUser: { limit: e.REVIEW_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
+    photoDecoding: {
+      slots: e.PHOTO_DECODE_SLOTS,
+      slotsPerAccount: e.PHOTO_DECODE_SLOTS_PER_ACCOUNT,
+      queue: e.PHOTO_DECODE_QUEUE,
+      queuePerAccount: e.PHOTO_DECODE_QUEUE_PER_ACCOUNT,
+    },
     },
   };
 }

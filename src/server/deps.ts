@@ -13,6 +13,7 @@ import { createLifecycle } from "./lifecycle.ts";
 import type { Logger } from "./logger.ts";
 import { supplierUrlPolicy } from "./integrations/wholesaler/supplier-url-policy.ts";
 import { apiSettingsService, isEnvironment } from "./services/api-settings.ts";
+import { createDecodeQueue } from "./services/photos.ts";
 import { confirmPaidBooking } from "./services/bookings/pay-and-confirm.ts";
 import type { BookingDeps } from "./services/bookings/records.ts";
 import { supplierFailureRecorder } from "./services/supplier-problems.ts";
@@ -82,6 +83,7 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     gateway,
     simulatedGateway,
     storage,
+    photoDecoding: createDecodeQueue(config.photoDecoding),
     lifecycle,
     ...(clientDir ? { clientDir } : {}),
   };

@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   "PHOTO_TOO_MANY_PIXELS",
   "PHOTO_UNREADABLE",
   // Saved hotels
+  "PHOTO_DECODE_BUSY",
   "HOTEL_NOT_SAVABLE",
   "SAVED_HOTELS_FULL",
   // Property management: hotels, room types, photos, CSV import

@@ -4,8 +4,13 @@ export const REVIEW_SORTS = ["recent", "helpful", "rating_high", "rating_low"] a
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const MAX_REVIEW_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** Decoded size cap: a small file can hold a huge image, and decoding costs memory per pixel. */
-export const MAX_PHOTO_MEGAPIXELS = 24;
+/**
+ * Decoded size caps: a small file can hold a huge image, and decoding costs time and memory per
+ * pixel. Anyone with an account can post review photos, so theirs are capped lower (a 12-megapixel
+ * phone photo still fits) than hotel and room photos, which only staff upload (decision 038).
+ */
+export const MAX_REVIEW_PHOTO_MEGAPIXELS = 13;
+export const MAX_HOTEL_PHOTO_MEGAPIXELS = 24;
 export const VOTE_TYPES = ["helpful", "unhelpful"] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -152,7 +152,7 @@ describe("reviews", () => {
     expect(rows.map((r) => r.bookingId).sort()).toEqual(["stay-new", "stay-old"]);
   });
 
-  it("refuses a photo above 24 megapixels before decoding it, with a message saying so", async () => {
+  it("refuses a photo above the review cap (13 megapixels) before decoding it, with a message saying so", async () => {
     await signUp(t, "pixels@example.com");
     const cookie = await signIn(t, "pixels@example.com");
     // 25 megapixels of one colour: a small file that would cost a lot to decode.
@@ -163,7 +163,7 @@ describe("reviews", () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; message: string };
     expect(body.code).toBe("PHOTO_TOO_MANY_PIXELS");
-    expect(body.message).toContain("at most 24 megapixels");
+    expect(body.message).toContain("at most 13 megapixels");
   });
 
   it("rate-limits review submissions per user with 429 and Retry-After", async () => {

@@ -11,6 +11,7 @@ import type { Lifecycle } from "../lifecycle.ts";
 import type { Logger } from "../logger.ts";
 import type { ApiSettingsService } from "../services/api-settings.ts";
 import type { DeliveryMode } from "../services/email-outbox.ts";
+import type { DecodeQueue } from "../services/photos.ts";
 
 /** Everything a request handler may need; built once at start and shared by every request. */
 export interface AppDeps {
@@ -30,6 +31,8 @@ export interface AppDeps {
   wholesaler: WholesalerSupplier;
   gateway: PaymentGateway;
   storage: FileStorage;
+  /** This instance's photo decode slots, shared fairly between accounts. */
+  photoDecoding: DecodeQueue;
   /** Draining state and background work of this instance, for a graceful shutdown. */
   lifecycle: Lifecycle;
   /** Set when the simulated processor is the gateway: its own browser-facing endpoints are mounted. */

@@ -221,14 +221,14 @@ export function propertyHotelRoutes(deps: AppDeps) {
     })
     .openapi(hotelPhotosAdd, async (c) => {
       const files = await upload(c, c.get("user").id);
-      return c.json({ photos: await addPhotos(deps.db, deps.storage, c.get("user"), photosOf(c.req.valid("param")), files) }, 201);
+      return c.json({ photos: await addPhotos(deps.db, deps, c.get("user"), photosOf(c.req.valid("param")), files) }, 201);
     })
     .openapi(hotelPhotosSet, async (c) =>
       c.json({ photos: await setPhotoOrder(deps.db, c.get("user"), photosOf(c.req.valid("param")), c.req.valid("json").photos) }, 200),
     )
     .openapi(roomPhotosAdd, async (c) => {
       const files = await upload(c, c.get("user").id);
-      return c.json({ photos: await addPhotos(deps.db, deps.storage, c.get("user"), photosOf(c.req.valid("param")), files) }, 201);
+      return c.json({ photos: await addPhotos(deps.db, deps, c.get("user"), photosOf(c.req.valid("param")), files) }, 201);
     })
     .openapi(roomPhotosSet, async (c) =>
       c.json({ photos: await setPhotoOrder(deps.db, c.get("user"), photosOf(c.req.valid("param")), c.req.valid("json").photos) }, 200),

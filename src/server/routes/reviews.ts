@@ -126,7 +126,7 @@ export function reviewRoutes(deps: AppDeps) {
       }
       await assertCanReview(deps.db, user.id, hotelId);
       const urls: string[] = [];
-      for (const [index, photo] of photos.entries()) urls.push(await storeReviewPhoto(deps.storage, photo, index));
+      for (const [index, photo] of photos.entries()) urls.push(await storeReviewPhoto(deps, user.id, photo, index));
       const review = await submitReview(deps.db, user, hotelId, fields.data, urls);
       return c.json({ review }, 201);
     })

@@ -9,9 +9,8 @@ import type { Db } from "../db/client.ts";
 import { hotels, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
-import type { FileStorage } from "../integrations/storage.ts";
 import { logActivity } from "./activity-log.ts";
-import { storePhoto } from "./photos.ts";
+import { type PhotoDeps, storePhoto } from "./photos.ts";
 
 type Actor = { id: string; email: string };
 /** Whose photos: the hotel itself, or one of its room types. */
@@ -45,7 +44,7 @@ async function savePhotos(db: Db, owner: PhotoOwner, photos: string[]): Promise<
 }
 
 /** Checks, re-encodes and stores the files, then appends them to the owner's photos (at most MAX_PROPERTY_PHOTOS in all). */
-export async function addPhotos(db: Db, storage: FileStorage, actor: Actor, owner: PhotoOwner, files: File[]): Promise<string[]> {
+export async function addPhotos(db: Db, photoDeps: PhotoDeps, actor: Actor, owner: PhotoOwner, files: File[]): Promise<string[]> {
   const before = await currentPhotos(db, owner, false);
   if (before.length + files.length > MAX_PROPERTY_PHOTOS) {
     throw new DomainError(
@@ -54,7 +53,7 @@ export async function addPhotos(db: Db, storage: FileStorage, actor: Actor, owne
     );
   }
   const urls: string[] = [];
-  for (const [index, file] of files.entries()) urls.push(await storePhoto(storage, file, index, "hotels"));
+  for (const [index, file] of files.entries()) urls.push(await storePhoto(photoDeps, actor.id, file, index, "hotels"));
   return db.transaction(async (tx) => {
     const photos = [...(await currentPhotos(tx, owner, true)), ...urls];
     if (photos.length > MAX_PROPERTY_PHOTOS) {
