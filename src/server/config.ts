@@ -72,14 +72,14 @@ const EnvSchema = z.object({
   HOLD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  // Empty counts as unset: the default public style is used.
-  MAP_STYLE_URL: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.url({ protocol: /^https?$/, error: "MAP_STYLE_URL must be an http(s) URL of a MapLibre style JSON" }).default(DEFAULT_MAP_STYLE_URL),
   PHOTO_DECODE_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
   PHOTO_DECODE_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(1),
   PHOTO_DECODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   PHOTO_DECODE_QUEUE_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(2),
+  // Empty counts as unset: the default public style is used.
+  MAP_STYLE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "MAP_STYLE_URL must be an http(s) URL of a MapLibre style JSON" }).default(DEFAULT_MAP_STYLE_URL),
   ),
   // Empty counts as unset: no feed, rates kept by hand (Admin → Exchange rates).
   FX_RATES_URL: z.preprocess(
@@ -127,10 +127,6 @@ export interface HoldSettings {
   creation: RateLimitRule;
 }
 
-export interface MapSettings {
-  styleUrl: string;
-  /** The style URL's origin and every MAP_TILE_HOSTS entry, as CSP sources (`https://host`, `https://*.host`, `http://host:port`). */
-  hosts: string[];
 /** How photo decoding is shared on one instance (decision 038). */
 export interface PhotoDecodeSettings {
   /** Photos decoded at once (each takes about 100 MB and most of a core). */
@@ -143,6 +139,10 @@ export interface PhotoDecodeSettings {
   queuePerAccount: number;
 }
 
+export interface MapSettings {
+  styleUrl: string;
+  /** The style URL's origin and every MAP_TILE_HOSTS entry, as CSP sources (`https://host`, `https://*.host`, `http://host:port`). */
+  hosts: string[];
 }
 
 export interface AppConfig {
@@ -196,13 +196,13 @@ export interface AppConfig {
   map: MapSettings;
   /** The daily exchange-rate document (decision 028); unset: rates are kept by hand only. */
   fxRatesUrl: string | undefined;
+  photoDecoding: PhotoDecodeSettings;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
     signInPerIp: RateLimitRule;
     resetPerEmail: RateLimitRule;
     resetPerIp: RateLimitRule;
-  photoDecoding: PhotoDecodeSettings;
     signUpPerIp: RateLimitRule;
     /** Review submissions (each may carry five photos to decode) per signed-in user. */
     reviewPerUser: RateLimitRule;
@@ -224,15 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error("Invalid configuration:\n  DATABASE_READ_URL needs DATABASE_URL (the primary); the embedded database has no replicas");
   }
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (e.PHOTO_DECODE_SLOTS_PER_ACCOUNT > e.PHOTO_DECODE_SLOTS) {
+    throw new Error("Invalid configuration:\n  PHOTO_DECODE_SLOTS_PER_ACCOUNT cannot be more than PHOTO_DECODE_SLOTS");
+  }
   if (stripeKeys !== 0 && stripeKeys !== 3) {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
   const perMinute = e.AUTH_RATE_LIMIT_PER_MINUTE;
   return {
     env: e.NODE_ENV,
-  if (e.PHOTO_DECODE_SLOTS_PER_ACCOUNT > e.PHOTO_DECODE_SLOTS) {
-    throw new Error("Invalid configuration:\n  PHOTO_DECODE_SLOTS_PER_ACCOUNT cannot be more than PHOTO_DECODE_SLOTS");
-  }
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
@@ -286,6 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
     map: mapSettings(e.MAP_STYLE_URL, e.MAP_TILE_HOSTS),
     fxRatesUrl: e.FX_RATES_URL,
+    photoDecoding: {
+      slots: e.PHOTO_DECODE_SLOTS,
+      slotsPerAccount: e.PHOTO_DECODE_SLOTS_PER_ACCOUNT,
+      queue: e.PHOTO_DECODE_QUEUE,
+      queuePerAccount: e.PHOTO_DECODE_QUEUE_PER_ACCOUNT,
+    },
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },
@@ -293,12 +299,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerIp: { limit: perMinute * 2, windowSeconds: 15 * 60 },
       signUpPerIp: { limit: perMinute * 3, windowSeconds: 60 * 60 },
       reviewPerUser: { limit: e.REVIEW_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
-    photoDecoding: {
-      slots: e.PHOTO_DECODE_SLOTS,
-      slotsPerAccount: e.PHOTO_DECODE_SLOTS_PER_ACCOUNT,
-      queue: e.PHOTO_DECODE_QUEUE,
-      queuePerAccount: e.PHOTO_DECODE_QUEUE_PER_ACCOUNT,
-    },
     },
   };
 }

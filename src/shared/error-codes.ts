@@ -81,8 +81,8 @@ export const ERROR_CODES = [
   "PHOTO_NOT_IMAGE",
   "PHOTO_TOO_MANY_PIXELS",
   "PHOTO_UNREADABLE",
-  // Saved hotels
   "PHOTO_DECODE_BUSY",
+  // Saved hotels
   "HOTEL_NOT_SAVABLE",
   "SAVED_HOTELS_FULL",
   // Property management: hotels, room types, photos, CSV import

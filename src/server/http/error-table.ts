@@ -87,8 +87,8 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   PHOTO_NOT_IMAGE: { status: 400, message: inEnglish("PHOTO_NOT_IMAGE") },
   PHOTO_TOO_MANY_PIXELS: { status: 400, message: inEnglish("PHOTO_TOO_MANY_PIXELS") },
   PHOTO_UNREADABLE: { status: 400, message: inEnglish("PHOTO_UNREADABLE") },
-
   PHOTO_DECODE_BUSY: { status: 503, message: "We are processing many photos right now. Please try again in a moment." },
+
   HOTEL_NOT_SAVABLE: { status: 400, message: inEnglish("HOTEL_NOT_SAVABLE") },
   SAVED_HOTELS_FULL: { status: 409, message: inEnglish("SAVED_HOTELS_FULL") },
   UNKNOWN_DESTINATION: { status: 400, message: "Choose the city and country from the destination list." },
