@@ -55,7 +55,10 @@ function bodyLimits(): MiddlewareHandler<AppEnv> {
   const limit = (maxSize: number, code: "PAYLOAD_TOO_LARGE" | "IMPORT_FILE_TOO_LARGE") =>
     bodyLimit({
       maxSize,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is never read, so this socket cannot carry another request: the
+        // client must hear that before it sends one on it.
+        c.header("Connection", "close");
         throw new DomainError(code);
       },
     });

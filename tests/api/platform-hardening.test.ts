@@ -1,4 +1,5 @@
-import { type Server, createServer } from "node:http";
+import { Agent, type Server, createServer, request } from "node:http";
+import { serve } from "@hono/node-server";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.ts";
@@ -250,6 +251,47 @@ describe("supplier connection test", () => {
     const configured = await createTestApp({ SUPPLIER_HOSTS: `127.0.0.1:${targetPort}` }, t.database);
     expect(await testConnection(configured, admin, `http://127.0.0.1:${targetPort}/15`)).toMatchObject({ success: true });
     expect(hits).toBe(1);
+  });
+});
+
+describe("a body over the limit on a kept-alive connection", () => {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** One request through `agent`; `chunked` sends the body without a Content-Length. */
+  function call(agent: Agent, method: string, path: string, body?: string, chunked = false) {
+    return new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const headers: Record<string, string | number> = { origin: "http://localhost:3000", "content-type": "application/json" };
+      if (body !== undefined && !chunked) headers["content-length"] = Buffer.byteLength(body);
+      const req = request({ host: "127.0.0.1", port, method, path, agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      });
+      // The server may answer and close before the whole body is sent; the answer is what counts.
+      req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? undefined : reject(error)));
+      req.end(body);
+    });
+  }
+
+  it.each([
+    ["with a Content-Length", false],
+    ["sent in chunks", true],
+  ])("says Connection: close, so the next request on the same agent is answered (%s)", async (_name, chunked) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = JSON.stringify({ email: "big@example.com", password: "x".repeat(2_000_000) });
+      const refused = await call(agent, "POST", "/api/auth/sign-in/email", big, chunked);
+      expect(refused).toEqual({ status: 413, connection: "close" });
+      expect(await call(agent, "GET", "/readyz")).toMatchObject({ status: 200 });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
