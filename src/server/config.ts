@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   ADMIN_NAME: z.string().min(1).default("Administrator"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Staywise <no-reply@staywise.local>"),
+  SMTP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Below the outbox's 5-minute window after which a message still 'sending' is taken over.
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -168,6 +172,8 @@ export interface AppConfig {
   bootstrapAdmin: { email: string; password: string; name: string } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMTP time limits, so a server that stops answering fails one message instead of stalling delivery. */
+  smtpTimeouts: { connectMs: number; greetingMs: number; socketMs: number };
   trustProxy: boolean;
   logLevel: string;
   /** Unset: readable lines at a terminal outside production, JSON otherwise. */
@@ -250,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    smtpTimeouts: { connectMs: e.SMTP_CONNECT_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS, socketMs: e.SMTP_SOCKET_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

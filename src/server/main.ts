@@ -63,7 +63,10 @@ async function main(): Promise<void> {
   logger.info({ reconciled, expired }, "bookings reconciled");
 
   const workers: Worker[] = [...startBookingWorkers(bookingServices)];
-  if (config.smtpUrl) workers.push(startEmailWorker(database.db, createSmtpTransport(config.smtpUrl), config.mailFrom, logger));
+  if (config.smtpUrl) {
+    const sender = { from: config.mailFrom, host: new URL(config.publicUrl).hostname };
+    workers.push(startEmailWorker(database.db, createSmtpTransport(config.smtpUrl, config.smtpTimeouts), sender, logger));
+  }
   if (config.fxRatesUrl) workers.push(startFxFeedWorker({ db: database.db, logger, url: config.fxRatesUrl }));
 
   const app = createApp(deps);

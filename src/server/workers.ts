@@ -3,7 +3,7 @@ import { expireHolds } from "./services/bookings/abandon-and-expire.ts";
 import { reconcilePayments } from "./services/bookings/pay-and-confirm.ts";
 import type { BookingDeps } from "./services/bookings/records.ts";
 import type { Logger } from "./logger.ts";
-import { type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
+import { type MailSender, type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
 import { type FxFeedDeps, runFxFeedRound } from "./services/fx-rates.ts";
 import { runJobRound } from "./services/job-rounds.ts";
 
@@ -36,8 +36,8 @@ export function startInterval(name: string, intervalMs: number, logger: Logger, 
  * Delivers the outbox on every instance at once: each message is claimed by one of them (SKIP
  * LOCKED in deliverDueEmails), so they share the work and never send a message twice.
  */
-export function startEmailWorker(db: Db, transport: MailTransport, from: string, logger: Logger, intervalMs = 2000): Worker {
-  return startInterval("email", intervalMs, logger, () => deliverDueEmails(db, transport, from));
+export function startEmailWorker(db: Db, transport: MailTransport, sender: MailSender, logger: Logger, intervalMs = 2000): Worker {
+  return startInterval("email", intervalMs, logger, () => deliverDueEmails(db, transport, sender));
 }
 
 export const BOOKING_JOBS = {

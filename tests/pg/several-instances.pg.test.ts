@@ -240,7 +240,15 @@ describe("background jobs on three instances sharing one PostgreSQL database", (
     const workers: Worker[] = [];
     cluster.instances.forEach((t, i) => {
       workers.push(...startBookingWorkers(jobDeps[i]!, { holdExpiry: 200, paymentReconciliation: 200 }));
-      workers.push(startEmailWorker(t.database.db, recordingTransport, "Staywise <no-reply@staywise.local>", t.deps.logger, 50));
+      workers.push(
+        startEmailWorker(
+          t.database.db,
+          recordingTransport,
+          { from: "Staywise <no-reply@staywise.local>", host: "localhost" },
+          t.deps.logger,
+          50,
+        ),
+      );
     });
     try {
       const settled = async (ids: string[], status: string) => {

@@ -74,7 +74,23 @@ export async function listMailbox(db: Db, page: number, pageSize: number): Promi
 }
 
 export interface MailTransport {
-  send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<void>;
+  send(message: { from: string; to: string; subject: string; text: string; html?: string; messageId: string }): Promise<void>;
+}
+
+/** Who the outbox's messages come from. */
+export interface MailSender {
+  /** The From header, e.g. `Staywise <no-reply@staywise.example>`. */
+  from: string;
+  /** The public host name, the right-hand side of every Message-ID. */
+  host: string;
+}
+
+/**
+ * The one Message-ID of an outbox row, whichever attempt delivers it: a message delivered again
+ * (after a crash between the server's accept and the `sent` update) is recognisably the same one.
+ */
+export function outboxMessageId(id: number, host: string): string {
+  return `<outbox-${id}@${host}>`;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -85,7 +101,7 @@ const STALE_SENDING_SECONDS = 300;
  * Delivers due messages once. Rows are claimed with SKIP LOCKED so several instances never send the
  * same message; failures back off exponentially and give up after MAX_ATTEMPTS.
  */
-export async function deliverDueEmails(db: Db, transport: MailTransport, from: string, batchSize = 20): Promise<number> {
+export async function deliverDueEmails(db: Db, transport: MailTransport, sender: MailSender, batchSize = 20): Promise<number> {
   const claimed = await queryRows<{
     id: number;
     to_address: string;
@@ -108,7 +124,8 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
   for (const row of claimed) {
     try {
       await transport.send({
-        from,
+        from: sender.from,
+        messageId: outboxMessageId(Number(row.id), sender.host),
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
