@@ -149,6 +149,26 @@ describe("API settings", () => {
     ).toBe(400);
   });
 
+  it("refuses to save an address the host policy refuses, with the words the call would use", async () => {
+    const blocked = "http://10.0.0.5:8080/15";
+    const tested = await t.request("POST", "/api/admin/api-settings/test", {
+      cookie: admin,
+      body: { apiUrl: blocked, username: "agent", password: "s3cret" },
+    });
+    const callMessage = ((await tested.json()) as { message: string }).message;
+    expect(callMessage).toBe("10.0.0.5:8080 is not an allowed supplier host: add it to SUPPLIER_HOSTS to connect to it");
+
+    const before = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    const saved = await t.request("PUT", "/api/admin/api-settings/TEST", {
+      cookie: admin,
+      body: { apiUrl: blocked, username: "agent", password: "s3cret", makeActive: true },
+    });
+    expect(saved.status).toBe(400);
+    expect(await saved.json()).toMatchObject({ code: "VALIDATION_ERROR", message: callMessage });
+    // Nothing was stored.
+    expect(await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()).toEqual(before);
+  });
+
   it("reuses the active environment for a second; a save on this instance is used at once", async () => {
     const settings = t.deps.apiSettings;
     let clock = Date.now() + 60_000; // past any earlier read

@@ -3,7 +3,12 @@ import type { Db } from "../db/client.ts";
 import { apiSettings } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import type { SupplierUrlPolicy } from "../integrations/wholesaler/supplier-url-policy.ts";
-import { WholesalerError, type WholesalerCredentials, testWholesalerConnection } from "../integrations/wholesaler/wholesaler-client.ts";
+import {
+  WholesalerError,
+  type WholesalerCredentials,
+  testWholesalerConnection,
+  wholesalerMethodUrl,
+} from "../integrations/wholesaler/wholesaler-client.ts";
 import { logActivity } from "./activity-log.ts";
 import { createSecretBox } from "./secret-box.ts";
 
@@ -102,6 +107,13 @@ export function apiSettingsService(db: Db, appSecret: string, urlPolicy: Supplie
       environment: Environment,
       input: { apiUrl: string; username: string; password?: string | undefined; makeActive: boolean },
     ): Promise<ApiSettingsView[]> {
+      try {
+        // The address every call of these settings starts from, checked now rather than at the first search.
+        wholesalerMethodUrl(input.apiUrl, "StaticXMLAPI", "GetLanguages", urlPolicy);
+      } catch (error) {
+        if (error instanceof WholesalerError) throw new DomainError("VALIDATION_ERROR", error.message);
+        throw error;
+      }
       await db.transaction(async (tx) => {
         const [existing] = await tx.select().from(apiSettings).where(eq(apiSettings.environment, environment));
         const password = input.password ? box.seal(input.password) : existing?.passwordEncrypted;

@@ -138,12 +138,50 @@ export async function applyFxFeed(db: Db, document: FxFeedDocument): Promise<Rat
   return offered;
 }
 
-/** Reads and checks the rate document at `url` (10 s, 100 kB at most); throws a readable error for anything else. */
+/** The body as text, stopping (and dropping the connection) as soon as it passes `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () => new Error(`The feed's document is larger than ${maxBytes} bytes`);
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads and checks the rate document at `url` (10 s, 100 kB at most, read no further than that;
+ * a redirect is refused, so the operator's URL is the only host ever asked); throws a readable
+ * error for anything else.
+ */
 export async function fetchFxFeed(url: string, fetchImpl: typeof fetch = fetch): Promise<FxFeedDocument> {
-  const response = await fetchImpl(url, { signal: AbortSignal.timeout(FX_FEED_TIMEOUT_MS), headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`The feed answered HTTP ${response.status}`);
-  const text = await response.text();
-  if (text.length > FX_FEED_MAX_BYTES) throw new Error(`The feed's document is larger than ${FX_FEED_MAX_BYTES} bytes`);
+  const response = await fetchImpl(url, {
+    signal: AbortSignal.timeout(FX_FEED_TIMEOUT_MS),
+    headers: { accept: "application/json" },
+    redirect: "manual",
+  });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(`The feed answered with a redirect (HTTP ${response.status}); set FX_RATES_URL to the document's own address`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`The feed answered HTTP ${response.status}`);
+  }
+  const text = await readCapped(response, FX_FEED_MAX_BYTES);
   let json: unknown;
   try {
     json = JSON.parse(text);

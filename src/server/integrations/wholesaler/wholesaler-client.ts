@@ -26,6 +26,26 @@ export type WholesalerService = "StaticXMLAPI" | "NonStaticXMLAPI";
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
 
 /**
+ * The address of one API method (`{apiUrl}/PostGet/{service}.asmx/{method}`), or a WholesalerError
+ * saying why it may not be called: not an http(s) address, or refused by the host policy. Saving the
+ * settings checks the same way, so an address refused at call time is refused with the same words
+ * when it is saved.
+ */
+export function wholesalerMethodUrl(apiUrl: string, service: WholesalerService, method: string, policy?: SupplierUrlPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(`${apiUrl.replace(/\/+$/, "")}/PostGet/${service}.asmx/${method}`);
+  } catch {
+    throw new WholesalerError("The API URL is not a valid address", "InvalidUrl");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
+  const refused = policy?.(url);
+  if (refused) throw new WholesalerError(refused, "HostNotAllowed");
+  return url;
+}
+
+/**
  * One form-encoded POST to the wholesaler's XML API (credentials in the body, never in the URL),
  * parsed; an <Error> answer becomes a WholesalerError with its type and message. A URL the policy
  * refuses is never called, and a redirect is never followed (it could lead to any host).
@@ -38,16 +58,7 @@ export async function callWholesaler(
   timeoutMs = 10_000,
   policy?: SupplierUrlPolicy,
 ): Promise<Record<string, unknown>> {
-  let url: URL;
-  try {
-    url = new URL(`${credentials.apiUrl.replace(/\/+$/, "")}/PostGet/${service}.asmx/${method}`);
-  } catch {
-    throw new WholesalerError("The API URL is not a valid address", "InvalidUrl");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new WholesalerError("The API URL must start with http:// or https://", "InvalidUrl");
-  const refused = policy?.(url);
-  if (refused) throw new WholesalerError(refused, "HostNotAllowed");
+  const url = wholesalerMethodUrl(credentials.apiUrl, service, method, policy);
   const body = new URLSearchParams({ userName: credentials.username, password: credentials.password, ...params });
   let response: Response;
   let text: string;
