@@ -17,6 +17,8 @@ export const ACTIVITY_TYPES = {
   password_reset_completed: { label: "Password reset completed", group: "Accounts" },
   two_factor_enabled: { label: "Two-factor sign-in turned on", group: "Accounts" },
   two_factor_disabled: { label: "Two-factor sign-in turned off", group: "Accounts" },
+  password_changed: { label: "Password changed", group: "Accounts" },
+  sessions_signed_out: { label: "Sessions signed out from account security", group: "Accounts" },
 
   booking_hold_created: { label: "Booking hold created", group: "Bookings" },
   booking_confirmed: { label: "Booking confirmed", group: "Bookings" },

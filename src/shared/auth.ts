@@ -88,7 +88,10 @@ export interface SessionUser {
   /** Admin (every hotel) or manager (the hotels granted to them): may use property management. */
   canManageHotels: boolean;
   twoFactorEnabled: boolean;
-  /** The role requires two-factor authentication and it is not on yet: privileges wait until it is. */
+  /**
+   * The role requires two-factor authentication and it is off, or this session has not passed it:
+   * privileges wait until it has.
+   */
   twoFactorSetupRequired: boolean;
 }
 

@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   INVALID_CREDENTIALS: (t) => t("Invalid email or password"),
   INVALID_PASSWORD: (t) => t("That password is not right."),
   INVALID_TOKEN: (t) => t("This reset link is invalid or has expired."),
+  SESSION_NOT_FOUND: (t) => t("That session has already ended. Refresh the list."),
   HOTEL_NOT_FOUND: (t) => t("Hotel not found"),
   ROOM_CLOSED_FOR_DATES: (t) => t("This room is not sold on some of your dates. Please choose other dates or another room."),
   MIN_STAY_NOT_MET: (t) => t("This room needs a longer stay for your check-in date."),

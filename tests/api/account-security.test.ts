@@ -16,6 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The authenticator's code for the step after the current one (better-auth accepts one step either side). */
+function nextCode(secret: string): string {
+  return totpCode(secret, Date.now() + 30_000);
+}
+
 async function logged(email: string, actionType: string) {
   return t.deps.db
     .select()
@@ -249,7 +254,8 @@ describe("two-factor authentication", () => {
     });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_TWO_FACTOR_CODE");
-    const right = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: totpCode(secret) } });
+    // The code that confirmed enrolment has been used: the app's next code signs in.
+    const right = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: nextCode(secret) } });
     expect(right.status).toBe(200);
     expect(cookieFrom(right)).toMatch(/session_token=[^;]/);
 
@@ -268,7 +274,7 @@ describe("two-factor authentication", () => {
 
     const off = await t.request("POST", "/api/auth/two-factor/disable", {
       cookie: cookieFrom(recovery),
-      body: { password: "totp-password" },
+      body: { password: "totp-password", code: backupCodes[1] },
     });
     expect(off.status).toBe(200);
     const plain = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "totp@example.com", password: "totp-password" } });
@@ -301,5 +307,361 @@ describe("two-factor authentication", () => {
     expect(verify.status).toBe(200);
     const allowed = await t.request("GET", "/api/admin/mailbox?page=1&pageSize=10", { cookie: cookieFrom(verify) });
     expect(allowed.status).toBe(200);
+  });
+});
+
+describe("staff sessions are bound to their second factor (issue 27)", () => {
+  let admin: string;
+  let hotelId: number;
+
+  beforeAll(async () => {
+    await ensureAdmin(t.deps.db, t.deps.auth, { email: "binder@example.com", password: "binder-password", name: "Binder" }, "test");
+    admin = await signIn(t, "binder@example.com", "binder-password");
+    hotelId = (await createHotel(t.deps.db, { name: "Bound Inn" })).id;
+  }, 60_000);
+
+  async function userId(email: string): Promise<string> {
+    const [row] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row!.id;
+  }
+
+  async function passwordOnly(email: string, password: string): Promise<string> {
+    const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
+    expect(res.status).toBe(200);
+    return cookieFrom(res);
+  }
+
+  async function codeOf(res: Response): Promise<string> {
+    return ((await res.json()) as { code: string }).code;
+  }
+
+  it("refuses a password-only cookie kept by someone else once the user enrols: hotel, front desk", async () => {
+    await signUp(t, "granted@example.com", "granted-password");
+    const grant = await t.request("PUT", `/api/admin/users/${await userId("granted@example.com")}/hotels`, {
+      cookie: admin,
+      body: { hotelIds: [hotelId] },
+    });
+    expect(grant.status).toBe(200);
+    // Someone who knows U's password signs in, is asked for two-factor, and keeps the cookie.
+    const stolen = await passwordOnly("granted@example.com", "granted-password");
+    const early = await t.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie: stolen });
+    expect(early.status).toBe(403);
+    expect(await codeOf(early)).toBe("TWO_FACTOR_REQUIRED");
+    // U enrols in their own browser.
+    const own = await passwordOnly("granted@example.com", "granted-password");
+    const enrolled = await enrollTwoFactor(t, own, "granted-password");
+
+    for (const path of [`/api/properties/hotels/${hotelId}`, `/api/properties/hotels/${hotelId}/front-desk`]) {
+      const res = await t.request("GET", path, { cookie: stolen });
+      expect(res.status, path).toBe(401);
+    }
+    expect(await (await t.request("GET", "/api/me", { cookie: stolen })).json()).toEqual({ user: null });
+    expect((await t.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie: enrolled.cookie })).status).toBe(200);
+  });
+
+  it("refuses it on the admin API for a promoted user", async () => {
+    await signUp(t, "promoted@example.com", "promoted-password");
+    const promote = await t.request("POST", `/api/admin/users/${await userId("promoted@example.com")}/role`, {
+      cookie: admin,
+      body: { role: "admin" },
+    });
+    expect(promote.status).toBe(200);
+    const stolen = await passwordOnly("promoted@example.com", "promoted-password");
+    const early = await t.request("GET", "/api/admin/users", { cookie: stolen });
+    expect(early.status).toBe(403);
+    expect(await codeOf(early)).toBe("TWO_FACTOR_REQUIRED");
+    const own = await passwordOnly("promoted@example.com", "promoted-password");
+    const enrolled = await enrollTwoFactor(t, own, "promoted-password");
+
+    expect((await t.request("GET", "/api/admin/users", { cookie: stolen })).status).toBe(401);
+    expect((await t.request("GET", "/api/admin/users", { cookie: enrolled.cookie })).status).toBe(200);
+  });
+
+  it("requires the session itself to have passed the second factor, not only the account to have it", async () => {
+    await ensureAdmin(t.deps.db, t.deps.auth, { email: "marked@example.com", password: "marked-password", name: "Marked" }, "test");
+    const cookie = await signIn(t, "marked@example.com", "marked-password");
+    const id = await userId("marked@example.com");
+    const [session] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(session?.twoFactorVerifiedAt).toBeInstanceOf(Date);
+    expect((await t.request("GET", "/api/admin/users", { cookie })).status).toBe(200);
+
+    // A session row from before this rule (or made any other way) that never passed the code.
+    await t.deps.db.update(sessions).set({ twoFactorVerifiedAt: null }).where(eq(sessions.userId, id));
+    expect((await t.request("GET", "/api/admin/users", { cookie })).status).toBe(401);
+    expect((await t.request("GET", `/api/properties/hotels/${hotelId}`, { cookie })).status).toBe(401);
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+  });
+
+  it("marks sessions made by the second step only: a password-only session is not marked", async () => {
+    await signUp(t, "plain-mark@example.com", "plain-mark-password");
+    await passwordOnly("plain-mark@example.com", "plain-mark-password");
+    const [session] = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, await userId("plain-mark@example.com")));
+    expect(session?.twoFactorVerifiedAt).toBeNull();
+  });
+
+  it("ends the user's sessions when their role or hotels change", async () => {
+    await signUp(t, "regranted@example.com", "regranted-password");
+    const id = await userId("regranted@example.com");
+    const before = await passwordOnly("regranted@example.com", "regranted-password");
+    expect((await t.request("PUT", `/api/admin/users/${id}/hotels`, { cookie: admin, body: { hotelIds: [hotelId] } })).status).toBe(200);
+    expect(await (await t.request("GET", "/api/me", { cookie: before })).json()).toEqual({ user: null });
+
+    const manager = await signIn(t, "regranted@example.com", "regranted-password");
+    const other = await createHotel(t.deps.db, { name: "Bound Annex" });
+    expect(
+      (await t.request("PUT", `/api/admin/users/${id}/hotels`, { cookie: admin, body: { hotelIds: [hotelId, other.id] } })).status,
+    ).toBe(200);
+    expect((await t.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie: manager })).status).toBe(401);
+
+    const again = await signIn(t, "regranted@example.com", "regranted-password");
+    expect((await t.request("POST", `/api/admin/users/${id}/role`, { cookie: admin, body: { role: "admin" } })).status).toBe(200);
+    expect(await (await t.request("GET", "/api/me", { cookie: again })).json()).toEqual({ user: null });
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+  });
+});
+
+describe("an authenticator code is accepted once (ASVS 6.5.1)", () => {
+  async function secondStep(email: string, password: string): Promise<string> {
+    const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
+    expect(await res.clone().json()).toMatchObject({ twoFactorRedirect: true });
+    return cookieFrom(res);
+  }
+
+  function verify(pending: string, code: string): Promise<Response> {
+    return t.request("POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code } });
+  }
+
+  it("refuses the code that confirmed enrolment, a code used to sign in, and an older code; the next one signs in", async () => {
+    await signUp(t, "replay@example.com", "replay-password");
+    const now = Date.now();
+    const { secret } = await enrollTwoFactor(t, await signIn(t, "replay@example.com", "replay-password"), "replay-password");
+    const enrolmentCode = totpCode(secret, now);
+
+    const reused = await verify(await secondStep("replay@example.com", "replay-password"), enrolmentCode);
+    expect(reused.status).toBe(401);
+    expect(((await reused.json()) as { code: string }).code).toBe("INVALID_TWO_FACTOR_CODE");
+    expect(cookieFrom(reused)).not.toMatch(/session_token=[^;]/);
+
+    const next = totpCode(secret, now + 30_000);
+    const signedIn = await verify(await secondStep("replay@example.com", "replay-password"), next);
+    expect(signedIn.status).toBe(200);
+    expect(cookieFrom(signedIn)).toMatch(/session_token=[^;]/);
+    const again = await verify(await secondStep("replay@example.com", "replay-password"), next);
+    expect(again.status).toBe(401);
+    // Within better-auth's window, but older than the last code accepted.
+    const older = await verify(await secondStep("replay@example.com", "replay-password"), totpCode(secret, now - 30_000));
+    expect(older.status).toBe(401);
+
+    const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "replay@example.com"));
+    // Exactly the one sign-in that was accepted made a session (besides the enrolment's).
+    const made = await t.deps.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(made).toHaveLength(2);
+    const failures = await t.deps.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.actionType, "sign_in_failed"), eq(activityLogs.userEmail, "replay@example.com")));
+    expect(failures.map((f) => f.details)).toEqual([
+      { reason: "reused_two_factor_code" },
+      { reason: "reused_two_factor_code" },
+      { reason: "reused_two_factor_code" },
+    ]);
+  });
+
+  it("lets only one of two simultaneous sign-ins with the same code through", async () => {
+    await signUp(t, "race-code@example.com", "race-code-password");
+    const { secret } = await enrollTwoFactor(t, await signIn(t, "race-code@example.com", "race-code-password"), "race-code-password");
+    const code = totpCode(secret, Date.now() + 30_000);
+    const [a, b] = await Promise.all([
+      secondStep("race-code@example.com", "race-code-password"),
+      secondStep("race-code@example.com", "race-code-password"),
+    ]);
+    const statuses = (await Promise.all([verify(a, code), verify(b, code)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401]);
+  });
+});
+
+describe("turning two-factor off", () => {
+  it("asks for a current code or a recovery code besides the password, and ends the other sessions", async () => {
+    await signUp(t, "off@example.com", "off-password-1");
+    const start = await signIn(t, "off@example.com", "off-password-1");
+    const { secret, backupCodes, cookie } = await enrollTwoFactor(t, start, "off-password-1");
+    const bodyWith = (extra: Record<string, string>) => ({ password: "off-password-1", ...extra });
+
+    const passwordAlone = await t.request("POST", "/api/auth/two-factor/disable", { cookie, body: bodyWith({}) });
+    expect(passwordAlone.status).toBe(400);
+    const wrongCode = await t.request("POST", "/api/auth/two-factor/disable", { cookie, body: bodyWith({ code: "000000" }) });
+    expect(wrongCode.status).toBe(401);
+    expect(((await wrongCode.json()) as { code: string }).code).toBe("INVALID_TWO_FACTOR_CODE");
+    const wrongRecovery = await t.request("POST", "/api/auth/two-factor/disable", { cookie, body: bodyWith({ code: "AAAAA-00000" }) });
+    expect(wrongRecovery.status).toBe(401);
+    // The enrolment's code, already used, does not turn it off either.
+    const usedCode = await t.request("POST", "/api/auth/two-factor/disable", { cookie, body: bodyWith({ code: totpCode(secret) }) });
+    expect(usedCode.status).toBe(401);
+    const wrongPassword = await t.request("POST", "/api/auth/two-factor/disable", {
+      cookie,
+      body: { password: "not-the-password", code: backupCodes[0] },
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(((await wrongPassword.json()) as { code: string }).code).toBe("INVALID_PASSWORD");
+    const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as { user: { twoFactorEnabled: boolean } };
+    expect(me.user.twoFactorEnabled).toBe(true);
+
+    const step1 = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "off@example.com", password: "off-password-1" } });
+    const recovery = await t.request("POST", "/api/auth/two-factor/verify-backup-code", {
+      cookie: cookieFrom(step1),
+      body: { code: backupCodes[1] },
+    });
+    expect(recovery.status).toBe(200);
+    const elsewhere = cookieFrom(recovery);
+    const off = await t.request("POST", "/api/auth/two-factor/disable", {
+      cookie,
+      body: bodyWith({ code: totpCode(secret, Date.now() + 30_000) }),
+    });
+    expect(off.status).toBe(200);
+    const after = (await (await t.request("GET", "/api/me", { cookie: cookieFrom(off) })).json()) as {
+      user: { twoFactorEnabled: boolean };
+    };
+    expect(after.user.twoFactorEnabled).toBe(false);
+    expect(await (await t.request("GET", "/api/me", { cookie: elsewhere })).json()).toEqual({ user: null });
+  });
+
+  it("takes a recovery code (the one the password check did not spend)", async () => {
+    await signUp(t, "off-recovery@example.com", "off-recovery-1");
+    const { backupCodes, cookie } = await enrollTwoFactor(
+      t,
+      await signIn(t, "off-recovery@example.com", "off-recovery-1"),
+      "off-recovery-1",
+    );
+    const off = await t.request("POST", "/api/auth/two-factor/disable", {
+      cookie,
+      body: { password: "off-recovery-1", code: backupCodes[0] },
+    });
+    expect(off.status).toBe(200);
+  });
+});
+
+describe("changing the password while signed in", () => {
+  it("needs the current password and the password policy, then ends the other sessions but this one", async () => {
+    await signUp(t, "change@example.com", "change-password-1");
+    const here = await signIn(t, "change@example.com", "change-password-1");
+    const there = await signIn(t, "change@example.com", "change-password-1");
+    const change = (body: unknown, cookie = here) => t.request("POST", "/api/auth/change-password", { cookie, body });
+
+    expect((await t.request("POST", "/api/auth/change-password", { body: { currentPassword: "x", newPassword: "y" } })).status).toBe(401);
+    const wrong = await change({ currentPassword: "not-the-password", newPassword: "change-password-2" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_PASSWORD");
+    const common = await change({ currentPassword: "change-password-1", newPassword: "password1" });
+    expect(common.status).toBe(400);
+    expect(((await common.json()) as { message: string }).message).toContain("This password is too common. Choose another.");
+    const short = await change({ currentPassword: "change-password-1", newPassword: "short" });
+    expect(((await short.json()) as { message: string }).message).toContain("Password must be at least 8 characters");
+    expect(await (await t.request("GET", "/api/me", { cookie: there })).json()).not.toEqual({ user: null });
+
+    const changed = await change({ currentPassword: "change-password-1", newPassword: "change-password-2" });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({ status: true, otherSessionsEnded: 1 });
+    expect(await (await t.request("GET", "/api/me", { cookie: there })).json()).toEqual({ user: null });
+    expect(((await (await t.request("GET", "/api/me", { cookie: here })).json()) as { user: { email: string } }).user.email).toBe(
+      "change@example.com",
+    );
+    const old = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email: "change@example.com", password: "change-password-1" },
+    });
+    expect(old.status).toBe(401);
+    await signIn(t, "change@example.com", "change-password-2");
+    const [log] = await t.deps.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.actionType, "password_changed"), eq(activityLogs.userEmail, "change@example.com")));
+    expect(log?.details).toEqual({ otherSessionsEnded: 1 });
+  });
+
+  it("keeps a staff session's second factor: the admin area stays open after the change", async () => {
+    await ensureAdmin(t.deps.db, t.deps.auth, { email: "change-admin@example.com", password: "change-admin-1", name: "C" }, "test");
+    const cookie = await signIn(t, "change-admin@example.com", "change-admin-1");
+    const res = await t.request("POST", "/api/auth/change-password", {
+      cookie,
+      body: { currentPassword: "change-admin-1", newPassword: "change-admin-2" },
+    });
+    expect(res.status).toBe(200);
+    expect((await t.request("GET", "/api/admin/users", { cookie })).status).toBe(200);
+  });
+});
+
+describe("the account's sessions", () => {
+  const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+  const SAFARI_IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+  type Listed = { id: string; browser: string | null; os: string | null; ipAddress: string | null; current: boolean; lastSeenAt: string };
+
+  async function signInFrom(email: string, userAgent: string, address: string): Promise<string> {
+    const res = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password: "sessions-pass" },
+      headers: { "user-agent": userAgent, "x-forwarded-for": address },
+    });
+    expect(res.status).toBe(200);
+    return cookieFrom(res);
+  }
+
+  async function list(cookie: string): Promise<Listed[]> {
+    const res = await t.request("GET", "/api/me/sessions", { cookie });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { sessions: Listed[] }).sessions;
+  }
+
+  it("lists each with its device, address and last use, and marks this one", async () => {
+    expect((await t.request("GET", "/api/me/sessions")).status).toBe(401);
+    await signUp(t, "sessions@example.com", "sessions-pass");
+    const laptop = await signInFrom("sessions@example.com", FIREFOX_WINDOWS, "203.0.113.10");
+    await signInFrom("sessions@example.com", SAFARI_IPHONE, "198.51.100.20");
+    const listed = await list(laptop);
+    expect(listed).toHaveLength(2);
+    expect(listed.find((s) => s.current)).toMatchObject({ browser: "Firefox", os: "Windows", ipAddress: "203.0.113.10" });
+    expect(listed.find((s) => !s.current)).toMatchObject({ browser: "Safari", os: "iPhone", ipAddress: "198.51.100.20" });
+  });
+
+  it("signs one out, refuses another account's session, and signs out everywhere else", async () => {
+    await signUp(t, "sessions-end@example.com", "sessions-pass");
+    await signUp(t, "sessions-other@example.com", "sessions-pass");
+    const here = await signInFrom("sessions-end@example.com", FIREFOX_WINDOWS, "203.0.113.11");
+    const phone = await signInFrom("sessions-end@example.com", SAFARI_IPHONE, "198.51.100.21");
+    const tablet = await signInFrom("sessions-end@example.com", SAFARI_IPHONE, "198.51.100.22");
+    const stranger = await signInFrom("sessions-other@example.com", FIREFOX_WINDOWS, "203.0.113.12");
+
+    const phoneId = (await list(phone)).find((s) => s.current)!.id;
+    const ended = await t.request("DELETE", `/api/me/sessions/${phoneId}`, { cookie: here });
+    expect(ended.status).toBe(200);
+    expect(await (await t.request("GET", "/api/me", { cookie: phone })).json()).toEqual({ user: null });
+    expect((await t.request("DELETE", `/api/me/sessions/${phoneId}`, { cookie: here })).status).toBe(404);
+
+    const strangerId = (await list(stranger))[0]!.id;
+    const refused = await t.request("DELETE", `/api/me/sessions/${strangerId}`, { cookie: here });
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { code: string }).code).toBe("SESSION_NOT_FOUND");
+    expect(await (await t.request("GET", "/api/me", { cookie: stranger })).json()).not.toEqual({ user: null });
+
+    const others = await t.request("POST", "/api/me/sessions/end-others", { cookie: here });
+    expect(await others.json()).toEqual({ ended: 1 });
+    expect(await (await t.request("GET", "/api/me", { cookie: tablet })).json()).toEqual({ user: null });
+    expect((await list(here)).map((s) => s.current)).toEqual([true]);
+    const logs = await t.deps.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.actionType, "sessions_signed_out"), eq(activityLogs.userEmail, "sessions-end@example.com")));
+    expect(logs.map((l) => l.details)).toEqual([{ ended: 1 }, { ended: 1 }]);
+  });
+
+  it("shows when each session was last used, to within minutes", async () => {
+    await signUp(t, "seen@example.com", "sessions-pass");
+    const cookie = await signInFrom("seen@example.com", FIREFOX_WINDOWS, "203.0.113.13");
+    const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "seen@example.com"));
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await t.deps.db.update(sessions).set({ updatedAt: hourAgo }).where(eq(sessions.userId, user!.id));
+    const [seen] = await list(cookie);
+    expect(Date.now() - new Date(seen!.lastSeenAt).getTime()).toBeLessThan(10 * 60_000);
   });
 });

@@ -81,11 +81,13 @@ describe("granting managers", () => {
     expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie: enrolled })).status).toBe(200);
   });
 
-  it("changes a manager's hotels: the removed hotel is refused at once, the role history is untouched", async () => {
+  it("changes a manager's hotels: their sessions end, the removed hotel is refused, the role history is untouched", async () => {
     const historyBefore = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"));
-    const cookie = await signIn(t, "grantee@example.com");
+    const before = await signIn(t, "grantee@example.com");
     const res = await setHotels(admin, "grantee@example.com", [hotelB.id]);
     expect(((await res.json()) as { user: UserView }).user.managedHotels.map((h) => h.id)).toEqual([hotelB.id]);
+    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie: before })).status).toBe(401);
+    const cookie = await signIn(t, "grantee@example.com");
     expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(403);
     expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie })).status).toBe(200);
     expect(await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"))).toHaveLength(
@@ -101,8 +103,10 @@ describe("granting managers", () => {
   });
 
   it("revokes: no hotel left makes the manager a regular user again, out of property management", async () => {
-    const cookie = await signIn(t, "grantee@example.com");
+    const before = await signIn(t, "grantee@example.com");
     const res = await setHotels(admin, "grantee@example.com", [], "Left the company");
+    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie: before })).status).toBe(401);
+    const cookie = await signIn(t, "grantee@example.com");
     expect(((await res.json()) as { user: UserView }).user).toMatchObject({ role: "user", managedHotels: [] });
     expect(
       await t.deps.db

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { expect, inject } from "vitest";
 import { addDays } from "../../src/shared/dates.ts";
-import { totpCode } from "../support/totp.ts";
+import { unusedTotpCode } from "../support/totp.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -88,7 +88,7 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   if (await codeField.isVisible()) {
     const secret = totpSecrets.get(email);
     expect(secret, `${email} asks for a two-factor code but its secret is unknown`).toBeDefined();
-    await codeField.fill(totpCode(secret!));
+    await codeField.fill(await unusedTotpCode(secret!));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(home);
   }
@@ -104,7 +104,7 @@ export async function enrollTwoFactorInBrowser(page: Page, password: string): Pr
   const secret = await page.getByLabel("Setup key").inputValue();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await expect.poll(() => page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").count()).toBe(10);
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByLabel("Authentication code").fill(await unusedTotpCode(secret));
   await page.getByRole("button", { name: "Confirm and turn on" }).click();
   await page.getByText("Two-factor authentication is on").first().waitFor();
   return secret;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startMapStyleServer } from "../support/map-style-server.ts";
-import { secretFromUri, totpCode } from "../support/totp.ts";
+import { secretFromUri, unusedTotpCode } from "../support/totp.ts";
 
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
 
@@ -66,7 +66,7 @@ async function enrollAdmin(baseUrl: string): Promise<string> {
   await post("/api/auth/sign-in/email", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   const { totpURI } = (await post("/api/auth/two-factor/enable", { password: E2E_ADMIN.password })) as { totpURI: string };
   const secret = secretFromUri(totpURI);
-  await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+  await post("/api/auth/two-factor/verify-totp", { code: await unusedTotpCode(secret) });
   return secret;
 }
 

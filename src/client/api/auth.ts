@@ -13,6 +13,12 @@ export function enableTwoFactor(password: string) {
   return body(twoFactor.enable.$post({ json: { password } }));
 }
 
-export function disableTwoFactor(password: string) {
-  return body(twoFactor.disable.$post({ json: { password } }));
+/** `code` is the authenticator's current code or an unused recovery code; the account's other sessions end. */
+export function disableTwoFactor(password: string, code: string) {
+  return body(twoFactor.disable.$post({ json: { password, code } }));
+}
+
+/** Answers how many other sessions of the account were signed out. */
+export function changePassword(currentPassword: string, newPassword: string) {
+  return body(api.auth["change-password"].$post({ json: { currentPassword, newPassword } }));
 }

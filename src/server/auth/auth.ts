@@ -14,6 +14,8 @@ import { currentRequest } from "../request-context.ts";
 import { RESET_TOKEN_MINUTES, passwordResetEmail, signUpAttemptEmail, welcomeEmail } from "./auth-emails.ts";
 
 export const SESSION_DAYS = 7;
+/** The endpoints that check an authenticator or recovery code. */
+const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 /** Shown when a disabled (banned) user tries to sign in. */
 export const BANNED_MESSAGE = "This account has been disabled. Please contact support.";
 
@@ -49,6 +51,9 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
+      additionalFields: {
+        twoFactorVerifiedAt: { type: "date", required: false, input: false },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -85,6 +90,16 @@ export function createAuth({ db, config, deliveryMode }: AuthDeps) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // better-auth creates a session in these endpoints only once the code is right: at the end
+          // of a two-step sign-in, or when enrolment replaces the session it was confirmed in.
+          // Everywhere else the session keeps what it was copied from (two-factor off copies it).
+          async before(session, context) {
+            if (context && SECOND_FACTOR_PATHS.has(context.path)) return { data: { ...session, twoFactorVerifiedAt: new Date() } };
+          },
+        },
+      },
       user: {
         create: {
           async after(user) {

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 import { isDatabaseId } from "../../shared/ids.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 /**
  * Reads the session cookie on every API request. The user (and so the role and ban) comes from the
@@ -15,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * older than the absolute lifetime is ended here, however recently it was used (use extends only
  * the idle expiry). A request without the session cookie is a visitor without asking better-auth,
  * which would answer null only after building its endpoint context (a quarter of a millisecond of
- * CPU on every visitor's search, decision 032).
+ * CPU on every visitor's search, decision 032). Staff privileges need a session that passed the
+ * second factor itself, not only an account that has one (decision 036).
  */
 export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
   const maxAgeMs = deps.config.sessionMaxAgeDays * DAY_MS;
@@ -26,11 +28,20 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
     // A plain substring test: a false match only costs the full read, a miss cannot happen.
     if (!c.req.header("cookie")?.includes(sessionCookieName)) return next();
     const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    const secondFactorPassed = result?.session.twoFactorVerifiedAt != null;
+    const twoFactorEnabled = result?.user.twoFactorEnabled === true;
     if (result && Date.now() - new Date(result.session.createdAt).getTime() > maxAgeMs) {
+      await deps.db.delete(sessions).where(eq(sessions.id, result.session.id));
+    } else if (result && twoFactorEnabled && !secondFactorPassed) {
+      // Every sign-in of an account with two-factor on passes it, and turning it on ends the other
+      // sessions: a session without it (kept from before, decision 036) is no session at all.
       await deps.db.delete(sessions).where(eq(sessions.id, result.session.id));
     } else if (result && !result.user.banned) {
       const role = toRole(result.user.role);
-      const twoFactorEnabled = result.user.twoFactorEnabled === true;
+      if (Date.now() - new Date(result.session.updatedAt).getTime() > LAST_SEEN_RESOLUTION_MS) {
+        // "Last seen" on the account's session list; better-auth itself only writes it once a day.
+        await deps.db.update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, result.session.id));
+      }
       c.set("user", {
         id: result.user.id,
         name: result.user.name,
@@ -39,7 +50,7 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
         isAdmin: role === "admin",
         canManageHotels: role === "admin" || role === "manager",
         twoFactorEnabled,
-        twoFactorSetupRequired: roleRequiresTwoFactor(role) && !twoFactorEnabled,
+        twoFactorSetupRequired: roleRequiresTwoFactor(role) && !(twoFactorEnabled && secondFactorPassed),
       });
       c.set("sessionId", result.session.id);
     }
@@ -53,7 +64,7 @@ export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   await next();
 });
 
-/** Admin endpoints: an admin role, and (since admins must use it) two-factor authentication turned on. */
+/** Admin endpoints: an admin role, and (since admins must use it) a session that passed two-factor authentication. */
 export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new DomainError("UNAUTHENTICATED");
@@ -63,8 +74,9 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
 });
 
 /**
- * Property management (/api/properties): admins, and managers for the hotels granted to them. Which
- * hotel a manager may touch is checked per request by requireHotelAccess and the services.
+ * Property management (/api/properties): admins, and managers for the hotels granted to them, in a
+ * session that passed two-factor authentication. Which hotel a manager may touch is checked per
+ * request by requireHotelAccess and the services.
  */
 export const requireHotelStaff = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");

@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { PasswordResetRequestInput, SignInInput, SignUpInput } from "../../shared/auth.ts";
+import { NewPassword, PasswordResetRequestInput, SignInInput, SignUpInput } from "../../shared/auth.ts";
 import { recordSignIn } from "../auth/auth.ts";
-import { users } from "../db/schema.ts";
+import { claimTotpCode } from "../auth/totp-steps.ts";
+import { sessions, users } from "../db/schema.ts";
 import { untrustedOriginMessage } from "../middleware/origin-check.ts";
+import { requireUser } from "../middleware/session.ts";
 import type { RateLimitRule } from "../config.ts";
 import { DomainError } from "../domain-error.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps } from "../http/types.ts";
+import { endSessions } from "../services/accounts.ts";
 import { logActivity } from "../services/activity-log.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
 import { currentRequest } from "../request-context.ts";
@@ -40,8 +43,21 @@ const BackupCode = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]{10,11}$/, "Enter one of your recovery codes, like AbCdE-12345"),
 });
+/** Turning two-factor off takes the password and a second factor: a stolen password alone cannot do it. */
+const DisableTwoFactorInput = PasswordConfirmation.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^(\d{6}|[A-Za-z0-9-]{10,11})$/, "Enter the 6-digit code from your authenticator app, or one of your recovery codes"),
+});
+const ChangePasswordInput = z.object({
+  currentPassword: PasswordConfirmation.shape.password,
+  newPassword: NewPassword,
+});
 
 const TAGS = ["Auth"];
+const TWO_FACTOR_CODE_TO_TURN_OFF =
+  "That code is not right. Enter the code your authenticator app shows now, or one of your unused recovery codes.";
 const AuthUser = z.looseObject({ id: z.string(), email: z.string(), name: z.string() });
 const Status = z.object({ status: z.boolean() });
 /** better-auth's own answer, passed through (its session token removed). */
@@ -50,17 +66,21 @@ const SignedIn = z.looseObject({ user: AuthUser });
 const signUp = defineRoute({
   method: "post",
   path: "/sign-up/email",
+  operationId: "signUp",
   tags: TAGS,
   summary: "Create an account (the same answer whether or not the address is taken; no session)",
   request: { body: jsonBody(SignUpWithReferral) },
+  errors: ["RATE_LIMITED"],
   responses: { 200: jsonAnswer(Status, "Accepted") },
 });
 const signIn = defineRoute({
   method: "post",
   path: "/sign-in/email",
+  operationId: "signIn",
   tags: TAGS,
   summary: "Sign in; sets the session cookie, or asks for the second factor (twoFactorRedirect)",
   request: { body: jsonBody(SignInInput) },
+  errors: ["RATE_LIMITED", "INVALID_CREDENTIALS", "ACCOUNT_DISABLED"],
   responses: {
     200: jsonAnswer(
       z.looseObject({ user: AuthUser.optional(), twoFactorRedirect: z.boolean().optional() }),
@@ -71,9 +91,12 @@ const signIn = defineRoute({
 const enableTwoFactor = defineRoute({
   method: "post",
   path: "/two-factor/enable",
+  operationId: "enableTwoFactor",
+  middleware: [requireUser] as const,
   tags: TAGS,
   summary: "Start enrolling an authenticator (confirmed by verify-totp)",
   request: { body: jsonBody(PasswordConfirmation) },
+  errors: ["RATE_LIMITED", "INVALID_PASSWORD"],
   responses: {
     200: jsonAnswer(z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }), "The authenticator's URI and recovery codes"),
   },
@@ -81,30 +104,49 @@ const enableTwoFactor = defineRoute({
 const disableTwoFactor = defineRoute({
   method: "post",
   path: "/two-factor/disable",
+  operationId: "disableTwoFactor",
+  middleware: [requireUser] as const,
   tags: TAGS,
-  summary: "Turn two-factor authentication off",
-  request: { body: jsonBody(PasswordConfirmation) },
+  summary: "Turn two-factor authentication off (password and a current or recovery code); ends the account's other sessions",
+  request: { body: jsonBody(DisableTwoFactorInput) },
+  errors: ["RATE_LIMITED", "INVALID_PASSWORD", "INVALID_TWO_FACTOR_CODE"],
   responses: { 200: jsonAnswer(Status, "Off") },
+});
+const changePassword = defineRoute({
+  method: "post",
+  path: "/change-password",
+  operationId: "changePassword",
+  middleware: [requireUser] as const,
+  tags: TAGS,
+  summary: "Change the password while signed in (the current one required); ends the account's other sessions",
+  request: { body: jsonBody(ChangePasswordInput) },
+  errors: ["RATE_LIMITED", "INVALID_PASSWORD"],
+  responses: { 200: jsonAnswer(z.object({ status: z.boolean(), otherSessionsEnded: z.number().int() }), "Changed") },
 });
 const verifyTotp = defineRoute({
   method: "post",
   path: "/two-factor/verify-totp",
+  operationId: "verifyTotp",
   tags: TAGS,
   summary: "The authenticator's code: completes a sign-in, or confirms enrolment",
   request: { body: jsonBody(TotpCode) },
+  errors: ["RATE_LIMITED", "INVALID_TWO_FACTOR_CODE", "TWO_FACTOR_EXPIRED"],
   responses: { 200: jsonAnswer(SignedIn, "Signed in (a new session cookie)") },
 });
 const verifyBackupCode = defineRoute({
   method: "post",
   path: "/two-factor/verify-backup-code",
+  operationId: "verifyBackupCode",
   tags: TAGS,
   summary: "A recovery code instead of the authenticator's",
   request: { body: jsonBody(BackupCode) },
+  errors: ["RATE_LIMITED", "INVALID_TWO_FACTOR_CODE", "TWO_FACTOR_EXPIRED"],
   responses: { 200: jsonAnswer(SignedIn, "Signed in (a new session cookie)") },
 });
 const signOut = defineRoute({
   method: "post",
   path: "/sign-out",
+  operationId: "signOut",
   tags: TAGS,
   summary: "End the session",
   responses: { 200: jsonAnswer(z.object({ success: z.boolean() }), "Signed out") },
@@ -112,22 +154,27 @@ const signOut = defineRoute({
 const requestReset = defineRoute({
   method: "post",
   path: "/request-password-reset",
+  operationId: "requestPasswordReset",
   tags: TAGS,
   summary: "E-mail a password reset link (the same answer for every address)",
   request: { body: jsonBody(PasswordResetRequestInput) },
+  errors: ["RATE_LIMITED"],
   responses: { 200: jsonAnswer(z.object({ status: z.boolean(), message: z.string() }), "Accepted") },
 });
 const resetPassword = defineRoute({
   method: "post",
   path: "/reset-password",
+  operationId: "resetPassword",
   tags: TAGS,
   summary: "Set a new password with the link's token; ends every session of the account",
   request: { body: jsonBody(ResetPasswordInput) },
+  errors: ["RATE_LIMITED", "INVALID_TOKEN"],
   responses: { 200: jsonAnswer(Status, "Changed") },
 });
 const resetLink = defineRoute({
   method: "get",
   path: "/reset-password/{token}",
+  operationId: "openPasswordResetLink",
   tags: TAGS,
   summary: "The e-mailed link: checks the token and redirects to the reset page",
   request: { params: z.object({ token: z.string() }) },
@@ -136,6 +183,7 @@ const resetLink = defineRoute({
 const getSession = defineRoute({
   method: "get",
   path: "/get-session",
+  operationId: "getAuthSession",
   tags: TAGS,
   summary: "better-auth's session read (the app itself uses /api/me)",
   responses: { 200: jsonAnswer(z.looseObject({ user: AuthUser, session: z.looseObject({}) }).nullable(), "The session, or null") },
@@ -212,37 +260,61 @@ export function authRoutes(deps: AppDeps) {
     return user;
   }
 
+  /** The session a better-auth answer set in its cookie (enrolment and two-factor off replace the session). */
+  async function sessionSetBy(response: Response): Promise<string | null> {
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return (await auth.api.getSession({ headers: new Headers({ cookie }) }))?.session.id ?? null;
+  }
+
+  async function refuseCode(user: { id: string; email: string } | null, reason: string): Promise<never> {
+    await logActivity(db, { actionType: "sign_in_failed", userId: user?.id ?? null, userEmail: user?.email ?? null, details: { reason } });
+    throw new DomainError("INVALID_TWO_FACTOR_CODE");
+  }
+
   /**
    * The second step of a sign-in (no session yet, the two-factor cookie names the user), or the
-   * confirmation of a newly enabled authenticator (signed in): better-auth checks the code either way.
+   * confirmation of a newly enabled authenticator (signed in): better-auth checks the code either way,
+   * then an authenticator code is refused if its time step was already used. The session made here
+   * is the one marked as having passed the second factor (auth.ts); enrolment ends every other.
    */
   async function verifySecondFactor(
     req: Request,
     ip: string | null,
     user: { id: string; email: string; twoFactorEnabled: boolean } | null,
     body: { code: string },
+    kind: "totp" | "backup",
   ): Promise<Response> {
     await limit(`2fa:ip:${ip ?? "unknown"}`, config.rateLimits.signInPerIp);
     const response = await forward(req, ip, body);
     if (response.ok) {
-      const result = (await response.clone().json()) as { user: { id: string; email: string } };
-      if (!user) await recordSignIn(db, result.user.id);
-      else if (!user.twoFactorEnabled) await logActivity(db, { actionType: "two_factor_enabled", userId: user.id, userEmail: user.email });
+      const result = (await response.clone().json()) as { token?: string; user: { id: string; email: string } };
+      // Checked after better-auth's own check, which needs the two-factor cookie to know whose code it
+      // is; two steps back because a step may have begun since better-auth looked at the clock.
+      if (kind === "totp" && !(await claimTotpCode(db, auth, result.user.id, body.code, { stepsBefore: 2 }))) {
+        if (!user && result.token) await db.delete(sessions).where(eq(sessions.token, result.token));
+        return refuseCode(user ?? result.user, "reused_two_factor_code");
+      }
+      if (!user) {
+        await recordSignIn(db, result.user.id);
+      } else if (!user.twoFactorEnabled) {
+        const otherSessionsEnded = await endSessions(db, user.id, await sessionSetBy(response));
+        await logActivity(db, {
+          actionType: "two_factor_enabled",
+          userId: user.id,
+          userEmail: user.email,
+          details: { otherSessionsEnded },
+        });
+      }
       return response;
     }
     const code = await errorCode(response);
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       throw new DomainError("TWO_FACTOR_EXPIRED");
     }
-    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-      await logActivity(db, {
-        actionType: "sign_in_failed",
-        userId: user?.id ?? null,
-        userEmail: user?.email ?? null,
-        details: { reason: "invalid_two_factor_code" },
-      });
-      throw new DomainError("INVALID_TWO_FACTOR_CODE");
-    }
+    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return refuseCode(user, "invalid_two_factor_code");
     return response;
   }
 
@@ -304,19 +376,52 @@ export function authRoutes(deps: AppDeps) {
     .openapi(disableTwoFactor, async (c) => {
       const user = requireSignedIn(c.get("user"));
       await limit(`2fa:user:${user.id}`, config.rateLimits.signInPerEmail);
-      const response = await forward(c.req.raw, c.get("clientIp"), { password: c.req.valid("json").password });
+      const { password, code } = c.req.valid("json");
+      const headers = c.req.raw.headers;
+      // The password first, so that a mistyped one does not spend a recovery code.
+      const checked = await auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+      if (!checked.ok) {
+        if ((await errorCode(checked)) === "INVALID_PASSWORD") throw new DomainError("INVALID_PASSWORD");
+        return passedOn(checked);
+      }
+      const secondFactor = /^\d{6}$/.test(code)
+        ? await claimTotpCode(db, auth, user.id, code, { stepsBefore: 1 })
+        : (await auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers, asResponse: true })).ok;
+      if (!secondFactor) throw new DomainError("INVALID_TWO_FACTOR_CODE", TWO_FACTOR_CODE_TO_TURN_OFF);
+      const response = await forward(c.req.raw, c.get("clientIp"), { password });
       if (response.ok) {
-        await logActivity(db, { actionType: "two_factor_disabled", userId: user.id, userEmail: user.email });
+        const otherSessionsEnded = await endSessions(db, user.id, await sessionSetBy(response));
+        await logActivity(db, {
+          actionType: "two_factor_disabled",
+          userId: user.id,
+          userEmail: user.email,
+          details: { otherSessionsEnded },
+        });
       } else if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
         throw new DomainError("INVALID_PASSWORD");
       }
       return passedOn(response);
     })
+    .openapi(changePassword, async (c) => {
+      const user = requireSignedIn(c.get("user"));
+      await limit(`password:user:${user.id}`, config.rateLimits.signInPerEmail);
+      const { currentPassword, newPassword } = c.req.valid("json");
+      // Other sessions are ended here rather than by better-auth, which would replace this session
+      // with one that has not passed the second factor.
+      const response = await forward(c.req.raw, c.get("clientIp"), { currentPassword, newPassword, revokeOtherSessions: false });
+      if (!response.ok) {
+        if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") throw new DomainError("INVALID_PASSWORD");
+        return passedOn(response);
+      }
+      const otherSessionsEnded = await endSessions(db, user.id, c.get("sessionId"));
+      await logActivity(db, { actionType: "password_changed", userId: user.id, userEmail: user.email, details: { otherSessionsEnded } });
+      return c.json({ status: true, otherSessionsEnded }, 200);
+    })
     .openapi(verifyTotp, async (c) => {
-      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }));
+      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }, "totp"));
     })
     .openapi(verifyBackupCode, async (c) => {
-      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }));
+      return passedOn(await verifySecondFactor(c.req.raw, c.get("clientIp"), c.get("user"), { code: c.req.valid("json").code }, "backup"));
     })
     .openapi(signOut, async (c) => {
       const user = c.get("user");

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { roleChanges, sessions, users } from "../db/schema.ts";
+import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
+import { describeUserAgent } from "../../shared/user-agent.ts";
 
 export interface NewAccount {
   email: string;
@@ -58,4 +60,54 @@ export async function ensureUser(db: Db, auth: Auth, account: NewAccount): Promi
   if (existing) return false;
   await auth.api.signUpEmail({ body: { email, password: account.password, name: account.name } });
   return true;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Ends every session of the user except `keep` (all of them when null); answers how many ended. */
+export async function endSessions(db: Db | Tx, userId: string, keep: string | null): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(keep === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export interface AccountSession {
+  id: string;
+  /** Read from the browser's user agent; null when it does not say. */
+  browser: string | null;
+  os: string | null;
+  ipAddress: string | null;
+  signedInAt: string;
+  /** To within a few minutes (the session middleware writes it at most every five). */
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** The account's sessions still in force, the most recently used first. */
+export async function listSessions(db: Db, userId: string, currentSessionId: string | null, maxAgeMs: number): Promise<AccountSession[]> {
+  const now = Date.now();
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now)), gt(sessions.createdAt, new Date(now - maxAgeMs))))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    ...describeUserAgent(row.userAgent),
+    ipAddress: row.ipAddress || null,
+    signedInAt: row.createdAt.toISOString(),
+    lastSeenAt: row.updatedAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Signs one of the user's own sessions out; another account's session is SESSION_NOT_FOUND, as is one already ended. */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new DomainError("SESSION_NOT_FOUND");
 }

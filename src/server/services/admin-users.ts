@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { activityLogs, hotelManagers, hotels, roleChanges, sessions, users } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
 import { DomainError } from "../domain-error.ts";
+import { endSessions } from "./accounts.ts";
 import { logActivity } from "./activity-log.ts";
 import { activityTypesMatching } from "../../shared/activity-types.ts";
 import { type Role, toRole } from "../../shared/auth.ts";
@@ -66,7 +67,7 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserView[]
 
 /**
  * Promotes or demotes a user. Nobody changes their own role, and the last admin stays an admin.
- * The change is recorded with its actor and applies at the user's next request.
+ * The change is recorded with its actor and ends the user's sessions.
  */
 export async function changeUserRole(
   db: Db,
@@ -93,6 +94,8 @@ export async function changeUserRole(
     const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     // A manager made admin runs every hotel; made a user, none: their grants end either way.
     await tx.delete(hotelManagers).where(eq(hotelManagers.userId, userId));
+    // New privileges start in a new sign-in, which for a staff role passes two-factor (decision 036).
+    await endSessions(tx, userId, null);
     await tx.insert(roleChanges).values({
       userId,
       userEmail: target.email,
@@ -117,7 +120,7 @@ export async function changeUserRole(
  * Makes a user the manager of exactly these hotels: a user becomes a manager, a manager's hotels
  * are replaced, and an empty list makes a manager a regular user again. Admins (who run every
  * hotel) and the caller themselves are refused. Role history records a change of role, the
- * activity log every change with the hotels added and removed.
+ * activity log every change with the hotels added and removed. Any change ends the user's sessions.
  */
 export async function setManagedHotels(
   db: Db,
@@ -159,6 +162,8 @@ export async function setManagedHotels(
     if (added.length > 0) {
       await tx.insert(hotelManagers).values(added.map((h) => ({ userId, hotelId: h.id, grantedBy: actor.id })));
     }
+    // Privileges changed: the user signs in again, so no session made before carries them.
+    await endSessions(tx, userId, null);
     let updated = target;
     if (role !== previous) {
       [updated] = (await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning()) as [typeof target];

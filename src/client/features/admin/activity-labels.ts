@@ -17,6 +17,8 @@ function activityLabels(t: TFunction): Record<ActivityType, string> {
     password_reset_completed: t("Password reset completed"),
     two_factor_enabled: t("Two-factor sign-in turned on"),
     two_factor_disabled: t("Two-factor sign-in turned off"),
+    password_changed: t("Password changed"),
+    sessions_signed_out: t("Sessions signed out from account security"),
     booking_hold_created: t("Booking hold created"),
     booking_confirmed: t("Booking confirmed"),
     payment_failed: t("Payment failed"),

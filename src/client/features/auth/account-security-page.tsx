@@ -1,4 +1,5 @@
 import { type FormEvent, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../lib/i18n.ts";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
@@ -8,19 +9,28 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
+import { accountKeys } from "../../api/account.ts";
 import { disableTwoFactor, enableTwoFactor, verifySecondFactor } from "../../api/auth.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { errorText } from "../../lib/error-text.ts";
+import { AccountSessions } from "./account-sessions.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
 
 type Enrolment = Awaited<ReturnType<typeof enableTwoFactor>>;
 
-/** Account > Security: turning two-factor authentication on (authenticator app + recovery codes) and off. */
+/**
+ * Account > Security: two-factor authentication on (authenticator app + recovery codes) and off,
+ * the password, and the sessions signed in to the account. Each of the first two ends the
+ * account's other sessions, so the session list is read again after them.
+ */
 export function AccountSecurityPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("Account security"));
   const { user, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   if (!user) return null;
+  const sessionsChanged = () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
   const on = user.twoFactorEnabled;
 
   return (
@@ -52,17 +62,16 @@ export function AccountSecurityPage() {
               enrolment={enrolment}
               onConfirmed={async () => {
                 await refresh();
+                sessionsChanged();
                 setEnrolment(null);
                 toast.success(t("Two-factor authentication is on"));
               }}
             />
           ) : on ? (
-            <PasswordAction
-              label={t("Turn off two-factor authentication")}
-              variant="secondary"
-              onPassword={async (password) => {
-                await disableTwoFactor(password);
+            <TurnOffForm
+              onOff={async () => {
                 await refresh();
+                sessionsChanged();
                 toast.success(t("Two-factor authentication is off"));
               }}
             />
@@ -76,20 +85,67 @@ export function AccountSecurityPage() {
           )}
         </div>
       </section>
+      <ChangePasswordForm onChanged={sessionsChanged} />
+      <AccountSessions />
     </div>
   );
 }
 
-/** Both changes are confirmed with the current password, so a borrowed session cannot make them. */
-function PasswordAction({
-  label,
-  variant,
-  onPassword,
-}: {
-  label: string;
-  variant?: "secondary";
-  onPassword: (password: string) => Promise<void>;
-}) {
+/** Turning it off takes the password and a current code (or a recovery code): the password alone is not enough. */
+function TurnOffForm({ onOff }: { onOff: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: { password?: string; code?: string } = {};
+    if (!password) found.password = t("Enter your current password");
+    if (!/^(\d{6}|[A-Za-z0-9-]{10,11})$/.test(code.trim())) {
+      found.code = t("Enter the 6-digit code from your authenticator app, or a recovery code.");
+    }
+    setErrors(found);
+    if (found.password || found.code) return;
+    setBusy(true);
+    try {
+      await disableTwoFactor(password, code.trim());
+      await onOff();
+    } catch (failure) {
+      const message = errorText(failure, t("Something went wrong. Please try again."));
+      setErrors((failure as { code?: string }).code === "INVALID_PASSWORD" ? { password: message } : { code: message });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <TextField
+        label={t("Current password")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <TextField
+        label={t("Authentication or recovery code")}
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={errors.code}
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        {t("Turn off two-factor authentication")}
+      </Button>
+    </form>
+  );
+}
+
+/** Turning it on is confirmed with the current password, so a borrowed session cannot do it. */
+function PasswordAction({ label, onPassword }: { label: string; onPassword: (password: string) => Promise<void> }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -122,7 +178,7 @@ function PasswordAction({
         onChange={(event) => setPassword(event.target.value)}
         error={error ?? undefined}
       />
-      <Button type="submit" variant={variant} disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? <Spinner /> : null}
         {label}
       </Button>
