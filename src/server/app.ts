@@ -98,7 +98,7 @@ function apiRoutes(deps: AppDeps) {
       .use("/hotel-cards", cacheForVisitors(CATALOGUE_MAX_AGE_SECONDS))
       .use("/fx-rates", cacheForVisitors(FX_RATES_MAX_AGE_SECONDS))
       .route("/auth", authRoutes(deps))
-      .route("/me", meRoutes())
+      .route("/me", meRoutes(deps))
       .route("/me/saved-hotels", savedHotelRoutes(deps))
       .route("/hotel-cards", hotelCardRoutes(deps))
       .route("/hotels", hotelRoutes(deps))

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   "INVALID_CREDENTIALS",
   "INVALID_PASSWORD",
   "INVALID_TOKEN",
+  "SESSION_NOT_FOUND",
   // Hotels
   "HOTEL_NOT_FOUND",
   // Rates calendar (decision 020)

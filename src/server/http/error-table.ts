@@ -30,6 +30,7 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   INVALID_CREDENTIALS: { status: 401, message: inEnglish("INVALID_CREDENTIALS") },
   INVALID_PASSWORD: { status: 400, message: inEnglish("INVALID_PASSWORD") },
   INVALID_TOKEN: { status: 400, message: inEnglish("INVALID_TOKEN") },
+  SESSION_NOT_FOUND: { status: 404, message: inEnglish("SESSION_NOT_FOUND") },
 
   HOTEL_NOT_FOUND: { status: 404, message: inEnglish("HOTEL_NOT_FOUND") },
   SUPPLIER_ERROR: { status: 502, message: "Supplier API Error" },
