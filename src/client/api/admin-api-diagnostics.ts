@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 const diagnostics = api.admin["api-diagnostics"];
@@ -16,4 +17,18 @@ export function listStuckCases() {
 
 export function retryStuckCase(id: number) {
   return body(diagnostics.stuck[":id"].retry.$post({ param: { id: String(id) } }));
+}
+
+export const diagnosticsKeys = {
+  stuckCases: ["admin", "stuck-cases"] as const,
+  /** `round` asks again: the problems are read fresh each time the admin runs the diagnostics. */
+  supplierProblems: (round: number) => ["admin", "supplier-problems", round] as const,
+};
+
+export function stuckCasesQueryOptions() {
+  return queryOptions({ queryKey: diagnosticsKeys.stuckCases, queryFn: listStuckCases });
+}
+
+export function supplierProblemsQueryOptions(round: number) {
+  return queryOptions({ queryKey: diagnosticsKeys.supplierProblems(round), queryFn: listSupplierProblems });
 }

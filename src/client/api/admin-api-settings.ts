@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 export function listApiSettings() {
@@ -19,4 +20,10 @@ export function saveApiSettings(
 
 export function testApiConnection(target: { environment: Environment } | { apiUrl: string; username: string; password: string }) {
   return body(api.admin["api-settings"].test.$post({ json: target }));
+}
+
+export const apiSettingsKey = ["admin", "api-settings"] as const;
+
+export function apiSettingsQueryOptions() {
+  return queryOptions({ queryKey: apiSettingsKey, queryFn: listApiSettings });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { api, body } from "./client.ts";
 
@@ -48,4 +49,40 @@ export function fetchOccupancy(days: number, hotelId: number | null) {
 
 export function findHotels(search: string) {
   return body(admin.hotels.$get({ query: { search } }));
+}
+
+type AdminBookingFilters = Parameters<typeof listAdminBookings>[0];
+
+export const adminBookingKeys = {
+  /** Every page and filter of the back office's booking list. */
+  all: ["admin", "bookings"] as const,
+  list: (filters: AdminBookingFilters) => [...adminBookingKeys.all, filters] as const,
+};
+
+/** Every dashboard query starts with this key, so one invalidation refreshes the figures and the occupancy. */
+export const dashboardKeys = {
+  all: ["admin", "dashboard"] as const,
+  occupancy: (days: number, hotelId: number | null) => [...dashboardKeys.all, "occupancy", { days, hotelId }] as const,
+};
+
+export function adminBookingsQueryOptions(filters: AdminBookingFilters) {
+  return queryOptions({ queryKey: adminBookingKeys.list(filters), queryFn: () => listAdminBookings(filters) });
+}
+
+export function dashboardQueryOptions() {
+  return queryOptions({ queryKey: dashboardKeys.all, queryFn: fetchDashboard });
+}
+
+export function occupancyQueryOptions(days: number, hotelId: number | null) {
+  return queryOptions({ queryKey: dashboardKeys.occupancy(days, hotelId), queryFn: () => fetchOccupancy(days, hotelId) });
+}
+
+/** Hotels matching what the admin typed (three characters at least, as the server requires). */
+export function hotelOptionsQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: ["admin", "hotel-options", search],
+    queryFn: () => findHotels(search),
+    enabled: search.length >= 3,
+    staleTime: 60_000,
+  });
 }

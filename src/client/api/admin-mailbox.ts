@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 export function listMailbox(page: number, pageSize: number) {
@@ -6,3 +7,7 @@ export function listMailbox(page: number, pageSize: number) {
 
 export type MailboxResponse = Awaited<ReturnType<typeof listMailbox>>;
 export type MailboxMessage = MailboxResponse["messages"][number];
+
+export function mailboxQueryOptions(page: number, pageSize: number) {
+  return queryOptions({ queryKey: ["admin", "mailbox", page, pageSize], queryFn: () => listMailbox(page, pageSize) });
+}

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { Role } from "../../shared/auth.ts";
 import { api, body } from "./client.ts";
 
@@ -45,3 +46,24 @@ export function listActivity(filters: {
 }
 
 export type ActivityLog = Awaited<ReturnType<typeof listActivity>>["logs"][number];
+
+type ActivityQuery = Parameters<typeof listActivity>[0];
+
+export const adminUserKeys = {
+  /** Every search of the user list. */
+  all: ["admin", "users"] as const,
+  list: (search: string) => [...adminUserKeys.all, search] as const,
+  roleChanges: ["admin", "role-changes"] as const,
+};
+
+export function adminUsersQueryOptions(search: string) {
+  return queryOptions({ queryKey: adminUserKeys.list(search), queryFn: () => listUsers(search) });
+}
+
+export function roleChangesQueryOptions() {
+  return queryOptions({ queryKey: adminUserKeys.roleChanges, queryFn: listRoleChanges });
+}
+
+export function activityQueryOptions(query: ActivityQuery) {
+  return queryOptions({ queryKey: ["admin", "activity", query], queryFn: () => listActivity(query) });
+}

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
 import { api, body } from "./client.ts";
@@ -57,4 +58,25 @@ export type ConfirmPaymentResponse = Awaited<ReturnType<typeof confirmPayment>>;
 export async function fetchConfirmationFile(bookingId: string, accessToken: string | null): Promise<Blob> {
   const response = await booking.confirmation.$get(access(bookingId, accessToken), { headers: { Accept: "text/plain" } });
   return response.blob();
+}
+
+type MyBookingFilters = Parameters<typeof listMyBookings>[0];
+
+export const bookingKeys = {
+  /** Every list of the signed-in traveller's bookings, whatever its filters: what a new or changed booking refreshes. */
+  mine: ["bookings", "mine"] as const,
+  mineFiltered: (filters: MyBookingFilters) => [...bookingKeys.mine, filters] as const,
+  holdRules: ["hold-rules"] as const,
+  /** A hold's payment taken up again: asked afresh each time (the payment it answers is new). */
+  holdPayment: (bookingId: string) => ["hold-payment", bookingId] as const,
+  paymentConfirmation: (bookingId: string | null, paymentId: string | null) => ["booking-payment", bookingId, paymentId] as const,
+};
+
+export function myBookingsQueryOptions(filters: MyBookingFilters) {
+  return queryOptions({ queryKey: bookingKeys.mineFiltered(filters), queryFn: () => listMyBookings(filters) });
+}
+
+/** The server's hold limits change only with its configuration. */
+export function holdRulesQueryOptions() {
+  return queryOptions({ queryKey: bookingKeys.holdRules, queryFn: fetchHoldRules, staleTime: Infinity });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 const hotel = api.properties.hotels[":hotelId"];
@@ -15,4 +16,12 @@ export function createCalendarLink(hotelId: number, roomTypeId: number) {
 
 export function revokeCalendarLink(hotelId: number, roomTypeId: number) {
   return body(hotel["room-types"][":roomTypeId"].ical.$delete({ param: { hotelId: String(hotelId), roomTypeId: String(roomTypeId) } }));
+}
+
+export const calendarLinkKeys = {
+  ofHotel: (hotelId: number) => ["properties", "calendar-links", hotelId] as const,
+};
+
+export function calendarLinksQueryOptions(hotelId: number) {
+  return queryOptions({ queryKey: calendarLinkKeys.ofHotel(hotelId), queryFn: () => listCalendarLinks(hotelId) });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PhoneBookingInput } from "../../shared/front-desk.ts";
 import { api, body } from "./client.ts";
@@ -42,3 +43,13 @@ export function createPhoneBooking(hotelId: number, input: z.input<typeof PhoneB
 }
 
 export type PhoneBookingMade = Awaited<ReturnType<typeof createPhoneBooking>>;
+
+export const frontDeskKeys = {
+  /** Every day's lists of every hotel's desk: what a check-in, check-out, no-show or phone booking refreshes. */
+  all: ["front-desk"] as const,
+  day: (hotelId: number, date: string) => [...frontDeskKeys.all, hotelId, date] as const,
+};
+
+export function frontDeskDayQueryOptions(hotelId: number, date: string) {
+  return queryOptions({ queryKey: frontDeskKeys.day(hotelId, date), queryFn: () => fetchFrontDeskDay(hotelId, date) });
+}

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 export function fetchPaymentConfig() {
@@ -17,3 +18,7 @@ export function confirmSimulatedCard(payment: { paymentId: string; clientSecret:
 }
 
 export type SimulatedConfirmResult = Awaited<ReturnType<typeof confirmSimulatedCard>>;
+
+export function paymentConfigQueryOptions() {
+  return queryOptions({ queryKey: ["payments", "config"], queryFn: fetchPaymentConfig, staleTime: Infinity });
+}

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { HotelInput, RoomTypeInput } from "../../shared/property-hotels.ts";
 import { api, body } from "./client.ts";
 
@@ -70,4 +71,29 @@ export async function setPhotoOrder(owner: PhotoOwner, photos: string[]) {
       roomTypePath.photos.$put({ param: { hotelId: String(owner.hotelId), roomTypeId: String(owner.roomTypeId) }, json: { photos } }),
     )
   ).photos;
+}
+
+type PropertyHotelQuery = Parameters<typeof listPropertyHotels>[0];
+
+export const propertyHotelKeys = {
+  /** The hotel list and every hotel's page: what adding, editing or importing hotels refreshes. */
+  all: ["properties", "hotels"] as const,
+  list: (query: PropertyHotelQuery) => [...propertyHotelKeys.all, "list", query] as const,
+  hotel: (hotelId: number) => [...propertyHotelKeys.all, hotelId] as const,
+};
+
+export function propertyHotelsQueryOptions(query: PropertyHotelQuery) {
+  return queryOptions({ queryKey: propertyHotelKeys.list(query), queryFn: () => listPropertyHotels(query) });
+}
+
+export function propertyHotelQueryOptions(hotelId: number) {
+  return queryOptions({ queryKey: propertyHotelKeys.hotel(hotelId), queryFn: async () => (await getPropertyHotel(hotelId)).hotel });
+}
+
+export function destinationChoicesQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: ["properties", "destination-choices", q],
+    queryFn: async () => (await searchDestinationChoices(q)).destinations,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 const properties = api.properties;
@@ -19,4 +20,13 @@ export async function fetchRevenueReportCsv(q: ReportRequest): Promise<{ blob: B
   const response = await properties["reports.csv"].$get({ query: reportQuery(q) }, { headers: { Accept: "text/csv" } });
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
   return { blob: await response.blob(), filename: match?.[1] ?? "revenue-report.csv" };
+}
+
+/** The report for a valid range; asks nothing while the range on screen is not one. */
+export function revenueReportQueryOptions(request: ReportRequest | null) {
+  return queryOptions({
+    queryKey: ["properties", "revenue-report", request],
+    queryFn: () => fetchRevenueReport(request!),
+    enabled: request !== null,
+  });
 }

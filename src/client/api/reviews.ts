@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { ReviewFields, ReviewSort, ReviewStatus, VoteType } from "../../shared/reviews.ts";
 import { api, body } from "./client.ts";
 
@@ -35,4 +36,21 @@ export function moderateReview(reviewId: number, status: "approved" | "rejected"
       json: { status, ...(adminNotes.trim() ? { adminNotes: adminNotes.trim() } : {}) },
     }),
   );
+}
+
+export const reviewKeys = {
+  /** Every sort order of one hotel's reviews, for every viewer, so a vote or a new review can refresh them all. */
+  hotel: (hotelId: string) => ["hotel-reviews", hotelId] as const,
+  /** The viewer is part of the key: each signed-in guest sees their own votes. */
+  hotelSorted: (hotelId: string, viewerId: string | null, sort: ReviewSort) => [...reviewKeys.hotel(hotelId), viewerId, sort] as const,
+  /** Every status tab of the moderation queue. */
+  moderation: ["admin", "reviews"] as const,
+};
+
+export function hotelReviewsQueryOptions(hotelId: string, sort: ReviewSort, viewerId: string | null) {
+  return queryOptions({ queryKey: reviewKeys.hotelSorted(hotelId, viewerId, sort), queryFn: () => listHotelReviews(hotelId, sort) });
+}
+
+export function moderationQueryOptions(status: ReviewStatus) {
+  return queryOptions({ queryKey: [...reviewKeys.moderation, status], queryFn: () => listReviewsForModeration(status) });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, body } from "./client.ts";
 
 const saved = api.me["saved-hotels"];
@@ -33,3 +34,23 @@ export function getHotelCards(hotelIds: readonly string[]) {
 export type HotelCard = Awaited<ReturnType<typeof getHotelCards>>["hotels"][number];
 export type SavedHotelIds = Awaited<ReturnType<typeof listSavedHotelIds>>;
 export type SavedHotels = Awaited<ReturnType<typeof listSavedHotels>>;
+
+export const savedHotelKeys = {
+  /** The saved list and the saved ids: what saving, unsaving or merging refreshes. */
+  all: ["saved-hotels"] as const,
+  ids: ["saved-hotels", "ids"] as const,
+  list: ["saved-hotels", "list"] as const,
+  cards: (hotelIds: readonly string[]) => ["hotel-cards", hotelIds.join(",")] as const,
+};
+
+export function savedHotelsQueryOptions() {
+  return queryOptions({ queryKey: savedHotelKeys.list, queryFn: listSavedHotels });
+}
+
+export function savedHotelIdsQueryOptions() {
+  return queryOptions({ queryKey: savedHotelKeys.ids, queryFn: listSavedHotelIds });
+}
+
+export function hotelCardsQueryOptions(hotelIds: readonly string[]) {
+  return queryOptions({ queryKey: savedHotelKeys.cards(hotelIds), queryFn: () => getHotelCards(hotelIds) });
+}

@@ -2,7 +2,7 @@ import { Component, type ReactNode, Suspense, lazy, useEffect, useRef, useState 
 import { useTranslation } from "../lib/i18n.ts";
 import { useQuery } from "@tanstack/react-query";
 import { MapPinOff } from "lucide-react";
-import { fetchMapConfig } from "../api/map.ts";
+import { mapConfigQueryOptions } from "../api/map.ts";
 import { cn } from "../lib/cn.ts";
 import { Skeleton } from "./ui/skeleton.tsx";
 
@@ -89,7 +89,7 @@ function MapLoading() {
  */
 export function HotelMap({ pins, label, highlightedId = null, onHighlight, whenVisible = false, className }: HotelMapProps) {
   const { ref, near } = useNearViewport(whenVisible);
-  const config = useQuery({ queryKey: ["map-config"], queryFn: fetchMapConfig, staleTime: Infinity, enabled: near });
+  const config = useQuery({ ...mapConfigQueryOptions(), enabled: near });
   const [unavailable, setUnavailable] = useState(false);
   const styleUrl = config.data?.styleUrl;
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionUser } from "../../shared/auth.ts";
-import { getMe } from "../api/account.ts";
+import { accountKeys, meQueryOptions } from "../api/account.ts";
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -12,19 +12,11 @@ interface AuthContextValue {
   signOut: () => Promise<void>;
 }
 
-const ME_QUERY_KEY = ["me"] as const;
-
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: getMe,
-    staleTime: 60_000,
-    // Guarded pages wait on this query, so an unreachable server must not keep them loading for long.
-    retry: 1,
-  });
+  const me = useQuery(meQueryOptions());
 
   useEffect(() => {
     // Spec section 8: a profile fetch error is only logged; the visitor is treated as signed out.
@@ -32,7 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [me.error]);
 
   const refresh = useCallback(async () => {
-    await queryClient.refetchQueries({ queryKey: ME_QUERY_KEY });
+    await queryClient.refetchQueries({ queryKey: accountKeys.me });
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
@@ -40,8 +32,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { authClient } = await import("./auth-client.ts");
     const { error } = await authClient.signOut();
     if (error) throw new Error(error.message ?? "Failed to sign out");
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-    queryClient.setQueryData(ME_QUERY_KEY, { user: null });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.me[0] });
+    queryClient.setQueryData(accountKeys.me, { user: null });
     await refresh();
   }, [queryClient, refresh]);
 

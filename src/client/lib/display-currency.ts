@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { type DisplayCurrency, FX_BASE, isDisplayCurrency } from "../../shared/fx.ts";
-import { fetchFxRates } from "../api/fx-rates.ts";
+import { fetchFxRates, fxRateKeys } from "../api/fx-rates.ts";
 import { type DisplayAmount, displayAmount, rateTable } from "./display-money.ts";
 import { browserStorage } from "./hotel-id-list.ts";
 
@@ -44,13 +44,10 @@ export function useDisplayCurrency(): [DisplayCurrency, (currency: DisplayCurren
   return [currency, setCurrency];
 }
 
-/** The public rates' query: an admin who changes a rate refreshes it. */
-export const FX_RATES_QUERY_KEY = ["fx-rates"] as const;
-
 /** The public rates, fetched only once the traveller displays another currency than the base (every hotel's today). */
 function useRateTable(needed: boolean) {
   return useQuery({
-    queryKey: FX_RATES_QUERY_KEY,
+    queryKey: fxRateKeys.public,
     queryFn: async () => rateTable((await fetchFxRates()).rates),
     enabled: needed,
     staleTime: 10 * 60_000,

@@ -5,9 +5,10 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { VISITOR_SAVES_LIMIT } from "../../shared/saved-hotels.ts";
 import {
-  listSavedHotelIds,
-  listSavedHotels,
   mergeSavedHotels,
+  savedHotelIdsQueryOptions,
+  savedHotelKeys,
+  savedHotelsQueryOptions,
   type SavedHotelIds,
   type SavedHotels,
   saveHotel,
@@ -20,9 +21,6 @@ import { errorText } from "./error-text.ts";
 /** A visitor's saves, kept in this browser until they sign in (then merged into the account and cleared). */
 export const visitorSaves = createHotelIdList("staywise.savedHotels", VISITOR_SAVES_LIMIT, browserStorage);
 
-const SAVED_HOTELS = ["saved-hotels"] as const;
-const SAVED_HOTEL_IDS_KEY = [...SAVED_HOTELS, "ids"] as const;
-const SAVED_HOTELS_KEY = [...SAVED_HOTELS, "list"] as const;
 const NO_IDS: string[] = [];
 
 export function useVisitorSaves(): string[] {
@@ -31,14 +29,14 @@ export function useVisitorSaves(): string[] {
 
 /** The signed-in traveller's saved hotels with their card data (disabled for visitors). */
 export function useSavedHotels(enabled: boolean) {
-  return useQuery({ queryKey: SAVED_HOTELS_KEY, queryFn: listSavedHotels, enabled });
+  return useQuery({ ...savedHotelsQueryOptions(), enabled });
 }
 
 /** Whoever is browsing: the account's saved ids when signed in, this browser's otherwise. */
 export function useSavedHotelIds(): readonly string[] {
   const { user } = useAuth();
   const local = useVisitorSaves();
-  const account = useQuery({ queryKey: SAVED_HOTEL_IDS_KEY, queryFn: listSavedHotelIds, enabled: user !== null });
+  const account = useQuery({ ...savedHotelIdsQueryOptions(), enabled: user !== null });
   return user ? (account.data?.hotelIds ?? NO_IDS) : local;
 }
 
@@ -83,21 +81,21 @@ export function useToggleSavedHotel(): (toggle: Toggle) => void {
 
   async function inAccount(toggle: Toggle) {
     const { hotelId, save } = toggle;
-    await queryClient.cancelQueries({ queryKey: SAVED_HOTELS });
-    const ids = queryClient.getQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY);
-    const list = queryClient.getQueryData<SavedHotels>(SAVED_HOTELS_KEY);
+    await queryClient.cancelQueries({ queryKey: savedHotelKeys.all });
+    const ids = queryClient.getQueryData<SavedHotelIds>(savedHotelKeys.ids);
+    const list = queryClient.getQueryData<SavedHotels>(savedHotelKeys.list);
     const others = (ids?.hotelIds ?? []).filter((id) => id !== hotelId);
-    queryClient.setQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY, { hotelIds: save ? [hotelId, ...others] : others });
-    if (list && !save) queryClient.setQueryData<SavedHotels>(SAVED_HOTELS_KEY, { hotels: list.hotels.filter((h) => h.id !== hotelId) });
+    queryClient.setQueryData<SavedHotelIds>(savedHotelKeys.ids, { hotelIds: save ? [hotelId, ...others] : others });
+    if (list && !save) queryClient.setQueryData<SavedHotels>(savedHotelKeys.list, { hotels: list.hotels.filter((h) => h.id !== hotelId) });
     try {
       await (save ? saveHotel(hotelId) : unsaveHotel(hotelId));
       announce(toggle, false);
     } catch (error) {
-      if (ids) queryClient.setQueryData(SAVED_HOTEL_IDS_KEY, ids);
-      if (list) queryClient.setQueryData(SAVED_HOTELS_KEY, list);
+      if (ids) queryClient.setQueryData(savedHotelKeys.ids, ids);
+      if (list) queryClient.setQueryData(savedHotelKeys.list, list);
       failed(toggle, errorText(error, i18next.t("Something went wrong")));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: SAVED_HOTELS });
+      void queryClient.invalidateQueries({ queryKey: savedHotelKeys.all });
     }
   }
 
@@ -141,8 +139,8 @@ export function useMergeVisitorSavesAtSignIn(): void {
     try {
       const result = await mergeSavedHotels(ids);
       visitorSaves.clear();
-      queryClient.setQueryData<SavedHotelIds>(SAVED_HOTEL_IDS_KEY, { hotelIds: result.hotelIds });
-      await queryClient.invalidateQueries({ queryKey: SAVED_HOTELS_KEY });
+      queryClient.setQueryData<SavedHotelIds>(savedHotelKeys.ids, { hotelIds: result.hotelIds });
+      await queryClient.invalidateQueries({ queryKey: savedHotelKeys.list });
       if (result.added > 0) toast.success(i18next.t("{{count, number}} saved hotels added to your account", { count: result.added }));
     } catch (error) {
       toast.error(i18next.t("Could not add the hotels you saved to your account"), {

@@ -28,8 +28,9 @@ import { BookingManagement, SORTS, STATUS_FILTERS } from "./booking-management.t
 import { DashboardStatCards, DashboardStatCardsSkeleton } from "./dashboard-stat-cards.tsx";
 import { OccupancyPanel } from "./occupancy-panel.tsx";
 import { RevenueChart } from "./revenue-chart.tsx";
-import { DASHBOARD_QUERY_KEY, useAdminDashboard } from "./use-admin-dashboard.ts";
-import { BOOKINGS_QUERY_KEY, downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
+import { adminBookingKeys, dashboardKeys } from "../../api/admin-bookings.ts";
+import { useAdminDashboard } from "./use-admin-dashboard.ts";
+import { downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-bookings.ts";
 
 /** The table's filters live in the URL, so a filtered view survives a reload and can be shared. */
 function filtersFromParams(params: URLSearchParams): AdminBookingFilters {
@@ -84,8 +85,8 @@ export function AdminHomePage() {
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.refetchQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-        queryClient.refetchQueries({ queryKey: BOOKINGS_QUERY_KEY }),
+        queryClient.refetchQueries({ queryKey: dashboardKeys.all }),
+        queryClient.refetchQueries({ queryKey: adminBookingKeys.all }),
       ]);
     } finally {
       setRefreshing(false);

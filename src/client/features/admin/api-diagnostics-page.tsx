@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { runDiagnostics } from "../../api/admin-api-diagnostics.ts";
-import { fetchSupplierSandbox } from "../../api/admin-supplier-sandbox.ts";
+import { supplierSandboxQueryOptions } from "../../api/admin-supplier-sandbox.ts";
 import { ApiError } from "../../lib/api.ts";
 import { formatCount, formatMoney } from "../../lib/format.ts";
 import { errorText } from "../../lib/error-text.ts";
@@ -22,7 +22,7 @@ import { SupplierProblems } from "./supplier-problems.tsx";
 export function ApiDiagnosticsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("API Diagnostics"));
-  const sandbox = useQuery({ queryKey: ["admin", "supplier-sandbox"], queryFn: fetchSupplierSandbox });
+  const sandbox = useQuery(supplierSandboxQueryOptions());
   const run = useMutation({
     mutationFn: runDiagnostics,
     onSuccess(result) {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { listStuckCases, retryStuckCase } from "../../api/admin-api-diagnostics.ts";
+import { diagnosticsKeys, retryStuckCase, stuckCasesQueryOptions } from "../../api/admin-api-diagnostics.ts";
 import { formatCount, formatDateTime } from "../../lib/format.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
@@ -21,13 +21,11 @@ function jobLabel(t: TFunction, job: string): string {
   }
 }
 
-const QUERY_KEY = ["admin", "stuck-cases"] as const;
-
 /** Background jobs that used up their retries: each waits here until an admin fixes the cause and retries it. */
 export function StuckCases() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const stuck = useQuery({ queryKey: QUERY_KEY, queryFn: listStuckCases });
+  const stuck = useQuery(stuckCasesQueryOptions());
   const retry = useMutation({
     mutationFn: (id: number) => retryStuckCase(id),
     onSuccess() {
@@ -37,7 +35,7 @@ export function StuckCases() {
       toast.error(i18next.t("Retry failed: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) }));
     },
     onSettled() {
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: diagnosticsKeys.stuckCases });
     },
   });
   return (

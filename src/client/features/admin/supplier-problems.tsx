@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card.tsx";
-import { listSupplierProblems } from "../../api/admin-api-diagnostics.ts";
+import { supplierProblemsQueryOptions } from "../../api/admin-api-diagnostics.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { formatLocale } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
@@ -34,10 +34,7 @@ function text(value: unknown): string {
 /** The latest supplier failures (calls, bookings, cancellations), each with the request id to find it in the logs. */
 export function SupplierProblems({ refreshKey }: { refreshKey: number }) {
   const { t } = useTranslation();
-  const problems = useQuery({
-    queryKey: ["admin", "supplier-problems", refreshKey],
-    queryFn: listSupplierProblems,
-  });
+  const problems = useQuery(supplierProblemsQueryOptions(refreshKey));
   return (
     <Card className="space-y-3 p-5">
       <h2 className="text-lg font-semibold text-slate-900">{t("Recent supplier problems")}</h2>

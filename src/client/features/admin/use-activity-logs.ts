@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { listActivity } from "../../api/admin-users.ts";
+import { activityQueryOptions } from "../../api/admin-users.ts";
 
 export type { ActivityLog } from "../../api/admin-users.ts";
 
@@ -15,8 +15,7 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 export function useActivityLogs(filters: ActivityFilters) {
   return useQuery({
-    queryKey: ["admin", "activity", filters],
-    queryFn: () => listActivity({ ...filters, pageSize: ACTIVITY_PAGE_SIZE }),
+    ...activityQueryOptions({ ...filters, pageSize: ACTIVITY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,26 +4,25 @@ import {
   type BookingSort,
   type BookingStatusFilter,
   type SettableStatus,
+  adminBookingKeys,
+  adminBookingsQueryOptions,
+  dashboardKeys,
   fetchBookingsCsv,
-  listAdminBookings,
   refundBooking,
   setBookingStatus,
 } from "../../api/admin-bookings.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { i18next } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
-import { DASHBOARD_QUERY_KEY } from "./use-admin-dashboard.ts";
 
 export type { BookingSort, BookingStatusFilter, SettableStatus };
 export type AdminBookingFilters = { search: string; status: BookingStatusFilter; sort: BookingSort; page: number };
 
 export const BOOKINGS_PAGE_SIZE = 20;
-export const BOOKINGS_QUERY_KEY = ["admin", "bookings"] as const;
 
 export function useAdminBookings(filters: AdminBookingFilters) {
   return useQuery({
-    queryKey: [...BOOKINGS_QUERY_KEY, filters],
-    queryFn: () => listAdminBookings({ ...filters, pageSize: BOOKINGS_PAGE_SIZE }),
+    ...adminBookingsQueryOptions({ ...filters, pageSize: BOOKINGS_PAGE_SIZE }),
     // Keeps the current rows on screen while the next page or filter loads instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -34,8 +33,8 @@ function useInvalidateBookings() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_KEY }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
     ]);
 }
 

@@ -1,20 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { fetchDashboard, fetchOccupancy, findHotels } from "../../api/admin-bookings.ts";
-
-/** Every dashboard query starts with this key, so one invalidation refreshes the figures and the occupancy. */
-export const DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
+import { dashboardQueryOptions, hotelOptionsQueryOptions, occupancyQueryOptions } from "../../api/admin-bookings.ts";
 
 export function useAdminDashboard() {
-  return useQuery({
-    queryKey: DASHBOARD_QUERY_KEY,
-    queryFn: fetchDashboard,
-  });
+  return useQuery(dashboardQueryOptions());
 }
 
 export function useOccupancy(days: number, hotelId: number | null) {
   return useQuery({
-    queryKey: [...DASHBOARD_QUERY_KEY, "occupancy", { days, hotelId }],
-    queryFn: () => fetchOccupancy(days, hotelId),
+    ...occupancyQueryOptions(days, hotelId),
     // The previous figure stays while another window or hotel loads, instead of a flashing skeleton.
     placeholderData: keepPreviousData,
   });
@@ -22,10 +15,5 @@ export function useOccupancy(days: number, hotelId: number | null) {
 
 /** Hotels matching what the admin typed (three characters at least, as the server requires). */
 export function useHotelOptions(search: string) {
-  return useQuery({
-    queryKey: ["admin", "hotel-options", search],
-    queryFn: () => findHotels(search),
-    enabled: search.length >= 3,
-    staleTime: 60_000,
-  });
+  return useQuery(hotelOptionsQueryOptions(search));
 }

@@ -3,26 +3,26 @@ import { toast } from "sonner";
 import type { Role } from "../../../shared/auth.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { i18next } from "../../lib/i18n.ts";
-import { changeUserRole, listRoleChanges, listUsers, setManagedHotels, setUserBanned } from "../../api/admin-users.ts";
+import {
+  adminUserKeys,
+  adminUsersQueryOptions,
+  changeUserRole,
+  roleChangesQueryOptions,
+  setManagedHotels,
+  setUserBanned,
+} from "../../api/admin-users.ts";
 
 export type { RoleChange } from "../../api/admin-users.ts";
 
-const USERS_QUERY_KEY = ["admin", "users"] as const;
-const ROLE_CHANGES_QUERY_KEY = ["admin", "role-changes"] as const;
-
 export function useAdminUsers(search: string) {
   return useQuery({
-    queryKey: [...USERS_QUERY_KEY, search],
-    queryFn: () => listUsers(search),
+    ...adminUsersQueryOptions(search),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useRoleChanges() {
-  return useQuery({
-    queryKey: ROLE_CHANGES_QUERY_KEY,
-    queryFn: listRoleChanges,
-  });
+  return useQuery(roleChangesQueryOptions());
 }
 
 export function useChangeRole() {
@@ -42,8 +42,8 @@ export function useChangeRole() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ROLE_CHANGES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.roleChanges }),
       ]),
   });
 }
@@ -55,7 +55,7 @@ export function useSetUserBanned() {
     onSuccess: (_data, { banned }) => toast.success(banned ? i18next.t("User disabled") : i18next.t("User enabled")),
     onError: (error) =>
       toast.error(i18next.t("Failed to update user status: {{message}}", { message: errorText(error, i18next.t("Something went wrong")) })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }
 
@@ -71,8 +71,8 @@ export function useSetManagedHotels() {
       ),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ROLE_CHANGES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.roleChanges }),
       ]),
   });
 }

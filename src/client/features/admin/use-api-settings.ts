@@ -3,9 +3,13 @@ import { toast } from "sonner";
 import { errorText } from "../../lib/error-text.ts";
 import { i18next } from "../../lib/i18n.ts";
 import { environmentLabel } from "./environment-label.ts";
-import { type Environment, listApiSettings, saveApiSettings, testApiConnection } from "../../api/admin-api-settings.ts";
-
-const API_SETTINGS_QUERY_KEY = ["admin", "api-settings"] as const;
+import {
+  type Environment,
+  apiSettingsKey,
+  apiSettingsQueryOptions,
+  saveApiSettings,
+  testApiConnection,
+} from "../../api/admin-api-settings.ts";
 
 export interface SaveApiSettingsInput {
   environment: Environment;
@@ -19,10 +23,7 @@ export interface SaveApiSettingsInput {
 export type ConnectionTestTarget = { environment: Environment } | { apiUrl: string; username: string; password: string };
 
 export function useApiSettings() {
-  return useQuery({
-    queryKey: API_SETTINGS_QUERY_KEY,
-    queryFn: listApiSettings,
-  });
+  return useQuery(apiSettingsQueryOptions());
 }
 
 export function useSaveApiSettings() {
@@ -32,7 +33,7 @@ export function useSaveApiSettings() {
     // The answer holds both environments, so saving one with makeActive also shows the other as inactive.
     // Feedback here, not in mutate()'s callbacks, which are skipped if the form has unmounted meanwhile.
     onSuccess: (data, { environment }) => {
-      queryClient.setQueryData(API_SETTINGS_QUERY_KEY, data);
+      queryClient.setQueryData(apiSettingsKey, data);
       toast.success(i18next.t("{{environment}} settings saved successfully!", { environment: environmentLabel(i18next.t, environment) }));
     },
     onError: (error) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { listMailbox } from "../../api/admin-mailbox.ts";
+import { mailboxQueryOptions } from "../../api/admin-mailbox.ts";
 
 export type { MailboxMessage } from "../../api/admin-mailbox.ts";
 
@@ -7,8 +7,7 @@ export const MAILBOX_PAGE_SIZE = 20;
 
 export function useMailbox(page: number) {
   return useQuery({
-    queryKey: ["admin", "mailbox", page],
-    queryFn: () => listMailbox(page, MAILBOX_PAGE_SIZE),
+    ...mailboxQueryOptions(page, MAILBOX_PAGE_SIZE),
     // Keeps the current page on screen while the next one loads instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });

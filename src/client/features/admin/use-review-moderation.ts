@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { ReviewStatus } from "../../../shared/reviews.ts";
-import { listReviewsForModeration, moderateReview } from "../../api/reviews.ts";
+import { moderateReview, moderationQueryOptions, reviewKeys } from "../../api/reviews.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { i18next } from "../../lib/i18n.ts";
 
-const MODERATION_KEY = ["admin", "reviews"] as const;
-
 export function useModerationReviews(status: ReviewStatus) {
-  return useQuery({
-    queryKey: [...MODERATION_KEY, status],
-    queryFn: () => listReviewsForModeration(status),
-  });
+  return useQuery(moderationQueryOptions(status));
 }
 
 type ModerateInput = { reviewId: number; status: "approved" | "rejected"; adminNotes: string };
@@ -25,6 +20,6 @@ export function useModerateReview() {
     onSuccess: (_data, { status }) => toast.success(status === "approved" ? i18next.t("Review approved") : i18next.t("Review rejected")),
     onError: (error) =>
       toast.error(i18next.t("Failed to moderate review"), { description: errorText(error, i18next.t("Something went wrong")) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MODERATION_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.moderation }),
   });
 }

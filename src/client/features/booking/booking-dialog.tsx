@@ -14,7 +14,8 @@ import { ApiError } from "../../lib/api.ts";
 import { formatDateRange } from "../../lib/format.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { abandonHold, createBookingHold, fetchHoldRules } from "../../api/bookings.ts";
+import { abandonHold, bookingKeys, createBookingHold, holdRulesQueryOptions } from "../../api/bookings.ts";
+import { hotelKeys } from "../../api/hotels.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { bookingFlowReducer, initialBookingFlow, nightlyPriceFor } from "./booking-flow.ts";
@@ -90,7 +91,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     [room, nightlyPriceCents, stay.checkIn, stay.checkOut],
   );
   const createHold = useMutation({ mutationFn: createBookingHold });
-  const rules = useQuery({ queryKey: ["hold-rules"], queryFn: fetchHoldRules, staleTime: Infinity });
+  const rules = useQuery(holdRulesQueryOptions());
   // The hold the guest may still walk away from; cleared once it is paid. A ref, so leaving the page can read it.
   const openHold = useRef<{ id: string; accessToken: string } | null>(null);
   // While a payment runs (including the trip to a 3-D Secure check), leaving the page is not abandoning.
@@ -116,7 +117,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   }
 
   function refreshAvailability() {
-    void queryClient.invalidateQueries({ queryKey: ["hotel", hotel.id] });
+    void queryClient.invalidateQueries({ queryKey: hotelKeys.hotel(hotel.id) });
   }
 
   function submitGuest(values: GuestDetails, expectedNightlyPriceCents = nightlyPriceCents) {
@@ -191,7 +192,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     if (outcome.kind === "confirmed") {
       dispatch({ type: "paymentConfirmed", result });
       refreshAvailability();
-      void queryClient.invalidateQueries({ queryKey: ["bookings"] });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.mine });
     } else if (outcome.kind === "processing") {
       dispatch({ type: "paymentProcessing" });
     } else {

@@ -14,6 +14,7 @@ import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { hotelPath } from "../../lib/stay.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { bookingKeys } from "../../api/bookings.ts";
 import { confirmBookingPayment, paymentOutcome } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 
@@ -89,7 +90,7 @@ export function BookingSuccessPage() {
   const paid = redirectStatus !== "failed";
 
   const confirmation = useQuery({
-    queryKey: ["booking-payment", bookingId, paymentId],
+    queryKey: bookingKeys.paymentConfirmation(bookingId, paymentId),
     queryFn: () => confirmBookingPayment(bookingId!, paymentId!, paid),
     enabled: bookingId !== null && paymentId !== null,
     // Reporting the payment is idempotent but not free; the answer only changes when the guest asks again.

@@ -6,7 +6,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { resumeHoldPayment } from "../../api/bookings.ts";
+import { bookingKeys, resumeHoldPayment } from "../../api/bookings.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
@@ -26,7 +26,7 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resumed = useQuery({
-    queryKey: ["hold-payment", booking.id],
+    queryKey: bookingKeys.holdPayment(booking.id),
     queryFn: async () => {
       const response = await resumeHoldPayment(booking.id, accessToken);
       return { response, deadline: Date.now() + response.holdSecondsLeft * 1000 };
@@ -46,7 +46,7 @@ export function HoldPaymentDialog({ booking, accessToken, onClose }: HoldPayment
     const result = await confirmBookingPayment(held.id, payment.paymentId, true);
     const outcome = paymentOutcome(result);
     if (outcome.kind === "failed") throw new Error(outcome.message);
-    void queryClient.invalidateQueries({ queryKey: ["bookings"] });
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.mine });
     if (outcome.kind === "confirmed") setConfirmed(result);
     else setAwaitingConfirmation(true);
   }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CENTS_PER_POINT, MIN_REDEEM_POINTS, usablePoints } from "../../../shared/loyalty.ts";
-import { getLoyalty } from "../../api/account.ts";
+import { loyaltyQueryOptions } from "../../api/account.ts";
 import { readApplyPoints } from "../../lib/apply-points.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -10,7 +10,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 export function PointsOption({ totalCents, onChange }: { totalCents: number; onChange: (points: number) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const loyalty = useQuery({ queryKey: ["loyalty"], queryFn: getLoyalty });
+  const loyalty = useQuery(loyaltyQueryOptions());
   const balance = loyalty.data?.account.pointsBalance ?? 0;
   const points = usablePoints(balance, totalCents);
   const [use, setUse] = useState(readApplyPoints);

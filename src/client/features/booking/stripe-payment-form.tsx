@@ -4,7 +4,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { fetchPaymentConfig } from "../../api/payments.ts";
+import { paymentConfigQueryOptions } from "../../api/payments.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { bookingReturnPath } from "./booking-api.ts";
@@ -59,11 +59,7 @@ function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange
 
 export function StripePaymentForm(props: PaymentMethodProps) {
   const { t } = useTranslation();
-  const config = useQuery({
-    queryKey: ["payments", "config"],
-    queryFn: fetchPaymentConfig,
-    staleTime: Infinity,
-  });
+  const config = useQuery(paymentConfigQueryOptions());
   if (config.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   const key = config.data?.publishableKey;
   if (!key)

@@ -2,17 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import type { z } from "zod";
 import type { PhoneBookingInput } from "../../../shared/front-desk.ts";
-import { checkInGuest, checkOutGuest, createPhoneBooking, fetchFrontDeskDay, markNoShow } from "../../api/front-desk.ts";
-import { getHotel } from "../../api/hotels.ts";
+import {
+  checkInGuest,
+  checkOutGuest,
+  createPhoneBooking,
+  frontDeskDayQueryOptions,
+  frontDeskKeys,
+  markNoShow,
+} from "../../api/front-desk.ts";
+import { hotelQueryOptions } from "../../api/hotels.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { i18next } from "../../lib/i18n.ts";
 
-const DESK_KEY = ["front-desk"] as const;
-
 export function useFrontDeskDay(hotelId: number, date: string) {
   return useQuery({
-    queryKey: [...DESK_KEY, hotelId, date],
-    queryFn: () => fetchFrontDeskDay(hotelId, date),
+    ...frontDeskDayQueryOptions(hotelId, date),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,15 +24,14 @@ export function useFrontDeskDay(hotelId: number, date: string) {
 /** Reloads the desk's lists: a phone booking paid by card is confirmed by the payment step, outside this feature's mutations. */
 export function useRefreshFrontDesk() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: DESK_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: frontDeskKeys.all });
 }
 
 /** The hotel's room types priced for a stay (the public hotel answer), for the phone booking form. */
 export function useRoomChoices(hotelId: number, checkIn: string, checkOut: string, guests: number) {
   const ready = checkIn !== "" && checkOut !== "" && checkOut > checkIn;
   return useQuery({
-    queryKey: ["front-desk-rooms", hotelId, checkIn, checkOut, guests],
-    queryFn: () => getHotel(String(hotelId), new URLSearchParams({ checkIn, checkOut, guests: String(guests) }).toString()),
+    ...hotelQueryOptions(String(hotelId), new URLSearchParams({ checkIn, checkOut, guests: String(guests) }).toString()),
     enabled: ready,
   });
 }
@@ -61,7 +64,7 @@ export function useDeskAction(hotelId: number) {
       }
     },
     onError: (error) => toast.error(error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DESK_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: frontDeskKeys.all }),
   });
 }
 
@@ -74,6 +77,6 @@ export function usePhoneBooking(hotelId: number) {
         toast.success(i18next.t("Booking {{reference}} confirmed: the guest pays at the hotel", { reference: made.reference }));
     },
     onError: (error) => toast.error(i18next.t("Failed to take the booking: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DESK_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: frontDeskKeys.all }),
   });
 }

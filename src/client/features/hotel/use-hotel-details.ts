@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Stay } from "../../../shared/search.ts";
-import { getHotel } from "../../api/hotels.ts";
+import { hotelQueryOptions } from "../../api/hotels.ts";
 import { stayApiParams } from "../../lib/stay.ts";
 
 /** The hotel priced for the stay; changing the stay keeps the current page on screen while rooms re-price. */
@@ -9,8 +9,7 @@ export function useHotelDetails(hotelId: string, stay: Stay) {
   stayApiParams(stay, params);
   const query = params.toString();
   return useQuery({
-    queryKey: ["hotel", hotelId, query],
-    queryFn: () => getHotel(hotelId, query),
+    ...hotelQueryOptions(hotelId, query),
     placeholderData: (previous) => (previous?.id === hotelId ? previous : undefined),
   });
 }

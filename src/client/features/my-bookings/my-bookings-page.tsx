@@ -12,12 +12,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { abandonMyHold } from "../../api/bookings.ts";
+import { abandonMyHold, bookingKeys } from "../../api/bookings.ts";
 import { cn } from "../../lib/cn.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { BookingCard } from "./booking-card.tsx";
 import { BookingFilterBar } from "./booking-filter-bar.tsx";
-import { MY_BOOKINGS_KEY, useMyBookings, type BookingFilters } from "./use-my-bookings.ts";
+import { useMyBookings, type BookingFilters } from "./use-my-bookings.ts";
 import { errorText } from "../../lib/error-text.ts";
 
 type BookingGroups = { awaiting: BookingView[]; upcoming: BookingView[]; past: BookingView[]; cancelled: BookingView[] };
@@ -213,7 +213,7 @@ export function MyBookingsPage({ renderPayment }: { renderPayment?: RenderPaymen
 
   const { awaiting, upcoming, past, cancelled } = groupBookings(data?.bookings ?? [], todayLocal());
   const refreshing = isFetching && !isPending;
-  const refreshList = () => void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.mine });
   // Kept here, not in the Awaiting payment list: once paid, the hold leaves that list while its dialog still shows the confirmation.
   const [paying, setPaying] = useState<BookingView | null>(null);
 

@@ -8,36 +8,31 @@ import {
   createPropertyHotel,
   createRoomType,
   deleteRoomType,
-  getPropertyHotel,
-  listPropertyHotels,
-  searchDestinationChoices,
+  destinationChoicesQueryOptions,
+  propertyHotelKeys,
+  propertyHotelQueryOptions,
+  propertyHotelsQueryOptions,
   setPhotoOrder,
   updatePropertyHotel,
   updateRoomType,
   uploadPhotos,
 } from "../../api/property-hotels.ts";
 
-const HOTELS_KEY = ["properties", "hotels"] as const;
-const hotelKey = (hotelId: number) => [...HOTELS_KEY, hotelId] as const;
-
 export function usePropertyHotels(query: { search: string; page: number; pageSize: number }) {
   return useQuery({
-    queryKey: [...HOTELS_KEY, "list", query],
-    queryFn: () => listPropertyHotels(query),
+    ...propertyHotelsQueryOptions(query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePropertyHotel(hotelId: number) {
-  return useQuery({ queryKey: hotelKey(hotelId), queryFn: async () => (await getPropertyHotel(hotelId)).hotel });
+  return useQuery(propertyHotelQueryOptions(hotelId));
 }
 
 export function useDestinationChoices(q: string) {
   return useQuery({
-    queryKey: ["properties", "destination-choices", q],
-    queryFn: async () => (await searchDestinationChoices(q)).destinations,
+    ...destinationChoicesQueryOptions(q),
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
   });
 }
 
@@ -48,7 +43,7 @@ export function useCreateHotel() {
     onSuccess: ({ hotel }) =>
       toast.success(i18next.t("{{name}} added. Add a room type, then show it to travellers.", { name: hotel.name })),
     onError: (error) => toast.error(i18next.t("Could not add the hotel: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.all }),
   });
 }
 
@@ -58,7 +53,7 @@ export function useUpdateHotel(hotelId: number) {
     mutationFn: (input: HotelInput) => updatePropertyHotel(hotelId, input),
     onSuccess: ({ hotel }) => toast.success(i18next.t("{{name}} saved", { name: hotel.name })),
     onError: (error) => toast.error(i18next.t("Could not save the hotel: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.all }),
   });
 }
 
@@ -76,7 +71,7 @@ export function useSaveRoomType(hotelId: number) {
             : i18next.t("{{name}} saved", { name: roomType.name }),
       ),
     onError: (error) => toast.error(i18next.t("Could not save the room type: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.all }),
   });
 }
 
@@ -86,7 +81,7 @@ export function useDeleteRoomType(hotelId: number) {
     mutationFn: ({ roomTypeId }: { roomTypeId: number; name: string }) => deleteRoomType(hotelId, roomTypeId),
     onSuccess: (_data, { name }) => toast.success(i18next.t("{{name}} deleted", { name })),
     onError: (error) => toast.error(i18next.t("Could not delete the room type: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.all }),
   });
 }
 
@@ -96,7 +91,7 @@ export function useUploadPhotos(owner: PhotoOwner) {
     mutationFn: (files: File[]) => uploadPhotos(owner, files),
     onSuccess: (_photos, files) => toast.success(i18next.t("{{count, number}} photos added", { count: files.length })),
     onError: (error) => toast.error(i18next.t("Could not add the photos: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: hotelKey(owner.hotelId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.hotel(owner.hotelId) }),
   });
 }
 
@@ -106,7 +101,7 @@ export function useSetPhotoOrder(owner: PhotoOwner) {
     mutationFn: ({ photos }: { photos: string[]; done: string }) => setPhotoOrder(owner, photos),
     onSuccess: (_photos, { done }) => toast.success(done),
     onError: (error) => toast.error(i18next.t("Could not change the photos: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: hotelKey(owner.hotelId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.hotel(owner.hotelId) }),
   });
 }
 
@@ -123,6 +118,6 @@ export function useImportHotels() {
       else toast.error(i18next.t("{{count, number}} problems found. Nothing was written.", { count: result.problems.length }));
     },
     onError: (error) => toast.error(i18next.t("Import failed: {{message}}", { message: error.message })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HOTELS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: propertyHotelKeys.all }),
   });
 }

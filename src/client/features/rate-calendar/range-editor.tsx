@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { todayLocal } from "../../../shared/dates.ts";
 import { WEEKDAYS, calendarEditSchema, type CalendarEditInput } from "../../../shared/rates.ts";
-import { editCalendarRange, type CalendarMonthData } from "../../api/rate-calendar.ts";
+import { editCalendarRange, rateCalendarKeys, type CalendarMonthData } from "../../api/rate-calendar.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
@@ -92,7 +92,7 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
     mutationFn: (input: CalendarEditInput) => editCalendarRange(hotelId, input),
     onSuccess: async (result) => {
       toast.success(i18next.t("Calendar updated: {{count}} room-nights changed", { count: result.nights }));
-      await queryClient.invalidateQueries({ queryKey: ["rate-calendar", hotelId] });
+      await queryClient.invalidateQueries({ queryKey: rateCalendarKeys.hotel(hotelId) });
     },
     onError: (e) => toast.error(i18next.t("Calendar not updated: {{message}}", { message: e.message })),
   });

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BedDouble, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { todayLocal } from "../../../shared/dates.ts";
-import { fetchCalendarMonth } from "../../api/rate-calendar.ts";
+import { calendarMonthQueryOptions } from "../../api/rate-calendar.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -26,8 +26,7 @@ export function RateCalendarPage() {
   const { hotelId = "" } = useParams();
   const [month, setMonth] = useState(() => todayLocal().slice(0, 7));
   const calendar = useQuery({
-    queryKey: ["rate-calendar", hotelId, month],
-    queryFn: () => fetchCalendarMonth(hotelId, month),
+    ...calendarMonthQueryOptions(hotelId, month),
     placeholderData: (previous) => previous,
   });
   const [draft, setDraft] = useState<RangeDraft | null>(null);

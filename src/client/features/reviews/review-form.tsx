@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { ReviewFields } from "../../../shared/reviews.ts";
+import { reviewKeys } from "../../api/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -12,7 +13,6 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
 import { RatingInput } from "./rating-input.tsx";
-import { hotelReviewsKey } from "./use-hotel-reviews.ts";
 import { usePhotoSelection } from "./use-photo-selection.ts";
 import { useSubmitReview } from "./use-submit-review.ts";
 import { fieldMessage } from "../../lib/error-text.ts";
@@ -54,7 +54,7 @@ export function ReviewForm({ hotelId, onClose }: ReviewFormProps) {
           reset();
           photos.clear();
           // Approval is what makes it visible, but the guest's own view of the counts should not be stale.
-          void queryClient.invalidateQueries({ queryKey: hotelReviewsKey(hotelId) });
+          void queryClient.invalidateQueries({ queryKey: reviewKeys.hotel(hotelId) });
           onClose();
         },
       },

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { VoteType } from "../../../shared/reviews.ts";
-import { type HotelReviews, voteOnReview } from "../../api/reviews.ts";
+import { type HotelReviews, reviewKeys, voteOnReview } from "../../api/reviews.ts";
 import { ApiError } from "../../lib/api.ts";
-import { hotelReviewsKey } from "./use-hotel-reviews.ts";
 import { errorText } from "../../lib/error-text.ts";
 
 /** Prompts a visitor (or a guest whose session has ended) to sign in before voting. */
@@ -23,7 +22,7 @@ export function useReviewVote(hotelId: string) {
   return useMutation({
     mutationFn: ({ reviewId, voteType }: { reviewId: number; voteType: VoteType }) => voteOnReview(reviewId, voteType),
     onSuccess: (result, { reviewId }) => {
-      queryClient.setQueriesData<HotelReviews>({ queryKey: hotelReviewsKey(hotelId) }, (data) =>
+      queryClient.setQueriesData<HotelReviews>({ queryKey: reviewKeys.hotel(hotelId) }, (data) =>
         data ? { ...data, reviews: data.reviews.map((review) => (review.id === reviewId ? { ...review, ...result } : review)) } : data,
       );
       toast.success(i18next.t("Vote recorded"));

@@ -1,9 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { getLoyalty } from "../../api/account.ts";
+import { loyaltyQueryOptions } from "../../api/account.ts";
 
 export function useLoyalty() {
-  return useQuery({
-    queryKey: ["loyalty"],
-    queryFn: getLoyalty,
-  });
+  return useQuery(loyaltyQueryOptions());
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { searchHotels } from "../../api/hotels.ts";
+import { hotelSearchQueryOptions } from "../../api/hotels.ts";
 
 /** What makes a search a different search: the place and the stay. Filters, sort and page only refine it. */
 const IDENTITY = ["destination", "checkIn", "checkOut", "guests", "children", "ages", "rooms"] as const;
@@ -17,8 +17,7 @@ function sameSearch(a: string, b: string): boolean {
  */
 export function useHotelSearch(apiQuery: string) {
   return useQuery({
-    queryKey: ["hotel-search", apiQuery],
-    queryFn: () => searchHotels(apiQuery),
+    ...hotelSearchQueryOptions(apiQuery),
     placeholderData: (previous, previousQuery) =>
       previous !== undefined && previousQuery && sameSearch(String(previousQuery.queryKey[1]), apiQuery) ? previous : undefined,
   });
