@@ -237,13 +237,13 @@ describe("one address's share of a small room type", () => {
     await created(await post("/api/bookings", { address, body: suite({ checkIn: d(160), checkOut: d(161), rooms: 1 }) }));
   });
 
-  it("always allows one room, even of a room type with a single room", async () => {
+  it("always allows one room: a room type with a single room is left to availability", async () => {
     const only = await createRoomType(t.deps.db, hotel.id, { name: "Tower Room", priceCents: 30000, maxGuests: 2, totalRooms: 1 });
     const address = newAddress();
     await created(await post("/api/bookings", { address, body: body({ roomTypeId: String(only.id), checkIn: d(150), checkOut: d(151) }) }));
     const again = await post("/api/bookings", { address, body: body({ roomTypeId: String(only.id), checkIn: d(150), checkOut: d(151) }) });
-    expect(again.status).toBe(429);
-    expect(((await again.json()) as { message: string }).message).toContain('at most 1 of the 1 "Tower Room" rooms');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "ROOM_UNAVAILABLE" });
   });
 });
 

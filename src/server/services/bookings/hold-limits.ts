@@ -93,6 +93,8 @@ export function roomShareOf(totalRooms: number, settings: Pick<HoldSettings, "ma
  */
 async function claimRoomTypeShare(tx: Tx, requester: HoldRequester, settings: HoldSettings, room: HeldRoomType): Promise<void> {
   const share = roomShareOf(room.totalRooms, settings);
+  // A share of every room (one room of a single-room type, or the limit lifted) leaves it to availability.
+  if (share >= room.totalRooms) return;
   const of = `${share} of the ${room.totalRooms} "${room.name}" rooms`;
   if (room.rooms > share) {
     throw new DomainError(
