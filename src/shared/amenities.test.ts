@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { AMENITIES, AMENITY_OPTIONS, amenityFlagsOf, amenityOption, amenityOptionBits, hotelAmenityList } from "./amenities.ts";
+import {
+  AMENITIES,
+  AMENITY_OPTIONS,
+  amenityFlagsOf,
+  amenityOption,
+  amenityOptionBits,
+  amenityOptionText,
+  hotelAmenityList,
+} from "./amenities.ts";
 
 const none = { wifi: false, parking: false, pool: false, gym: false, spa: false, breakfast: false };
 
@@ -14,6 +22,8 @@ describe("the amenity vocabulary", () => {
 
   it("offers the spec's amenity filter options, in its order", () => {
     expect(AMENITY_OPTIONS).toEqual(["WiFi", "Parking", "Restaurant", "Pool", "Gym", "Spa"]);
+    // The filter shows each option by the label the hotel cards use: one name per amenity.
+    expect(AMENITY_OPTIONS.map(amenityOptionText)).toEqual(["Free WiFi", "Parking", "Restaurant", "Pool", "Gym", "Spa"]);
     expect(amenityOption("wIfI")).toBe("WiFi");
     expect(amenityOption("Sauna")).toBeUndefined();
     expect(amenityOptionBits(["WiFi", "Gym"])).toBe(1 | 16);

@@ -79,6 +79,11 @@ export function amenityLabel(key: AmenityKey): string {
   return LABELS.get(key)!;
 }
 
+/** The label a filter option shows: the amenity's own label, as hotel cards write it ('Free WiFi' for the option 'WiFi'). */
+export function amenityOptionText(option: AmenityOption): Extract<Amenity, { bit: number }>["label"] {
+  return FILTERED.find((a) => a.term === option)!.label;
+}
+
 /** The filter option matching `text` in any case, or undefined. */
 export function amenityOption(text: string): AmenityOption | undefined {
   const wanted = text.toLowerCase();

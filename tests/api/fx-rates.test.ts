@@ -62,11 +62,15 @@ describe("public rates", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=600");
     const tag = res.headers.get("etag");
     expect(tag).toMatch(/^W\/"/);
-    expect(await res.json()).toEqual({
+    const body = (await res.json()) as { updatedAt: Record<string, string> };
+    expect(body).toEqual({
       base: "USD",
       rates: { EUR: "0.92", GBP: "0.79", JPY: "151.5", CAD: "1.37", AUD: "1.52", CHF: "0.88" },
       demo: true,
+      // When each rate was set, for the note beside an estimate ("1 USD = 0.92 EUR, as of ...").
+      updatedAt: Object.fromEntries(["EUR", "GBP", "JPY", "CAD", "AUD", "CHF"].map((c) => [c, expect.any(String)])),
     });
+    expect(Number.isNaN(Date.parse(body.updatedAt.EUR!))).toBe(false);
     const again = await t.request("GET", "/api/fx-rates", { headers: { "if-none-match": tag! } });
     expect(again.status).toBe(304);
   });

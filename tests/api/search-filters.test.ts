@@ -140,4 +140,14 @@ describe.each([
     // The validation message names the parameter first ("guestRating: ..."), as for the other filters.
     expect(((await res.json()) as unknown as { message: string }).message).toContain(message);
   });
+
+  it("says what is wrong with a child's age in words alone, without the list position ('ages.0: ...') a person cannot read", async () => {
+    for (const path of ["/api/hotels/search?destination=Filterton&", `/api/hotels/${h["Alder Hotel"]!.id}?`]) {
+      const res = await t.request("GET", `${path}children=1&ages=18`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as unknown as { message: string }).message).toBe(
+        "Each child's age must be 0 to 17: book older guests as adults",
+      );
+    }
+  });
 });

@@ -40,6 +40,11 @@ describe("display currencies in the browser", () => {
     const euros = await expectedEuros(page, hotel.priceCents);
     await card.getByText(euros, { exact: true }).waitFor();
     await page.getByText("Prices shown in EUR are estimates. You pay in the hotel's currency.").waitFor();
+    // The rate used and its date, in the note and in the estimate's tooltip.
+    const { rates } = (await (await page.request.get("/api/fx-rates")).json()) as { rates: Record<string, string> };
+    const rateUsed = new RegExp(`1 USD = ${rates.EUR!.replace(".", "\\.")} EUR, as of [A-Z][a-z]{2} \\d{1,2}, \\d{4}`);
+    await page.getByText(new RegExp(`Rate used: ${rateUsed.source}\\.`)).waitFor();
+    expect(await card.getByText(euros, { exact: true }).getAttribute("title")).toMatch(rateUsed);
     await expectAccessible(page);
 
     // The choice is the browser's: a reload keeps it.
@@ -64,6 +69,7 @@ describe("display currencies in the browser", () => {
     const totalCents = Math.round(Number(dollars!.replaceAll(",", "")) * 100);
     expect(totalText).toContain(`(${await expectedEuros(page, totalCents)})`);
     await dialog.getByText("You pay in USD, the hotel's currency.").waitFor();
+    await dialog.getByText(/Rate used: 1 USD = [\d.]+ EUR, as of /).waitFor();
     await expectAccessible(page);
 
     await dialog.getByLabel("Full Name").fill("Euro Visitor");

@@ -79,6 +79,12 @@ describe("searching in another language", () => {
     await page.getByRole("heading", { name: "Sobre este hotel" }).waitFor();
     await page.getByText(/^1 noche, 2 adultos · desde$/).waitFor();
     expect(await page.getByText("Available Rooms").count()).toBe(0);
+    // The currency picker's name and the hotel's cancellation policy are Spanish too.
+    await page.getByRole("combobox", { name: "Moneda" }).waitFor();
+    const policy = (heading: string) => page.getByRole("heading", { name: heading, exact: true }).locator("xpath=following-sibling::p[1]");
+    expect(await policy("Política de cancelación").innerText()).toMatch(
+      /^(Cancelación gratuita hasta \d+ días? antes de la entrada|No reembolsable)$/,
+    );
     await expectAccessible(page);
 
     // The same page in German.
@@ -86,6 +92,10 @@ describe("searching in another language", () => {
     await page.getByRole("heading", { name: "Verfügbare Zimmer" }).waitFor();
     await page.getByRole("button", { name: "Jetzt buchen" }).first().waitFor();
     await page.getByRole("button", { name: /^Gäste & Zimmer 2 Erwachsene · 1 Zimmer/ }).waitFor();
+    await page.getByRole("combobox", { name: "Währung" }).waitFor();
+    expect(await policy("Stornierungsbedingungen").innerText()).toMatch(
+      /^(Kostenlose Stornierung bis \d+ Tage? vor dem Check-in|Nicht erstattbar)$/,
+    );
     await page.getByRole("button", { name: "Zurück zu den Ergebnissen" }).click();
     await page.getByText(/^[\d.]+ Unterkünfte? gefunden/).waitFor();
     await page.getByRole("combobox", { name: "Sortieren nach" }).waitFor();

@@ -138,3 +138,50 @@ describe("the rates calendar from the keyboard", () => {
     await page.context().close();
   });
 });
+
+describe("the rates calendar's range editor", () => {
+  it("starts the next range from 'No change' after applying one, so a closing does not follow into the next range", async () => {
+    const page = await newPage(browser, 390);
+    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await page.goto(`/admin/hotels/${HOTEL}/calendar`);
+    await page.getByRole("grid").waitFor();
+    // Months ahead that no other test books: close the 28th and 29th, then a 3-night minimum from the 7th to the 13th.
+    const [year, month] = todayLocal().split("-").map(Number) as [number, number];
+    const monthAhead = (by: number) => new Date(Date.UTC(year, month - 1 + by, 1)).toISOString().slice(0, 7);
+    const closing = monthAhead(8);
+    const minimum = monthAhead(9);
+    const editor = page.getByRole("form", { name: "Change a range of dates" });
+    async function apply() {
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(`/hotels/${HOTEL}/calendar`) && r.request().method() === "POST"),
+        editor.getByRole("button", { name: "Apply to the range" }).click(),
+      ]);
+      expect(res.status()).toBe(200);
+    }
+    await editor.getByLabel("First night").fill(`${closing}-28`);
+    await editor.getByLabel("Last night").fill(`${closing}-29`);
+    await editor.getByLabel("Open or closed").selectOption("closed");
+    await apply();
+    // Every value is back to "No change" for the next range.
+    await expect.poll(() => editor.getByLabel("Open or closed").inputValue()).toBe("keep");
+    expect(await editor.getByLabel("Minimum stay (nights)").inputValue()).toBe("");
+
+    await editor.getByLabel("First night").fill(`${minimum}-07`);
+    await editor.getByLabel("Last night").fill(`${minimum}-13`);
+    await editor.getByLabel("Minimum stay (nights)").fill("3");
+    await apply();
+
+    async function nights(month: string) {
+      const res = await page.request.get(`/api/properties/hotels/${HOTEL}/calendar?month=${month}`);
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as { roomTypes: { nights: { night: string; closed: boolean; minStay: number }[] }[] };
+      return body.roomTypes.flatMap((r) => r.nights);
+    }
+    const second = (await nights(minimum)).filter((n) => n.night >= `${minimum}-07` && n.night <= `${minimum}-13`);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.every((n) => n.minStay === 3 && !n.closed)).toBe(true);
+    const first = (await nights(closing)).filter((n) => n.night === `${closing}-28` || n.night === `${closing}-29`);
+    expect(first.every((n) => n.closed && n.minStay === 1)).toBe(true);
+    await page.context().close();
+  });
+});

@@ -37,8 +37,11 @@ describe("finding a hotel in the browser", () => {
     expect(total).toBeGreaterThan(0);
     await expectAccessible(page);
 
+    // The amenity filter names WiFi as the cards do.
+    await page.getByRole("checkbox", { name: "Free WiFi", exact: true }).waitFor();
+    expect(await page.getByRole("checkbox", { name: "WiFi", exact: true }).count()).toBe(0);
     // A filter narrows the list and lives in the address.
-    await page.getByRole("checkbox", { name: "WiFi" }).click();
+    await page.getByRole("checkbox", { name: "Free WiFi", exact: true }).click();
     await page.waitForURL(/amenities=WiFi/);
     await page.waitForLoadState("networkidle");
     const filtered = countOf(await page.getByText(/propert(y|ies) found/).innerText());
@@ -142,6 +145,38 @@ describe("finding a hotel in the browser", () => {
     await panel.waitFor();
     await panel.getByRole("checkbox", { name: "4 stars" }).waitFor();
     await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it("puts the keyboard on the results after Search, one key press from the first hotel by 'Skip to results' (phone width)", async () => {
+    const page = await newPage(browser, 390);
+    await page.goto("/");
+    const destination = page.getByRole("combobox", { name: "Destination" });
+    await destination.fill("Paris");
+    await page.getByRole("listbox").getByRole("option").first().waitFor();
+    await destination.press("Escape");
+    await page.getByRole("button", { name: "Search", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/destination=Paris/);
+    const heading = page.getByRole("heading", { level: 1, name: /Paris/ });
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await page.getByText(/propert(y|ies) found/).waitFor();
+    // The next Tab shows the skip link; Enter on it, then Tab, lands on the first hotel's link.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to results" });
+    expect(await skip.evaluate((a) => a === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())!.width).toBeGreaterThan(1);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    const firstHotel = await page.locator("article").first().getByRole("link").first().getAttribute("href");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(firstHotel);
+    await expectAccessible(page);
+
+    // The compact search on the results page does the same.
+    await page.getByRole("button", { name: /Edit$/ }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { DISPLAY_CURRENCIES, isDisplayCurrency } from "../../shared/fx.ts";
 import { NativeSelect } from "../components/ui/native-select.tsx";
 import { useDisplayCurrency } from "../lib/display-currency.ts";
+import { useTranslation } from "../lib/i18n.ts";
 
 const symbolFormat = (currency: string) =>
   new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
@@ -10,12 +11,13 @@ const symbolFormat = (currency: string) =>
 
 /** The header's display-currency picker: prices are shown converted as estimates; payment stays in the hotel's currency. */
 export function CurrencyPicker() {
+  const { t } = useTranslation();
   const [currency, setCurrency] = useDisplayCurrency();
   const id = useId();
   return (
     <div className="ml-auto flex items-center">
       <label htmlFor={id} className="sr-only">
-        Currency
+        {t("Currency")}
       </label>
       <NativeSelect
         id={id}

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { type DisplayCurrency, FX_BASE, isDisplayCurrency } from "../../shared/fx.ts";
 import { fetchFxRates, fxRateKeys } from "../api/fx-rates.ts";
-import { type DisplayAmount, displayAmount, rateTable } from "./display-money.ts";
+import { type DisplayAmount, type RateUsed, displayAmount, rateTable, rateUsed } from "./display-money.ts";
 import { browserStorage } from "./hotel-id-list.ts";
 
 /** The traveller's display currency, kept in this browser (decision 028); the base until they pick one. */
@@ -48,20 +48,32 @@ export function useDisplayCurrency(): [DisplayCurrency, (currency: DisplayCurren
 function useRateTable(needed: boolean) {
   return useQuery({
     queryKey: fxRateKeys.public,
-    queryFn: async () => rateTable((await fetchFxRates()).rates),
+    queryFn: async () => {
+      const answer = await fetchFxRates();
+      return { table: rateTable(answer.rates), updatedAt: answer.updatedAt };
+    },
     enabled: needed,
     staleTime: 10 * 60_000,
   });
 }
 
+const NO_DATES: Readonly<Record<string, string>> = {};
+
 /**
  * Formats amounts (minor units of their currency) for the traveller's display currency; see
  * display-money.ts for the rule. Until the rates arrive, amounts show in their own currency.
+ * `rate` tells which rate (and of when) an amount of a currency is converted at, to show beside it.
  */
-export function useDisplayMoney(): { display: DisplayCurrency; format: (cents: number, currency: string) => DisplayAmount } {
+export function useDisplayMoney(): {
+  display: DisplayCurrency;
+  format: (cents: number, currency: string) => DisplayAmount;
+  rate: (currency: string) => RateUsed | null;
+} {
   const [display] = useDisplayCurrency();
   const rates = useRateTable(display !== FX_BASE);
-  const table = rates.data ?? null;
+  const table = rates.data?.table ?? null;
+  const updatedAt = rates.data?.updatedAt ?? NO_DATES;
   const format = useCallback((cents: number, currency: string) => displayAmount(cents, currency, display, table), [display, table]);
-  return { display, format };
+  const rate = useCallback((currency: string) => rateUsed(currency, display, table, updatedAt), [display, table, updatedAt]);
+  return { display, format, rate };
 }

@@ -12,6 +12,7 @@ import {
   convertForDisplay,
   decimalToMicros,
   isDisplayCurrency,
+  microsToDecimal,
 } from "../../shared/fx.ts";
 import { formatMoney } from "./format.ts";
 
@@ -53,4 +54,30 @@ export function displayAmount(cents: number, currency: string, target: DisplayCu
     if (whole !== null) return { text: `≈ ${formatWholeUnits(whole, target)}`, converted: true };
   }
   return { text: formatMoney(cents, currency), converted: false };
+}
+
+/** The exchange rate behind an estimate, to show beside it: "1 USD = 0.92 EUR" and when that rate was set. */
+export interface RateUsed {
+  from: string;
+  to: string;
+  /** Units of `to` one unit of `from` buys, as a decimal with at most 6 places ("0.92"). */
+  rate: string;
+  /** When the older of the two rates was set (ISO timestamp); null when not known. */
+  updatedAt: string | null;
+}
+
+/** The rate an amount in `currency` is converted into `target` at, or null when it is not converted. */
+export function rateUsed(
+  currency: string,
+  target: DisplayCurrency,
+  rates: FxRateTable | null,
+  updatedAt: Readonly<Record<string, string>>,
+): RateUsed | null {
+  const from = rates?.[currency as DisplayCurrency];
+  const to = rates?.[target];
+  if (target === currency || !from || !to) return null;
+  // Through the base, as amounts are converted; rounded half up to micros in integers (BigInt: no float).
+  const micros = (BigInt(to) * BigInt(MICROS_PER_UNIT) * 2n + BigInt(from)) / (2n * BigInt(from));
+  const dates = [updatedAt[currency], updatedAt[target]].filter((d): d is string => d !== undefined).sort();
+  return { from: currency, to: target, rate: microsToDecimal(Number(micros)), updatedAt: dates[0] ?? null };
 }

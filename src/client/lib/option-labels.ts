@@ -1,4 +1,4 @@
-import type { AMENITIES, AmenityOption } from "../../shared/amenities.ts";
+import { type AMENITIES, type AmenityOption, amenityOptionText } from "../../shared/amenities.ts";
 import type { PropertyType } from "../../shared/property-types.ts";
 import type { GuestRatingOption, SortOption } from "../../shared/search-options.ts";
 import type { TFunction } from "./i18n.ts";
@@ -41,15 +41,8 @@ export function guestRatingLabel(t: TFunction, option: GuestRatingOption): strin
 }
 
 export function amenityOptionLabel(t: TFunction, option: AmenityOption): string {
-  const labels: Record<AmenityOption, string> = {
-    WiFi: t("WiFi"),
-    Parking: t("Parking"),
-    Restaurant: t("Restaurant"),
-    Pool: t("Pool"),
-    Gym: t("Gym"),
-    Spa: t("Spa"),
-  };
-  return labels[option];
+  // One name per amenity: the filter says what the cards say ("Free WiFi"), while the address keeps the option ("WiFi").
+  return amenityText(t, amenityOptionText(option));
 }
 
 /** An amenity text in the reader's language: the catalogue's own labels are translated, a partner's own words stay as they are. */

@@ -8,6 +8,7 @@ export const PublicFxRatesSchema = z.object({
   base: z.literal(FX_BASE),
   rates: z.record(z.string(), RateText).describe("One rate per display currency other than the base"),
   demo: z.boolean().describe("Some rates are still the demo rates seeded with the database"),
+  updatedAt: z.record(z.string(), z.string()).describe("When each rate was last set (ISO timestamp), to show beside an estimate"),
 });
 
 export const FxRateSchema = z.object({

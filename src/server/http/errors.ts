@@ -29,7 +29,9 @@ export function errorResponse(c: Context, error: DomainError, status: Contentful
 export function validationError(error: ZodError): DomainError {
   const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   const first = issues[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid request";
+  // A field's name tells which field; a position in a list ("ages.0") tells a person nothing, so that message stands alone.
+  const named = first !== undefined && first.path !== "" && !error.issues[0]!.path.some((part) => typeof part === "number");
+  const message = first ? (named ? `${first.path}: ${first.message}` : first.message) : "Invalid request";
   return new DomainError("VALIDATION_ERROR", message, undefined, issues);
 }
 

@@ -17,7 +17,12 @@ export function fxRateRoutes(deps: AppDeps) {
   return apiRouter().openapi(rates, async (c) => {
     const rows = await listFxRates(deps.readDb);
     return c.json(
-      { base: FX_BASE, rates: Object.fromEntries(rows.map((row) => [row.currency, row.rate])), demo: rows.some((row) => row.demo) },
+      {
+        base: FX_BASE,
+        rates: Object.fromEntries(rows.map((row) => [row.currency, row.rate])),
+        demo: rows.some((row) => row.demo),
+        updatedAt: Object.fromEntries(rows.map((row) => [row.currency, row.updatedAt])),
+      },
       200,
     );
   });

@@ -17,3 +17,17 @@ export function refundText(t: Translate, refundedCents: number, amountDueCents: 
   if (refundedCents >= amountDueCents) return t("Refunded {{amount}}", { amount: money(refundedCents) });
   return t("Partly refunded: {{amount}} of {{due}}", { amount: money(refundedCents), due: money(amountDueCents) });
 }
+
+const FREE_CANCELLATION_POLICY = /^Free cancellation up to (\d+) days? before check-in$/;
+
+/**
+ * A hotel's cancellation policy in the reader's language when it is one of our own wordings (the
+ * demo catalogue's and the property form's: "Non-refundable", "Free cancellation up to 2 days
+ * before check-in"); a policy a hotel wrote in its own words is shown as written.
+ */
+export function cancellationPolicyText(t: Translate, policy: string): string {
+  if (policy === "Non-refundable") return t("Non-refundable");
+  const days = FREE_CANCELLATION_POLICY.exec(policy)?.[1];
+  if (days !== undefined) return t("Free cancellation up to {{count}} days before check-in", { count: Number(days) });
+  return policy;
+}

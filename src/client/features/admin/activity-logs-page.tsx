@@ -11,6 +11,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { groupedActivityTypes } from "../../../shared/activity-types.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { activityDetailEntries } from "./activity-details.ts";
 import { activityGroupLabel, activityTypeLabel } from "./activity-labels.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
@@ -20,21 +21,16 @@ import { AdminPageHeader } from "./admin-page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, type ActivityFilters, type ActivityLog } from "./use-activity-logs.ts";
 
-function detailValue(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-/** Details are arbitrary JSON from the server; they are shown as plain text, never as markup. */
+/** Details are arbitrary JSON from the server; they are shown as plain text (with human labels), never as markup. */
 function Details({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details);
+  const { t } = useTranslation();
+  const entries = activityDetailEntries(t, details);
   if (entries.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <ul className="space-y-0.5 text-xs">
-      {entries.map(([key, value]) => (
-        <li key={key} className="break-all">
-          <span className="font-medium text-slate-600">{key}:</span> <span className="text-slate-800">{detailValue(value)}</span>
+      {entries.map(([label, value], i) => (
+        <li key={i} className="break-all">
+          <span className="font-medium text-slate-600">{label}:</span> <span className="text-slate-800">{value}</span>
         </li>
       ))}
     </ul>

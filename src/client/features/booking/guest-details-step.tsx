@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { Clock, ShieldCheck } from "lucide-react";
 import type { GuestDetails } from "../../../shared/booking.ts";
 import { chargedChildAges } from "../../../shared/children.ts";
-import { partyText } from "../../../shared/i18n/labels.ts";
+import { cancellationPolicyText, partyText } from "../../../shared/i18n/labels.ts";
 import { countNights } from "../../../shared/dates.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
@@ -193,7 +193,8 @@ export function GuestDetailsStep({
           <li className="flex gap-2.5">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
             <span>
-              <span className="font-medium text-slate-900">{t("Cancellation policy:")}</span> {hotel.cancellationPolicy}
+              <span className="font-medium text-slate-900">{t("Cancellation policy:")}</span>{" "}
+              {cancellationPolicyText(t, hotel.cancellationPolicy)}
             </span>
           </li>
           <li className="flex gap-2.5">

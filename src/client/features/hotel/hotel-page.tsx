@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from "reac
 import { ArrowLeft, Baby, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
 import { childPolicyText, partyLabel } from "../../../shared/children.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
+import { cancellationPolicyText } from "../../../shared/i18n/labels.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { DateRangePicker } from "../../components/date-range-picker.tsx";
 import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
@@ -302,7 +303,7 @@ function HotelContent({
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
               <div>
                 <h2 className="text-sm font-semibold text-slate-900">{t("Cancellation policy")}</h2>
-                <p className="mt-1 text-sm text-slate-600">{hotel.cancellationPolicy}</p>
+                <p className="mt-1 text-sm text-slate-600">{cancellationPolicyText(t, hotel.cancellationPolicy)}</p>
               </div>
             </div>
             {hotel.childPolicy ? (

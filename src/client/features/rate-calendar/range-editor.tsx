@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { todayLocal } from "../../../shared/dates.ts";
-import { WEEKDAYS, calendarEditSchema, type CalendarEditInput } from "../../../shared/rates.ts";
+import { ALL_WEEKDAYS, WEEKDAYS, calendarEditSchema, type CalendarEditInput } from "../../../shared/rates.ts";
 import { editCalendarRange, rateCalendarKeys, type CalendarMonthData } from "../../api/rate-calendar.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -81,7 +81,7 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
   const { t } = useTranslation();
   const dayNames = weekdayNames();
   const queryClient = useQueryClient();
-  const [weekdays, setWeekdays] = useState(0b111_1111);
+  const [weekdays, setWeekdays] = useState(ALL_WEEKDAYS);
   const [price, setPrice] = useState("");
   const [minStay, setMinStay] = useState("");
   const [status, setStatus] = useState<"keep" | "open" | "closed">("keep");
@@ -91,6 +91,12 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
   const save = useMutation({
     mutationFn: (input: CalendarEditInput) => editCalendarRange(hotelId, input),
     onSuccess: async (result) => {
+      // An applied edit is done: the next range starts from "No change", or it would silently get these values too.
+      setWeekdays(ALL_WEEKDAYS);
+      setPrice("");
+      setMinStay("");
+      setStatus("keep");
+      setRoomsToSell("");
       toast.success(i18next.t("Calendar updated: {{count}} room-nights changed", { count: result.nights }));
       await queryClient.invalidateQueries({ queryKey: rateCalendarKeys.hotel(hotelId) });
     },

@@ -40,7 +40,8 @@ export function SearchForm({ className }: { className?: string }) {
     next.delete("page");
     next.set("destination", destination.trim());
     writeStay(next, stay);
-    void navigate({ pathname: "/", search: `?${next.toString()}` });
+    // The form may unmount (the landing page, the compact form collapsing): the results take the focus instead of the page body.
+    void navigate({ pathname: "/", search: `?${next.toString()}` }, { state: { focusResults: true } });
   }
 
   return (

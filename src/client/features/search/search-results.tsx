@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from "lucide-react";
 import type { SearchResponse } from "../../../shared/search.ts";
@@ -35,6 +35,13 @@ export function SearchResults({ search }: { search: HotelSearch }) {
   const [params, setParams] = useSearchParams();
   const sortId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const focusResults = (location.state as { focusResults?: boolean } | null)?.focusResults === true;
+  // A search just submitted lands on its results' heading (and so on the "Skip to results" link next), not on the page body.
+  useEffect(() => {
+    if (focusResults) headingRef.current?.focus({ preventScroll: false });
+  }, [location.key, focusResults]);
   const desktop = useMediaQuery("(min-width: 768px)");
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -73,9 +80,24 @@ export function SearchResults({ search }: { search: HotelSearch }) {
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 ref={headingRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+          >
             {searchTitle(params, t)}
           </h1>
+          {/* Past the sort, the view toggle and every filter in one key press. */}
+          <a
+            href="#search-results"
+            onClick={(event) => {
+              event.preventDefault();
+              resultsRef.current?.focus();
+            }}
+            className="sr-only focus:not-sr-only focus:mt-2 focus:inline-block focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:font-medium focus:text-brand-800 focus:ring-2 focus:ring-brand-600"
+          >
+            {t("Skip to results")}
+          </a>
           {hasSearch(params) && !destination ? (
             <p className="mt-1 text-sm text-slate-600">
               {t("No destination chosen: showing hotels in {{destinations}}.", {
@@ -157,7 +179,13 @@ export function SearchResults({ search }: { search: HotelSearch }) {
           </aside>
         ) : null}
 
-        <section aria-label={t("Search results")} className="min-w-0">
+        <section
+          id="search-results"
+          ref={resultsRef}
+          tabIndex={-1}
+          aria-label={t("Search results")}
+          className="min-w-0 scroll-mt-24 outline-none"
+        >
           {isError ? (
             <LoadFailed
               error={error}
