@@ -29,8 +29,8 @@ const SERVER_PARTS = {
     says: "middleware/ runs before the routes: it uses http/, auth/, services/ and db/, never routes/ or contract/",
   },
   http: {
-    may: ["contract", "auth", "services", "integrations", "db", "kernel"],
-    says: "http/ is the kit routes/ and middleware/ share (errors, validation, OpenAPI, context types): it imports neither of them",
+    may: ["auth", "services", "integrations", "db", "kernel"],
+    says: "http/ is the kit routes/, middleware/ and contract/ share (errors, validation, OpenAPI, context types): it imports none of them",
   },
   auth: {
     may: ["services", "integrations", "db", "kernel"],
@@ -47,8 +47,8 @@ const SERVER_PARTS = {
     says: "integrations/ are the adapters below the services (payments, mail, storage, suppliers): they use db/ and take only types (the ports they implement) from services/",
   },
   contract: {
-    may: [],
-    says: "contract/ declares the API's answers from src/shared alone: it imports no other server code",
+    may: ["http", "kernel"],
+    says: "contract/ declares the API's shapes with src/shared and http/'s OpenAPI kit: it imports no other server code",
   },
   db: {
     may: ["kernel"],

@@ -146,6 +146,11 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors("src/server/contract/x.ts", 'import { bookings } from "../db/schema.ts";\nconsole.log(bookings);\n'),
     ).toHaveLength(1);
+    // contract/ builds its schemas with http/'s OpenAPI kit; http/ never reads contract/ back.
+    expect(await boundaryErrors("src/server/contract/x.ts", 'import { orNull } from "../http/openapi.ts";\norNull();\n')).toEqual([]);
+    expect(
+      await boundaryErrors("src/server/http/x.ts", 'import { HotelSchema } from "../contract/hotels.ts";\nHotelSchema();\n'),
+    ).toHaveLength(1);
     expect(
       await boundaryErrors("src/server/http/x.ts", 'import { requireUser } from "../middleware/session.ts";\nrequireUser();\n'),
     ).toHaveLength(1);
