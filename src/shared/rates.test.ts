@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "./dates.ts";
-import { CalendarEditInput, averageNightlyCents, monthBounds, offerTotalCents, rangeNights, weekdayBit } from "./rates.ts";
+import {
+  CalendarEditInput,
+  averageNightlyCents,
+  closedNightsText,
+  monthBounds,
+  offerTotalCents,
+  rangeNights,
+  weekdayBit,
+} from "./rates.ts";
 
 describe("rates rules", () => {
   it("numbers week days Monday = bit 0 … Sunday = bit 6", () => {
@@ -35,5 +43,16 @@ describe("rates rules", () => {
     const base = { roomTypeIds: [1], to: addDays(todayUtc(), 5), priceCents: 100 };
     expect(CalendarEditInput.safeParse({ ...base, from: addDays(todayUtc(), -1) }).success).toBe(true);
     expect(CalendarEditInput.safeParse({ ...base, from: addDays(todayUtc(), -2) }).success).toBe(false);
+  });
+});
+
+describe("closed nights in a refusal", () => {
+  it("names the nights as the app writes dates, the first three and how many more", () => {
+    expect(closedNightsText(["2026-12-28"])).toBe("Mon, Dec 28, 2026");
+    expect(closedNightsText(["2026-12-28", "2026-12-29"])).toBe("Mon, Dec 28, 2026 and Tue, Dec 29, 2026");
+    expect(closedNightsText(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31"])).toBe(
+      "Mon, Dec 28, 2026, Tue, Dec 29, 2026, Wed, Dec 30, 2026, and 1 more night",
+    );
+    expect(closedNightsText(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01"])).toMatch(/, and 2 more nights$/);
   });
 });

@@ -47,6 +47,33 @@ export function weekdayBit(date: string): number {
   return 1 << (isoWeekday(date) - 1);
 }
 
+/** A refusal names this many closed nights, then says how many more there are. */
+export const NAMED_CLOSED_NIGHTS = 3;
+
+const englishNight = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * Closed nights as the app writes dates in English ('Sat, Dec 28, 2024 and Sun, Dec 29, 2024'): the
+ * first NAMED_CLOSED_NIGHTS, then how many more, so a guest knows which dates to move.
+ */
+export function closedNightsText(nights: readonly string[]): string {
+  const named = nights.slice(0, NAMED_CLOSED_NIGHTS).map((night) => englishNight.format(new Date(`${night}T00:00:00Z`)));
+  const more = nights.length - named.length;
+  const items = more > 0 ? [...named, `${more} more ${more === 1 ? "night" : "nights"}`] : named;
+  return new Intl.ListFormat("en", { type: "conjunction" }).format(items);
+}
+
+/** A room's reason for closed nights of a stay: which nights, so the guest knows which dates to move. */
+export function closedNightsMessage(nights: readonly string[]): string {
+  return `Not available on ${closedNightsText(nights)}`;
+}
+
 /** Longest range one calendar edit may cover. */
 export const MAX_RANGE_NIGHTS = 366;
 export const MAX_MIN_STAY = 30;

@@ -130,10 +130,22 @@ describe("closed dates and minimum stays", () => {
     await edit({ roomTypeIds: [suite.id], from: addDays(from, 1), to: addDays(from, 1), closed: true });
     const room = (await hotelPage(from, addDays(from, 3))).rooms.find((r) => r.id === String(suite.id))!;
     expect(room.bookable).toBe(false);
-    expect(room.unavailableReason).toBe("Not available on some of these dates");
+    // The night is named as the app writes dates ("Sat, Dec 28, 2030"), in the room's reason and the hold's refusal.
+    const closedNight = new Date(`${addDays(from, 1)}T00:00:00Z`).toLocaleDateString("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(room.unavailableReason).toBe(`Not available on ${closedNight}`);
     const res = await t.request("POST", "/api/bookings", { body: holdBody(suite, from, addDays(from, 3)), cookie: traveller });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { code: string }).code).toBe("ROOM_CLOSED_FOR_DATES");
+    expect(await res.json()).toEqual({
+      code: "ROOM_CLOSED_FOR_DATES",
+      message: `This room is not sold on ${closedNight}. Please choose other dates or another room.`,
+      details: { nights: [addDays(from, 1)] },
+    });
     // The night before is still sold, and opening the night again sells the stay.
     expect((await hotelPage(from, addDays(from, 1))).rooms.find((r) => r.id === String(suite.id))!.bookable).toBe(true);
     await edit({ roomTypeIds: [suite.id], from: addDays(from, 1), to: addDays(from, 1), closed: false });
@@ -424,7 +436,9 @@ describe("seeded rates", () => {
     expect(written).toBe(chainRooms.length * 5 + 3);
     const dearest = [...chainRooms].filter((r) => r.hotelId === 1).sort((a, b) => b.priceCents - a.priceCents)[0]!;
     const closed = (await (await s.request("GET", `/api/hotels/1?checkIn=${d(19)}&checkOut=${d(22)}&guests=1`)).json()) as HotelDetail;
-    expect(closed.rooms.find((r) => r.id === String(dearest.id))!.unavailableReason).toBe("Not available on some of these dates");
+    expect(closed.rooms.find((r) => r.id === String(dearest.id))!.unavailableReason).toMatch(
+      /^Not available on \w{3}, \w{3} \d{1,2}, \d{4}/,
+    );
     const friday = thursdayAfter(1) < d(45) ? addDays(thursdayAfter(1), 1) : d(1);
     const weekend = (await (
       await s.request("GET", `/api/hotels/1?checkIn=${friday}&checkOut=${addDays(friday, 1)}&guests=1`)

@@ -11,6 +11,7 @@ import {
   type CalendarMonthView,
   type CalendarNight,
   type NightPrice,
+  closedNightsText,
   monthBounds,
   rangeNights,
 } from "../../shared/rates.ts";
@@ -52,28 +53,28 @@ export async function stayRates(db: Db, roomTypeId: number, checkIn: string, che
   }));
 }
 
-/** Why these nights cannot be sold as one stay (closed nights, or shorter than the check-in night's minimum stay), else null. */
+/** Why these nights cannot be sold as one stay (closed nights, named, or shorter than the check-in night's minimum stay), else null. */
 export function staySellability(
   nights: readonly NightRate[],
-): { code: "ROOM_CLOSED_FOR_DATES" | "MIN_STAY_NOT_MET"; minStay: number } | null {
-  if (nights.some((n) => n.closed)) return { code: "ROOM_CLOSED_FOR_DATES", minStay: 0 };
+): { code: "ROOM_CLOSED_FOR_DATES"; closedNights: string[] } | { code: "MIN_STAY_NOT_MET"; minStay: number } | null {
+  const closedNights = nights.filter((n) => n.closed).map((n) => n.night);
+  if (closedNights.length > 0) return { code: "ROOM_CLOSED_FOR_DATES", closedNights };
   const minStay = nights[0]?.minStay ?? 1;
   if (nights.length < minStay) return { code: "MIN_STAY_NOT_MET", minStay };
   return null;
 }
 
-/** The guest's message for a stay the calendar refuses. */
-export function unsellableMessage(refusal: { code: "ROOM_CLOSED_FOR_DATES" | "MIN_STAY_NOT_MET"; minStay: number }): string {
-  return refusal.code === "ROOM_CLOSED_FOR_DATES"
-    ? "Not available on some of these dates"
-    : `Minimum stay ${refusal.minStay} nights from this check-in date`;
-}
-
-/** Throws ROOM_CLOSED_FOR_DATES or MIN_STAY_NOT_MET (with `details.minStay`) unless the stay can be sold. */
+/** Throws ROOM_CLOSED_FOR_DATES (with `details.nights`) or MIN_STAY_NOT_MET (with `details.minStay`) unless the stay can be sold. */
 export function assertStaySellable(nights: readonly NightRate[]): void {
   const refusal = staySellability(nights);
   if (!refusal) return;
-  if (refusal.code === "ROOM_CLOSED_FOR_DATES") throw new DomainError("ROOM_CLOSED_FOR_DATES");
+  if (refusal.code === "ROOM_CLOSED_FOR_DATES") {
+    throw new DomainError(
+      "ROOM_CLOSED_FOR_DATES",
+      `This room is not sold on ${closedNightsText(refusal.closedNights)}. Please choose other dates or another room.`,
+      { nights: refusal.closedNights },
+    );
+  }
   throw new DomainError("MIN_STAY_NOT_MET", `This room needs a stay of at least ${refusal.minStay} nights from your check-in date.`, {
     minStay: refusal.minStay,
   });

@@ -25,10 +25,11 @@ export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promi
         select rt.id, rt.name, rt.description, rt.images, rt.max_guests, rt.size_m2, rt.bed_type, rt.amenities,
           rt.price_cents, rt.original_price_cents, rt.currency, rt.total_rooms,
           ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)}::int as rooms_free,
-          r.night_prices, r.any_closed, r.first_min_stay
+          r.night_prices, r.closed_nights, r.first_min_stay
         from room_types rt
         cross join lateral (
-          select array_agg(n.price_cents order by n.night) as night_prices, bool_or(n.closed) as any_closed,
+          select array_agg(n.price_cents order by n.night) as night_prices,
+            array_agg(to_char(n.night, 'YYYY-MM-DD') order by n.night) filter (where n.closed) as closed_nights,
             (array_agg(n.min_stay order by n.night))[1] as first_min_stay
           from f_stay_nights(rt.id, ${stay.checkIn}::date, ${stay.checkOut}::date) n
         ) r

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { stayNights } from "../../../shared/dates.ts";
 import type { PropertyType } from "../../../shared/property-types.ts";
-import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
+import { averageNightlyCents, closedNightsMessage, stayTotalCents } from "../../../shared/rates.ts";
 import type { HotelSummary, RoomOffer } from "../../../shared/search.ts";
 import { type Stay, discountPercent } from "../../../shared/search-options.ts";
 import { partySize } from "./availability-sql.ts";
@@ -52,7 +52,8 @@ export interface RoomRow {
   rooms_free: number;
   /** The stay's nights in order: price per room, closed, minimum stay (f_stay_nights). */
   night_prices: number[];
-  any_closed: boolean;
+  /** The stay's closed nights ('YYYY-MM-DD'), null when none is. */
+  closed_nights: string[] | null;
   first_min_stay: number;
 }
 
@@ -139,8 +140,8 @@ export function toRoomOffer(row: RoomRow, stay: Stay): RoomOffer {
   let unavailableReason: string | null = null;
   if (!fitsParty) {
     unavailableReason = `Sleeps up to ${row.max_guests} per room: too small for ${partySize(stay)} guests in ${stay.rooms} room${stay.rooms > 1 ? "s" : ""}`;
-  } else if (row.any_closed) {
-    unavailableReason = "Not available on some of these dates";
+  } else if (row.closed_nights?.length) {
+    unavailableReason = closedNightsMessage(row.closed_nights);
   } else if (nightlyPrices.length < minStay) {
     unavailableReason = `Minimum stay ${minStay} nights from this check-in date`;
   } else if (roomsAvailable === 0) {
