@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ChevronLeft } from "lucide-react";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 
 type AdminPageHeaderProps = {
@@ -12,26 +11,15 @@ type AdminPageHeaderProps = {
   backLink?: boolean;
 };
 
+/** The back office's page heading, leading back to the admin dashboard. */
 export function AdminPageHeader({ title, description, actions, backLink = true }: AdminPageHeaderProps) {
   const { t } = useTranslation();
   return (
-    <header>
-      {backLink ? (
-        <Link
-          to="/admin"
-          className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {t("Admin Dashboard")}
-        </Link>
-      ) : null}
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-          {description ? <p className="mt-2 max-w-2xl text-slate-600">{description}</p> : null}
-        </div>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-      </div>
-    </header>
+    <PageHeader
+      title={title}
+      description={description}
+      actions={actions}
+      back={backLink ? { to: "/admin", label: t("Admin Dashboard") } : undefined}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { HotelForm } from "./hotel-form.tsx";
 import { PhotoManager } from "./photo-manager.tsx";
-import { PropertyPageHeader } from "./property-page-header.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { RoomTypeDialog } from "./room-type-dialog.tsx";
 import { useDeleteRoomType, usePropertyHotel, useUpdateHotel } from "./use-property-hotels.ts";
 
@@ -56,7 +56,7 @@ export function HotelEditPage() {
   ];
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <PropertyPageHeader
+      <PageHeader
         title={h.name}
         description={
           <>

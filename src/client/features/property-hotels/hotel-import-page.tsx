@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { PropertyPageHeader } from "./property-page-header.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useImportHotels } from "./use-property-hotels.ts";
 
 /** /admin/hotels/import: check a CSV (dry run), read every row's problems, then import it in one go. */
@@ -40,7 +40,7 @@ export function HotelImportPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <PropertyPageHeader
+      <PageHeader
         title={t("Import hotels")}
         description={t(
           "A CSV file (UTF-8, at most 5 MB and {{rows}} rows) with one row per room type. Check it first: nothing is written until every row is right, and then everything is written at once.",

@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { HotelForm } from "./hotel-form.tsx";
-import { PropertyPageHeader } from "./property-page-header.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useCreateHotel } from "./use-property-hotels.ts";
 
 /** /admin/hotels/new: admins add a hotel; it starts hidden until it has a room type. */
@@ -13,7 +13,7 @@ export function NewHotelPage() {
   const create = useCreateHotel();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <PropertyPageHeader
+      <PageHeader
         title={t("Add hotel")}
         description={t("Next you add its room types and photos; then untick Hidden to show it to travellers.")}
         back={{ to: "/admin/hotels", label: t("Hotels") }}

@@ -15,7 +15,7 @@ import { formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { PropertyPageHeader } from "./property-page-header.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { usePropertyHotels } from "./use-property-hotels.ts";
 
 const PAGE_SIZE = 20;
@@ -43,7 +43,7 @@ export function PropertyHotelsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <PropertyPageHeader
+      <PageHeader
         title={t("Hotels")}
         description={
           user?.isAdmin ? t("Every hotel: details, room types, photos and whether travellers can see it.") : t("The hotels you manage.")

@@ -1,13 +1,14 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { BarChart3, CalendarDays, ChevronLeft, Download } from "lucide-react";
+import { BarChart3, CalendarDays, Download } from "lucide-react";
 import { todayLocal } from "../../../shared/dates.ts";
 import { type ReportChannel, ReportRange } from "../../../shared/revenue-reports.ts";
 import { type RevenueReport, fetchRevenueReportCsv } from "../../api/revenue-reports.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -411,30 +412,30 @@ export function RevenueReportsPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <header>
-        {/* A manager has no back office (/admin is for admins): their way back is the hotels they manage. */}
-        <Link
-          to={hotelId !== null ? "/admin/reports" : user?.isAdmin ? "/admin" : "/admin/hotels"}
-          className="-ml-2 mb-2 inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {hotelId !== null ? t("All hotels report") : user?.isAdmin ? t("Back office") : t("Hotels")}
-        </Link>
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {hotelId === null
-                ? t("Revenue report: all hotels")
-                : data?.hotel
-                  ? t("Revenue report: {{hotel}}", { hotel: data.hotel.name })
-                  : t("Revenue report")}
-            </h1>
-            <p className="mt-2 max-w-2xl text-slate-600">
-              {valid ? `${t("Nights of {{range}}.", { range: formatDateRange(range.from, range.to) })} ` : null}
-              {t("Only confirmed, paid stays count as sold; unpaid holds never do.")}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
+      {/* A manager has no back office (/admin is for admins): their way back is the hotels they manage. */}
+      <PageHeader
+        back={
+          hotelId !== null
+            ? { to: "/admin/reports", label: t("All hotels report") }
+            : user?.isAdmin
+              ? { to: "/admin", label: t("Back office") }
+              : { to: "/admin/hotels", label: t("Hotels") }
+        }
+        title={
+          hotelId === null
+            ? t("Revenue report: all hotels")
+            : data?.hotel
+              ? t("Revenue report: {{hotel}}", { hotel: data.hotel.name })
+              : t("Revenue report")
+        }
+        description={
+          <>
+            {valid ? `${t("Nights of {{range}}.", { range: formatDateRange(range.from, range.to) })} ` : null}
+            {t("Only confirmed, paid stays count as sold; unpaid holds never do.")}
+          </>
+        }
+        actions={
+          <>
             {hotelId !== null ? (
               <Button asChild variant="secondary">
                 <Link to={`/admin/hotels/${hotelId}/ical`}>
@@ -444,9 +445,9 @@ export function RevenueReportsPage() {
               </Button>
             ) : null}
             {valid ? <DownloadCsvButton range={range} hotelId={hotelId} /> : null}
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      />
 
       <RangeForm key={`${range.from}/${range.to}`} applied={range} onApply={(next) => setParams(next)} />
 

@@ -2,16 +2,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
 
-type PropertyPageHeaderProps = {
+type PageHeaderProps = {
   title: string;
   description?: ReactNode;
+  /** Buttons shown beside the title on wide screens and below it on phones. */
   actions?: ReactNode;
-  /** Where the back link leads; the hotel list by default. */
-  back?: { to: string; label: string };
+  /** The way back to the page above (the dashboard, the hotel list); none on a section's first page. */
+  back?: { to: string; label: string } | undefined;
 };
 
-/** The heading of the property pages, with a way back (managers have no admin dashboard to return to). */
-export function PropertyPageHeader({ title, description, actions, back }: PropertyPageHeaderProps) {
+/** The heading of a back-office page (admin, property management): title, a line about it, its actions and a way back. */
+export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
   return (
     <header>
       {back ? (
