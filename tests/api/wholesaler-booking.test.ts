@@ -4,12 +4,8 @@ import type { BookingView, CreateBookingResponse } from "../../src/shared/bookin
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { HotelDetail } from "../../src/shared/search.ts";
 import { activityLogs, bookings, emailOutbox, payments } from "../../src/server/db/schema.ts";
-import {
-  SANDBOX_USERNAME,
-  createWholesalerSandbox,
-  sandboxMethodParameters,
-  sandboxPassword,
-} from "../../src/server/integrations/wholesaler/sandbox.ts";
+import { sandboxMethodParameters } from "../../src/server/integrations/wholesaler/sandbox-methods.ts";
+import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxPassword } from "../../src/server/integrations/wholesaler/sandbox.ts";
 import { databaseSandboxStore } from "../../src/server/integrations/wholesaler/sandbox-store.ts";
 import { NOT_PLACED_NOTICE } from "../../src/server/services/bookings/records.ts";
 import { type ServedTestApp, serveTestApp } from "../support/served-app.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { supplierSandboxBookings } from "../../db/schema.ts";
-import type { SandboxBooking, SandboxBookingStore } from "./sandbox.ts";
+import type { SandboxBooking, SandboxBookingStore } from "./sandbox-booking-store.ts";
 import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 
 type Row = typeof supplierSandboxBookings.$inferSelect;

@@ -1,6 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxMethodParameters, sandboxPassword } from "./sandbox.ts";
+import { sandboxMethodParameters } from "./sandbox-methods.ts";
+import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxPassword } from "./sandbox.ts";
 
 const SECRET = "sandbox-test-secret-sandbox-test-secret";
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });

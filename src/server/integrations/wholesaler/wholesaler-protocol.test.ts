@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { sandboxMethodParameters } from "./sandbox.ts";
+import { sandboxMethodParameters } from "./sandbox-methods.ts";
 import { WholesalerError } from "./wholesaler-client.ts";
 import {
   bookV3Params,
