@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { timeout } from "hono/timeout";
 import { apiDocsRoutes } from "./http/api-docs.ts";
+import { describeApi } from "./http/describe-api.ts";
 import { DomainError } from "./domain-error.ts";
 import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, toErrorResponse } from "./http/errors.ts";
 import { apiRouter } from "./http/openapi.ts";
@@ -14,7 +15,7 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
 import { requestLog } from "./middleware/request-log.ts";
-import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff } from "./middleware/session.ts";
+import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff, requireUser } from "./middleware/session.ts";
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
 import { adminBookingRoutes } from "./routes/admin/bookings.ts";
@@ -208,10 +209,20 @@ export function createApp(deps: AppDeps) {
     const extra = replicas ? { replicas } : {};
     return ready ? c.json({ status: "ready", ...extra }) : c.json({ status: "unavailable", ...extra }, 503);
   });
-  // The contract: generated from the routes' own schemas, so it cannot drift from what they accept and answer.
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Staywise API", version: "1", description: "Hotel search, bookings, payments, reviews, loyalty and the back office." },
+  // The contract: generated from the routes' own schemas and the app's guards, so it cannot drift from what they accept and answer.
+  let description: ReturnType<typeof describeApi> | undefined;
+  app.get("/api/openapi.json", async (c) => {
+    description ??= describeApi(app, {
+      sessionCookieName: (await deps.auth.$context).authCookies.sessionToken.name,
+      // Read where they run: on a route (requireUser) or on the /admin and /properties prefixes below.
+      guards: new Map([
+        [requireUser, "user"],
+        [requireAdmin, "staff"],
+        [requireHotelStaff, "staff"],
+      ]),
+      info: { title: "Staywise API", version: "1", description: "Hotel search, bookings, payments, reviews, loyalty and the back office." },
+    });
+    return c.json(description);
   });
   app.route("/api/docs", apiDocsRoutes());
   const api = apiRoutes(deps);

@@ -1,56 +1,60 @@
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../shared/booking.ts";
 
 /** Answers of the booking and payment routes; tsc checks them against the services' types in the handlers. */
-export const BookingViewSchema = z.object({
-  id: z.string(),
-  bookingReference: z.string(),
-  hotelId: z.string().nullable(),
-  hotelName: z.string(),
-  roomType: z.string(),
-  roomPriceCents: z.number().int(),
-  nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
-  checkIn: z.string(),
-  checkOut: z.string(),
-  numGuests: z.number().int(),
-  numAdults: z.number().int(),
-  numChildren: z.number().int(),
-  childAges: z.array(z.number().int()),
-  numRooms: z.number().int(),
-  totalNights: z.number().int(),
-  totalPriceCents: z.number().int(),
-  childChargeCents: z.number().int(),
-  discountCents: z.number().int(),
-  pointsRedeemed: z.number().int(),
-  amountDueCents: z.number().int(),
-  refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
-  currency: z.string().describe("ISO 4217 code of every amount above: the currency the booking was priced and charged in"),
-  guestName: z.string(),
-  guestEmail: z.string(),
-  guestPhone: z.string(),
-  specialRequests: z.string().nullable(),
-  status: z.enum(BOOKING_STATUSES),
-  paymentStatus: z.string(),
-  createdAt: z.string(),
-  holdExpiresAt: z.string().nullable(),
-  cancellationPolicy: z.string().nullable(),
-  canCancel: z.boolean(),
-  refundOnCancel: z.boolean(),
-  notice: z.string().nullable(),
-  awaitingPayment: z.boolean(),
-});
+export const BookingViewSchema = z
+  .object({
+    id: z.string(),
+    bookingReference: z.string(),
+    hotelId: z.string().nullable(),
+    hotelName: z.string(),
+    roomType: z.string(),
+    roomPriceCents: z.number().int(),
+    nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
+    checkIn: z.string(),
+    checkOut: z.string(),
+    numGuests: z.number().int(),
+    numAdults: z.number().int(),
+    numChildren: z.number().int(),
+    childAges: z.array(z.number().int()),
+    numRooms: z.number().int(),
+    totalNights: z.number().int(),
+    totalPriceCents: z.number().int(),
+    childChargeCents: z.number().int(),
+    discountCents: z.number().int(),
+    pointsRedeemed: z.number().int(),
+    amountDueCents: z.number().int(),
+    refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
+    currency: z.string().describe("ISO 4217 code of every amount above: the currency the booking was priced and charged in"),
+    guestName: z.string(),
+    guestEmail: z.string(),
+    guestPhone: z.string(),
+    specialRequests: z.string().nullable(),
+    status: z.enum(BOOKING_STATUSES),
+    paymentStatus: z.string(),
+    createdAt: z.string(),
+    holdExpiresAt: z.string().nullable(),
+    cancellationPolicy: z.string().nullable(),
+    canCancel: z.boolean(),
+    refundOnCancel: z.boolean(),
+    notice: z.string().nullable(),
+    awaitingPayment: z.boolean(),
+  })
+  .openapi("Booking");
 
-export const PaymentStartSchema = z.object({
-  provider: z.enum(["simulated", "stripe"]),
-  paymentId: z.string(),
-  clientSecret: z.string(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-});
+export const PaymentStartSchema = z
+  .object({
+    provider: z.enum(["simulated", "stripe"]),
+    paymentId: z.string(),
+    clientSecret: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+  })
+  .openapi("PaymentStart");
 
 const accessToken = z.string().describe("Lets a visitor (no account) reach this booking: send it as x-booking-access");
 
-export const CreatedHoldSchema = z.object({ booking: BookingViewSchema, payment: PaymentStartSchema, accessToken });
+export const CreatedHoldSchema = z.object({ booking: BookingViewSchema, payment: PaymentStartSchema, accessToken }).openapi("CreatedHold");
 export const ResumedPaymentSchema = CreatedHoldSchema.extend({ holdSecondsLeft: z.number().int() });
 export const HoldRulesSchema = z.object({ holdMinutes: z.number().int(), maxRooms: z.number().int() });
 export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema) });

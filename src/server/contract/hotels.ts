@@ -1,81 +1,89 @@
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { PROPERTY_TYPES } from "../../shared/property-types.ts";
 
 /** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
-export const StaySchema = z.object({
-  checkIn: z.string(),
-  checkOut: z.string(),
-  guests: z.number(),
-  children: z.number(),
-  childAges: z.array(z.number()),
-  rooms: z.number(),
-});
+export const StaySchema = z
+  .object({
+    checkIn: z.string(),
+    checkOut: z.string(),
+    guests: z.number(),
+    children: z.number(),
+    childAges: z.array(z.number()),
+    rooms: z.number(),
+  })
+  .openapi("Stay");
 
-export const HotelSummarySchema = z.object({
-  id: z.string(),
-  supplier: z.string(),
-  name: z.string(),
-  location: z.string(),
-  city: z.string(),
-  country: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  rating: z.number(),
-  reviewCount: z.number(),
-  starRating: z.number(),
-  priceCents: z.number().int(),
-  originalPriceCents: z.number().int().nullable(),
-  discountPercent: z.number(),
-  currency: z.string(),
-  image: z.string(),
-  amenities: z.array(z.string()),
-  distanceFromCenterKm: z.number(),
-  cancellationPolicy: z.string(),
-  freeCancellationDays: z.number().int(),
-  propertyType: z.enum(PROPERTY_TYPES).nullable(),
-  roomsAvailable: z.number().int(),
-  flags: z.object({
-    breakfast: z.boolean(),
-    wifi: z.boolean(),
-    parking: z.boolean(),
-    pool: z.boolean(),
-    gym: z.boolean(),
-    spa: z.boolean(),
-  }),
-});
+export const HotelSummarySchema = z
+  .object({
+    id: z.string(),
+    supplier: z.string(),
+    name: z.string(),
+    location: z.string(),
+    city: z.string(),
+    country: z.string(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    rating: z.number(),
+    reviewCount: z.number(),
+    starRating: z.number(),
+    priceCents: z.number().int(),
+    originalPriceCents: z.number().int().nullable(),
+    discountPercent: z.number(),
+    currency: z.string(),
+    image: z.string(),
+    amenities: z.array(z.string()),
+    distanceFromCenterKm: z.number(),
+    cancellationPolicy: z.string(),
+    freeCancellationDays: z.number().int(),
+    propertyType: z.enum(PROPERTY_TYPES).nullable(),
+    roomsAvailable: z.number().int(),
+    flags: z.object({
+      breakfast: z.boolean(),
+      wifi: z.boolean(),
+      parking: z.boolean(),
+      pool: z.boolean(),
+      gym: z.boolean(),
+      spa: z.boolean(),
+    }),
+  })
+  .openapi("HotelSummary");
 
-export const SearchResponseSchema = z.object({
-  hotels: z.array(HotelSummarySchema),
-  total: z.number().int(),
-  totalIsCapped: z.boolean(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  stay: StaySchema,
-  nights: z.number().int(),
-  notices: z.array(z.string()),
-});
+export const SearchResponseSchema = z
+  .object({
+    hotels: z.array(HotelSummarySchema),
+    total: z.number().int(),
+    totalIsCapped: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    stay: StaySchema,
+    nights: z.number().int(),
+    notices: z.array(z.string()),
+  })
+  .openapi("SearchResults");
 
-export const RoomOfferSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  images: z.array(z.string()),
-  maxGuests: z.number().int(),
-  sizeM2: z.number(),
-  bedType: z.string(),
-  amenities: z.array(z.string()),
-  priceCents: z.number().int(),
-  stayPriceCents: z.number().int(),
-  nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
-  originalPriceCents: z.number().int().nullable(),
-  discountPercent: z.number(),
-  currency: z.string(),
-  totalRooms: z.number().int(),
-  roomsAvailable: z.number().int(),
-  fitsParty: z.boolean(),
-  bookable: z.boolean(),
-  unavailableReason: z.string().nullable(),
-});
+export const RoomOfferSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    images: z.array(z.string()),
+    maxGuests: z.number().int(),
+    sizeM2: z.number(),
+    bedType: z.string(),
+    amenities: z.array(z.string()),
+    priceCents: z.number().int(),
+    stayPriceCents: z.number().int(),
+    nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).nullable(),
+    originalPriceCents: z.number().int().nullable(),
+    discountPercent: z.number(),
+    currency: z.string(),
+    totalRooms: z.number().int(),
+    roomsAvailable: z.number().int(),
+    fitsParty: z.boolean(),
+    bookable: z.boolean(),
+    unavailableReason: z.string().nullable(),
+  })
+  .openapi("RoomOffer");
 
 export const HotelDetailSchema = HotelSummarySchema.extend({
   childPolicy: z.object({ freeUnderAge: z.number().int(), childRateCents: z.number().int() }).nullable(),
@@ -85,8 +93,10 @@ export const HotelDetailSchema = HotelSummarySchema.extend({
   rooms: z.array(RoomOfferSchema),
   stay: StaySchema,
   nights: z.number().int(),
-});
+}).openapi("HotelDetail");
 
-export const DestinationsSchema = z.object({
-  suggestions: z.array(z.object({ city: z.string(), country: z.string(), hotelCount: z.number().int() })),
-});
+export const DestinationsSchema = z
+  .object({
+    suggestions: z.array(z.object({ city: z.string(), country: z.string(), hotelCount: z.number().int() })),
+  })
+  .openapi("DestinationSuggestions");

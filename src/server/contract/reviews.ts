@@ -1,30 +1,34 @@
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { REVIEW_STATUSES, VOTE_TYPES } from "../../shared/reviews.ts";
 
 /** Answers of the review routes; tsc checks them against the services' types in the handlers. */
-export const ReviewViewSchema = z.object({
-  id: z.number().int(),
-  authorName: z.string(),
-  authorInitial: z.string(),
-  createdAt: z.string(),
-  rating: z.number().int(),
-  title: z.string(),
-  comment: z.string(),
-  photos: z.array(z.string()),
-  helpfulVotes: z.number().int(),
-  unhelpfulVotes: z.number().int(),
-  verifiedStay: z.boolean(),
-  myVote: z.enum(VOTE_TYPES).nullable(),
-  mine: z.boolean(),
-});
+export const ReviewViewSchema = z
+  .object({
+    id: z.number().int(),
+    authorName: z.string(),
+    authorInitial: z.string(),
+    createdAt: z.string(),
+    rating: z.number().int(),
+    title: z.string(),
+    comment: z.string(),
+    photos: z.array(z.string()),
+    helpfulVotes: z.number().int(),
+    unhelpfulVotes: z.number().int(),
+    verifiedStay: z.boolean(),
+    myVote: z.enum(VOTE_TYPES).nullable(),
+    mine: z.boolean(),
+  })
+  .openapi("Review");
 
-export const HotelReviewsSchema = z.object({
-  reviews: z.array(ReviewViewSchema),
-  myPendingReviews: z.array(ReviewViewSchema),
-  canReview: z.boolean(),
-  count: z.number().int(),
-  averageRating: z.number().nullable(),
-});
+export const HotelReviewsSchema = z
+  .object({
+    reviews: z.array(ReviewViewSchema),
+    myPendingReviews: z.array(ReviewViewSchema),
+    canReview: z.boolean(),
+    count: z.number().int(),
+    averageRating: z.number().nullable(),
+  })
+  .openapi("HotelReviews");
 
 export const ModerationReviewSchema = ReviewViewSchema.extend({
   status: z.enum(REVIEW_STATUSES),
@@ -32,6 +36,6 @@ export const ModerationReviewSchema = ReviewViewSchema.extend({
   hotelId: z.number().int(),
   hotelName: z.string(),
   authorEmail: z.string().nullable(),
-});
+}).openapi("ModerationReview");
 
 export const VoteResultSchema = z.object({ helpfulVotes: z.number().int(), unhelpfulVotes: z.number().int(), myVote: z.enum(VOTE_TYPES) });

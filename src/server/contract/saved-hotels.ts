@@ -1,18 +1,20 @@
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 
 /** Answers of the saved-hotels and hotel-cards routes; tsc checks them against services/saved-hotels.ts. */
-export const HotelCardSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  city: z.string(),
-  country: z.string(),
-  image: z.string(),
-  rating: z.number(),
-  reviewCount: z.number().int(),
-  starRating: z.number().int(),
-  priceCents: z.number().int().describe("The cheapest room type's nightly price (from), in cents"),
-  currency: z.string(),
-});
+export const HotelCardSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string(),
+    country: z.string(),
+    image: z.string(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+    starRating: z.number().int(),
+    priceCents: z.number().int().describe("The cheapest room type's nightly price (from), in cents"),
+    currency: z.string(),
+  })
+  .openapi("HotelCard");
 
 export const HotelCardsSchema = z.object({ hotels: z.array(HotelCardSchema) });
 

@@ -46,14 +46,31 @@ const byId = { params: BookingIdParam, headers: BookingAccessHeader };
 const createHold = defineRoute({
   method: "post",
   path: "/",
+  operationId: "createBookingHold",
   tags: TAGS,
   summary: "Hold rooms (a pending booking priced by the server) and start its payment",
   request: { body: jsonBody(CreateBookingInput) },
+  errors: [
+    "UNAUTHENTICATED",
+    "ROOM_NOT_FOUND",
+    "ROOM_TOO_SMALL",
+    "TOO_MANY_ROOMS",
+    "MIN_STAY_NOT_MET",
+    "NOT_ENOUGH_POINTS",
+    "ROOM_CLOSED_FOR_DATES",
+    "ROOM_UNAVAILABLE",
+    "PRICE_INCREASED",
+    "LIVE_NEEDS_REAL_PAYMENT",
+    "TOO_MANY_HOLDS",
+    "PAYMENT_CREATE_FAILED",
+    "SUPPLIER_ERROR",
+  ],
   responses: { 201: jsonAnswer(CreatedHoldSchema, "The hold, its payment and the access token") },
 });
 const holdRules = defineRoute({
   method: "get",
   path: "/hold-rules",
+  operationId: "getHoldRules",
   tags: TAGS,
   summary: "How long a hold lasts and how many rooms one may take",
   responses: { 200: jsonAnswer(HoldRulesSchema, "The hold rules") },
@@ -61,6 +78,7 @@ const holdRules = defineRoute({
 const mine = defineRoute({
   method: "get",
   path: "/mine",
+  operationId: "listMyBookings",
   tags: TAGS,
   summary: "The signed-in user's bookings",
   middleware: [requireUser] as const,
@@ -70,57 +88,71 @@ const mine = defineRoute({
 const lookup = defineRoute({
   method: "post",
   path: "/lookup",
+  operationId: "lookUpBooking",
   tags: TAGS,
   summary: "Find a booking by its reference and the guest's e-mail",
   request: { body: jsonBody(BookingLookupInput) },
+  errors: ["BOOKING_NOT_FOUND", "RATE_LIMITED"],
   responses: { 200: jsonAnswer(FoundBookingSchema, "The booking and an access token") },
 });
 const one = defineRoute({
   method: "get",
   path: "/{id}",
+  operationId: "getBooking",
   tags: TAGS,
   summary: "One booking (owner or access token)",
   request: byId,
+  errors: ["BOOKING_NOT_FOUND"],
   responses: { 200: jsonAnswer(OneBookingSchema, "The booking") },
 });
 const confirmation = defineRoute({
   method: "get",
   path: "/{id}/confirmation",
+  operationId: "downloadBookingConfirmation",
   tags: TAGS,
   summary: "The confirmation as a text file download",
   request: byId,
+  errors: ["BOOKING_NOT_FOUND", "NOT_PAID"],
   responses: { 200: { content: { "text/plain": { schema: z.string() } }, description: "{reference}.txt" } },
 });
 const cancel = defineRoute({
   method: "post",
   path: "/{id}/cancel",
+  operationId: "cancelBooking",
   tags: TAGS,
   summary: "Cancel a confirmed future booking (refunded inside the free-cancellation window)",
   request: byId,
+  errors: ["BOOKING_NOT_FOUND", "NOT_CANCELLABLE", "SUPPLIER_CANCEL_FAILED", "SUPPLIER_NOT_CONNECTED"],
   responses: { 200: jsonAnswer(CancelledSchema, "The cancelled booking and whether it was refunded") },
 });
 const abandon = defineRoute({
   method: "post",
   path: "/{id}/abandon",
+  operationId: "abandonHold",
   tags: TAGS,
   summary: "Give up an unpaid hold: its rooms and points go back at once",
   request: byId,
+  errors: ["BOOKING_NOT_FOUND", "HOLD_ALREADY_PAID", "PAYMENT_NOT_STOPPED"],
   responses: { 200: jsonAnswer(OneBookingSchema, "The ended hold") },
 });
 const resumePayment = defineRoute({
   method: "post",
   path: "/{id}/payment",
+  operationId: "resumeHoldPayment",
   tags: TAGS,
   summary: "The payment of an unpaid hold again, to finish paying",
   request: byId,
+  errors: ["BOOKING_NOT_FOUND", "HOLD_NOT_OPEN", "PAYMENT_CREATE_FAILED"],
   responses: { 200: jsonAnswer(ResumedPaymentSchema, "The hold, its payment and the seconds it still lasts") },
 });
 const confirmPayment = defineRoute({
   method: "post",
   path: "/{id}/confirm-payment",
+  operationId: "confirmBookingPayment",
   tags: TAGS,
   summary: "The browser's return from the payment step: confirms the booking if the payment succeeded",
   request: { params: BookingIdParam, body: jsonBody(ConfirmPaymentInput) },
+  errors: ["BOOKING_NOT_FOUND"],
   responses: { 200: jsonAnswer(ConfirmedPaymentSchema, "The booking as it now stands") },
 });
 

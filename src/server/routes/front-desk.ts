@@ -22,41 +22,61 @@ const DayQuery = z.object({ date: z.string().refine(isIsoDate, "date must be a d
 const day = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}/front-desk",
+  operationId: "getFrontDeskDay",
   tags: TAGS,
   summary: "A day at the hotel (today by default): arrivals, guests in house and departures",
   request: { params: HotelParam, query: DayQuery },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(FrontDeskDaySchema, "The day's lists") },
 });
 const checkIn = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/check-in",
+  operationId: "checkInGuest",
   tags: TAGS,
   summary: "Check a guest in (from their arrival day)",
   request: { params: BookingParam },
+  errors: ["HOTEL_NOT_FOUND", "BOOKING_NOT_FOUND", "STAY_TRANSITION"],
   responses: { 200: jsonAnswer(DeskBookingSchema, "The booking") },
 });
 const checkOut = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/check-out",
+  operationId: "checkOutGuest",
   tags: TAGS,
   summary: "Check a guest out; before the last night, the unused nights go back to the inventory and the policy's refund is made",
   request: { params: BookingParam },
+  errors: ["HOTEL_NOT_FOUND", "BOOKING_NOT_FOUND", "STAY_TRANSITION"],
   responses: { 200: jsonAnswer(CheckedOutSchema, "The booking, and what an early departure gave back") },
 });
 const noShow = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/front-desk/bookings/{bookingId}/no-show",
+  operationId: "markNoShow",
   tags: TAGS,
   summary: "Mark an expected guest as a no-show: the nights after the first go back to the inventory",
   request: { params: BookingParam },
+  errors: ["HOTEL_NOT_FOUND", "BOOKING_NOT_FOUND", "STAY_TRANSITION"],
   responses: { 200: jsonAnswer(NoShowSchema, "The booking, and what was given back") },
 });
 const phoneBooking = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/front-desk/phone-bookings",
+  operationId: "createPhoneBooking",
   tags: TAGS,
   summary: "Take a booking by phone for a guest: by card (a hold and its payment) or pay at hotel (confirmed at once)",
   request: { params: HotelParam, body: jsonBody(PhoneBookingInput) },
+  errors: [
+    "HOTEL_NOT_FOUND",
+    "ROOM_NOT_FOUND",
+    "ROOM_TOO_SMALL",
+    "TOO_MANY_ROOMS",
+    "MIN_STAY_NOT_MET",
+    "ROOM_CLOSED_FOR_DATES",
+    "ROOM_UNAVAILABLE",
+    "TOO_MANY_HOLDS",
+    "PAYMENT_CREATE_FAILED",
+  ],
   responses: { 201: jsonAnswer(PhoneBookingSchema, "The booking made") },
 });
 

@@ -7,6 +7,7 @@ import { listFxRates } from "../services/fx-rates.ts";
 const rates = defineRoute({
   method: "get",
   path: "/",
+  operationId: "listFxRates",
   tags: ["Hotels"],
   summary: "Exchange rates for showing prices in a display currency (estimates; payment is in the hotel's currency)",
   responses: { 200: jsonAnswer(PublicFxRatesSchema, "Rates against the base currency") },

@@ -14,6 +14,7 @@ const SuggestQuery = z.object({ q: z.string().max(100, "Search text must be at m
 const search = defineRoute({
   method: "get",
   path: "/search",
+  operationId: "searchHotels",
   tags: ["Hotels"],
   summary: "Search hotels for a stay across every supplier",
   request: { query: SearchQuery },
@@ -23,15 +24,18 @@ const search = defineRoute({
 const detail = defineRoute({
   method: "get",
   path: "/{id}",
+  operationId: "getHotel",
   tags: ["Hotels"],
   summary: "A hotel with its rooms priced for the stay",
   request: { params: HotelIdParam, query: HotelStayQuery },
+  errors: ["HOTEL_NOT_FOUND", "SUPPLIER_ERROR"],
   responses: { 200: jsonAnswer(HotelDetailSchema, "The hotel") },
 });
 
 const destinations = defineRoute({
   method: "get",
   path: "/",
+  operationId: "suggestDestinations",
   tags: ["Hotels"],
   summary: "Destination suggestions for the search box",
   request: { query: SuggestQuery },

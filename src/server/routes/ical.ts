@@ -19,9 +19,11 @@ const TAGS = ["Property management"];
 const list = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}/ical",
+  operationId: "listCalendarLinks",
   tags: TAGS,
   summary: "The hotel's room types, each with whether it has a live calendar (iCal) link",
   request: { params: HotelParam },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: {
     200: jsonAnswer(
       z.object({
@@ -42,25 +44,31 @@ const list = defineRoute({
 const create = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}/ical",
+  operationId: "createCalendarLink",
   tags: TAGS,
   summary: "A new secret calendar link for the room type (replaces the old one); its address is shown only in this answer",
   request: { params: RoomTypeParam },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_NOT_FOUND"],
   responses: { 201: jsonAnswer(z.object({ url: z.string(), createdAt: z.string() }), "The new link") },
 });
 const revoke = defineRoute({
   method: "delete",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}/ical",
+  operationId: "revokeCalendarLink",
   tags: TAGS,
   summary: "Revoke the room type's calendar link: its address answers 404 from now on",
   request: { params: RoomTypeParam },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_NOT_FOUND", "ICAL_FEED_NOT_FOUND"],
   responses: { 200: jsonAnswer(z.object({ revoked: z.literal(true) }), "Revoked") },
 });
 const feed = defineRoute({
   method: "get",
   path: "/{file}",
+  operationId: "getCalendarFeed",
   tags: ["Calendars"],
   summary: "A room type's confirmed stays as an iCalendar feed (RFC 5545), for the holder of the secret link",
   request: { params: FeedParam },
+  errors: ["ICAL_FEED_NOT_FOUND"],
   responses: { 200: { content: { "text/calendar": { schema: z.string() } }, description: "The calendar" } },
 });
 

@@ -7,6 +7,7 @@ import { getLoyaltyInfo } from "../services/loyalty.ts";
 const loyalty = defineRoute({
   method: "get",
   path: "/",
+  operationId: "getLoyalty",
   tags: ["Account"],
   summary: "The signed-in user's points, tier and history",
   middleware: [requireUser] as const,

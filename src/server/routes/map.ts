@@ -8,6 +8,7 @@ const MAP_CONFIG_MAX_AGE_SECONDS = 300;
 const mapConfig = defineRoute({
   method: "get",
   path: "/config",
+  operationId: "getMapConfig",
   tags: ["Hotels"],
   summary: "The map's MapLibre style (the CSP allows its hosts)",
   responses: { 200: jsonAnswer(MapConfigSchema, "The style URL") },

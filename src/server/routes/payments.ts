@@ -20,6 +20,7 @@ const ReturnPath = z
 const paymentConfig = defineRoute({
   method: "get",
   path: "/config",
+  operationId: "getPaymentConfig",
   tags: ["Payments"],
   summary: "Which payment provider the browser talks to, and its publishable key",
   responses: { 200: jsonAnswer(PaymentConfigSchema, "The provider") },
@@ -27,10 +28,12 @@ const paymentConfig = defineRoute({
 const webhook = defineRoute({
   method: "post",
   path: "/webhook",
+  operationId: "receivePaymentWebhook",
   tags: ["Payments"],
   summary: "The provider's signed event (Stripe-Signature, or X-Simulated-Signature); replays are harmless",
   // The raw bytes are what the signature covers, so the body is read as text, not validated here.
   request: { body: { content: { "application/json": { schema: { type: "object" } } }, required: true } },
+  errors: ["BAD_SIGNATURE"],
   responses: { 200: jsonAnswer(WebhookReceiptSchema, "Handled (duplicate: seen before)") },
 });
 
@@ -81,22 +84,27 @@ const SIMULATED = ["Simulated payments"];
 const confirmCard = defineRoute({
   method: "post",
   path: "/{id}/confirm",
+  operationId: "confirmSimulatedCard",
   tags: SIMULATED,
   summary: "Pay with a test card (Stripe's test-card numbers)",
   request: { params: IntentParam, body: jsonBody(CardInput) },
+  errors: ["PAYMENT_NOT_FOUND"],
   responses: { 200: jsonAnswer(SimulatedConfirmSchema, "Paid, declined, or a 3-D Secure check to pass") },
 });
 const challengePage = defineRoute({
   method: "get",
   path: "/{id}/challenge",
+  operationId: "getSimulatedChallengePage",
   tags: SIMULATED,
   summary: "The simulated 3-D Secure page",
   request: { params: IntentParam, query: ChallengeQuery },
+  errors: ["PAYMENT_NOT_FOUND"],
   responses: { 200: { content: { "text/html": { schema: z.string() } }, description: "An HTML page" } },
 });
 const challengeAnswer = defineRoute({
   method: "post",
   path: "/{id}/challenge",
+  operationId: "answerSimulatedChallenge",
   tags: SIMULATED,
   summary: "The 3-D Secure page's answer; redirects back to the return path",
   request: {
@@ -106,6 +114,7 @@ const challengeAnswer = defineRoute({
       required: true,
     },
   },
+  errors: ["PAYMENT_NOT_FOUND"],
   responses: { 303: { description: "Back to return_url with payment_intent and redirect_status" } },
 });
 

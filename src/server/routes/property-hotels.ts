@@ -67,6 +67,7 @@ const photoForm = {
 const list = defineRoute({
   method: "get",
   path: "/hotels",
+  operationId: "listPropertyHotels",
   tags: TAGS,
   summary: "The hotels the caller manages (all for an admin), searched by name or city and paged",
   request: { query: ListQuery },
@@ -75,14 +76,17 @@ const list = defineRoute({
 const create = defineRoute({
   method: "post",
   path: "/hotels",
+  operationId: "createPropertyHotel",
   tags: TAGS,
   summary: "Add a hotel (admins only); it needs an open room type before travellers can see it",
   request: { body: jsonBody(HotelInput) },
+  errors: ["UNKNOWN_DESTINATION"],
   responses: { 201: jsonAnswer(OneHotel, "The new hotel") },
 });
 const choices = defineRoute({
   method: "get",
   path: "/destination-choices",
+  operationId: "listDestinationChoices",
   tags: TAGS,
   summary: "Cities of the destination list a hotel can be in",
   request: { query: ChoiceQuery },
@@ -91,81 +95,120 @@ const choices = defineRoute({
 const getOne = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}",
+  operationId: "getPropertyHotel",
   tags: TAGS,
   summary: "A hotel with its room types, as staff edit it",
   request: { params: HotelParam },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(OneHotel, "The hotel") },
 });
 const update = defineRoute({
   method: "put",
   path: "/hotels/{hotelId}",
+  operationId: "updatePropertyHotel",
   tags: TAGS,
   summary: "Edit a hotel; hidden takes it out of search, suggestions, its page and booking at once",
   request: { params: HotelParam, body: jsonBody(HotelInput) },
+  errors: ["HOTEL_NOT_FOUND", "UNKNOWN_DESTINATION", "HOTEL_HAS_NO_OPEN_ROOMS"],
   responses: { 200: jsonAnswer(OneHotel, "The hotel") },
 });
 const roomTypeList = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}/room-types",
+  operationId: "listRoomTypes",
   tags: TAGS,
   summary: "A hotel's room types with their upcoming bookings",
   request: { params: HotelParam },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(z.object({ roomTypes: z.array(PropertyRoomTypeSchema) }), "Room types") },
 });
 const roomTypeCreate = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/room-types",
+  operationId: "createRoomType",
   tags: TAGS,
   summary: "Add a room type",
   request: { params: HotelParam, body: jsonBody(RoomTypeInput) },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 201: jsonAnswer(OneRoomType, "The new room type") },
 });
 const roomTypeUpdate = defineRoute({
   method: "put",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}",
+  operationId: "updateRoomType",
   tags: TAGS,
   summary: "Edit, close or reopen a room type",
   request: { params: RoomTypeParam, body: jsonBody(RoomTypeInput) },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_TYPE_NOT_FOUND", "ROOM_COUNT_BELOW_BOOKED", "HOTEL_HAS_NO_OPEN_ROOMS"],
   responses: { 200: jsonAnswer(OneRoomType, "The room type") },
 });
 const roomTypeDelete = defineRoute({
   method: "delete",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}",
+  operationId: "deleteRoomType",
   tags: TAGS,
   summary: "Delete a room type no booking refers to (otherwise close it)",
   request: { params: RoomTypeParam },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_TYPE_NOT_FOUND", "ROOM_TYPE_HAS_BOOKINGS", "HOTEL_HAS_NO_OPEN_ROOMS"],
   responses: { 200: jsonAnswer(z.object({ ok: z.literal(true) }), "Deleted") },
 });
 const hotelPhotosAdd = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/photos",
+  operationId: "addHotelPhotos",
   tags: TAGS,
   summary: "Upload up to five hotel photos (multipart form)",
   request: { params: HotelParam, body: photoForm },
+  errors: [
+    "HOTEL_NOT_FOUND",
+    "BAD_REQUEST",
+    "TOO_MANY_PHOTOS",
+    "PHOTO_TOO_LARGE",
+    "PHOTO_NOT_IMAGE",
+    "PHOTO_TOO_MANY_PIXELS",
+    "PHOTO_UNREADABLE",
+    "RATE_LIMITED",
+  ],
   responses: { 201: jsonAnswer(PhotosSchema, "The hotel's photos, cover first") },
 });
 const hotelPhotosSet = defineRoute({
   method: "put",
   path: "/hotels/{hotelId}/photos",
+  operationId: "reorderHotelPhotos",
   tags: TAGS,
   summary: "Reorder the hotel's photos (the first is the cover); a photo left out is deleted",
   request: { params: HotelParam, body: jsonBody(PhotoOrderInput) },
+  errors: ["HOTEL_NOT_FOUND", "PHOTO_NOT_FOUND"],
   responses: { 200: jsonAnswer(PhotosSchema, "The hotel's photos, cover first") },
 });
 const roomPhotosAdd = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}/photos",
+  operationId: "addRoomTypePhotos",
   tags: TAGS,
   summary: "Upload up to five room photos (multipart form)",
   request: { params: RoomTypeParam, body: photoForm },
+  errors: [
+    "HOTEL_NOT_FOUND",
+    "ROOM_TYPE_NOT_FOUND",
+    "BAD_REQUEST",
+    "TOO_MANY_PHOTOS",
+    "PHOTO_TOO_LARGE",
+    "PHOTO_NOT_IMAGE",
+    "PHOTO_TOO_MANY_PIXELS",
+    "PHOTO_UNREADABLE",
+    "RATE_LIMITED",
+  ],
   responses: { 201: jsonAnswer(PhotosSchema, "The room type's photos, cover first") },
 });
 const roomPhotosSet = defineRoute({
   method: "put",
   path: "/hotels/{hotelId}/room-types/{roomTypeId}/photos",
+  operationId: "reorderRoomTypePhotos",
   tags: TAGS,
   summary: "Reorder the room type's photos (the first is the cover); a photo left out is deleted",
   request: { params: RoomTypeParam, body: jsonBody(PhotoOrderInput) },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_TYPE_NOT_FOUND", "PHOTO_NOT_FOUND"],
   responses: { 200: jsonAnswer(PhotosSchema, "The room type's photos, cover first") },
 });
 

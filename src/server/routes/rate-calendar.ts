@@ -11,18 +11,22 @@ const HotelParam = z.object({ hotelId: z.coerce.number().int().positive() });
 const month = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}/calendar",
+  operationId: "getRateCalendarMonth",
   tags: TAGS,
   summary: "A month of a hotel's rates calendar: room types × nights with price, rooms to sell and sold, closed, minimum stay",
   request: { params: HotelParam, query: z.object({ month: CalendarMonth }) },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(CalendarMonthSchema, "The month, night by night for each room type") },
 });
 
 const edit = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/calendar",
+  operationId: "editRateCalendar",
   tags: TAGS,
   summary: "Set a price, minimum stay, closed/open or rooms to sell for room types over a range of dates and week days, in one transaction",
   request: { params: HotelParam, body: jsonBody(CalendarEditInput) },
+  errors: ["HOTEL_NOT_FOUND", "ROOMS_TO_SELL_BELOW_SOLD"],
   responses: { 200: jsonAnswer(CalendarEditResultSchema, "What changed") },
 });
 

@@ -20,17 +20,21 @@ const TAGS = ["Property management"];
 const report = defineRoute({
   method: "get",
   path: "/reports",
+  operationId: "getRevenueReport",
   tags: TAGS,
   summary: "Occupancy, ADR, RevPAR, stays, cancellations and revenue by room type, channel and night, for one hotel or all in scope",
   request: { query: ReportQuery },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(RevenueReportSchema, "The report") },
 });
 const reportCsv = defineRoute({
   method: "get",
   path: "/reports.csv",
+  operationId: "downloadRevenueReportCsv",
   tags: TAGS,
   summary: "The same report as a CSV download",
   request: { query: ReportQuery },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: { content: { "text/csv": { schema: z.string() } }, description: "revenue-report-{from}-{to}.csv" } },
 });
 

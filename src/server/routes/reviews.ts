@@ -29,14 +29,17 @@ const ModerationQuery = z.object({
 const listReviews = defineRoute({
   method: "get",
   path: "/hotels/{id}/reviews",
+  operationId: "listHotelReviews",
   tags: ["Reviews"],
   summary: "A hotel's approved reviews (and the viewer's own pending ones)",
   request: { params: HotelParam, query: ListQuery },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: { 200: jsonAnswer(HotelReviewsSchema, "Reviews, count and average") },
 });
 const submit = defineRoute({
   method: "post",
   path: "/hotels/{id}/reviews",
+  operationId: "submitReview",
   tags: ["Reviews"],
   summary: "Write a review with up to five photos (multipart form); it waits for moderation",
   middleware: [requireUser] as const,
@@ -66,20 +69,34 @@ const submit = defineRoute({
       required: true,
     },
   },
+  errors: [
+    "HOTEL_NOT_FOUND",
+    "ALREADY_REVIEWED",
+    "BAD_REQUEST",
+    "TOO_MANY_PHOTOS",
+    "PHOTO_TOO_LARGE",
+    "PHOTO_NOT_IMAGE",
+    "PHOTO_TOO_MANY_PIXELS",
+    "PHOTO_UNREADABLE",
+    "RATE_LIMITED",
+  ],
   responses: { 201: jsonAnswer(z.object({ review: ReviewViewSchema }), "The pending review") },
 });
 const vote = defineRoute({
   method: "post",
   path: "/reviews/{id}/vote",
+  operationId: "voteOnReview",
   tags: ["Reviews"],
   summary: "Vote a review helpful or not (one vote per user, never on one's own)",
   middleware: [requireUser] as const,
   request: { params: ReviewParam, body: jsonBody(VoteInput) },
+  errors: ["REVIEW_NOT_FOUND", "OWN_REVIEW"],
   responses: { 200: jsonAnswer(VoteResultSchema, "The review's counts and the viewer's vote") },
 });
 const moderationList = defineRoute({
   method: "get",
   path: "/",
+  operationId: "listReviewsForModeration",
   tags: ["Admin"],
   summary: "Reviews by moderation status",
   request: { query: ModerationQuery },
@@ -88,9 +105,11 @@ const moderationList = defineRoute({
 const moderate = defineRoute({
   method: "post",
   path: "/{id}/moderate",
+  operationId: "moderateReview",
   tags: ["Admin"],
   summary: "Approve or reject a review",
   request: { params: ReviewParam, body: jsonBody(ModerateInput) },
+  errors: ["REVIEW_NOT_FOUND", "ALREADY_MODERATED"],
   responses: { 200: jsonAnswer(z.object({ ok: z.literal(true), status: z.enum(["approved", "rejected"]) }), "The new status") },
 });
 

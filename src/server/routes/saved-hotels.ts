@@ -38,6 +38,7 @@ const CardsQuery = z.object({
 const list = defineRoute({
   method: "get",
   path: "/",
+  operationId: "listSavedHotels",
   tags: ["Saved hotels"],
   summary: "The signed-in traveller's saved hotels with their card data, newest first",
   middleware: [requireUser] as const,
@@ -47,6 +48,7 @@ const list = defineRoute({
 const ids = defineRoute({
   method: "get",
   path: "/ids",
+  operationId: "listSavedHotelIds",
   tags: ["Saved hotels"],
   summary: "The ids of the signed-in traveller's saved hotels (for the hearts)",
   middleware: [requireUser] as const,
@@ -56,6 +58,7 @@ const ids = defineRoute({
 const merge = defineRoute({
   method: "post",
   path: "/merge",
+  operationId: "mergeSavedHotels",
   tags: ["Saved hotels"],
   summary: "Add a visitor's browser-kept saves (newest first) at sign-in; unknown and partner ids are ignored",
   middleware: [requireUser] as const,
@@ -66,16 +69,19 @@ const merge = defineRoute({
 const save = defineRoute({
   method: "put",
   path: "/{hotelId}",
+  operationId: "saveHotel",
   tags: ["Saved hotels"],
   summary: "Save one of our hotels (saving it again changes nothing)",
   middleware: [requireUser] as const,
   request: { params: HotelIdParam },
+  errors: ["HOTEL_NOT_FOUND", "HOTEL_NOT_SAVABLE", "SAVED_HOTELS_FULL"],
   responses: { 200: jsonAnswer(SavedHotelStateSchema, "Saved") },
 });
 
 const unsave = defineRoute({
   method: "delete",
   path: "/{hotelId}",
+  operationId: "unsaveHotel",
   tags: ["Saved hotels"],
   summary: "Remove a saved hotel (removing one that is not saved changes nothing)",
   middleware: [requireUser] as const,
@@ -86,6 +92,7 @@ const unsave = defineRoute({
 const cards = defineRoute({
   method: "get",
   path: "/",
+  operationId: "getHotelCards",
   tags: ["Hotels"],
   summary: "Card data (name, city, image, rating, price from) of our hotels, in the order asked",
   request: { query: CardsQuery },

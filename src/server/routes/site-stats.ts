@@ -6,6 +6,7 @@ import { createSiteStats } from "../services/site-stats.ts";
 const siteStats = defineRoute({
   method: "get",
   path: "/",
+  operationId: "getSiteStats",
   tags: ["Hotels"],
   summary: "The home page's figures (cached five minutes)",
   responses: { 200: jsonAnswer(SiteStatsSchema, "Counts of hotels, destinations, countries and approved reviews") },

@@ -22,6 +22,7 @@ const JOBS = Object.values(BACKGROUND_JOBS) as [
 const problems = defineRoute({
   method: "get",
   path: "/api-diagnostics/problems",
+  operationId: "listSupplierProblems",
   tags: TAGS,
   summary: "The latest supplier calls that failed",
   responses: {
@@ -43,6 +44,7 @@ const problems = defineRoute({
 const stuck = defineRoute({
   method: "get",
   path: "/api-diagnostics/stuck",
+  operationId: "listStuckJobs",
   tags: TAGS,
   summary: "Background jobs that used up their retries",
   responses: {
@@ -70,16 +72,20 @@ const stuck = defineRoute({
 const retry = defineRoute({
   method: "post",
   path: "/api-diagnostics/stuck/{id}/retry",
+  operationId: "retryStuckJob",
   tags: TAGS,
   summary: "Give a stuck case a fresh round of attempts",
   request: { params: StuckParam },
+  errors: ["CASE_NOT_FOUND"],
   responses: { 200: jsonAnswer(z.object({ retried: z.boolean() }), "Retried") },
 });
 const run = defineRoute({
   method: "post",
   path: "/api-diagnostics",
+  operationId: "runApiDiagnostics",
   tags: TAGS,
   summary: "The spec's test search (Dubai, 7 to 9 days ahead) against the active supplier environment",
+  errors: ["NO_ACTIVE_API_CONFIGURATION"],
   responses: {
     200: jsonAnswer(
       z.object({

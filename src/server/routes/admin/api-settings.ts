@@ -43,6 +43,7 @@ const TAGS = ["Admin"];
 const list = defineRoute({
   method: "get",
   path: "/api-settings",
+  operationId: "listApiSettings",
   tags: TAGS,
   summary: "The supplier API settings of both environments",
   responses: { 200: jsonAnswer(SettingsList, "TEST and LIVE") },
@@ -50,6 +51,7 @@ const list = defineRoute({
 const save = defineRoute({
   method: "put",
   path: "/api-settings/{environment}",
+  operationId: "saveApiSettings",
   tags: TAGS,
   summary: "Save one environment's settings (a blank password keeps the stored one), optionally making it active",
   request: { params: EnvParam, body: jsonBody(SaveInput) },
@@ -58,6 +60,7 @@ const save = defineRoute({
 const test = defineRoute({
   method: "post",
   path: "/api-settings/test",
+  operationId: "testApiConnection",
   tags: TAGS,
   summary: "Test a connection with saved or typed-in credentials",
   request: { body: jsonBody(TestInput) },

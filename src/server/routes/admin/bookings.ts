@@ -51,12 +51,13 @@ const AdminBooking = BookingViewSchema.extend({
   userId: z.string().nullable(),
   refundable: z.boolean(),
   supplier: z.object({ environment: z.string().nullable(), state: z.string().nullable(), bookingNumber: z.string().nullable() }).nullable(),
-});
+}).openapi("AdminBooking");
 const count = z.number().int();
 
 const dashboard = defineRoute({
   method: "get",
   path: "/dashboard",
+  operationId: "getAdminDashboard",
   tags: TAGS,
   summary: "Dashboard figures, from paid bookings",
   responses: {
@@ -77,9 +78,11 @@ const dashboard = defineRoute({
 const occupancyRoute = defineRoute({
   method: "get",
   path: "/occupancy",
+  operationId: "getOccupancy",
   tags: TAGS,
   summary: "Room-nights sold over available for the next `days` nights, for one hotel or all",
   request: { query: OccupancyQuery },
+  errors: ["HOTEL_NOT_FOUND"],
   responses: {
     200: jsonAnswer(
       z.object({
@@ -98,6 +101,7 @@ const occupancyRoute = defineRoute({
 const hotels = defineRoute({
   method: "get",
   path: "/hotels",
+  operationId: "searchAdminHotels",
   tags: TAGS,
   summary: "Up to 10 of our hotels matching the text, for the occupancy picker",
   request: { query: HotelSearchQuery },
@@ -111,6 +115,7 @@ const hotels = defineRoute({
 const list = defineRoute({
   method: "get",
   path: "/bookings",
+  operationId: "listAdminBookings",
   tags: TAGS,
   summary: "Bookings, filtered, sorted and paged",
   request: { query: ListQuery },
@@ -119,6 +124,7 @@ const list = defineRoute({
 const exportCsv = defineRoute({
   method: "get",
   path: "/bookings/export",
+  operationId: "exportAdminBookingsCsv",
   tags: TAGS,
   summary: "The filtered bookings as a CSV download",
   request: { query: Filters },
@@ -127,17 +133,36 @@ const exportCsv = defineRoute({
 const setStatus = defineRoute({
   method: "patch",
   path: "/bookings/{id}/status",
+  operationId: "setBookingStatus",
   tags: TAGS,
   summary: "Change a booking's status (frees or retakes its rooms)",
   request: { params: IdParam, body: jsonBody(StatusInput) },
+  errors: [
+    "BOOKING_NOT_FOUND",
+    "CONTRADICTS_PAYMENT",
+    "PARTNER_BOOKING_CANCELLED",
+    "ROOM_UNAVAILABLE",
+    "SUPPLIER_CANCEL_FAILED",
+    "SUPPLIER_NOT_CONNECTED",
+  ],
   responses: { 200: jsonAnswer(z.object({ booking: AdminBooking }), "The booking") },
 });
 const refund = defineRoute({
   method: "post",
   path: "/bookings/{id}/refund",
+  operationId: "refundBooking",
   tags: TAGS,
   summary: "Refund a paid booking through the gateway, then cancel it",
   request: { params: IdParam },
+  errors: [
+    "BOOKING_NOT_FOUND",
+    "ALREADY_CANCELLED",
+    "NOT_PAID",
+    "REFUND_IN_PROGRESS",
+    "REFUND_FAILED",
+    "SUPPLIER_CANCEL_FAILED",
+    "SUPPLIER_NOT_CONNECTED",
+  ],
   responses: { 200: jsonAnswer(z.object({ booking: AdminBooking, amountCents: count }), "The refunded booking") },
 });
 

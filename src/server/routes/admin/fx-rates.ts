@@ -21,6 +21,7 @@ const TAGS = ["Admin"];
 const list = defineRoute({
   method: "get",
   path: "/fx-rates",
+  operationId: "listAdminFxRates",
   tags: TAGS,
   summary: "The display-currency rates, where each came from, and the feed's latest outcome",
   responses: { 200: jsonAnswer(AdminFxRatesSchema, "Rates and feed status") },
@@ -28,9 +29,11 @@ const list = defineRoute({
 const update = defineRoute({
   method: "put",
   path: "/fx-rates/{currency}",
+  operationId: "updateFxRate",
   tags: TAGS,
   summary: `Set one currency's rate by hand (units per ${FX_BASE}); an implausible rate is refused`,
   request: { params: CurrencyParam, body: jsonBody(UpdateInput) },
+  errors: ["FX_RATE_IMPLAUSIBLE"],
   responses: { 200: jsonAnswer(AdminFxRatesSchema, "Rates and feed status after the change") },
 });
 

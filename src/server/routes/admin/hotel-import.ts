@@ -12,6 +12,7 @@ export const HOTEL_IMPORT_PATH = "/api/admin/hotel-import";
 const importRoute = defineRoute({
   method: "post",
   path: "/hotel-import",
+  operationId: "importHotels",
   tags: ["Admin"],
   summary: "Import hotels and room types from CSV: a dry run lists every row's problems; the import writes all or nothing",
   // Described for readers; the handler reads the form itself.
@@ -36,6 +37,7 @@ const importRoute = defineRoute({
       required: true,
     },
   },
+  errors: ["IMPORT_FILE_TOO_LARGE", "IMPORT_NOT_CSV", "IMPORT_BAD_COLUMNS", "IMPORT_TOO_MANY_ROWS", "IMPORT_HAS_PROBLEMS"],
   responses: { 200: jsonAnswer(ImportResultSchema, "Rows checked, problems found and whether anything was written") },
 });
 

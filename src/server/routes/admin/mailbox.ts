@@ -23,6 +23,7 @@ const MailboxMessageSchema = z.object({
 const mailbox = defineRoute({
   method: "get",
   path: "/",
+  operationId: "listMailbox",
   tags: ["Admin"],
   summary: "The outbox: e-mails kept in the app when no SMTP server is configured, newest first",
   request: { query: MailboxQuery },

@@ -13,6 +13,7 @@ const SandboxInfo = z.object({
 const sandbox = defineRoute({
   method: "get",
   path: "/supplier-sandbox",
+  operationId: "getSupplierSandbox",
   tags: ["Admin"],
   summary: "The built-in sandbox supplier's address and credentials, for API Settings > TEST",
   responses: { 200: jsonAnswer(SandboxInfo, "Enabled with credentials, or disabled") },

@@ -30,22 +30,25 @@ const ActivityQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-const UserView = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  banned: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-  createdAt: z.string(),
-  managedHotels: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
+const UserView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    banned: z.boolean(),
+    lastSignInAt: z.string().nullable(),
+    createdAt: z.string(),
+    managedHotels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  })
+  .openapi("AdminUser");
 const OneUser = z.object({ user: UserView });
 const TAGS = ["Admin"];
 
 const users = defineRoute({
   method: "get",
   path: "/users",
+  operationId: "listUsers",
   tags: TAGS,
   summary: "Users, searched by name or e-mail",
   request: { query: SearchQuery },
@@ -54,30 +57,37 @@ const users = defineRoute({
 const role = defineRoute({
   method: "post",
   path: "/users/{id}/role",
+  operationId: "changeUserRole",
   tags: TAGS,
   summary: "Change a user's role (recorded with its reason)",
   request: { params: UserParam, body: jsonBody(RoleInput) },
+  errors: ["USER_NOT_FOUND", "OWN_ROLE", "LAST_ADMIN"],
   responses: { 200: jsonAnswer(OneUser, "The user") },
 });
 const managedHotels = defineRoute({
   method: "put",
   path: "/users/{id}/hotels",
+  operationId: "setManagedHotels",
   tags: TAGS,
   summary: "Set the hotels a manager runs: a user becomes a manager, an empty list makes a manager a user again",
   request: { params: UserParam, body: jsonBody(HotelsInput) },
+  errors: ["USER_NOT_FOUND", "OWN_ROLE", "ADMIN_MANAGES_ALL", "UNKNOWN_HOTELS"],
   responses: { 200: jsonAnswer(OneUser, "The user") },
 });
 const status = defineRoute({
   method: "post",
   path: "/users/{id}/status",
+  operationId: "setUserStatus",
   tags: TAGS,
   summary: "Disable (ban) or enable a user; disabling ends their sessions",
   request: { params: UserParam, body: jsonBody(StatusInput) },
+  errors: ["USER_NOT_FOUND", "OWN_STATUS", "LAST_ADMIN"],
   responses: { 200: jsonAnswer(OneUser, "The user") },
 });
 const roleChanges = defineRoute({
   method: "get",
   path: "/role-changes",
+  operationId: "listRoleChanges",
   tags: TAGS,
   summary: "The latest 100 role changes",
   responses: {
@@ -102,6 +112,7 @@ const roleChanges = defineRoute({
 const activity = defineRoute({
   method: "get",
   path: "/activity",
+  operationId: "listActivity",
   tags: TAGS,
   summary: "The activity log, filtered and paged",
   request: { query: ActivityQuery },
