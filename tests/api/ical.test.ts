@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, hotelManagers, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
-import type { RoomTypeCalendarLink } from "../../src/server/services/ical-feeds.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 let t: TestApp;
 let admin: string;
@@ -77,12 +76,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const linkPath = (hotelId: number, roomTypeId: number) => `/api/properties/hotels/${hotelId}/room-types/${roomTypeId}/ical`;
+/** The calendar link routes of one room type, through the typed client of the given session (none: a visitor). */
+function link(cookie: string | undefined, hotelId: number, roomTypeId: number) {
+  const client: ApiClient = cookie ? t.client(cookie) : t.api;
+  const param = { hotelId: String(hotelId), roomTypeId: String(roomTypeId) };
+  const route = client.properties.hotels[":hotelId"]["room-types"][":roomTypeId"].ical;
+  return { create: () => route.$post({ param }), revoke: () => route.$delete({ param }) };
+}
+
+function hotelLinks(cookie: string, hotelId: number) {
+  return t.client(cookie).properties.hotels[":hotelId"].ical.$get({ param: { hotelId: String(hotelId) } });
+}
 
 async function createLink(cookie: string, roomType = room): Promise<string> {
-  const res = await t.request("POST", linkPath(roomType.hotelId, roomType.id), { cookie });
+  const res = await link(cookie, roomType.hotelId, roomType.id).create();
   expect(res.status, await res.clone().text()).toBe(201);
-  const { url } = (await res.json()) as { url: string };
+  const { url } = await res.json();
   expect(url).toMatch(/^http:\/\/localhost:3000\/api\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
   return url;
 }
@@ -145,11 +154,11 @@ describe("the calendar feed", () => {
     expect(((await replaced.json()) as { code: string }).code).toBe("ICAL_FEED_NOT_FOUND");
     expect(await (await feed(second)).text()).toContain("SUMMARY:BKATTIC");
 
-    const revoked = await t.request("DELETE", linkPath(hotel.id, plain.id), { cookie: manager });
+    const revoked = await link(manager, hotel.id, plain.id).revoke();
     expect(revoked.status).toBe(200);
     expect((await feed(second)).status).toBe(404);
     // Nothing left to revoke.
-    const again = await t.request("DELETE", linkPath(hotel.id, plain.id), { cookie: manager });
+    const again = await link(manager, hotel.id, plain.id).revoke();
     expect(again.status).toBe(404);
 
     expect((await t.app.request("http://localhost:3000/api/ical/nothing.ics")).status).toBe(404);
@@ -165,9 +174,9 @@ describe("the calendar feed", () => {
   });
 
   it("lists the hotel's room types with their links", async () => {
-    const res = await t.request("GET", `/api/properties/hotels/${hotel.id}/ical`, { cookie: manager });
+    const res = await hotelLinks(manager, hotel.id);
     expect(res.status).toBe(200);
-    const { hotel: named, roomTypes } = (await res.json()) as { hotel: { id: number; name: string }; roomTypes: RoomTypeCalendarLink[] };
+    const { hotel: named, roomTypes } = await res.json();
     // The page's heading names the hotel from this answer.
     expect(named).toEqual({ id: hotel.id, name: hotel.name });
     expect(roomTypes.map((r) => [r.roomType, r.link?.createdBy ?? null])).toEqual([
@@ -181,15 +190,15 @@ describe("who may manage links", () => {
   it("refuses another hotel's room type, another manager's hotel, travellers and visitors", async () => {
     // Another hotel's room type through this hotel's path: not found here, for the manager and the admin alike.
     for (const cookie of [manager, admin]) {
-      const res = await t.request("POST", linkPath(hotel.id, otherRoom.id), { cookie });
+      const res = await link(cookie, hotel.id, otherRoom.id).create();
       expect(res.status).toBe(404);
-      expect(((await res.json()) as { code: string }).code).toBe("ROOM_NOT_FOUND");
-      expect((await t.request("DELETE", linkPath(hotel.id, otherRoom.id), { cookie })).status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "ROOM_NOT_FOUND" });
+      expect((await link(cookie, hotel.id, otherRoom.id).revoke()).status).toBe(404);
     }
-    expect((await t.request("POST", linkPath(other.id, otherRoom.id), { cookie: manager })).status).toBe(403);
-    expect((await t.request("GET", `/api/properties/hotels/${other.id}/ical`, { cookie: manager })).status).toBe(403);
-    expect((await t.request("POST", linkPath(hotel.id, room.id), { cookie: traveller })).status).toBe(403);
-    expect((await t.request("POST", linkPath(hotel.id, room.id))).status).toBe(401);
+    expect((await link(manager, other.id, otherRoom.id).create()).status).toBe(403);
+    expect((await hotelLinks(manager, other.id)).status).toBe(403);
+    expect((await link(traveller, hotel.id, room.id).create()).status).toBe(403);
+    expect((await link(undefined, hotel.id, room.id).create()).status).toBe(401);
     // The admin may, for any hotel.
     const url = await createLink(admin, otherRoom);
     expect(await (await feed(url)).text()).toContain("SUMMARY:BKOTHER");

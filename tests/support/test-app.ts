@@ -31,13 +31,21 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
+export type ApiClient = ReturnType<typeof hc<ApiType>>;
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: Database;
-  /** The browser's typed client (`hc` on the API's type) driving this app in memory, from the trusted origin. */
-  api: ReturnType<typeof hc<ApiType>>;
-  /** A request with JSON body and optional cookie; returns the raw Response. */
+  /** The browser's typed client (`hc` on the API's type) driving this app in memory, from the trusted origin, as a visitor. */
+  api: ApiClient;
+  /**
+   * The same typed client as the user of this session cookie (`signIn`'s answer). API tests call
+   * the API through it by default: paths, params, bodies and answers are typed from the route
+   * declarations, so a renamed route, a changed input or a changed answer fails to compile.
+   */
+  client(cookie: string): ApiClient;
+  /** A raw request with JSON body and optional cookie, for what the typed client cannot send (malformed input, odd headers). */
   request(method: string, path: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -49,12 +57,16 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
   const config = testConfig(env);
   const deps = createDeps(config, db, createLogger("silent"));
   const app = createApp(deps);
+  function client(cookie?: string): ApiClient {
+    return hc<ApiType>(`${config.publicUrl}/api`, {
+      headers: { origin: config.publicUrl, ...(cookie ? { cookie } : {}) },
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(input, init)),
+    });
+  }
   return {
     app,
-    api: hc<ApiType>(`${config.publicUrl}/api`, {
-      headers: { origin: config.publicUrl },
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(app.request(input, init)),
-    }),
+    api: client(),
+    client,
     deps,
     database: db,
     request(method, path, options = {}) {
