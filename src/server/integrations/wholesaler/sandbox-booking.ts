@@ -4,7 +4,8 @@ import type { SandboxBooking, SandboxBookingStore } from "./sandbox-booking-stor
 import { type SandboxHotel, findRoom, fits, hotels, mealsFor, stayPriceCents } from "./sandbox-catalogue.ts";
 import { stayFrom } from "./sandbox-forms.ts";
 import { preBookCode, readPreBookCode } from "./sandbox-prebook-code.ts";
-import { type SandboxAnswer, SandboxError, cancellationPolicies, document, el, money, text } from "./sandbox-xml.ts";
+import { cancellationPolicies } from "./sandbox-search.ts";
+import { type SandboxAnswer, SandboxError, document, el, money, text } from "./sandbox-xml.ts";
 
 const SLOW_ANSWER_MS = 15_000;
 const PRE_BOOK_LIFETIME_MS = 30 * 60 * 1000;

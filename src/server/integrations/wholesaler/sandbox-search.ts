@@ -1,7 +1,7 @@
 /** The sandbox's search (SearchV3) and static content (GetStaticHotelsAndRooms) answers. */
 import { type SandboxHotel, fits, fold, hotels, mealsFor, roomIdOf, roomTypeId, stayPriceCents } from "./sandbox-catalogue.ts";
 import { type StayRequest, ids, stayFrom } from "./sandbox-forms.ts";
-import { SandboxError, cancellationPolicies, document, el, money, text } from "./sandbox-xml.ts";
+import { SandboxError, document, el, money, text } from "./sandbox-xml.ts";
 
 export function searchV3(form: URLSearchParams): string {
   const stay = stayFrom(form, { rooms: "numberOfRooms", adults: "numberOfAdults", children: "numberOfChildren" });
@@ -124,5 +124,15 @@ function staticHotelNode({ id, hotel, roomTypes }: SandboxHotel, publicUrl: stri
         ),
       ),
     ),
+  );
+}
+
+/** The hotel's cancellation terms: free up to its days before check-in, then the whole stay. */
+export function cancellationPolicies(hotel: SandboxHotel): string {
+  const days = hotel.hotel.freeCancellationDays;
+  return el(
+    "cancellation_policies",
+    null,
+    el("cancellation_policy", null, text("deadline", days > 0 ? days * 24 : null), text("percentage", 100)),
   );
 }

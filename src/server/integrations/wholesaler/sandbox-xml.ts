@@ -1,5 +1,4 @@
 /** The sandbox's XML answers: elements in the supplier's namespace, and <Error> for failures. */
-import type { SandboxHotel } from "./sandbox-catalogue.ts";
 
 const SANDBOX_NAMESPACE = "http://xml.sunhotels.net/15/";
 
@@ -47,13 +46,4 @@ export class SandboxError extends Error {
   ) {
     super(message);
   }
-}
-
-export function cancellationPolicies(hotel: SandboxHotel): string {
-  const days = hotel.hotel.freeCancellationDays;
-  return el(
-    "cancellation_policies",
-    null,
-    el("cancellation_policy", null, text("deadline", days > 0 ? days * 24 : null), text("percentage", 100)),
-  );
 }
