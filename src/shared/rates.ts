@@ -15,7 +15,7 @@ export function stayTotalCents(nights: readonly NightPrice[]): number {
 
 /**
  * The nightly price a stay is shown and filtered at: its total over its nights, rounded to the
- * cent (half up). The search's SQL computes the same (inventory-supplier.ts).
+ * cent (half up). The search's SQL computes the same (services/search/pricing-sql.ts).
  */
 export function averageNightlyCents(totalCents: number, nights: number): number {
   return nights > 0 ? Math.round(totalCents / nights) : totalCents;

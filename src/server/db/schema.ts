@@ -244,7 +244,7 @@ export const hotels = pgTable(
     index("hotels_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("hotels_popularity_idx").on(t.reviewCount.desc(), t.id),
     // Search walks one city's hotels in the requested order and stops at the end of the page
-    // (inventory-supplier.ts). Migration 0003 recreates these four with INCLUDE (country,
+    // (services/search/walks.ts). Migration 0003 recreates these four with INCLUDE (country,
     // star_rating, distance_from_center_km, price_cents, amenity_mask, room_offers), which Drizzle
     // cannot express: filters and pricing are then index-only. Migration 0013 adds rating,
     // free_cancellation_days and property_type to the INCLUDE lists of these and the three below.
