@@ -22,6 +22,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { ROOT, sleep, startApp } from "./app-process.ts";
 import { type JourneyResult, addDays, bookingJourney, guestAddress } from "./journey.ts";
+import { describeMachine } from "./machine.ts";
+import { machineLines } from "./report.ts";
 
 const BUDGET_P95_MS = 150;
 
@@ -40,6 +42,8 @@ async function main(): Promise<number> {
       "one-address": { type: "boolean", default: false },
     },
   });
+  // Before any load: the CPU calibration times this process alone.
+  const machine = describeMachine();
   const oneAddress = values["one-address"];
   const rate = Number(values.rate);
   const duration = Number(values.duration);
@@ -143,7 +147,7 @@ async function main(): Promise<number> {
 
     const summary = {
       scenario: "booking-pg",
-      date: new Date().toISOString(),
+      ...machine,
       addresses: oneAddress ? "one (127.0.0.1, per-address limits lifted)" : "one per guest (X-Forwarded-For, TRUST_PROXY=true)",
       journeys: {
         rate,
@@ -166,6 +170,7 @@ async function main(): Promise<number> {
     const pass = summary.latencyMs.p95 <= BUDGET_P95_MS && errors.length === 0 && raceWinners === 1 && raceRefused === 49;
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, "bench/results/booking-pg.json"), JSON.stringify({ ...summary, pass }, null, 2) + "\n");
+    console.log(machineLines(machine).join("\n"));
     console.log(
       `hold+pay+confirm at ${summary.journeys.achievedRate}/s (${summary.addresses}): p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, errors ${errors.length}`,
     );

@@ -111,3 +111,112 @@ export function backendCpuBetween(start: BackendCpu, end: BackendCpu): { ms: num
   const vanished = [...start.byPid.keys()].filter((pid) => !end.byPid.has(pid)).length;
   return { ms, backends: end.byPid.size, vanished };
 }
+
+/** The calibration's fixed work: the same numbers sorted and hashed on every machine, so its time compares machines. */
+const CALIBRATION_SIZE = 100_000;
+const CALIBRATION_WARMUP_ROUNDS = 2;
+const CALIBRATION_ROUNDS = 9;
+export const CALIBRATION_WORK = `quicksort + FNV-1a hash of ${CALIBRATION_SIZE.toLocaleString("en-US")} xorshift integers in JS`;
+
+export interface CpuCalibration {
+  work: string;
+  rounds: number;
+  /** CPU ms (user + system) of the bench process for one round: the median, the fastest and the slowest. */
+  cpuMsMedian: number;
+  cpuMsMin: number;
+  cpuMsMax: number;
+  /** Wall ms of one round, median: far above the CPU figure when other work held the cores. */
+  wallMsMedian: number;
+  /** The work's answer, the same on every machine: a different one means different work. */
+  checksum: number;
+}
+
+function sortRange(a: Int32Array, low: number, high: number): void {
+  let lo = low;
+  let hi = high;
+  while (hi - lo > 16) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // Recurse into the smaller side so the stack stays shallow.
+    if (j - lo < hi - i) {
+      sortRange(a, lo, j);
+      lo = i;
+    } else {
+      sortRange(a, i, hi);
+      hi = j;
+    }
+  }
+  for (let k = lo + 1; k <= hi; k++) {
+    const v = a[k]!;
+    let m = k - 1;
+    while (m >= lo && a[m]! > v) {
+      a[m + 1] = a[m]!;
+      m--;
+    }
+    a[m + 1] = v;
+  }
+}
+
+/** One round of the calibration's work; allocation-free after the array, so no GC thread adds CPU time. */
+export function calibrationRound(a: Int32Array = new Int32Array(CALIBRATION_SIZE)): number {
+  let x = 2463534242;
+  for (let i = 0; i < a.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    a[i] = x;
+  }
+  sortRange(a, 0, a.length - 1);
+  let h = 2166136261;
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 16777619);
+  return h >>> 0;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Times the fixed calibration work in this process (~0.1 s of CPU): how fast one core of this
+ * machine runs JavaScript, so results from two machines can be compared. CPU time, not wall time:
+ * neighbours on the machine make a round wait, far less work more.
+ */
+export function calibrateCpu(): CpuCalibration {
+  const a = new Int32Array(CALIBRATION_SIZE);
+  for (let i = 0; i < CALIBRATION_WARMUP_ROUNDS; i++) calibrationRound(a);
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  let checksum = 0;
+  for (let i = 0; i < CALIBRATION_ROUNDS; i++) {
+    const wallStart = performance.now();
+    const cpuStart = process.cpuUsage();
+    checksum = calibrationRound(a);
+    const used = process.cpuUsage(cpuStart);
+    wall.push(performance.now() - wallStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return {
+    work: CALIBRATION_WORK,
+    rounds: CALIBRATION_ROUNDS,
+    cpuMsMedian: round2(median(cpu)),
+    cpuMsMin: round2(Math.min(...cpu)),
+    cpuMsMax: round2(Math.max(...cpu)),
+    wallMsMedian: round2(median(wall)),
+    checksum,
+  };
+}
