@@ -21,7 +21,7 @@ type Operation = Record<string, unknown> & {
 export type Access = "user" | "staff";
 
 /** The one security scheme: better-auth's session cookie (httpOnly; set by sign-in, two-factor verification). */
-export const SESSION_SCHEME = "sessionCookie";
+const SESSION_SCHEME = "sessionCookie";
 const ERROR_SCHEMA = { $ref: "#/components/schemas/ErrorBody" };
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const UNSAFE_METHODS = new Set(["put", "post", "delete", "patch"]);
@@ -34,7 +34,7 @@ const ACCESS_CODES: Record<Access, ErrorCode[]> = {
 const REASONS: Record<number, string> = {
   400: "The request cannot be carried out as sent",
   401: "Not signed in, or the sign-in step failed",
-  403: "Signed in, but not allowed",
+  403: "Not allowed",
   404: "Not found",
   409: "Conflicts with the current state",
   413: "The body is too large",
