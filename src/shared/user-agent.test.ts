@@ -24,6 +24,7 @@ describe("describeUserAgent", () => {
       "iPhone",
     ],
     ["Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", "Firefox", "Linux"],
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36", "Chrome", "Linux"],
     ["curl/8.5.0", null, null],
   ])("reads %s", (userAgent, browser, os) => {
     expect(describeUserAgent(userAgent)).toEqual({ browser, os });

@@ -372,10 +372,12 @@ describe("booking management", () => {
 });
 
 describe("users and roles", () => {
-  it("promotes with the actor recorded, and the promotion applies at the user's next request", async () => {
+  it("promotes with the actor recorded; the user's sessions end and their next sign-in is an admin's", async () => {
     const res = await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin", reason: "Ops lead" } });
     expect(res.status).toBe(200);
-    const me = (await (await t.request("GET", "/api/me", { cookie: user })).json()) as { user: { isAdmin: boolean } };
+    expect(await (await t.request("GET", "/api/me", { cookie: user })).json()).toEqual({ user: null });
+    const promoted = await signIn(t, "plain@example.com");
+    const me = (await (await t.request("GET", "/api/me", { cookie: promoted })).json()) as { user: { isAdmin: boolean } };
     expect(me.user.isAdmin).toBe(true);
     const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "plain@example.com"));
     expect(change).toMatchObject({ previousRole: "user", newRole: "admin", changedByEmail: "boss@example.com", reason: "Ops lead" });

@@ -85,6 +85,41 @@ describe("accounts in the browser", () => {
     await page.context().close();
   });
 
+  it("lists the account's sessions, signs out everywhere else after asking, and changes the password", async () => {
+    const email = `sessions-${Date.now()}@example.com`;
+    const laptop = await newPage();
+    const signup = await laptop.request.post("/api/auth/sign-up/email", {
+      data: { name: "Sam Session", email, password: "sam-password-1" },
+    });
+    expect(signup.status()).toBe(200);
+    const phone = await newPage(390);
+    await signIn(phone, email, "sam-password-1");
+    await signIn(laptop, email, "sam-password-1");
+
+    await phone.goto("/account/security");
+    const sessions = phone.getByRole("list", { name: "Sessions" });
+    await sessions.getByText("This device").waitFor();
+    expect(await sessions.getByRole("listitem").count()).toBe(2);
+    await expectAccessible(phone);
+    await phone.getByRole("button", { name: "Sign out everywhere else" }).click();
+    const dialog = phone.getByRole("alertdialog", { name: "Sign out everywhere else?" });
+    await expectAccessible(phone);
+    await dialog.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await phone.getByText("You are not signed in anywhere else.").waitFor();
+    expect(await (await laptop.request.get("/api/me")).json()).toEqual({ user: null });
+
+    const password = phone.getByRole("region", { name: "Password", exact: true });
+    await password.getByLabel("Current password").fill("sam-password-1");
+    await password.getByLabel("New password").fill("sam-password-2");
+    await password.getByLabel("Confirm password").fill("sam-password-2");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await phone.getByText("Password changed").first().waitFor();
+    await phone.context().close();
+    await signIn(laptop, email, "sam-password-2");
+    await laptop.getByRole("button", { name: /Sam Session/ }).waitFor();
+    await laptop.context().close();
+  });
+
   it("resets a password through the link in the mailbox and signs in with the new one", async () => {
     const page = await newPage();
     const email = `reset-${Date.now()}@example.com`;

@@ -99,7 +99,7 @@ export async function signInAs(page: Page, email: string, password: string): Pro
 /** Turns two-factor on through the Account security page; returns the setup key it showed. */
 export async function enrollTwoFactorInBrowser(page: Page, password: string): Promise<string> {
   await page.goto("/account/security");
-  await page.getByLabel("Current password").fill(password);
+  await page.getByRole("region", { name: "Two-factor authentication" }).getByLabel("Current password").fill(password);
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   const secret = await page.getByLabel("Setup key").inputValue();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
