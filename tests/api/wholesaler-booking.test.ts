@@ -238,7 +238,8 @@ describe("booking a wholesaler room", () => {
     const created = await hold(holdBody("wh-98", offer.id, offer.priceCents));
     await pay(created);
     const { booking, accessToken } = await settle(created);
-    await s.activate("TEST", "http://127.0.0.1:9/15");
+    // Port 9 (discard) answers nothing: a sandbox path on loopback passes the host policy, the call then fails.
+    await s.activate("TEST", "http://127.0.0.1:9/supplier-sandbox/15");
     try {
       const res = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
       expect(res.status).toBe(502);
@@ -311,7 +312,7 @@ describe("booking a wholesaler room", () => {
   });
 
   it("answers a supplier that cannot be reached with the supplier error text and holds nothing", async () => {
-    await s.activate("TEST", "http://127.0.0.1:9/15");
+    await s.activate("TEST", "http://127.0.0.1:9/supplier-sandbox/15");
     try {
       const before = (await s.t.deps.db.select().from(bookings)).length;
       const res = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-98", "wh-1-1", 10000) });
