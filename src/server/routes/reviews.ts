@@ -78,6 +78,7 @@ const submit = defineRoute({
     "PHOTO_NOT_IMAGE",
     "PHOTO_TOO_MANY_PIXELS",
     "PHOTO_UNREADABLE",
+    "PHOTO_DECODE_BUSY",
     "RATE_LIMITED",
   ],
   responses: { 201: jsonAnswer(z.object({ review: ReviewViewSchema }), "The pending review") },
