@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, waitUntilNotBusy } from "./browser.ts";
 
@@ -34,6 +34,33 @@ function cardsOf(page: Page): Promise<{ name: string; price: string }[]> {
   );
 }
 
+/** Pins shown alone plus the hotels counted in bubbles: every hotel of the page is on the map once. */
+async function hotelsOnMap(map: Locator): Promise<number> {
+  const alone = await map.getByRole("button", { name: /, \$/ }).count();
+  const counts = await map.getByRole("button", { name: /^\d+ hotels? here/ }).allInnerTexts();
+  return alone + counts.reduce((sum, text) => sum + Number(text.trim()), 0);
+}
+
+/**
+ * Brings a hotel's pin out of its bubble the way a person would: focus on its card highlights the
+ * bubble holding its pin, and a click on that bubble zooms in, until the pin stands alone.
+ */
+async function revealPin(page: Page, map: Locator, card: { name: string; price: string }): Promise<Locator> {
+  const pin = map.getByRole("button", { name: `${card.name}, ${card.price}`, exact: true });
+  const highlighted = map.locator('button[data-highlighted="true"]:visible');
+  for (let zooms = 0; zooms < 8; zooms++) {
+    await page.locator("article").getByRole("link", { name: card.name, exact: true }).focus();
+    await pin.or(highlighted).first().waitFor();
+    if (await pin.isVisible()) return pin;
+    const label = await highlighted.getAttribute("aria-label");
+    await highlighted.click();
+    await expect
+      .poll(async () => (await pin.isVisible()) || (await highlighted.getAttribute("aria-label")) !== label, { timeout: 15_000 })
+      .toBe(true);
+  }
+  throw new Error(`${card.name}'s pin never stood alone`);
+}
+
 function expectOnlyLocalRequests(requests: string[]): void {
   const remote = requests.filter((url) => !/^(http:\/\/127\.0\.0\.1:\d+\/|data:|blob:)/.test(url));
   expect(remote, "requests that left the machine").toEqual([]);
@@ -58,12 +85,13 @@ describe("the map of results and of a hotel", () => {
     await map.waitFor();
     const cards = await cardsOf(page);
     expect(cards.length).toBeGreaterThan(1);
-    // One pin per hotel of this page, each showing the card's price.
+    // One pin per hotel of this page, each showing the card's price, or a count bubble where pins would overlap.
     const pins = map.getByRole("button", { name: /, \$/ });
-    await expect.poll(() => pins.count()).toBe(cards.length);
-    for (const card of cards) {
-      const pin = map.getByRole("button", { name: `${card.name}, ${card.price}`, exact: true });
-      expect(await pin.innerText()).toBe(card.price);
+    await expect.poll(() => hotelsOnMap(map), { timeout: 15_000 }).toBe(cards.length);
+    for (const label of await pins.evaluateAll((all) => all.map((pin) => pin.getAttribute("aria-label") ?? ""))) {
+      const card = cards.find((c) => label === `${c.name}, ${c.price}`);
+      expect(card, label).toBeDefined();
+      expect(await map.getByRole("button", { name: label, exact: true }).innerText()).toBe(card!.price);
     }
 
     // The list is drawn left of the map, and Tab reaches the cards before the pins.
@@ -81,10 +109,10 @@ describe("the map of results and of a hotel", () => {
     }
     expect(reached).toBe("card");
 
-    // A pin under the pointer highlights its card; focus on a card highlights its pin.
+    // A pin under the pointer highlights its card; focus on a card highlights its pin, or the bubble holding it.
     const first = cards[0]!;
     const second = cards[1]!;
-    const firstPin = map.getByRole("button", { name: `${first.name}, ${first.price}`, exact: true });
+    const firstPin = await revealPin(page, map, first);
     const secondCard = page.locator("article").filter({ has: page.getByRole("link", { name: second.name, exact: true }) });
     // Pins of one city overlap at this zoom, so the pointer comes onto this one by its event rather than by a position.
     await firstPin.dispatchEvent("mouseover");
@@ -98,9 +126,11 @@ describe("the map of results and of a hotel", () => {
       .toBe("true");
     await firstPin.dispatchEvent("mouseout");
     await secondCard.getByRole("link", { name: second.name, exact: true }).focus();
-    await expect
-      .poll(() => map.getByRole("button", { name: `${second.name}, ${second.price}`, exact: true }).getAttribute("data-highlighted"))
-      .toBe("true");
+    const highlighted = map.locator('button[data-highlighted="true"]:visible');
+    await expect.poll(() => highlighted.count()).toBe(1);
+    expect(await highlighted.getAttribute("aria-label")).toMatch(
+      new RegExp(`^(${second.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, |\\d+ hotels here \\()`),
+    );
     expect(await firstPin.getAttribute("data-highlighted")).toBeNull();
 
     // The pins are reached with the keyboard; Enter opens the small card, whose link opens the hotel.
@@ -119,13 +149,13 @@ describe("the map of results and of a hotel", () => {
       expect(page.url()).toContain("view=map");
       await expect.poll(async () => (await cardsOf(page))[0]?.name, { timeout: 15_000 }).not.toBe(first.name);
       const pageTwo = await cardsOf(page);
-      await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(pageTwo.length);
-      await map.getByRole("button", { name: `${pageTwo[0]!.name}, ${pageTwo[0]!.price}`, exact: true }).waitFor();
+      await expect.poll(() => hotelsOnMap(map), { timeout: 15_000 }).toBe(pageTwo.length);
+      await revealPin(page, map, pageTwo[0]!);
       await page.goBack();
       await page.waitForURL((url) => !url.search.includes("page=2"));
     }
 
-    await firstPin.focus();
+    await (await revealPin(page, map, first)).focus();
     await page.keyboard.press("Enter");
     await map.getByRole("link", { name: "View hotel" }).click();
     await page.waitForURL(/\/hotel\//);
@@ -142,6 +172,55 @@ describe("the map of results and of a hotel", () => {
     expect(requests).toContain(styleUrl);
     expectOnlyLocalRequests(requests);
     expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("gathers pins that would overlap at 390 px into count bubbles, which zoom in on a click or Enter, focus following", async () => {
+    const { page } = await mapPage({ width: 390 });
+    await page.goto("/?destination=&view=map");
+    const map = page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true });
+    await page.locator("article").first().waitFor();
+    const cards = await cardsOf(page);
+    await map.getByRole("button").first().waitFor();
+    // The page's hotels are in six cities: at the zoom that shows them all, a city's pins are one bubble.
+    const bubbles = map.getByRole("button", { name: /^\d+ hotels? here/ });
+    await expect.poll(() => bubbles.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => hotelsOnMap(map), { timeout: 15_000 }).toBe(cards.length);
+    // No two things on the map overlap.
+    const boxes = await map.locator(".maplibregl-marker").evaluateAll((markers) =>
+      markers
+        .filter((m) => (m as HTMLElement).style.display !== "none")
+        .map((m) => {
+          const r = (m.firstElementChild ?? m).getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+    );
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top, JSON.stringify([a, b])).toBe(true);
+      }
+
+    // Enter on the biggest bubble zooms in and puts focus on what it split into; the map still holds every hotel.
+    const sizes = await bubbles.allInnerTexts();
+    const biggest = bubbles.nth(sizes.indexOf(String(Math.max(...sizes.map(Number)))));
+    const names = await biggest.getAttribute("aria-label");
+    await biggest.focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (before) =>
+              document.activeElement?.tagName === "BUTTON" &&
+              document.activeElement.closest(".maplibregl-marker") !== null &&
+              document.activeElement.getAttribute("aria-label") !== before,
+            names,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await expect.poll(() => hotelsOnMap(map), { timeout: 15_000 }).toBe(cards.length);
+    await expectAccessible(page);
     await page.context().close();
   });
 

@@ -2,10 +2,11 @@ import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } 
 import { useTranslation } from "../lib/i18n.ts";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
-import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from "maplibre-gl";
+import { type GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 // The worker is one of our own files (worker-src 'self'); MapLibre would otherwise look for it beside a chunk that has no such file.
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import type { FeatureCollection } from "geojson";
 import { cn } from "../lib/cn.ts";
 import type { MapPin } from "./hotel-map.tsx";
 
@@ -14,6 +15,19 @@ setWorkerUrl(workerUrl);
 /** A style, or its first tiles, that has not arrived by then is taken as unreachable (a blocked host may never answer). */
 const LOAD_TIMEOUT_MS = 20_000;
 const SINGLE_PIN_ZOOM = 14;
+/** Pins closer than this many pixels join one count bubble (a price pin is 60 to 90 px wide). */
+const CLUSTER_RADIUS_PX = 80;
+/** From this zoom on every pin stands alone (hotels in one building still get their own pin). */
+const CLUSTER_MAX_ZOOM = 16;
+const SOURCE_ID = "hotel-pins";
+
+/** A count bubble: the pins MapLibre's clustering gathered at this zoom. */
+interface PinCluster {
+  id: number;
+  lng: number;
+  lat: number;
+  pinIds: string[];
+}
 
 export interface MapCanvasProps {
   styleUrl: string;
@@ -41,6 +55,13 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
   const focusCard = useRef(false);
   const [popupHost] = useState(() => document.createElement("div"));
   const fail = useEffectEvent(onUnavailable);
+  // Pins that overlap are drawn as one count bubble (a GeoJSON source with clustering); the rest stand alone.
+  const [clusters, setClusters] = useState<PinCluster[]>([]);
+  // Pins wait for the first grouping, so they never flash on top of each other before their bubbles come.
+  const [grouped, setGrouped] = useState(false);
+  const clusterHosts = useRef(new Map<number, { host: HTMLDivElement; marker: Marker }>());
+  // A bubble opened by keyboard hands focus to the first of its pins once they stand alone.
+  const focusAfterZoom = useRef<string[] | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -99,6 +120,43 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
       const host = markerHosts.get(pin.id);
       if (host) markers.set(pin.id, new Marker({ element: host, anchor: "bottom" }).setLngLat([pin.lng, pin.lat]).addTo(map));
     }
+    // The clustering runs on the pins as GeoJSON; an invisible layer keeps the source's tiles computed.
+    const data: FeatureCollection = {
+      type: "FeatureCollection",
+      features: pins.map((pin) => ({
+        type: "Feature",
+        properties: { pinId: pin.id },
+        geometry: { type: "Point", coordinates: [pin.lng, pin.lat] },
+      })),
+    };
+    map.addSource(SOURCE_ID, { type: "geojson", data, cluster: true, clusterRadius: CLUSTER_RADIUS_PX, clusterMaxZoom: CLUSTER_MAX_ZOOM });
+    map.addLayer({ id: SOURCE_ID, type: "circle", source: SOURCE_ID, paint: { "circle-radius": 1, "circle-opacity": 0 } });
+    let stale = false;
+    // Once the map is idle (every tile of this zoom drawn), the bubbles are the clusters drawn now: tiles of the
+    // zoom before, which the source keeps a while, would bring back bubbles already split.
+    async function regroup() {
+      if (!map || !map.getLayer(SOURCE_ID)) return;
+      const source = map.getSource<GeoJSONSource>(SOURCE_ID);
+      if (!source) return;
+      const seen = new Map<number, { lng: number; lat: number; count: number }>();
+      for (const feature of map.queryRenderedFeatures({ layers: [SOURCE_ID] })) {
+        const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number };
+        if (!props.cluster || props.cluster_id === undefined || feature.geometry.type !== "Point") continue;
+        const [lng = 0, lat = 0] = feature.geometry.coordinates;
+        seen.set(props.cluster_id, { lng, lat, count: props.point_count ?? 0 });
+      }
+      const found = await Promise.all(
+        [...seen].map(async ([id, at]) => {
+          const leaves = await source.getClusterLeaves(id, at.count, 0);
+          return { id, lng: at.lng, lat: at.lat, pinIds: leaves.map((leaf) => String(leaf.properties?.pinId)) };
+        }),
+      );
+      if (stale) return;
+      setClusters(found);
+      setGrouped(true);
+    }
+    const onIdle = () => void regroup();
+    map.on("idle", onIdle);
     const [first] = pins;
     if (pins.length === 1 && first) map.jumpTo({ center: [first.lng, first.lat], zoom: SINGLE_PIN_ZOOM });
     else if (first) {
@@ -109,10 +167,78 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
       map.fitBounds(bounds, { padding: 56, maxZoom: SINGLE_PIN_ZOOM, animate: false });
     }
     return () => {
+      stale = true;
+      map.off("idle", onIdle);
+      // The map may already be gone (the page left): its style went with it.
+      if (map.getStyle()) {
+        if (map.getLayer(SOURCE_ID)) map.removeLayer(SOURCE_ID);
+        if (map.getSource(SOURCE_ID)) map.removeSource(SOURCE_ID);
+      }
+      setClusters([]);
+      setGrouped(false);
       for (const marker of markers.values()) marker.remove();
       markers.clear();
     };
   }, [map, pins, markerHosts]);
+
+  // A pin inside a bubble is hidden (not focusable); each bubble gets a marker of its own.
+  const clustered = useMemo(() => new Set(clusters.flatMap((c) => c.pinIds)), [clusters]);
+  useEffect(() => {
+    for (const [id, marker] of markersRef.current) marker.getElement().style.display = !grouped || clustered.has(id) ? "none" : "";
+  }, [clustered, grouped, map, pins]);
+  const [bubbleHosts, setBubbleHosts] = useState<Map<number, HTMLDivElement>>(new Map());
+  useEffect(() => {
+    if (!map) return;
+    const hosts = clusterHosts.current;
+    for (const [id, { marker }] of hosts) {
+      if (!clusters.some((c) => c.id === id)) {
+        marker.remove();
+        hosts.delete(id);
+      }
+    }
+    for (const cluster of clusters) {
+      const known = hosts.get(cluster.id);
+      if (known) known.marker.setLngLat([cluster.lng, cluster.lat]);
+      else {
+        const host = document.createElement("div");
+        hosts.set(cluster.id, {
+          host,
+          marker: new Marker({ element: host, anchor: "center" }).setLngLat([cluster.lng, cluster.lat]).addTo(map),
+        });
+      }
+    }
+    setBubbleHosts(new Map([...hosts].map(([id, { host }]) => [id, host])));
+  }, [map, clusters]);
+  useEffect(() => {
+    // After a bubble opened by keyboard: its first pin that now stands alone, else the smaller bubble that holds it.
+    const wanted = focusAfterZoom.current;
+    if (!wanted) return;
+    const alone = grouped ? wanted.find((id) => !clustered.has(id)) : undefined;
+    const holder = clusters.find((c) => c.pinIds.includes(wanted[0] ?? ""));
+    const target =
+      alone !== undefined
+        ? markersRef.current.get(alone)?.getElement().querySelector("button")
+        : holder && bubbleHosts.get(holder.id)?.querySelector("button");
+    if (target) {
+      focusAfterZoom.current = null;
+      target.focus();
+    }
+  }, [bubbleHosts, clusters, clustered, grouped]);
+  useEffect(
+    () => () => {
+      for (const { marker } of clusterHosts.current.values()) marker.remove();
+      clusterHosts.current.clear();
+    },
+    [map],
+  );
+
+  async function zoomInto(cluster: PinCluster, byKeyboard: boolean) {
+    const source = map?.getSource<GeoJSONSource>(SOURCE_ID);
+    if (!map || !source) return;
+    const zoom = await source.getClusterExpansionZoom(cluster.id);
+    if (byKeyboard) focusAfterZoom.current = cluster.pinIds;
+    map.easeTo({ center: [cluster.lng, cluster.lat], zoom: Math.min(zoom, CLUSTER_MAX_ZOOM + 1) });
+  }
 
   const openPin = pins.find((pin) => pin.id === openId);
   useEffect(() => {
@@ -149,6 +275,7 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
     // The highlighted pin is drawn above its neighbours.
     for (const [id, marker] of markersRef.current) marker.getElement().style.zIndex = id === highlightedId ? "2" : "";
   }, [map, markerHosts, highlightedId]);
+  const pinName = (id: string) => pins.find((p) => p.id === id)?.name ?? "";
 
   return (
     <div className="relative size-full">
@@ -169,6 +296,21 @@ export function MapCanvas({ styleUrl, pins, label, highlightedId, onHighlight, o
               />,
               host,
               id,
+            )
+          : null;
+      })}
+      {clusters.map((cluster) => {
+        const host = bubbleHosts.get(cluster.id);
+        return host
+          ? createPortal(
+              <ClusterButton
+                count={cluster.pinIds.length}
+                names={cluster.pinIds.map(pinName)}
+                highlighted={highlightedId !== null && cluster.pinIds.includes(highlightedId)}
+                onZoom={(byKeyboard) => void zoomInto(cluster, byKeyboard)}
+              />,
+              host,
+              `cluster-${cluster.id}`,
             )
           : null;
       })}
@@ -222,6 +364,43 @@ function PinButton({
       className={look}
     >
       {pin.label}
+    </button>
+  );
+}
+
+/** Names a bubble reads out before "and N more". */
+const NAMED_IN_BUBBLE = 3;
+
+/** A count bubble for pins that would overlap: a click or Enter zooms in until they stand apart. */
+function ClusterButton({
+  count,
+  names,
+  highlighted,
+  onZoom,
+}: {
+  count: number;
+  names: string[];
+  highlighted: boolean;
+  onZoom: (byKeyboard: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const named = names.slice(0, NAMED_IN_BUBBLE).join(", ");
+  const more = count - Math.min(count, NAMED_IN_BUBBLE);
+  const hotels = more > 0 ? t("{{names}} and {{count}} more", { names: named, count: more }) : named;
+  return (
+    <button
+      type="button"
+      aria-label={t("{{count}} hotels here ({{hotels}}): zoom in", { count, hotels })}
+      data-highlighted={highlighted ? "true" : undefined}
+      // A click from Enter or Space has no pointer position count (detail 0).
+      onClick={(event) => onZoom(event.detail === 0)}
+      className={cn(
+        "flex size-11 items-center justify-center rounded-full text-sm font-bold shadow-md ring-4 transition-transform",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
+        highlighted ? "scale-110 bg-brand-800 text-white ring-brand-300" : "bg-brand-700 text-white ring-white/80",
+      )}
+    >
+      {count}
     </button>
   );
 }
