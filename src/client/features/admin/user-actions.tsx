@@ -69,7 +69,7 @@ export function RoleChangeButton({ user }: { user: AdminUserView }) {
                     )
                   : t("{{email}} will get every admin right: bookings, refunds, users and settings.", { email: user.email })
                 : t("{{email}} will lose access to the admin area.", { email: user.email })}{" "}
-              {t("The change applies once they sign out and in again.")}
+              {t("They are signed out on every device at once and sign in again to continue.")}
             </p>
           }
           actions={
