@@ -1,6 +1,15 @@
 import { describe, it, expect } from "vitest";
 import { IMAGE_KINDS, imageUrl, renderImageSvg } from "./hotel-images.ts";
-import { imagesRouter } from "../../routes/images.ts";
+import { Hono } from "hono";
+import { toErrorResponse } from "../../http/errors.ts";
+import { imagesRouter as router } from "../../routes/images.ts";
+
+// The router as app.ts serves it: its DomainErrors answered by the app's one error handler.
+const imagesRouter = new Hono().route("/", router).onError((error, c) =>
+  toErrorResponse(c, error, (unexpected) => {
+    throw unexpected;
+  }),
+);
 
 const SEEDS = Array.from({ length: 40 }, (_, i) => i * 7919);
 const MAX_BYTES = 12 * 1024;
