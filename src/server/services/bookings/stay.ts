@@ -7,12 +7,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import { addDays, countNights, daysBetween, stayNights, todayUtc } from "../../../shared/dates.ts";
 import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
-import { logActivity } from "../activity-log.ts";
+import { type ActivityEntry, logActivity } from "../activity-log.ts";
 import { type BookingDeps, type BookingRow, type Tx, bookingPolicy } from "./records.ts";
 import { refundPayment } from "./refunds.ts";
 import { isOverbooking, releaseRoomNightsAfter } from "./room-nights.ts";
 
 type Staff = { id: string; email: string };
+/** The activity-log entry of a shortened stay: its type, who did it, and what it adds to the booking's own details. */
+type StayLog = { actionType: ActivityEntry["actionType"]; staff: Staff; details: (outcome: ShortenedStay) => Record<string, unknown> };
 
 function refuse(message: string): never {
   throw new DomainError("STAY_TRANSITION", message);
@@ -142,7 +144,7 @@ async function shortenStay(
   from: string | null,
   newCheckOut: string,
   set: Partial<typeof bookings.$inferInsert>,
-  log: (tx: Tx, b: BookingRow, outcome: ShortenedStay) => Promise<void>,
+  log: StayLog,
   today: string,
 ): Promise<{ row: BookingRow; outcome: ShortenedStay }> {
   const unused = newCheckOut < row.checkOut ? stayNights(newCheckOut, row.checkOut) : [];
@@ -163,7 +165,19 @@ async function shortenStay(
     },
     async (tx, b) => {
       if (shortened) await releaseRoomNightsAfter(tx, b, newCheckOut, row.checkOut);
-      await log(tx, b, outcome);
+      await logActivity(tx, {
+        actionType: log.actionType,
+        userId: log.staff.id,
+        userEmail: log.staff.email,
+        targetUserEmail: b.guestEmail,
+        details: {
+          bookingId: b.id,
+          reference: b.bookingReference,
+          hotelId: b.hotelId,
+          ...log.details(outcome),
+          refundCents: outcome.refundCents,
+        },
+      });
     },
   );
   if (refund.cents > 0) {
@@ -187,22 +201,12 @@ export async function checkOutStay(deps: BookingDeps, staff: Staff, row: Booking
     "checked_in",
     departure,
     { stayStatus: "checked_out", checkedOutAt: new Date() },
-    (tx, b, o) =>
-      logActivity(tx, {
-        actionType: "guest_checked_out",
-        userId: staff.id,
-        userEmail: staff.email,
-        targetUserEmail: b.guestEmail,
-        details: {
-          bookingId: b.id,
-          reference: b.bookingReference,
-          hotelId: b.hotelId,
-          ...(o.nightsReturned.length > 0
-            ? { earlyDeparture: true, bookedCheckOut: row.checkOut, nightsReturned: o.nightsReturned.length }
-            : {}),
-          refundCents: o.refundCents,
-        },
-      }),
+    {
+      actionType: "guest_checked_out",
+      staff,
+      details: (o) =>
+        o.nightsReturned.length > 0 ? { earlyDeparture: true, bookedCheckOut: row.checkOut, nightsReturned: o.nightsReturned.length } : {},
+    },
     today,
   );
 }
@@ -221,20 +225,7 @@ export async function markStayNoShow(deps: BookingDeps, staff: Staff, row: Booki
     null,
     keep < row.checkOut ? keep : row.checkOut,
     { stayStatus: "no_show", checkedOutAt: new Date() },
-    (tx, b, o) =>
-      logActivity(tx, {
-        actionType: "guest_no_show",
-        userId: staff.id,
-        userEmail: staff.email,
-        targetUserEmail: b.guestEmail,
-        details: {
-          bookingId: b.id,
-          reference: b.bookingReference,
-          hotelId: b.hotelId,
-          nightsReturned: o.nightsReturned.length,
-          refundCents: o.refundCents,
-        },
-      }),
+    { actionType: "guest_no_show", staff, details: (o) => ({ nightsReturned: o.nightsReturned.length }) },
     today,
   );
 }
