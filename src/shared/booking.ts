@@ -8,6 +8,10 @@ export const DEFAULT_HOLD_MINUTES = 15;
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Where a booking came from (issue 31): our website, the front desk by phone, a channel manager's API key, an imported calendar, or the partner wholesaler. */
+export const BOOKING_SOURCES = ["website", "phone", "channel", "calendar", "partner"] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
 /** Spec section 5: total = price per night × nights × rooms (all in cents). */
 export function bookingTotalCents(pricePerNightCents: number, nights: number, rooms: number): number {
   return pricePerNightCents * nights * rooms;

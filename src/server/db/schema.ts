@@ -5,6 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { FxRateSource } from "../../shared/fx.ts";
 import { PROPERTY_TYPES, type PropertyType } from "../../shared/property-types.ts";
+import type { CancellationSchedule, PolicyTerms } from "../../shared/cancellation-policies.ts";
+import type { MealPlan, PaymentTiming, PlanInclusion, PriceRuleKind } from "../../shared/rate-plans.ts";
 import {
   bigint,
   boolean,
@@ -207,6 +209,8 @@ export const hotels = pgTable(
     /** Local times (HH:MM) from which guests check in and by which they check out. */
     checkInTime: text("check_in_time").notNull().default("15:00"),
     checkOutTime: text("check_out_time").notNull().default("11:00"),
+    /** The hotel's IANA time zone: cancellation deadlines are instants at 23:59 local time (decision 049). */
+    timeZone: text("time_zone").notNull().default("UTC"),
     /**
      * Hidden from travellers (search, suggestions, hotel page, booking) while staff still edit it.
      * A hidden hotel's room_offers is empty (migration 0017), so the index-only search sells nothing of it.
@@ -460,6 +464,97 @@ export const roomNights = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Rate plans and cancellation policies (decision 049)
+// ---------------------------------------------------------------------------
+
+/** A hotel's cancellation policy, written once and chosen by its rate plans (shared/cancellation-policies.ts). */
+export const cancellationPolicies = pgTable(
+  "cancellation_policies",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** PolicyTerms: tiers by days before check-in and the fee after the last one. */
+    terms: jsonb("terms").$type<PolicyTerms>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("cancellation_policies_hotel_name").on(t.hotelId, t.name)],
+);
+
+/** One way of selling a room type (shared/rate-plans.ts). */
+export const ratePlans = pgTable(
+  "rate_plans",
+  {
+    id: serial("id").primaryKey(),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    /** The room type's hotel, kept for scoping managers and listing a hotel's plans. */
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceRuleKind: text("price_rule_kind").$type<PriceRuleKind>().notNull().default("percent"),
+    /** percent: whole percent added (−10 = 10 % cheaper); amount: cents added; own: unused (0). */
+    priceRuleValue: integer("price_rule_value").notNull().default(0),
+    mealPlan: text("meal_plan").$type<MealPlan>().notNull().default("room_only"),
+    inclusions: text("inclusions")
+      .array()
+      .$type<PlanInclusion[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cancellationPolicyId: integer("cancellation_policy_id")
+      .notNull()
+      .references(() => cancellationPolicies.id, { onDelete: "restrict" }),
+    paymentTiming: text("payment_timing").$type<PaymentTiming>().notNull().default("pay_now"),
+    /** Deposit plans: the share paid at booking, 1–99. */
+    depositPercent: integer("deposit_percent"),
+    minStay: integer("min_stay"),
+    minAdvanceDays: integer("min_advance_days"),
+    maxAdvanceDays: integer("max_advance_days"),
+    closedDates: date("closed_dates", { mode: "string" })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    /** Loyalty members' prices (issue 29 item 4) may apply to this plan. */
+    memberPrices: boolean("member_prices").notNull().default(true),
+    /** Off sale: kept for the bookings that name it. */
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("rate_plans_room_type_idx").on(t.roomTypeId, t.sortOrder),
+    index("rate_plans_hotel_idx").on(t.hotelId),
+    unique("rate_plans_room_type_name").on(t.roomTypeId, t.name),
+    check("rate_plans_price_rule_kind_known", sql`${t.priceRuleKind} in ('percent','amount','own')`),
+    check("rate_plans_meal_plan_known", sql`${t.mealPlan} in ('room_only','breakfast','half_board','full_board')`),
+    check("rate_plans_payment_timing_known", sql`${t.paymentTiming} in ('pay_now','pay_at_hotel','deposit')`),
+    check(
+      "rate_plans_deposit_percent",
+      sql`(${t.paymentTiming} = 'deposit') = (${t.depositPercent} is not null) and (${t.depositPercent} is null or ${t.depositPercent} between 1 and 99)`,
+    ),
+  ],
+);
+
+/** A plan's own calendar (price rule 'own'): its price on a night; nights without a row follow the room type's calendar. */
+export const ratePlanPrices = pgTable(
+  "rate_plan_prices",
+  {
+    ratePlanId: integer("rate_plan_id")
+      .notNull()
+      .references(() => ratePlans.id, { onDelete: "cascade" }),
+    night: date("night", { mode: "string" }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ratePlanId, t.night] }), check("rate_plan_prices_positive", sql`${t.priceCents} > 0`)],
+);
+
+// ---------------------------------------------------------------------------
 // Bookings and payments
 // ---------------------------------------------------------------------------
 
@@ -546,11 +641,31 @@ export const bookings = pgTable(
     refundDueCents: integer("refund_due_cents"),
     /** What went back to the guest's card, in cents (a partial refund leaves the rest paid); 0 when nothing was refunded. */
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Where the booking came from: website, phone, channel, calendar or partner (BOOKING_SOURCES). */
+    source: text("source").notNull().default("website"),
+    /** The channel API key's name or the imported calendar's name, for source channel / calendar. */
+    sourceDetail: text("source_detail"),
+    /** The rate plan sold (own rooms; null for partner and older bookings) and what it was called and included then. */
+    ratePlanId: integer("rate_plan_id").references(() => ratePlans.id, { onDelete: "set null" }),
+    ratePlanName: text("rate_plan_name"),
+    mealPlan: text("meal_plan"),
+    inclusions: text("inclusions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The cancellation policy as sold: deadlines as instants, fees in cents (shared/cancellation-policies.ts). Null: older bookings (free_cancellation_days). */
+    cancellationSchedule: jsonb("cancellation_schedule").$type<CancellationSchedule>(),
+    /** pay_now, pay_at_hotel or deposit (shared/rate-plans.ts). */
+    paymentTiming: text("payment_timing").notNull().default("pay_now"),
+    /** What the card is charged at booking (deposit: its share; pay at hotel: 0); null: the whole amount (older bookings). */
+    amountDueNowCents: integer("amount_due_now_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("bookings_dates_order", sql`${t.checkOut} > ${t.checkIn}`),
+    check("bookings_source_known", sql`${t.source} in ('website','phone','channel','calendar','partner')`),
+    check("bookings_payment_timing_known", sql`${t.paymentTiming} in ('pay_now','pay_at_hotel','deposit')`),
     check("bookings_stay_status_known", sql`${t.stayStatus} is null or ${t.stayStatus} in ('checked_in','checked_out','no_show')`),
     // The front desk lists one hotel's arrivals and departures of a day.
     index("bookings_hotel_check_in_idx").on(t.hotelId, t.checkIn),

@@ -4,7 +4,7 @@
  * party, the guest and the language, so no way of booking can drift from the others.
  */
 import { randomInt } from "node:crypto";
-import { type GuestDetails, bookingReference } from "../../../shared/booking.ts";
+import { type BookingSource, type GuestDetails, bookingReference } from "../../../shared/booking.ts";
 import { countNights } from "../../../shared/dates.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { Stay } from "../../../shared/search.ts";
@@ -27,6 +27,14 @@ export interface NewBooking {
   discountCents: number;
   pointsRedeemed: number;
   state: NewBookingState;
+  /** A channel's API key name or an imported calendar; absent: the website, the phone (a staff member) or the partner (a supplier's room). */
+  source?: { kind: Extract<BookingSource, "channel" | "calendar">; detail: string };
+}
+
+function sourceOf(b: NewBooking): { source: BookingSource; sourceDetail: string | null } {
+  if (b.source) return { source: b.source.kind, sourceDetail: b.source.detail };
+  if (b.priced.source.supplier !== undefined && b.priced.source.supplier !== "inventory") return { source: "partner", sourceDetail: null };
+  return { source: b.staffId !== null ? "phone" : "website", sourceDetail: null };
 }
 
 export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
@@ -57,6 +65,7 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     guestPhone: b.guest.guestPhone,
     specialRequests: b.guest.specialRequests || null,
     createdByStaffId: b.staffId,
+    ...sourceOf(b),
     language: b.language,
     ...(state.kind === "hold"
       ? {
