@@ -554,6 +554,69 @@ export const ratePlanPrices = pgTable(
   (t) => [primaryKey({ columns: [t.ratePlanId, t.night] }), check("rate_plan_prices_positive", sql`${t.priceCents} > 0`)],
 );
 
+/**
+ * A promo code (decision 053): one hotel's, or site-wide when hotel_id is null; unique per scope
+ * whatever its case. A percentage (1–100) or an amount in cents of `currency`, with optional booking
+ * and stay windows (inclusive dates), a minimum stay, a total and a per-guest limit and the rate
+ * plans it covers (empty: all). uses_count is taken by one conditional update per booking.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id").references(() => hotels.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    discountKind: text("discount_kind").$type<"percent" | "amount">().notNull(),
+    /** percent: whole percent 1–100; amount: cents of `currency`. */
+    discountValue: integer("discount_value").notNull(),
+    /** Amount codes: the currency of the amount (a price in another currency is not covered). */
+    currency: text("currency"),
+    bookingFrom: date("booking_from", { mode: "string" }),
+    bookingTo: date("booking_to", { mode: "string" }),
+    stayFrom: date("stay_from", { mode: "string" }),
+    stayTo: date("stay_to", { mode: "string" }),
+    minNights: integer("min_nights"),
+    usesLimit: integer("uses_limit"),
+    usesCount: integer("uses_count").notNull().default(0),
+    perGuestLimit: integer("per_guest_limit"),
+    ratePlanIds: integer("rate_plan_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_scope_code_idx").on(sql`coalesce(${t.hotelId}, 0)`, sql`lower(${t.code})`),
+    check("promo_codes_discount_kind_known", sql`${t.discountKind} in ('percent','amount')`),
+    check("promo_codes_discount_value", sql`${t.discountValue} >= 1 and (${t.discountKind} <> 'percent' or ${t.discountValue} <= 100)`),
+    check("promo_codes_amount_currency", sql`(${t.discountKind} = 'amount') = (${t.currency} is not null)`),
+    check("promo_codes_uses_within_limit", sql`${t.usesCount} >= 0 and (${t.usesLimit} is null or ${t.usesCount} <= ${t.usesLimit})`),
+  ],
+);
+
+/** One booking's use of a promo code (given back when its hold ends unpaid): what the per-guest limit counts. */
+export const promoCodeUses = pgTable(
+  "promo_code_uses",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    promoCodeId: integer("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestEmail: text("guest_email").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promo_code_uses_code_user_idx").on(t.promoCodeId, t.userId),
+    index("promo_code_uses_code_email_idx").on(t.promoCodeId, t.guestEmail),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Bookings and payments
 // ---------------------------------------------------------------------------
@@ -659,6 +722,10 @@ export const bookings = pgTable(
     paymentTiming: text("payment_timing").notNull().default("pay_now"),
     /** What the card is charged at booking (deposit: its share; pay at hotel: 0); null: the whole amount (older bookings). */
     amountDueNowCents: integer("amount_due_now_cents"),
+    /** The promo code as the guest entered it (null: none); its discount and the member price's, both already taken off total_price_cents (decision 053). */
+    promoCode: text("promo_code"),
+    promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
+    memberDiscountCents: integer("member_discount_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
