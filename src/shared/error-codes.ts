@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   "HOLD_NOT_OPEN",
   "NOT_CANCELLABLE",
   "NOT_PAID",
+  // Rate plans at booking (decision 049)
+  "RATE_PLAN_NOT_FOUND",
+  "RATE_PLAN_RESTRICTED",
   "SUPPLIER_CANCEL_FAILED",
   "SUPPLIER_NOT_CONNECTED",
   // Payments

@@ -51,6 +51,9 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   HOLD_NOT_OPEN: { status: 409, message: inEnglish("HOLD_NOT_OPEN") },
   NOT_CANCELLABLE: { status: 409, message: inEnglish("NOT_CANCELLABLE") },
   NOT_PAID: { status: 409, message: "This booking has no completed payment to refund." },
+  RATE_PLAN_NOT_FOUND: { status: 404, message: inEnglish("RATE_PLAN_NOT_FOUND") },
+  // The plan's own words name its rule (minimum stay, booking window, a closed night): passed where raised.
+  RATE_PLAN_RESTRICTED: { status: 409, message: "This rate cannot be booked for these dates." },
   SUPPLIER_CANCEL_FAILED: { status: 502, message: inEnglish("SUPPLIER_CANCEL_FAILED") },
   // The partner connection is switched off on this instance: the same words for the guest, "unavailable" for clients.
   SUPPLIER_NOT_CONNECTED: { status: 503, message: inEnglish("SUPPLIER_NOT_CONNECTED") },
