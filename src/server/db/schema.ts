@@ -1087,3 +1087,114 @@ export const fxRates = pgTable(
     check("fx_rates_source", sql`${t.source} in ('manual', 'feed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Channels: webhooks and the channel API (decision 057)
+// ---------------------------------------------------------------------------
+
+/**
+ * Where a hotel's (or, with no hotel, every hotel's) events are sent: an HTTPS address checked by
+ * the outbound URL policy, the signing secret sealed with the app secret (shown once, at creation
+ * or rotation), the events subscribed. `failing_since` starts the failure streak that disables the
+ * endpoint after a day (`disabled_reason` = 'failing'); a success clears it.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id").references(() => hotels.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    secretSealed: text("secret_sealed").notNull(),
+    events: text("events").array().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_hotel_idx").on(t.hotelId),
+    check("webhook_endpoints_disabled_reason", sql`${t.disabledReason} is null or ${t.disabledReason} in ('manual', 'failing')`),
+  ],
+);
+
+/**
+ * The webhook outbox: one row per event and endpoint, written in the transaction of the change.
+ * `event_id` is the event's stable id (the same on every attempt and every endpoint); a row is
+ * pending → delivering → delivered | failed (after `give_up_at`); rows of one booking and
+ * endpoint go out in id order.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    hotelId: integer("hotel_id"),
+    bookingId: text("booking_id"),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    giveUpAt: timestamp("give_up_at", { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_booking_idx").on(t.endpointId, t.bookingId, t.id),
+    check("webhook_deliveries_status", sql`${t.status} in ('pending', 'delivering', 'delivered', 'failed')`),
+  ],
+);
+
+/**
+ * A channel manager's key to one hotel's channel API: only the SHA-256 of the key is stored (the
+ * key is shown once); `prefix` is its first characters, for telling keys apart.
+ */
+export const channelApiKeys = pgTable(
+  "channel_api_keys",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("channel_api_keys_hotel_idx").on(t.hotelId),
+    check("channel_api_keys_scope", sql`${t.scope} in ('read', 'read_write')`),
+  ],
+);
+
+/** What a channel push answered, by its client's Idempotency-Key: the same key with the same body answers the same again. */
+export const channelPushRequests = pgTable(
+  "channel_push_requests",
+  {
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => channelApiKeys.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: jsonb("response_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] })],
+);
