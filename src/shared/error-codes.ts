@@ -103,6 +103,10 @@ export const ERROR_CODES = [
   "IMPORT_HAS_PROBLEMS",
   // Display currencies
   "FX_RATE_IMPLAUSIBLE",
+  // Promotions (decision 053)
+  "PROMO_CODE_NOT_VALID",
+  "PROMO_CODE_NOT_FOUND",
+  "PROMO_CODE_TAKEN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
