@@ -43,6 +43,7 @@ export const ERROR_MESSAGES = {
   BOOKING_NOT_FOUND: (t) => t("Booking not found"),
   HOLD_ALREADY_PAID: (t) => t("This booking is already paid, so it cannot be abandoned. You can find it in My Bookings."),
   HOLD_NOT_OPEN: (t) => t("This booking is no longer waiting for payment."),
+  PROMO_CODE_NOT_VALID: (t) => t("This promo code cannot be used for this booking."),
   RATE_PLAN_NOT_FOUND: (t) => t("This rate is no longer offered for this room. Please choose another rate."),
   NOT_CANCELLABLE: (t) => t("Only confirmed bookings with a check-in date still ahead can be cancelled."),
   SUPPLIER_CANCEL_FAILED: (t) =>

@@ -118,5 +118,8 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   FX_RATE_IMPLAUSIBLE: { status: 400, message: "This rate is not plausible. Check the number and the decimal point." },
   PROMO_CODE_NOT_VALID: { status: 400, message: inEnglish("PROMO_CODE_NOT_VALID") },
   PROMO_CODE_NOT_FOUND: { status: 404, message: "This promo code was not found." },
-  PROMO_CODE_TAKEN: { status: 409, message: "There is already a code with these letters here (codes ignore upper and lower case). Choose another code." },
+  PROMO_CODE_TAKEN: {
+    status: 409,
+    message: "There is already a code with these letters here (codes ignore upper and lower case). Choose another code.",
+  },
 };
