@@ -116,6 +116,18 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   },
   IMPORT_HAS_PROBLEMS: { status: 400, message: "Nothing was imported: some rows have problems. Fix them and import again." },
   FX_RATE_IMPLAUSIBLE: { status: 400, message: "This rate is not plausible. Check the number and the decimal point." },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: "This webhook endpoint does not exist or was deleted." },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: "This delivery does not exist or its endpoint was deleted." },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: "This address cannot receive webhooks: use a public https:// address." },
+  CHANNEL_KEY_INVALID: { status: 401, message: "Send a valid channel API key as Authorization: Bearer <key>." },
+  CHANNEL_KEY_READ_ONLY: { status: 403, message: "This API key may only read. Create a read-write key to push updates or book." },
+  CHANNEL_KEY_NOT_FOUND: { status: 404, message: "This API key does not exist or was revoked." },
+  CHANNEL_PUSH_OVERSELLS: { status: 409, message: "Nothing was changed: these nights would sell more rooms than the hotel has." },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: "Send an Idempotency-Key header (1-200 characters) with every change." },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: "This Idempotency-Key was already used for a different request. Use a new key for a new change.",
+  },
   PROMO_CODE_NOT_VALID: { status: 400, message: inEnglish("PROMO_CODE_NOT_VALID") },
   PROMO_CODE_NOT_FOUND: { status: 404, message: "This promo code was not found." },
   PROMO_CODE_TAKEN: {
