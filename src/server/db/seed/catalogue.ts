@@ -86,6 +86,7 @@ export function generateHotel(index: number, seed: number = DEFAULT_CATALOGUE_SE
     city: destination.city,
     country: destination.country,
     countryCode: destination.countryCode,
+    timeZone: destination.timeZone,
     lat,
     lng,
     rating: reviews.length === 0 ? 0 : round(reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length, 1),

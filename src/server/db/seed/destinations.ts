@@ -3,6 +3,7 @@
  * city or country, maps and distances behave like production data.
  */
 import { createRequire } from "node:module";
+import tzLookup from "tz-lookup";
 
 export type StreetLanguage = "en" | "fr" | "es" | "it" | "de" | "pt";
 
@@ -12,6 +13,8 @@ export interface Destination {
   countryCode: string;
   lat: number;
   lng: number;
+  /** The city's IANA time zone (from its coordinates): its hotels' cancellation deadlines are in it. */
+  timeZone: string;
   population: number;
   /** Relative share of the generated hotels; the weights of all destinations sum to 1. */
   weight: number;
@@ -413,6 +416,7 @@ function buildDestinations(): Destination[] {
       countryCode: c.country,
       lat: c.loc.coordinates[1],
       lng: c.loc.coordinates[0],
+      timeZone: tzLookup(c.loc.coordinates[1], c.loc.coordinates[0]),
       population: c.population,
       weight: featured ? FEATURED_SHARE : (otherShare * Math.sqrt(c.population) * p.boost) / otherTotal,
       costLevel: Math.round((COUNTRY_COST[c.country] ?? 0.6) * cityCost * 100) / 100,
