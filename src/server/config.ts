@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   SUPPLIER_BOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(45_000),
   SUPPLIER_HOSTS: z.string().default(""),
+  // Hosts (`host` or `host:port`) that webhooks may call although they are loopback/private addresses or plain http.
+  OUTBOUND_PRIVATE_HOSTS: z.string().default(""),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
@@ -202,6 +204,8 @@ export interface AppConfig {
   map: MapSettings;
   /** The daily exchange-rate document (decision 028); unset: rates are kept by hand only. */
   fxRatesUrl: string | undefined;
+  /** OUTBOUND_PRIVATE_HOSTS: what the outbound URL policy lets webhooks reach on private networks (decision 057). */
+  outboundPrivateHosts: string[];
   photoDecoding: PhotoDecodeSettings;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
@@ -293,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
     map: mapSettings(e.MAP_STYLE_URL, e.MAP_TILE_HOSTS),
     fxRatesUrl: e.FX_RATES_URL,
+    outboundPrivateHosts: e.OUTBOUND_PRIVATE_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     photoDecoding: {
       slots: e.PHOTO_DECODE_SLOTS,
       slotsPerAccount: e.PHOTO_DECODE_SLOTS_PER_ACCOUNT,
