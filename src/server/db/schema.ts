@@ -726,6 +726,10 @@ export const bookings = pgTable(
     promoCode: text("promo_code"),
     promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
     memberDiscountCents: integer("member_discount_cents").notNull().default(0),
+    /** A card guarantee's cancellation or no-show fee charged from its authorisation (being charged while payment_status is capturing/capture_pending). */
+    capturedCents: integer("captured_cents").notNull().default(0),
+    /** The part of a cancellation or no-show fee no card payment covers: the front desk collects it at the hotel. */
+    feeDueAtHotelCents: integer("fee_due_at_hotel_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -759,6 +763,10 @@ export const bookings = pgTable(
     index("bookings_refund_open_idx")
       .on(t.updatedAt)
       .where(sql`${t.paymentStatus} in ('refund_pending','refunding')`),
+    // A card guarantee's capture or release that failed or whose caller died: retried by the reconciliation.
+    index("bookings_guarantee_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.paymentStatus} in ('capture_pending','capturing','release_pending')`),
     check(
       "bookings_supplier_state_known",
       sql`${t.supplierState} is null or ${t.supplierState} in ('priced','booking','booked','failed','unknown','cancelled')`,
@@ -857,8 +865,14 @@ export const simulatedPaymentIntents = pgTable("simulated_payment_intents", {
   idempotencyKey: text("idempotency_key").notNull().unique(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
-  /** requires_payment_method → requires_action → succeeded | canceled. */
+  /** requires_payment_method → requires_action → (manual capture: requires_capture →) succeeded | canceled. */
   status: text("status").notNull(),
+  /** automatic: charged when the card is accepted; manual: only authorised until captured (a card guarantee). */
+  captureMethod: text("capture_method").notNull().default("automatic"),
+  /** What a manual capture took (the rest of the authorisation released); null: the whole amount once succeeded. */
+  amountCapturedCents: integer("amount_captured_cents"),
+  /** The capture's idempotency key: the same key returns the first capture. */
+  captureIdempotencyKey: text("capture_idempotency_key").unique(),
   lastError: text("last_error"),
   refundedCents: integer("refunded_cents").notNull().default(0),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
