@@ -103,6 +103,11 @@ export const ERROR_CODES = [
   "IMPORT_HAS_PROBLEMS",
   // Display currencies
   "FX_RATE_IMPLAUSIBLE",
+  // Rate plans and cancellation policies (decision 052)
+  "RATE_PLAN_NOT_FOUND",
+  "CANCELLATION_POLICY_NOT_FOUND",
+  "CANCELLATION_POLICY_IN_USE",
+  "CANCELLATION_POLICY_BOOKED",
   // Channels: webhooks and the channel API (decision 057)
   "WEBHOOK_ENDPOINT_NOT_FOUND",
   "WEBHOOK_DELIVERY_NOT_FOUND",

@@ -116,6 +116,14 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   },
   IMPORT_HAS_PROBLEMS: { status: 400, message: "Nothing was imported: some rows have problems. Fix them and import again." },
   FX_RATE_IMPLAUSIBLE: { status: 400, message: "This rate is not plausible. Check the number and the decimal point." },
+  RATE_PLAN_NOT_FOUND: { status: 404, message: "This rate plan was not found at this hotel." },
+  CANCELLATION_POLICY_NOT_FOUND: { status: 404, message: "This cancellation policy was not found at this hotel." },
+  CANCELLATION_POLICY_IN_USE: { status: 409, message: "This policy is used by a rate plan. Choose another policy for the plan first." },
+  CANCELLATION_POLICY_BOOKED: {
+    status: 400,
+    message:
+      "Guests have booked plans with this policy, so its terms can no longer change (you can still rename it). Write a new policy and choose it for the plans instead.",
+  },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: "This webhook endpoint does not exist or was deleted." },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: "This delivery does not exist or its endpoint was deleted." },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: "This address cannot receive webhooks: use a public https:// address." },
