@@ -7,7 +7,9 @@ import type { FxRateSource } from "../../shared/fx.ts";
 import { PROPERTY_TYPES, type PropertyType } from "../../shared/property-types.ts";
 import type { CancellationSchedule, PolicyTerms } from "../../shared/cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion, PriceRuleKind } from "../../shared/rate-plans.ts";
+import type { InvoiceKind, InvoiceLine, InvoiceParty, InvoiceSettlement } from "../../shared/invoices.ts";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -211,6 +213,10 @@ export const hotels = pgTable(
     checkOutTime: text("check_out_time").notNull().default("11:00"),
     /** The hotel's IANA time zone: cancellation deadlines are instants at 23:59 local time (decision 049). */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The seller on the hotel's invoices (decision 056); null: the hotel's name and address are printed. */
+    legalName: text("legal_name"),
+    legalAddress: text("legal_address"),
+    taxId: text("tax_id"),
     /**
      * Hidden from travellers (search, suggestions, hotel page, booking) while staff still edit it.
      * A hidden hotel's room_offers is empty (migration 0017), so the index-only search sells nothing of it.
@@ -820,6 +826,71 @@ export const reportNights = pgTable(
       t.arrivalNights,
       t.leadDays,
     ),
+  ],
+);
+
+/**
+ * The guest's billing details for a booking's invoice (decision 056), editable by the guest and the
+ * hotel's staff until the invoice is issued; the invoice copies them as issued.
+ */
+export const bookingBillingDetails = pgTable("booking_billing_details", {
+  bookingId: text("booking_id")
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  company: text("company"),
+  taxId: text("tax_id"),
+  address: text("address"),
+  updatedAt: updatedAt(),
+});
+
+/** Each hotel's last invoice number: taken under a row lock in the transaction that issues the invoice, so numbers have no gaps. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  hotelId: integer("hotel_id")
+    .primaryKey()
+    .references(() => hotels.id, { onDelete: "cascade" }),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/**
+ * Invoices and credit notes (decision 056): one gap-free series per hotel, the parties, lines and
+ * totals as issued. Immutable: a trigger refuses every update and delete (migration 0035); a
+ * correction is a credit note, whose amounts are negative. `source_key` makes issuing idempotent
+ * (booking:{id}:invoice, booking:{id}:refund:{refunded cents after the refund}).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id),
+    number: integer("number").notNull(),
+    invoiceNumber: text("invoice_number").notNull(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    creditedInvoiceId: integer("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    sourceKey: text("source_key").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    seller: jsonb("seller").$type<InvoiceParty>().notNull(),
+    buyer: jsonb("buyer").$type<InvoiceParty>().notNull(),
+    currency: text("currency").notNull(),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    settlement: jsonb("settlement").$type<InvoiceSettlement>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_hotel_number_idx").on(t.hotelId, t.number),
+    index("invoices_hotel_issued_idx").on(t.hotelId, t.issuedAt),
+    index("invoices_booking_idx").on(t.bookingId),
+    check("invoices_kind_known", sql`${t.kind} in ('invoice','credit_note')`),
+    check("invoices_credit_note_refers", sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null)`),
+    check("invoices_total_sum", sql`${t.totalCents} = ${t.netCents} + ${t.taxCents}`),
+    check("invoices_number_positive", sql`${t.number} > 0`),
   ],
 );
 
