@@ -33,6 +33,10 @@ export const ACTIVITY_TYPES = {
   guest_checked_out: { label: "Guest checked out", group: "Bookings" },
   guest_no_show: { label: "Guest marked no-show", group: "Bookings" },
   phone_booking_created: { label: "Phone booking taken by staff", group: "Bookings" },
+  invoice_issued: { label: "Invoice issued", group: "Bookings" },
+  credit_note_issued: { label: "Credit note issued", group: "Bookings" },
+  billing_details_updated: { label: "Billing details changed", group: "Bookings" },
+  hotel_legal_details_updated: { label: "Hotel legal details for invoices changed", group: "Properties" },
 
   review_submitted: { label: "Review submitted", group: "Reviews" },
   review_approved: { label: "Review approved", group: "Reviews" },

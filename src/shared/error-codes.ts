@@ -122,6 +122,10 @@ export const ERROR_CODES = [
   "PROMO_CODE_NOT_VALID",
   "PROMO_CODE_NOT_FOUND",
   "PROMO_CODE_TAKEN",
+  // Invoices and credit notes (decision 056)
+  "INVOICE_NOT_FOUND",
+  "INVOICE_ALREADY_ISSUED",
+  "INVOICE_NOT_ISSUED_BY_US",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
