@@ -547,6 +547,31 @@ export const ratePlans = pgTable(
   ],
 );
 
+/**
+ * What search needs of a room type's active rate plans, kept by triggers (migration 0036, decision
+ * 055): one row per room type with at least one active plan; none without, so such a room type
+ * sells as before. `plans` holds 8 integers per plan in (sort_order, id) order: id, price rule
+ * (0 percent, 1 amount, 2 own), its value, meal (0 room only, 1 any meal), the days before check-in
+ * until which cancelling is free (-1 never), minimum stay (0 none), minimum advance days (0 none),
+ * maximum advance days (-1 none). Closed dates as pairs (closed_plans[k], closed_nights[k]).
+ */
+export const roomPlanOffers = pgTable("room_plan_offers", {
+  roomTypeId: integer("room_type_id")
+    .primaryKey()
+    .references(() => roomTypes.id, { onDelete: "cascade" }),
+  /** The room type's base price (room_types.price_cents): its calendar price on nights without a rule. */
+  baseCents: integer("base_cents").notNull(),
+  plans: integer("plans").array().notNull(),
+  closedPlans: integer("closed_plans")
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  closedNights: date("closed_nights", { mode: "string" })
+    .array()
+    .notNull()
+    .default(sql`'{}'::date[]`),
+});
+
 /** A plan's own calendar (price rule 'own'): its price on a night; nights without a row follow the room type's calendar. */
 export const ratePlanPrices = pgTable(
   "rate_plan_prices",
