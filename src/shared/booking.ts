@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PromoCodeEntry } from "./promotions.ts";
 import type { NightPrice } from "./rates.ts";
 import { StayFields } from "./search.ts";
 
@@ -58,6 +59,8 @@ export const CreateBookingInput = GuestDetails.extend({
    * has risen above it is not held; the guest is asked to accept the new price first.
    */
   expectedNightlyPriceCents: z.coerce.number().int("Price must be whole cents").min(0).max(100_000_000).optional(),
+  /** A promo code as the guest typed it (decision 053): trimmed, empty for none; the server checks and prices it. */
+  promoCode: PromoCodeEntry,
 });
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 

@@ -13,12 +13,14 @@ import type { Db } from "../../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
 import { bookings, payments } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
-import type { CreatePaymentInput } from "../../integrations/payments/payment-gateway.ts";
+import type { CaptureMethod, CreatePaymentInput } from "../../integrations/payments/payment-gateway.ts";
 import { logActivity } from "../activity-log.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { ensureLoyaltyAccount, recordPoints } from "../loyalty.ts";
+import { applyPromotion, checkPromotion, givePromotionUseBack } from "../promotions.ts";
 import { type HeldRoomType, type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
 import { newBookingRow } from "./booking-row.ts";
+import { cardRequest, dueAtHotelCents } from "./payment-timing.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, type PricedRoom, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
@@ -44,10 +46,11 @@ function heldRoomType(priced: PricedRoom, stay: Stay): HeldRoomType | null {
 }
 
 /** The payment a hold asks for; the same request again returns the same payment (its idempotency key). */
-function paymentRequest(row: BookingRow, amountCents: number, currency: string): CreatePaymentInput {
+function paymentRequest(row: BookingRow, amountCents: number, currency: string, captureMethod: CaptureMethod): CreatePaymentInput {
   return {
     amountCents,
     currency,
+    captureMethod,
     idempotencyKey: `booking-${row.id}`,
     bookingId: row.id,
     bookingReference: row.bookingReference,
@@ -58,7 +61,8 @@ function paymentRequest(row: BookingRow, amountCents: number, currency: string):
 
 /**
  * Step 1 of booking: holds the rooms (status pending) with a server-made reference and the
- * server's price, then starts a payment for exactly that amount. The hold exists before any
+ * server's price, then starts a payment for what its payment timing charges now (the price, a
+ * deposit's share, or a card guarantee's authorisation: payment-timing.ts). The hold exists before any
  * money moves; if the payment cannot be started the hold is released at once. A partner
  * (wholesaler) room is priced by the supplier's price check instead of our database. What one
  * requester may hold unpaid is bounded (hold-limits.ts) before anything is priced or taken.
@@ -82,8 +86,20 @@ export async function createBookingHold(
     deps.wholesaler?.ownsHotelId(input.hotelId) === true
       ? await priceSupplierRoom(deps, deps.wholesaler, input, stay)
       : await priceInventoryRoom(db, input, stay);
-  const total = priced.totalPriceCents;
-  const { pointsUsed, discountCents, amountDueCents: amountDue } = applyPoints(total, input.pointsToRedeem);
+  // Member price and promo code (decision 053): checked now, the code's use taken in the transaction.
+  const promotion = await checkPromotion(db, {
+    code: input.promoCode,
+    hotelId: priced.source.hotelId ?? null,
+    ratePlanId: priced.plan?.id ?? null,
+    stay,
+    userId: user?.id ?? null,
+    guestEmail: input.guestEmail,
+    priceCents: priced.totalPriceCents,
+    currency: priced.currency,
+    today,
+  });
+  const total = promotion.totalCents;
+  const { pointsUsed, discountCents } = applyPoints(total, input.pointsToRedeem);
   const id = randomUUID();
   const guestEmail = input.guestEmail.toLowerCase();
   let row: BookingRow;
@@ -91,6 +107,7 @@ export async function createBookingHold(
     row = await db.transaction(async (tx) => {
       await claimHoldSlot(tx, holder, deps.holds, options.staff ? null : heldRoomType(priced, stay));
       await priced.take?.(tx);
+      await applyPromotion(tx, promotion, { bookingId: id, userId: user?.id ?? null, guestEmail });
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
         if (account.pointsBalance < pointsUsed) {
@@ -99,11 +116,11 @@ export async function createBookingHold(
       }
       const [inserted] = await tx
         .insert(bookings)
-        .values(
-          newBookingRow({
+        .values({
+          ...newBookingRow({
             id,
             userId: user?.id ?? null,
-            priced,
+            priced: { ...priced, totalPriceCents: total },
             stay,
             guest: input,
             language: options.language ?? DEFAULT_LANGUAGE,
@@ -117,7 +134,10 @@ export async function createBookingHold(
               holderAddress: holder.address,
             },
           }),
-        )
+          promoCode: promotion.promoCode,
+          promoDiscountCents: promotion.promoDiscountCents,
+          memberDiscountCents: promotion.memberDiscountCents,
+        })
         .returning();
       if (pointsUsed > 0) {
         await recordPoints(tx, {
@@ -165,9 +185,10 @@ export async function createBookingHold(
     throw error;
   }
 
+  const ask = cardRequest(row);
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await gateway.createPayment(paymentRequest(row, amountDue, row.currency));
+    started = await gateway.createPayment(paymentRequest(row, ask.amountCents, row.currency, ask.captureMethod));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
     await releaseHold(db, row.id, "payment_failed");
@@ -179,7 +200,7 @@ export async function createBookingHold(
       bookingId: row.id,
       provider: gateway.provider,
       providerPaymentId: started.paymentId,
-      amountCents: amountDue,
+      amountCents: ask.amountCents,
       currency: row.currency,
       status: "pending",
     });
@@ -192,8 +213,10 @@ export async function createBookingHold(
       provider: gateway.provider,
       paymentId: started.paymentId,
       clientSecret: started.clientSecret,
-      amountCents: amountDue,
+      amountCents: ask.amountCents,
       currency: row.currency,
+      captureMethod: ask.captureMethod,
+      dueAtHotelCents: dueAtHotelCents(row),
     },
   };
 }
@@ -218,6 +241,7 @@ export async function releaseHold(
     if (!row) return null;
     await releaseRoomNights(tx, row);
     await settlePointsOnCancel(tx, row);
+    await givePromotionUseBack(tx, row.id);
     await tx
       .update(payments)
       .set({ status: "canceled", updatedAt: new Date() })
@@ -247,7 +271,7 @@ export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Pro
   if (!payment) throw new DomainError("HOLD_NOT_OPEN");
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency));
+    started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency, cardRequest(row).captureMethod));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "could not resume the payment of a hold");
     throw new DomainError("PAYMENT_CREATE_FAILED");
@@ -262,5 +286,7 @@ export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Pro
     clientSecret: started.clientSecret,
     amountCents: payment.amountCents,
     currency: payment.currency,
+    captureMethod: cardRequest(row).captureMethod,
+    dueAtHotelCents: dueAtHotelCents(row),
   };
 }
