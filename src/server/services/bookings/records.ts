@@ -16,6 +16,7 @@ import type { PaymentGateway } from "../../integrations/payments/payment-gateway
 import type { WholesalerSupplier } from "../../integrations/suppliers/wholesaler-supplier.ts";
 import type { Logger } from "../../logger.ts";
 import { logActivity } from "../activity-log.ts";
+import { issueBookingInvoice } from "../invoices.ts";
 import { bookingConfirmationEmail } from "./emails.ts";
 import { type DeliveryMode, queueEmail } from "../email-outbox.ts";
 import { creditReferralIfDue, pointsRecorded, recordPoints, reverseReferralIfUnearned } from "../loyalty.ts";
@@ -178,6 +179,8 @@ export async function recordConfirmation(
   source: ConfirmSource,
 ): Promise<void> {
   await tx.update(payments).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  // The invoice of what the card paid (none for partner rooms or a guarantee), in this transaction (decision 056).
+  await issueBookingInvoice(tx, row, payment.amountCents);
   if (row.userId) {
     await recordPoints(tx, {
       userId: row.userId,
