@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import { logActivity } from "../activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "../background-failures.ts";
+import { issueRefundCreditNote } from "../invoices.ts";
 import type { BookingDeps, BookingRow, Tx } from "./records.ts";
 
 /** One refund per booking: every caller, retry and instance sends the gateway this key. */
@@ -91,6 +92,8 @@ export async function refundPayment(
       targetUserEmail: booking.guestEmail,
       details: { bookingId: booking.id, reference: booking.bookingReference, amountCents, why },
     });
+    // Recorded once (the update above), credited once against the invoice (decision 056).
+    await issueRefundCreditNote(tx, done, amountCents);
   });
   return true;
 }
