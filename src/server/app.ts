@@ -43,6 +43,7 @@ import { hotelCardRoutes, savedHotelRoutes } from "./routes/saved-hotels.ts";
 import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
 /** How long a CDN or browser may reuse a visitor's search or hotel answer. */
@@ -131,6 +132,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminApiDiagnosticsRoutes(deps))
       .route("/admin", adminSupplierSandboxRoutes(deps))
       .route("/properties", frontDeskRoutes(deps))
+      .route("/properties/webhooks", webhookRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
       .route("/admin", adminFxRateRoutes(deps))
       .all("*", (c) => {
