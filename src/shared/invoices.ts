@@ -127,7 +127,13 @@ export function invoiceLinesFor(b: InvoicedBooking): InvoiceLine[] {
   const groups = new Map<number, number>();
   for (const price of b.nightlyPriceCents ?? []) groups.set(price, (groups.get(price) ?? 0) + 1);
   let lines = [...groups].map(([price, nights]) =>
-    line("room", `${name}: ${plural(nights, "night")} × ${plural(b.numRooms, "room")}`, nights * b.numRooms, price, price * nights * b.numRooms),
+    line(
+      "room",
+      `${name}: ${plural(nights, "night")} × ${plural(b.numRooms, "room")}`,
+      nights * b.numRooms,
+      price,
+      price * nights * b.numRooms,
+    ),
   );
   const explained = lines.reduce((sum, l) => sum + l.totalCents, 0);
   if (lines.length === 0 || explained !== roomsCents || (b.nightlyPriceCents?.length ?? 0) !== b.totalNights) {
