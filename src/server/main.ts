@@ -12,7 +12,8 @@ import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker, startFxFeedWorker } from "./workers.ts";
+import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker, startFxFeedWorker, startWebhookWorker } from "./workers.ts";
+import { webhookDeliveryDeps } from "./services/webhook-delivery.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     workers.push(startEmailWorker(database.db, createSmtpTransport(config.smtpUrl, config.smtpTimeouts), sender, logger));
   }
   if (config.fxRatesUrl) workers.push(startFxFeedWorker({ db: database.db, logger, url: config.fxRatesUrl }));
+  workers.push(startWebhookWorker(webhookDeliveryDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -6,6 +6,7 @@ import type { Logger } from "./logger.ts";
 import { type MailSender, type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
 import { type FxFeedDeps, runFxFeedRound } from "./services/fx-rates.ts";
 import { runJobRound } from "./services/job-rounds.ts";
+import { type WebhookDeliveryDeps, deliverDueWebhooks } from "./services/webhook-delivery.ts";
 
 export interface Worker {
   stop(): Promise<void>;
@@ -108,4 +109,14 @@ export function startFxFeedWorker(deps: FxFeedDeps): Worker {
       await Promise.all([first, interval.stop()]);
     },
   };
+}
+
+/** The webhook outbox's job: a round every few seconds across all instances (decision 057). */
+export const WEBHOOK_JOB = { name: "webhook-delivery", intervalMs: 5000 } as const;
+
+/** Delivers due webhooks, each round on one instance only (the rows are claimed with SKIP LOCKED as well). */
+export function startWebhookWorker(deps: WebhookDeliveryDeps, intervalMs: number = WEBHOOK_JOB.intervalMs): Worker {
+  return startInterval(WEBHOOK_JOB.name, intervalMs, deps.logger, () =>
+    runJobRound(deps.db, WEBHOOK_JOB.name, { intervalMs }, () => deliverDueWebhooks(deps)),
+  );
 }

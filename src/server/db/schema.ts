@@ -561,6 +561,8 @@ export const roomPlanOffers = pgTable("room_plan_offers", {
     .references(() => roomTypes.id, { onDelete: "cascade" }),
   /** The room type's base price (room_types.price_cents): its calendar price on nights without a rule. */
   baseCents: integer("base_cents").notNull(),
+  /** The hotel's time zone (hotels.time_zone): "today" for advance-purchase windows and free cancellation. */
+  timeZone: text("time_zone").notNull().default("UTC"),
   plans: integer("plans").array().notNull(),
   closedPlans: integer("closed_plans")
     .array()

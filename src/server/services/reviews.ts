@@ -16,6 +16,7 @@ import { bookings, hotels, reviewVotes, reviews, users } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { recordPoints } from "./loyalty.ts";
+import { recordReviewPublished } from "./webhook-outbox.ts";
 import { isDatabaseId } from "../../shared/ids.ts";
 
 const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
@@ -291,6 +292,7 @@ export async function moderateReview(
           countsAsEarned: true,
         });
       }
+      await recordReviewPublished(tx, row);
     }
     await logActivity(tx, {
       actionType: status === "approved" ? "review_approved" : "review_rejected",

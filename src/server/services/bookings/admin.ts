@@ -8,6 +8,7 @@ import { bookings, payments } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { logActivity } from "../activity-log.ts";
 import { queueEmail } from "../email-outbox.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
 import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, isSupplierBooking, settlePointsOnCancel } from "./records.ts";
@@ -71,6 +72,7 @@ export async function changeBookingStatus(
         .returning();
       // After the update, so the referral check sees this booking no longer standing.
       if (status === "cancelled") await settlePointsOnCancel(tx, current);
+      if (status === "cancelled" && updated) await recordBookingEvent(tx, "booking.cancelled", updated);
       await logActivity(tx, {
         actionType: "admin_booking_status_changed",
         userId: actor.id,

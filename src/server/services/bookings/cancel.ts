@@ -5,6 +5,7 @@ import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { logActivity } from "../activity-log.ts";
 import { queueEmail } from "../email-outbox.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
 import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, bookingPolicy, refundableOnCancel, settlePointsOnCancel, toBookingView } from "./records.ts";
@@ -40,6 +41,7 @@ export async function cancelBookingByGuest(
       .returning();
     if (!row) return null;
     await releaseRoomNights(tx, row);
+    await recordBookingEvent(tx, "booking.cancelled", row);
     await settlePointsOnCancel(tx, row);
     await queueEmail(tx, deps.deliveryMode, bookingCancellationEmail(row, refund, `${deps.publicUrl}/my-bookings`));
     await logActivity(tx, {

@@ -12,6 +12,7 @@ import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { logActivity } from "../activity-log.ts";
 import { queueEmail } from "../email-outbox.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { newBookingRow } from "./booking-row.ts";
 import { bookingConfirmationEmail } from "./emails.ts";
@@ -67,6 +68,7 @@ export async function createPhoneBooking(
       const [inserted] = await tx.insert(bookings).values(row).returning();
       const made = inserted!;
       await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail(made, `${deps.publicUrl}/my-bookings`));
+      await recordBookingEvent(tx, "booking.created", made);
       await logActivity(tx, {
         actionType: "phone_booking_created",
         userId: staff.id,

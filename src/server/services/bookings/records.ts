@@ -20,6 +20,7 @@ import { issueBookingInvoice } from "../invoices.ts";
 import { bookingConfirmationEmail } from "./emails.ts";
 import { type DeliveryMode, queueEmail } from "../email-outbox.ts";
 import { creditReferralIfDue, pointsRecorded, recordPoints, reverseReferralIfUnearned } from "../loyalty.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
 
 export interface BookingDeps {
   db: Db;
@@ -192,6 +193,7 @@ export async function recordConfirmation(
     await creditReferralIfDue(tx, row.userId);
   }
   await queueEmail(tx, deps.deliveryMode, bookingConfirmationEmail(row, `${deps.publicUrl}/my-bookings`));
+  await recordBookingEvent(tx, "booking.created", row);
   await logActivity(tx, {
     actionType: "booking_confirmed",
     userId: row.userId,

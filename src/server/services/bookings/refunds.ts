@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import { logActivity } from "../activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure } from "../background-failures.ts";
+import { recordRefundEvent } from "../webhook-outbox.ts";
 import { issueRefundCreditNote } from "../invoices.ts";
 import type { BookingDeps, BookingRow, Tx } from "./records.ts";
 
@@ -87,6 +88,7 @@ export async function refundPayment(
       .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
       .where(and(eq(payments.bookingId, booking.id), eq(payments.providerPaymentId, paymentIntentId)));
     await clearBackgroundFailure(tx, BACKGROUND_JOBS.refund, booking.id);
+    await recordRefundEvent(tx, done, amountCents);
     await logActivity(tx, {
       actionType: "booking_refunded",
       targetUserEmail: booking.guestEmail,

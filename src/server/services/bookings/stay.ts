@@ -9,6 +9,7 @@ import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { type ActivityEntry, logActivity } from "../activity-log.ts";
 import { type BookingDeps, type BookingRow, type Tx, bookingPolicy } from "./records.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
 import { refundPayment } from "./refunds.ts";
 import { isOverbooking, releaseRoomNightsAfter } from "./room-nights.ts";
 
@@ -165,6 +166,7 @@ async function shortenStay(
     },
     async (tx, b) => {
       if (shortened) await releaseRoomNightsAfter(tx, b, newCheckOut, row.checkOut);
+      if (shortened) await recordBookingEvent(tx, "booking.modified", b);
       await logActivity(tx, {
         actionType: log.actionType,
         userId: log.staff.id,
