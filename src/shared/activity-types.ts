@@ -66,6 +66,8 @@ export const ACTIVITY_TYPES = {
   channel_api_key_revoked: { label: "Channel API key revoked", group: "Properties" },
   rate_calendar_updated: { label: "Rates calendar updated", group: "Admin" },
   fx_rate_updated: { label: "Exchange rate updated", group: "Admin" },
+  promo_code_created: { label: "Promo code created", group: "Admin" },
+  promo_code_changed: { label: "Promo code turned off or on", group: "Admin" },
   fx_feed_updated: { label: "Exchange rates updated from the feed", group: "Admin" },
   fx_feed_failed: { label: "Exchange rate feed failed", group: "Admin" },
 

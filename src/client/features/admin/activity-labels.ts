@@ -63,6 +63,8 @@ function activityLabels(t: TFunction): Record<ActivityType, string> {
     channel_api_key_revoked: t("Channel API key revoked"),
     rate_calendar_updated: t("Rates calendar updated"),
     fx_rate_updated: t("Exchange rate updated"),
+    promo_code_created: t("Promo code created"),
+    promo_code_changed: t("Promo code turned off or on"),
     fx_feed_updated: t("Exchange rates updated from the feed"),
     fx_feed_failed: t("Exchange rate feed failed"),
     property_hotel_created: t("Hotel added"),
