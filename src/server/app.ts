@@ -33,9 +33,11 @@ import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
 import { calendarFeedRoutes, calendarLinkRoutes } from "./routes/ical.ts";
 import { PROPERTY_UPLOAD_LIMIT, PROPERTY_UPLOAD_PATH, propertyHotelRoutes } from "./routes/property-hotels.ts";
 import { imagesRouter } from "./routes/images.ts";
+import { bookingInvoiceRoutes, propertyInvoiceRoutes } from "./routes/invoices.ts";
 import { loyaltyRoutes } from "./routes/loyalty.ts";
 import { mapRoutes } from "./routes/map.ts";
 import { meRoutes } from "./routes/me.ts";
+import { adminPromotionRoutes, hotelPromotionRoutes } from "./routes/promotions.ts";
 import { rateCalendarRoutes } from "./routes/rate-calendar.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
 import { revenueReportRoutes } from "./routes/revenue-reports.ts";
@@ -109,6 +111,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/map", mapRoutes(deps))
       .route("/fx-rates", fxRateRoutes(deps))
       .route("/bookings", bookingRoutes(deps))
+      .route("/bookings", bookingInvoiceRoutes(deps))
       .route("/loyalty", loyaltyRoutes(deps))
       .route("/", reviewRoutes(deps))
       .route("/admin/reviews", reviewModerationRoutes(deps))
@@ -121,9 +124,11 @@ function apiRoutes(deps: AppDeps) {
           : (apiRouter() as unknown as ReturnType<typeof simulatedPaymentRoutes>),
       )
       .route("/properties", revenueReportRoutes(deps))
+      .route("/properties", propertyInvoiceRoutes(deps))
       .route("/properties", calendarLinkRoutes(deps))
       .route("/ical", calendarFeedRoutes(deps))
       .route("/properties", rateCalendarRoutes(deps))
+      .route("/properties", hotelPromotionRoutes(deps))
       .route("/properties", propertyHotelRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))
@@ -135,6 +140,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties/webhooks", webhookRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
       .route("/admin", adminFxRateRoutes(deps))
+      .route("/admin", adminPromotionRoutes(deps))
       .all("*", (c) => {
         throw new DomainError("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`);
       })

@@ -21,9 +21,12 @@ import type { Db, Tx } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/pg-errors.ts";
 import { hotels, loyaltyAccounts, promoCodeUses, promoCodes, ratePlans } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { logActivity } from "./activity-log.ts";
 
 type DbOrTx = Db | Tx;
 type PromoCodeRow = typeof promoCodes.$inferSelect;
+/** Who changes codes in the back office: written to the activity log. */
+type Actor = { id: string; email: string };
 
 export interface PromotionRequest {
   /** The code as the guest typed it (trimmed); undefined: none. */
@@ -223,7 +226,7 @@ export async function listPromoCodes(db: Db, hotelId: number | null): Promise<Pr
  * Creates a hotel's code (in the hotel's currency, for its own plans) or a site-wide one (an amount
  * code names its currency). A code already used in the same scope, in any case, is refused.
  */
-export async function createPromoCode(db: Db, hotelId: number | null, input: CreatePromoCodeInput): Promise<PromoCodeView> {
+export async function createPromoCode(db: Db, actor: Actor, hotelId: number | null, input: CreatePromoCodeInput): Promise<PromoCodeView> {
   let currency: string | null = null;
   if (input.discountKind === "amount") {
     if (hotelId !== null) {
@@ -248,25 +251,33 @@ export async function createPromoCode(db: Db, hotelId: number | null, input: Cre
       throw new DomainError("RATE_PLAN_NOT_FOUND", "Some of these rates are not this hotel's.");
   }
   try {
-    const [row] = await db
-      .insert(promoCodes)
-      .values({
-        hotelId,
-        code: input.code,
-        discountKind: input.discountKind,
-        discountValue: input.discountValue,
-        currency,
-        bookingFrom: input.bookingFrom,
-        bookingTo: input.bookingTo,
-        stayFrom: input.stayFrom,
-        stayTo: input.stayTo,
-        minNights: input.minNights,
-        usesLimit: input.usesLimit,
-        perGuestLimit: input.perGuestLimit,
-        ratePlanIds: [...new Set(input.ratePlanIds)],
-      })
-      .returning();
-    return toView(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(promoCodes)
+        .values({
+          hotelId,
+          code: input.code,
+          discountKind: input.discountKind,
+          discountValue: input.discountValue,
+          currency,
+          bookingFrom: input.bookingFrom,
+          bookingTo: input.bookingTo,
+          stayFrom: input.stayFrom,
+          stayTo: input.stayTo,
+          minNights: input.minNights,
+          usesLimit: input.usesLimit,
+          perGuestLimit: input.perGuestLimit,
+          ratePlanIds: [...new Set(input.ratePlanIds)],
+        })
+        .returning();
+      await logActivity(tx, {
+        actionType: "promo_code_created",
+        userId: actor.id,
+        userEmail: actor.email,
+        details: { promoCodeId: row!.id, code: row!.code, scope: hotelId === null ? "site-wide" : `hotel ${hotelId}` },
+      });
+      return toView(row!);
+    });
   } catch (error) {
     if (pgErrorCode(error) === "23505" && pgConstraint(error) === "promo_codes_scope_code_idx") throw new DomainError("PROMO_CODE_TAKEN");
     throw error;
@@ -274,12 +285,26 @@ export async function createPromoCode(db: Db, hotelId: number | null, input: Cre
 }
 
 /** Turns a code off or on again (its uses stay counted); a code of another scope is not found. */
-export async function setPromoCodeActive(db: Db, hotelId: number | null, id: number, active: boolean): Promise<PromoCodeView> {
-  const [row] = await db
-    .update(promoCodes)
-    .set({ active, updatedAt: new Date() })
-    .where(and(eq(promoCodes.id, id), hotelId === null ? isNull(promoCodes.hotelId) : eq(promoCodes.hotelId, hotelId)))
-    .returning();
-  if (!row) throw new DomainError("PROMO_CODE_NOT_FOUND");
-  return toView(row);
+export async function setPromoCodeActive(
+  db: Db,
+  actor: Actor,
+  hotelId: number | null,
+  id: number,
+  active: boolean,
+): Promise<PromoCodeView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(promoCodes)
+      .set({ active, updatedAt: new Date() })
+      .where(and(eq(promoCodes.id, id), hotelId === null ? isNull(promoCodes.hotelId) : eq(promoCodes.hotelId, hotelId)))
+      .returning();
+    if (!row) throw new DomainError("PROMO_CODE_NOT_FOUND");
+    await logActivity(tx, {
+      actionType: "promo_code_changed",
+      userId: actor.id,
+      userEmail: actor.email,
+      details: { promoCodeId: row.id, code: row.code, active: active ? "on" : "off" },
+    });
+    return toView(row);
+  });
 }
