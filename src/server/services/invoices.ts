@@ -418,3 +418,13 @@ export async function updateHotelLegalDetails(
   });
   return hotelLegalDetails(db, hotelId);
 }
+
+/** A booking of one hotel by its reference, for the hotel's staff (404 for another hotel's). */
+export async function hotelBookingByReference(db: Db, hotelId: number, reference: string): Promise<BookingRow> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.hotelId, hotelId), eq(bookings.bookingReference, reference.trim().toUpperCase())));
+  if (!row) throw new DomainError("BOOKING_NOT_FOUND", "No booking of this hotel has this reference.");
+  return row;
+}
