@@ -104,7 +104,6 @@ export const ERROR_CODES = [
   // Display currencies
   "FX_RATE_IMPLAUSIBLE",
   // Rate plans and cancellation policies (decision 052)
-  "RATE_PLAN_NOT_FOUND",
   "CANCELLATION_POLICY_NOT_FOUND",
   "CANCELLATION_POLICY_IN_USE",
   "CANCELLATION_POLICY_BOOKED",

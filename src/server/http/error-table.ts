@@ -116,7 +116,6 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   },
   IMPORT_HAS_PROBLEMS: { status: 400, message: "Nothing was imported: some rows have problems. Fix them and import again." },
   FX_RATE_IMPLAUSIBLE: { status: 400, message: "This rate is not plausible. Check the number and the decimal point." },
-  RATE_PLAN_NOT_FOUND: { status: 404, message: "This rate plan was not found at this hotel." },
   CANCELLATION_POLICY_NOT_FOUND: { status: 404, message: "This cancellation policy was not found at this hotel." },
   CANCELLATION_POLICY_IN_USE: { status: 409, message: "This policy is used by a rate plan. Choose another policy for the plan first." },
   CANCELLATION_POLICY_BOOKED: {
