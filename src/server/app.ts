@@ -39,6 +39,7 @@ import { mapRoutes } from "./routes/map.ts";
 import { meRoutes } from "./routes/me.ts";
 import { adminPromotionRoutes, hotelPromotionRoutes } from "./routes/promotions.ts";
 import { rateCalendarRoutes } from "./routes/rate-calendar.ts";
+import { ratePlanRoutes } from "./routes/rate-plans.ts";
 import { REVIEW_UPLOAD_LIMIT, reviewModerationRoutes, reviewRoutes } from "./routes/reviews.ts";
 import { revenueReportRoutes } from "./routes/revenue-reports.ts";
 import { hotelCardRoutes, savedHotelRoutes } from "./routes/saved-hotels.ts";
@@ -129,6 +130,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/ical", calendarFeedRoutes(deps))
       .route("/properties", rateCalendarRoutes(deps))
       .route("/properties", hotelPromotionRoutes(deps))
+      .route("/properties", ratePlanRoutes(deps))
       .route("/properties", propertyHotelRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))

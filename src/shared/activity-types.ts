@@ -83,6 +83,13 @@ export const ACTIVITY_TYPES = {
   property_photos_added: { label: "Property photos added", group: "Properties" },
   property_photos_changed: { label: "Property photos reordered or deleted", group: "Properties" },
   hotels_imported: { label: "Hotels imported from CSV", group: "Properties" },
+  cancellation_policy_created: { label: "Cancellation policy added", group: "Properties" },
+  cancellation_policy_updated: { label: "Cancellation policy edited", group: "Properties" },
+  cancellation_policy_deleted: { label: "Cancellation policy deleted", group: "Properties" },
+  rate_plan_created: { label: "Rate plan added", group: "Properties" },
+  rate_plan_updated: { label: "Rate plan edited", group: "Properties" },
+  rate_plan_removed: { label: "Rate plan deleted or taken off sale", group: "Properties" },
+  rate_plan_prices_set: { label: "Rate plan prices set", group: "Properties" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },
