@@ -1,0 +1,292 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { bookings, invoices, users } from "../../src/server/db/schema.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { issueBookingInvoice } from "../../src/server/services/invoices.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let guest: string;
+let otherGuest: string;
+let hotel: HotelRow;
+let other: HotelRow;
+let room: RoomTypeRow;
+let otherRoom: RoomTypeRow;
+const d = (n: number) => addDays(todayUtc(), n);
+
+interface Summary {
+  id: number;
+  invoiceNumber: string;
+  kind: "invoice" | "credit_note";
+  creditedInvoiceNumber: string | null;
+  bookingReference: string;
+  buyerName: string;
+  buyerCompany: string | null;
+  netCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "invoice-boss@example.com", password: "boss-password", name: "Boss" }, "test");
+  admin = await signIn(t, "invoice-boss@example.com", "boss-password");
+  // Free cancellation until the day before: a cancellation far ahead is refunded in full.
+  hotel = await createHotel(t.deps.db, { name: "Ledger Inn", freeCancellationDays: 1, childRateCents: 1550, childrenFreeUnderAge: 6 });
+  other = await createHotel(t.deps.db, { name: "Other Books Hotel", freeCancellationDays: 1 });
+  room = await createRoomType(t.deps.db, hotel.id, { name: "Queen", priceCents: 12345, maxGuests: 4, totalRooms: 60 });
+  otherRoom = await createRoomType(t.deps.db, other.id, { name: "Suite", priceCents: 20000, maxGuests: 2, totalRooms: 60 });
+  await signUp(t, "invoice-manager@example.com", "secret123", "Invoice Manager");
+  const [row] = await t.deps.db.select().from(users).where(eq(users.email, "invoice-manager@example.com"));
+  const grant = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, { cookie: admin, body: { hotelIds: [hotel.id] } });
+  expect(grant.status, await grant.clone().text()).toBe(200);
+  manager = await signIn(t, "invoice-manager@example.com");
+  await signUp(t, "payer@example.com", "secret123", "Pat Payer");
+  guest = await signIn(t, "payer@example.com");
+  await signUp(t, "nosy@example.com", "secret123", "Nosy Neighbour");
+  otherGuest = await signIn(t, "nosy@example.com");
+}, 180_000);
+afterAll(() => t.close());
+
+async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = guest) {
+  const res = await t.request("POST", "/api/bookings", {
+    cookie,
+    body: {
+      hotelId: String(r.hotelId),
+      roomTypeId: String(r.id),
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      guests: 2,
+      rooms: 1,
+      guestName: "Pat Payer",
+      guestEmail: "payer@example.com",
+      guestPhone: "+1 555 0100",
+      ...extra,
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as CreateBookingResponse;
+}
+
+async function pay(created: CreateBookingResponse) {
+  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
+    body: {
+      clientSecret: created.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
+  });
+  expect(paid.status).toBe(200);
+  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+    body: { paymentId: created.payment.paymentId },
+  });
+  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+}
+
+async function invoicesOf(bookingId: string, cookie = guest): Promise<Summary[]> {
+  const res = await t.request("GET", `/api/bookings/${bookingId}/invoices`, { cookie });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { invoices: Summary[] }).invoices;
+}
+
+/** The words of an uncompressed PDF's text operators (pdfkit writes them as hex strings). */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString("latin1");
+  return [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
+}
+
+const month = () => new Date().toISOString().slice(0, 7);
+
+describe("invoices", () => {
+  let first: CreateBookingResponse;
+
+  it("issues an invoice at confirmation with lines and totals to the cent, the billing details set before payment and the hotel's legal details", async () => {
+    const legal = await t.client(manager).properties.hotels[":hotelId"]["legal-details"].$put({
+      param: { hotelId: String(hotel.id) },
+      json: { legalName: "Ledger Hospitality GmbH", legalAddress: "Hauptstrasse 1, 10115 Berlin, Germany", taxId: "DE123456789" },
+    });
+    expect(legal.status, await legal.clone().text()).toBe(200);
+
+    // 3 nights, 2 adults and two children aged 4 (free) and 9 (pays 15.50 a night).
+    first = await hold(room, d(30), 3, { children: 2, ages: "4,9" });
+    const billing = await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, {
+      cookie: guest,
+      body: { name: "Pat Payer", company: "Payer & Sons Ltd", taxId: "GB 123 4567 89", address: "1 High St, London" },
+    });
+    expect(billing.status, await billing.clone().text()).toBe(200);
+    expect(await invoicesOf(first.booking.id)).toEqual([]);
+    await pay(first);
+
+    const list = await invoicesOf(first.booking.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      invoiceNumber: `H${hotel.id}-000001`,
+      kind: "invoice",
+      buyerName: "Pat Payer",
+      buyerCompany: "Payer & Sons Ltd",
+      netCents: 3 * 12345 + 3 * 1550,
+      taxCents: 0,
+      totalCents: 3 * 12345 + 3 * 1550,
+    });
+    const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.id, list[0]!.id));
+    expect(stored!.lines).toEqual([
+      expect.objectContaining({
+        kind: "room",
+        quantity: 3,
+        unitCents: 12345,
+        netCents: 37035,
+        taxRateBasisPoints: 0,
+        taxCents: 0,
+        totalCents: 37035,
+      }),
+      expect.objectContaining({ kind: "child", quantity: 1, unitCents: 4650, totalCents: 4650 }),
+    ]);
+    expect(stored!.seller).toMatchObject({ name: "Ledger Hospitality GmbH", taxId: "DE123456789" });
+    expect(stored!.buyer).toMatchObject({ company: "Payer & Sons Ltd", taxId: "GB 123 4567 89", email: "payer@example.com" });
+    expect(stored!.settlement).toMatchObject({ paidByCardCents: 41685, dueAtHotelCents: 0 });
+  });
+
+  it("refuses billing changes once the invoice is issued, with a 409 that says why", async () => {
+    const res = await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, { cookie: guest, body: { name: "Someone Else" } });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("INVOICE_ALREADY_ISSUED");
+    expect(body.message).toMatch(/already been issued/);
+    const staff = await t.request("PUT", `/api/properties/hotels/${hotel.id}/billing/${first.booking.bookingReference}`, {
+      cookie: manager,
+      body: { name: "Someone Else" },
+    });
+    expect(staff.status).toBe(409);
+    const view = await t.request("GET", `/api/bookings/${first.booking.id}/billing`, { cookie: guest });
+    expect(await view.json()).toMatchObject({ name: "Pat Payer", editable: false, invoiceIssued: true });
+  });
+
+  it("numbers each hotel's invoices in one series without gaps", async () => {
+    const second = await hold(room, d(40), 1);
+    await pay(second);
+    const third = await hold(otherRoom, d(40), 2);
+    await pay(third);
+    expect((await invoicesOf(second.booking.id))[0]!.invoiceNumber).toBe(`H${hotel.id}-000002`);
+    expect((await invoicesOf(third.booking.id))[0]).toMatchObject({ invoiceNumber: `H${other.id}-000001`, totalCents: 40000 });
+  });
+
+  it("lets the staff set billing details of an unpaid booking, found by its reference", async () => {
+    const unpaid = await hold(room, d(50), 1);
+    const res = await t.request("PUT", `/api/properties/hotels/${hotel.id}/billing/${unpaid.booking.bookingReference}`, {
+      cookie: manager,
+      body: { name: "Front Desk Billing", company: "Acme" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ name: "Front Desk Billing", company: "Acme", editable: true, invoiceIssued: false });
+    const wrongHotel = await t.request("GET", `/api/properties/hotels/${other.id}/billing/${unpaid.booking.bookingReference}`, {
+      cookie: admin,
+    });
+    expect(wrongHotel.status).toBe(404);
+    const bad = await t.request("PUT", `/api/bookings/${unpaid.booking.id}/billing`, { cookie: guest, body: { name: "  ", taxId: "!!" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("issues one credit note for a refund, referring to the invoice", async () => {
+    const booking = await hold(room, d(60), 2);
+    await pay(booking);
+    const cancel = await t.request("POST", `/api/bookings/${booking.booking.id}/cancel`, { cookie: guest });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    const again = await t.request("POST", `/api/bookings/${booking.booking.id}/cancel`, { cookie: guest });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    const list = await invoicesOf(booking.booking.id);
+    expect(list.map((i) => [i.kind, i.totalCents, i.creditedInvoiceNumber])).toEqual([
+      ["invoice", 24690, null],
+      ["credit_note", -24690, list[0]!.invoiceNumber],
+    ]);
+    // One series: the credit note takes the hotel's next number.
+    expect(Number(list[1]!.invoiceNumber.split("-")[1])).toBe(Number(list[0]!.invoiceNumber.split("-")[1]) + 1);
+  });
+
+  it("keeps issued invoices immutable: the database refuses an update or a delete", async () => {
+    const [row] = await t.deps.db.select().from(invoices).limit(1);
+    await expect(t.deps.db.update(invoices).set({ totalCents: 1, netCents: 1 }).where(eq(invoices.id, row!.id))).rejects.toThrow();
+    await expect(t.deps.db.delete(invoices).where(eq(invoices.id, row!.id))).rejects.toThrow();
+    const [after] = await t.deps.db.select().from(invoices).where(eq(invoices.id, row!.id));
+    expect(after!.totalCents).toBe(row!.totalCents);
+  });
+
+  it("issues no invoice for a partner booking (agency model) or a booking with nothing paid by card", async () => {
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, first.booking.id));
+    const issued = await t.deps.db.transaction(async (tx) => [
+      await issueBookingInvoice(tx, { ...row!, id: "partner", supplier: "wholesaler" }, 1000),
+      await issueBookingInvoice(tx, { ...row!, id: "guarantee", paymentTiming: "pay_at_hotel" }, 0),
+    ]);
+    expect(issued).toEqual([null, null]);
+  });
+
+  it("serves the PDF to the guest and the hotel, with the invoice number in it", async () => {
+    const [inv] = await invoicesOf(first.booking.id);
+    const res = await t.request("GET", `/api/bookings/${first.booking.id}/invoices/${inv!.id}/pdf`, { cookie: guest });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(bytes);
+    expect(text).toContain(inv!.invoiceNumber);
+    expect(text).toContain("Ledger Hospitality GmbH");
+    expect(text).toContain("Payer & Sons Ltd");
+    expect(text).toContain("$416.85");
+    const staff = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${inv!.id}/pdf`, { cookie: manager });
+    expect(staff.status).toBe(200);
+    expect(pdfText(Buffer.from(await staff.arrayBuffer()))).toContain(inv!.invoiceNumber);
+  });
+
+  it("lets only the booking's guest, the hotel's managers and admins read invoices", async () => {
+    const [inv] = await invoicesOf(first.booking.id);
+    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices`, { cookie: otherGuest })).status).toBe(404);
+    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices/${inv!.id}/pdf`, { cookie: otherGuest })).status).toBe(404);
+    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices`)).status).toBe(404);
+    expect((await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, { cookie: otherGuest, body: { name: "X" } })).status).toBe(
+      404,
+    );
+    // The manager of Ledger Inn is not a manager of the other hotel.
+    expect((await t.request("GET", `/api/properties/hotels/${other.id}/invoices`, { cookie: manager })).status).toBe(403);
+    expect((await t.request("GET", `/api/properties/hotels/${other.id}/invoices.csv`, { cookie: manager })).status).toBe(403);
+    // An invoice of another hotel is not found through this hotel's path.
+    const [otherInvoice] = await t.deps.db.select().from(invoices).where(eq(invoices.hotelId, other.id));
+    expect(
+      (await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${otherInvoice!.id}/pdf`, { cookie: manager })).status,
+    ).toBe(404);
+    expect((await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices`, { cookie: guest })).status).toBe(403);
+    const byAdmin = await t.client(admin).properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(other.id) }, query: {} });
+    expect(byAdmin.status).toBe(200);
+  });
+
+  it("lists the month's documents and exports them as a CSV ledger", async () => {
+    const res = await t
+      .client(manager)
+      .properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(hotel.id) }, query: { month: month() } });
+    expect(res.status).toBe(200);
+    const list = (await res.json()).invoices;
+    expect(list.map((i) => i.invoiceNumber)).toEqual([4, 3, 2, 1].map((n) => `H${hotel.id}-00000${n}`));
+    const csv = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices.csv?month=${month()}`, { cookie: manager });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const rows = (await csv.text()).trim().split("\r\n");
+    expect(rows[0]).toBe("Number,Kind,Issued,Booking,Credits invoice,Guest,Company,Currency,Net,Tax,Total");
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toMatch(
+      new RegExp(`^H${hotel.id}-000001,invoice,\\d{4}-\\d\\d-\\d\\d,BK\\w+,,Pat Payer,Payer & Sons Ltd,USD,416.85,0.00,416.85$`),
+    );
+    expect(rows[4]).toMatch(new RegExp(`^H${hotel.id}-000004,credit note,.*,H${hotel.id}-000003,Pat Payer,,USD,-246.90,0.00,-246.90$`));
+    const empty = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices.csv?month=2001-01`, { cookie: manager });
+    expect((await empty.text()).trim().split("\r\n")).toHaveLength(1);
+    const bad = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices?month=2026-13`, { cookie: manager });
+    expect(bad.status).toBe(400);
+  });
+
+  it("keeps the counter at the number of documents issued", async () => {
+    const result = await t.deps.db.execute(sql`select last_number from invoice_counters where hotel_id = ${hotel.id}`);
+    expect((result as unknown as { rows: { last_number: number }[] }).rows[0]!.last_number).toBe(4);
+  });
+});
