@@ -107,7 +107,6 @@ export async function createBookingHold(
     row = await db.transaction(async (tx) => {
       await claimHoldSlot(tx, holder, deps.holds, options.staff ? null : heldRoomType(priced, stay));
       await priced.take?.(tx);
-      await applyPromotion(tx, promotion, { bookingId: id, userId: user?.id ?? null, guestEmail });
       if (pointsUsed > 0) {
         const account = await ensureLoyaltyAccount(tx, user!.id);
         if (account.pointsBalance < pointsUsed) {
@@ -139,6 +138,8 @@ export async function createBookingHold(
           memberDiscountCents: promotion.memberDiscountCents,
         })
         .returning();
+      // The code's use names the booking, so it is taken once the row exists (a lost race rolls both back).
+      await applyPromotion(tx, promotion, { bookingId: id, userId: user?.id ?? null, guestEmail });
       if (pointsUsed > 0) {
         await recordPoints(tx, {
           userId: user!.id,

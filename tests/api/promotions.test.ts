@@ -1,0 +1,272 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import type { PromoCodeView } from "../../src/shared/promotions.ts";
+import { bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { ensureLoyaltyAccount } from "../../src/server/services/loyalty.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type PlanRow, createPlan, createPolicy } from "../support/rate-plan-fixtures.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let member: string;
+let hotel: HotelRow;
+let otherHotel: HotelRow;
+let room: RoomTypeRow;
+let otherRoom: RoomTypeRow;
+let flexible: PlanRow;
+let noMember: PlanRow;
+let otherPlan: PlanRow;
+const d = (n: number) => addDays(todayUtc(), n);
+let guestNo = 0;
+const guest = () => ({ guestName: "Ada Guest", guestEmail: `guest${++guestNo}@example.com`, guestPhone: "+44 20 7946 0000" });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hotel = await createHotel(t.deps.db, { name: "Promo Palace", currency: "USD" });
+  otherHotel = await createHotel(t.deps.db, { name: "Other Inn", currency: "USD" });
+  room = await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 30 });
+  otherRoom = await createRoomType(t.deps.db, otherHotel.id, { name: "Twin", priceCents: 8000, maxGuests: 2, totalRooms: 30 });
+  const free = {
+    tiers: [{ daysBefore: 1, fee: { kind: "percent" as const, percent: 0 } }],
+    finalFee: { kind: "percent" as const, percent: 100 },
+  };
+  const policy = await createPolicy(t.deps.db, hotel.id, free);
+  flexible = await createPlan(t.deps.db, room, policy, { name: "Flexible", sortOrder: 0 });
+  noMember = await createPlan(t.deps.db, room, policy, { name: "Non-refundable", priceRuleValue: -10, memberPrices: false, sortOrder: 1 });
+  otherPlan = await createPlan(t.deps.db, otherRoom, await createPolicy(t.deps.db, otherHotel.id, free), { name: "Flexible" });
+
+  await ensureAdmin(t.deps.db, t.deps.auth, { email: "promo-admin@example.com", password: "admin-password", name: "Admin" }, "test");
+  admin = await signIn(t, "promo-admin@example.com", "admin-password");
+  await signUp(t, "promo-manager@example.com");
+  await signUp(t, "gold-member@example.com");
+  const [managerRow] = await t.deps.db.select().from(users).where(eq(users.email, "promo-manager@example.com"));
+  expect(
+    (await t.request("PUT", `/api/admin/users/${managerRow!.id}/hotels`, { cookie: admin, body: { hotelIds: [hotel.id] } })).status,
+  ).toBe(200);
+  manager = await signIn(t, "promo-manager@example.com");
+  member = await signIn(t, "gold-member@example.com");
+  const [memberRow] = await t.deps.db.select().from(users).where(eq(users.email, "gold-member@example.com"));
+  await ensureLoyaltyAccount(t.deps.db, memberRow!.id);
+  await t.deps.db.update(loyaltyAccounts).set({ totalPointsEarned: 5000, tier: "Gold" }).where(eq(loyaltyAccounts.userId, memberRow!.id));
+}, 120_000);
+afterAll(() => t.close());
+
+async function createCode(body: Record<string, unknown>, scope: "hotel" | "site" = "hotel", hotelId = hotel.id): Promise<PromoCodeView> {
+  const path = scope === "hotel" ? `/api/properties/hotels/${hotelId}/promotions` : "/api/admin/promotions";
+  const res = await t.request("POST", path, {
+    cookie: scope === "hotel" ? manager : admin,
+    body: { discountKind: "percent", discountValue: 10, ...body },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { promoCode: PromoCodeView }).promoCode;
+}
+
+function holdBody(extra: Record<string, unknown> = {}) {
+  return {
+    hotelId: String(hotel.id),
+    roomTypeId: String(room.id),
+    ratePlanId: String(flexible.id),
+    checkIn: d(10),
+    checkOut: d(13),
+    guests: 2,
+    rooms: 1,
+    ...guest(),
+    ...extra,
+  };
+}
+
+async function hold(body: Record<string, unknown>, cookie?: string): Promise<CreateBookingResponse> {
+  const res = await t.request("POST", "/api/bookings", { body, ...(cookie ? { cookie } : {}) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as CreateBookingResponse;
+}
+
+async function refused(body: Record<string, unknown>, cookie?: string): Promise<string> {
+  const res = await t.request("POST", "/api/bookings", { body, ...(cookie ? { cookie } : {}) });
+  const answer = (await res.json()) as { code: string; message: string };
+  expect(res.status, JSON.stringify(answer)).toBe(400);
+  expect(answer.code).toBe("PROMO_CODE_NOT_VALID");
+  return answer.message;
+}
+
+async function stored(bookingId: string) {
+  const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row!;
+}
+
+async function usesOf(code: PromoCodeView): Promise<number> {
+  const [row] = await t.deps.db.select({ n: promoCodes.usesCount }).from(promoCodes).where(eq(promoCodes.id, code.id));
+  return row!.n;
+}
+
+describe("promo codes in the back office", () => {
+  it("lets a manager create a hotel's code and list it with its uses; codes are unique per scope whatever the case", async () => {
+    await createCode({ code: "Spring-15", discountValue: 15, usesLimit: 100 });
+    const dup = await t.request("POST", `/api/properties/hotels/${hotel.id}/promotions`, {
+      cookie: manager,
+      body: { code: "SPRING-15", discountKind: "percent", discountValue: 5 },
+    });
+    expect(dup.status).toBe(409);
+    expect(((await dup.json()) as { code: string }).code).toBe("PROMO_CODE_TAKEN");
+    const list = await t.request("GET", `/api/properties/hotels/${hotel.id}/promotions`, { cookie: manager });
+    const { promoCodes: codes } = (await list.json()) as { promoCodes: PromoCodeView[] };
+    expect(codes.map((c) => [c.code, c.usesCount, c.usesLimit])).toContainEqual(["Spring-15", 0, 100]);
+  });
+
+  it("keeps managers to their own hotels and site-wide codes to admins", async () => {
+    const other = await t.request("POST", `/api/properties/hotels/${otherHotel.id}/promotions`, {
+      cookie: manager,
+      body: { code: "NOPE1", discountKind: "percent", discountValue: 5 },
+    });
+    expect([403, 404]).toContain(other.status);
+    const site = await t.request("POST", "/api/admin/promotions", {
+      cookie: manager,
+      body: { code: "NOPE2", discountKind: "percent", discountValue: 5 },
+    });
+    expect(site.status).toBe(403);
+  });
+
+  it("refuses bad input with the field's message and saves nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: "BIG", discountKind: "percent", discountValue: 120 }, "A percentage must be between 1 and 100"],
+      [
+        { code: "BACKWARDS", discountKind: "percent", discountValue: 5, bookingFrom: d(5), bookingTo: d(1) },
+        "Bookable until must not be before Bookable from",
+      ],
+      [{ code: "a b", discountKind: "percent", discountValue: 5 }, "A code uses only letters, digits, - and _"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.request("POST", `/api/properties/hotels/${hotel.id}/promotions`, { cookie: manager, body });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain(message);
+    }
+    const site = await t.request("POST", "/api/admin/promotions", {
+      cookie: admin,
+      body: { code: "FIVEOFF", discountKind: "amount", discountValue: 500 },
+    });
+    expect(site.status).toBe(400);
+    expect(((await site.json()) as { message: string }).message).toBe("Choose the currency of the amount");
+  });
+
+  it("turns a code off; the hold then refuses it", async () => {
+    const code = await createCode({ code: "OFFNOW" });
+    const res = await t.request("PUT", `/api/properties/hotels/${hotel.id}/promotions/${code.id}/active`, {
+      cookie: manager,
+      body: { active: false },
+    });
+    expect(res.status).toBe(200);
+    expect(await refused(holdBody({ promoCode: "offnow" }))).toBe("This code is no longer available.");
+  });
+});
+
+describe("a promo code in the hold", () => {
+  it("takes its discount off the stay's price, stores the line and charges the rest", async () => {
+    const code = await createCode({ code: "TENOFF", usesLimit: 5 });
+    const created = await hold(holdBody({ promoCode: "  tenoff " }));
+    const row = await stored(created.booking.id);
+    expect(row.promoCode).toBe("tenoff");
+    expect(row.promoDiscountCents).toBe(3000);
+    expect(row.memberDiscountCents).toBe(0);
+    expect(row.totalPriceCents).toBe(27_000);
+    expect(created.payment.amountCents).toBe(27_000);
+    expect(await usesOf(code)).toBe(1);
+  });
+
+  it("takes an amount off, never below 1 cent", async () => {
+    await createCode({ code: "HUGE", discountKind: "amount", discountValue: 1_000_000 });
+    const created = await hold(holdBody({ promoCode: "HUGE" }));
+    const row = await stored(created.booking.id);
+    expect(row.promoDiscountCents).toBe(29_999);
+    expect(row.totalPriceCents).toBe(1);
+  });
+
+  it("refuses each broken rule with its own words", async () => {
+    await createCode({ code: "EXPIRED", bookingFrom: d(-30), bookingTo: d(-1) });
+    await createCode({ code: "WINTER", stayFrom: d(40), stayTo: d(60) });
+    await createCode({ code: "LONGSTAY", minNights: 4 });
+    await createCode({ code: "NONREF", ratePlanIds: [noMember.id] });
+    const expired = await refused(holdBody({ promoCode: "EXPIRED" }));
+    expect(expired).toMatch(/^This code expired on \d{1,2} [A-Z][a-z]{2}( \d{4})?\.$/);
+    expect(await refused(holdBody({ promoCode: "winter" }))).toMatch(/^This code is for stays between .+ and .+ \(every night\)\.$/);
+    expect(await refused(holdBody({ promoCode: "LongStay" }))).toBe("This code needs a stay of at least 4 nights.");
+    expect(await refused(holdBody({ promoCode: "NONREF" }))).toBe("This code does not apply to the rate you chose.");
+    expect(await refused(holdBody({ promoCode: "NOSUCH" }))).toBe(
+      "We do not know the code NOSUCH. Check the spelling, or book without it.",
+    );
+    // The plan it covers takes it.
+    const ok = await hold(holdBody({ promoCode: "NONREF", ratePlanId: String(noMember.id) }));
+    expect((await stored(ok.booking.id)).promoDiscountCents).toBe(2700);
+  });
+
+  it("holds a guest to the per-guest limit, by e-mail", async () => {
+    await createCode({ code: "ONCEEACH", perGuestLimit: 1 });
+    const body = holdBody({ promoCode: "ONCEEACH" });
+    await hold(body);
+    expect(await refused({ ...body, guestEmail: body.guestEmail.toUpperCase() })).toBe("You have already used this code.");
+    await hold(holdBody({ promoCode: "ONCEEACH" }));
+  });
+
+  it("refuses a code once all its uses are taken, and gives a use back when a hold is abandoned", async () => {
+    const code = await createCode({ code: "LASTONE", usesLimit: 1 });
+    const first = await hold(holdBody({ promoCode: "LASTONE" }));
+    expect(await refused(holdBody({ promoCode: "LASTONE" }))).toBe("This code has been fully used.");
+    const abandon = await t.request("POST", `/api/bookings/${first.booking.id}/abandon`, {
+      headers: { "x-booking-access": first.accessToken },
+    });
+    expect(abandon.status, await abandon.clone().text()).toBe(200);
+    expect(await usesOf(code)).toBe(0);
+    expect(await t.deps.db.select().from(promoCodeUses).where(eq(promoCodeUses.bookingId, first.booking.id))).toEqual([]);
+    await hold(holdBody({ promoCode: "LASTONE" }));
+    expect(await usesOf(code)).toBe(1);
+  });
+
+  it("takes a site-wide code at any of our hotels, and a hotel's code only at its hotel", async () => {
+    await createCode({ code: "EVERYWHERE", discountValue: 20 }, "site");
+    const here = await hold(holdBody({ promoCode: "everywhere" }));
+    expect((await stored(here.booking.id)).promoDiscountCents).toBe(6000);
+    const there = await hold({
+      ...holdBody({ promoCode: "EVERYWHERE" }),
+      hotelId: String(otherHotel.id),
+      roomTypeId: String(otherRoom.id),
+      ratePlanId: String(otherPlan.id),
+    });
+    expect((await stored(there.booking.id)).promoDiscountCents).toBe(4800);
+    const hotelOnly = await refused({
+      ...holdBody({ promoCode: "TENOFF" }),
+      hotelId: String(otherHotel.id),
+      roomTypeId: String(otherRoom.id),
+      ratePlanId: String(otherPlan.id),
+    });
+    expect(hotelOnly).toBe("We do not know the code TENOFF. Check the spelling, or book without it.");
+  });
+
+  it("refuses a code longer than 40 characters before any lookup", async () => {
+    const res = await t.request("POST", "/api/bookings", { body: holdBody({ promoCode: "X".repeat(41) }) });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("A promo code has at most 40 characters");
+  });
+});
+
+describe("member prices", () => {
+  it("give a signed-in Gold member 10 % off a plan that allows member prices, before the code", async () => {
+    const created = await hold(holdBody({ promoCode: "TENOFF" }), member);
+    const row = await stored(created.booking.id);
+    expect(row.memberDiscountCents).toBe(3000);
+    expect(row.promoDiscountCents).toBe(2700);
+    expect(row.totalPriceCents).toBe(24_300);
+    expect(created.payment.amountCents).toBe(24_300);
+  });
+
+  it("give nothing on a plan without member prices, or to a visitor", async () => {
+    const plain = await hold(holdBody({ ratePlanId: String(noMember.id) }), member);
+    expect((await stored(plain.booking.id)).memberDiscountCents).toBe(0);
+    const visitor = await hold(holdBody());
+    expect((await stored(visitor.booking.id)).memberDiscountCents).toBe(0);
+    expect((await stored(visitor.booking.id)).totalPriceCents).toBe(30_000);
+  });
+});
