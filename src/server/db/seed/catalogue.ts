@@ -12,7 +12,10 @@ import { mix, Random } from "./random.ts";
 
 /** The catalogue's columns; check-in/out times, hidden and closed (back-office settings) keep their defaults. */
 export type GeneratedHotelRow = Required<
-  Omit<typeof hotels.$inferInsert, "id" | "createdAt" | "updatedAt" | "roomOffers" | "checkInTime" | "checkOutTime" | "hidden">
+  Omit<
+    typeof hotels.$inferInsert,
+    "id" | "createdAt" | "updatedAt" | "roomOffers" | "checkInTime" | "checkOutTime" | "hidden" | "legalName" | "legalAddress" | "taxId"
+  >
 >;
 /**
  * Demo hotels' rule for children, from the stars (no random draw, so nothing else shifts): budget
