@@ -137,8 +137,12 @@ export interface PaymentStart {
   provider: PaymentProvider;
   paymentId: string;
   clientSecret: string;
+  /** What the card is charged now (automatic), or authorised as a guarantee and charged only for a cancellation or no-show fee (manual). */
   amountCents: number;
   currency: string;
+  captureMethod: "automatic" | "manual";
+  /** What is left to pay at the hotel (a deposit's rest, a guarantee's whole price); 0 when everything is paid now. */
+  dueAtHotelCents: number;
 }
 
 export interface CreateBookingResponse {

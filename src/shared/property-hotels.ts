@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AMENITIES } from "./amenities.ts";
 import { MAX_CHILD_AGE, MAX_CHILD_RATE_CENTS } from "./children.ts";
 import { HOTEL_CURRENCY } from "./fx.ts";
+import { isTimeZone } from "./time-zones.ts";
 
 export const AMENITY_LABELS: readonly string[] = AMENITIES.map((a) => a.label);
 const AMENITY_SET: ReadonlySet<string> = new Set(AMENITY_LABELS);
@@ -87,6 +88,15 @@ export const HotelInput = z.object({
   checkInTime: z.string().regex(TIME, "Check-in time must look like 15:00"),
   checkOutTime: z.string().regex(TIME, "Check-out time must look like 11:00"),
   hidden: z.boolean({ message: "hidden must be true or false" }),
+  /**
+   * The hotel's IANA time zone: cancellation deadlines end at 23:59 there (decision 049). Left out
+   * (a CSV import), an existing hotel keeps its zone and a new one gets the zone of its coordinates.
+   */
+  timeZone: z
+    .string({ message: "Choose the hotel's time zone from the list" })
+    .trim()
+    .refine(isTimeZone, "Choose the hotel's time zone from the list (a name such as Europe/Paris)")
+    .optional(),
   /** Only USD is accepted (decision 028, addendum); left out, as the forms do, it is USD all the same. */
   currency: z
     .literal(HOTEL_CURRENCY, {

@@ -156,6 +156,8 @@ describe("hotels: create, edit, validation", () => {
       [{ cancellationPolicy: "\u3164" }, "Cancellation policy is required"],
       [{ name: "Harbour \u202eletoH" }, "Name contains characters that reverse the text's direction"],
       [{ freeCancellationDays: -1 }, "Free cancellation days cannot be negative"],
+      [{ timeZone: "Europe/Atlantis" }, "Choose the hotel's time zone from the list"],
+      [{ timeZone: "" }, "Choose the hotel's time zone from the list"],
     ];
     for (const [change, message] of cases) {
       const body = await json<{ code: string; message: string; issues: { message: string }[] }>(
@@ -191,10 +193,35 @@ describe("hotels: create, edit, validation", () => {
       .hotel;
     const [row] = await t.deps.db.select().from(hotels).where(eq(hotels.id, hotel.id));
     expect(row).toMatchObject({ countryCode: "FR", hidden: true, wifi: true, pool: true, spa: false, checkInTime: "15:00" });
+    // No zone chosen: the zone of the coordinates, not UTC.
+    expect(row!.timeZone).toBe("Europe/Paris");
+    expect(hotel.timeZone).toBe("Europe/Paris");
     expect(row!.distanceFromCenterKm).toBeGreaterThan(0);
     expect(row!.distanceFromCenterKm).toBeLessThan(3);
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "property_hotel_created"));
     expect(logs.map((l) => l.details)).toContainEqual(expect.objectContaining({ hotelId: hotel.id }));
+  });
+
+  it("sets the time zone chosen in the form, keeps it when an edit leaves it out, and suggests each city's zone", async () => {
+    const edited = await json<{ hotel: Hotel }>(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, timeZone: "America/Cayenne" } }),
+      200,
+    );
+    expect(edited.hotel.timeZone).toBe("America/Cayenne");
+    const kept = await json<{ hotel: Hotel }>(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: hotelInput }),
+      200,
+    );
+    expect(kept.hotel.timeZone).toBe("America/Cayenne");
+    await json(
+      await t.request("PUT", `/api/properties/hotels/${hotel.id}`, { cookie: admin, body: { ...hotelInput, timeZone: "Europe/Paris" } }),
+      200,
+    );
+    const choices = await json<{ destinations: { city: string; timeZone: string }[] }>(
+      await t.request("GET", "/api/properties/destination-choices?q=Tokyo", { cookie: admin }),
+      200,
+    );
+    expect(choices.destinations.find((c) => c.city === "Tokyo")?.timeZone).toBe("Asia/Tokyo");
   });
 
   it("validates room types (original price above the price, positive prices and counts)", async () => {

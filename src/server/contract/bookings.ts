@@ -47,8 +47,13 @@ export const PaymentStartSchema = z
     provider: z.enum(["simulated", "stripe"]),
     paymentId: z.string(),
     clientSecret: z.string(),
-    amountCents: z.number().int(),
+    amountCents: z.number().int().describe("Charged now (captureMethod automatic) or only authorised as a card guarantee (manual)"),
     currency: z.string(),
+    captureMethod: z.enum(["automatic", "manual"]),
+    dueAtHotelCents: z
+      .number()
+      .int()
+      .describe("Left to pay at the hotel: a deposit's rest, a guarantee's whole price; 0 when all is paid now"),
   })
   .openapi("PaymentStart");
 

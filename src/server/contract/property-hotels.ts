@@ -52,6 +52,7 @@ export const PropertyHotelSchema = z
     childRateCents: z.number().int(),
     checkInTime: z.string(),
     checkOutTime: z.string(),
+    timeZone: z.string().describe("IANA time zone: cancellation deadlines end at 23:59 there"),
     hidden: z.boolean(),
     image: z.string(),
     images: z.array(z.string()),
@@ -67,6 +68,7 @@ export const DestinationChoiceSchema = z
     countryCode: z.string(),
     lat: z.number(),
     lng: z.number(),
+    timeZone: z.string().describe("The IANA time zone at the city centre"),
   })
   .openapi("DestinationChoice");
 

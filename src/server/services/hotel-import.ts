@@ -17,6 +17,7 @@ import {
 import { HotelInput, RoomTypeInput, looksLikeFormula } from "../../shared/property-hotels.ts";
 import type { Db } from "../db/client.ts";
 import { hotels, roomTypes } from "../db/schema.ts";
+import { timeZoneAt } from "../db/seed/time-zones.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
@@ -312,7 +313,12 @@ export async function importHotels(
       const columns = hotelColumns(planned.input);
       const [created] = await tx
         .insert(hotels)
-        .values({ ...columns, priceCents: planned.rooms[0]!.priceCents, image: imageUrl("exterior", 1) })
+        .values({
+          ...columns,
+          timeZone: columns.timeZone ?? timeZoneAt(planned.input.lat, planned.input.lng),
+          priceCents: planned.rooms[0]!.priceCents,
+          image: imageUrl("exterior", 1),
+        })
         .returning({ id: hotels.id });
       const hotelId = created!.id;
       ids.push(hotelId);

@@ -13,6 +13,7 @@ import { likeEscape } from "../db/like.ts";
 import { bookings, hotels, roomTypes } from "../db/schema.ts";
 import { haversineKm } from "../db/seed/catalogue.ts";
 import { type Destination, getDestinations } from "../db/seed/destinations.ts";
+import { timeZoneAt } from "../db/seed/time-zones.ts";
 import { DomainError } from "../domain-error.ts";
 import { imageUrl } from "../integrations/images/hotel-images.ts";
 import { logActivity } from "./activity-log.ts";
@@ -29,6 +30,8 @@ export interface DestinationChoice {
   countryCode: string;
   lat: number;
   lng: number;
+  /** The time zone at the city centre: the hotel form's default. */
+  timeZone: string;
 }
 
 /** Up to 20 places of the destination list whose city (or "city, country") starts with or contains the text. */
@@ -45,7 +48,14 @@ export function searchDestinationChoices(text: string): DestinationChoice[] {
   }
   return [...starts, ...contains]
     .slice(0, 20)
-    .map((d) => ({ city: d.city, country: d.country, countryCode: d.countryCode, lat: d.lat, lng: d.lng }));
+    .map((d) => ({
+      city: d.city,
+      country: d.country,
+      countryCode: d.countryCode,
+      lat: d.lat,
+      lng: d.lng,
+      timeZone: timeZoneAt(d.lat, d.lng),
+    }));
 }
 
 /** The destination of the list with exactly this city and country (case-insensitive). */
@@ -145,6 +155,7 @@ export interface PropertyHotelView {
   childRateCents: number;
   checkInTime: string;
   checkOutTime: string;
+  timeZone: string;
   hidden: boolean;
   image: string;
   images: string[];
@@ -221,6 +232,7 @@ function hotelView(hotel: HotelRow): Omit<PropertyHotelView, "roomTypes"> {
     childRateCents: hotel.childRateCents,
     checkInTime: hotel.checkInTime,
     checkOutTime: hotel.checkOutTime,
+    timeZone: hotel.timeZone,
     hidden: hotel.hidden,
     image: hotel.image,
     images: hotel.images,
@@ -273,6 +285,7 @@ export function hotelColumns(input: HotelInput): Omit<typeof hotels.$inferInsert
     ...(input.childRateCents !== undefined ? { childRateCents: input.childRateCents } : {}),
     checkInTime: input.checkInTime,
     checkOutTime: input.checkOutTime,
+    ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
     hidden: input.hidden,
     distanceFromCenterKm: Math.max(0.1, Math.round(distance * 10) / 10),
     ...flags,
@@ -328,7 +341,7 @@ export async function createPropertyHotel(db: Db, actor: SessionUser, input: Hot
     // A placeholder price until the first room type sets it (the column is the cheapest room's price, never 0).
     const [created] = await tx
       .insert(hotels)
-      .values({ ...columns, priceCents: 1, image: imageUrl("exterior", 1) })
+      .values({ ...columns, timeZone: columns.timeZone ?? timeZoneAt(input.lat, input.lng), priceCents: 1, image: imageUrl("exterior", 1) })
       .returning({ id: hotels.id });
     const hotelId = created!.id;
     await tx

@@ -32,6 +32,7 @@ type Fields = {
   childRate: string;
   checkInTime: string;
   checkOutTime: string;
+  timeZone: string;
   hidden: boolean;
 };
 
@@ -53,8 +54,15 @@ function fieldsOf(hotel: PropertyHotel | undefined): Fields {
     childRate: ((hotel?.childRateCents ?? DEFAULT_CHILD_POLICY.childRateCents) / 100).toFixed(2),
     checkInTime: hotel?.checkInTime ?? "15:00",
     checkOutTime: hotel?.checkOutTime ?? "11:00",
+    timeZone: hotel?.timeZone ?? "",
     hidden: hotel?.hidden ?? true,
   };
+}
+
+/** Every IANA zone the browser knows, the hotel's own first if the list lacks it (UTC). */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return current && !known.includes(current) ? [current, ...known] : known;
 }
 
 const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -85,8 +93,9 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       place: text,
       city: match?.city ?? "",
       country: match?.country ?? "",
-      // The city centre as a starting point for the coordinates.
+      // The city centre as a starting point for the coordinates, and its time zone.
       ...(match && (prev.lat === "" || prev.city !== match.city) ? { lat: String(match.lat), lng: String(match.lng) } : {}),
+      ...(match && (prev.timeZone === "" || prev.city !== match.city) ? { timeZone: match.timeZone } : {}),
     }));
   }
 
@@ -112,6 +121,8 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
       childRateCents: cents(f.childRate),
       checkInTime: f.checkInTime,
       checkOutTime: f.checkOutTime,
+      // Left empty on a new hotel: the server takes the zone of its coordinates.
+      ...(f.timeZone ? { timeZone: f.timeZone } : {}),
       hidden: f.hidden,
     });
     const next: Record<string, string> = {};
@@ -230,6 +241,31 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
           onChange={(e) => set("checkOutTime", e.target.value)}
           error={errors.checkOutTime}
         />
+        <div className="space-y-1.5">
+          <Label htmlFor="hotel-time-zone">{t("Time zone")}</Label>
+          <NativeSelect
+            id="hotel-time-zone"
+            value={f.timeZone}
+            onChange={(e) => set("timeZone", e.target.value)}
+            aria-describedby="hotel-time-zone-help"
+            aria-invalid={errors.timeZone ? true : undefined}
+          >
+            {f.timeZone === "" ? <option value="">{t("The city's time zone")}</option> : null}
+            {timeZoneOptions(f.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </NativeSelect>
+          <p id="hotel-time-zone-help" className="text-sm text-slate-600">
+            {t("Cancellation deadlines end at 23:59 in this time zone.")}
+          </p>
+          {errors.timeZone ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.timeZone}
+            </p>
+          ) : null}
+        </div>
       </Card>
 
       <Card className="p-4 sm:p-6">
