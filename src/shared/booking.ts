@@ -45,6 +45,8 @@ export type GuestDetails = z.infer<typeof GuestDetails>;
 export const CreateBookingInput = GuestDetails.extend({
   hotelId: z.string().min(1, "Choose a hotel").max(100),
   roomTypeId: z.string().min(1, "Choose a room").max(100),
+  /** The rate plan chosen (decision 049); absent: the room type's first plan, or the room as sold before plans. */
+  ratePlanId: z.string().min(1, "Choose a rate").max(100).optional(),
   ...StayFields,
   /** Loyalty points to spend on this booking (signed-in guests): 0, or at least 100. */
   pointsToRedeem: z.coerce

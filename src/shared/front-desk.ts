@@ -19,6 +19,8 @@ export const PHONE_PAYMENTS = ["card", "pay_at_hotel"] as const;
 /** A booking taken by phone for a guest: the same choices as the website's, with how the guest pays. */
 export const PhoneBookingInput = GuestDetails.extend({
   roomTypeId: z.string().trim().min(1, "Choose a room type").max(20).regex(/^\d+$/, "Choose a room type"),
+  /** The rate plan sold (decision 049); absent: the room type's first plan. */
+  ratePlanId: z.string().trim().max(20).regex(/^\d+$/, "Choose a rate").optional(),
   ...StayFields,
   checkIn: z.string({ message: "Check-in is required" }).refine(isIsoDate, "Check-in must be a date like 2026-05-31"),
   checkOut: z.string({ message: "Check-out is required" }).refine(isIsoDate, "Check-out must be a date like 2026-05-31"),

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { BookingLookupInput, CreateBookingInput } from "../../shared/booking.ts";
+import type { PriceQuote, QuoteInput } from "../../shared/price-quote.ts";
 import { api, body } from "./client.ts";
 
 const booking = api.bookings[":id"];
@@ -12,6 +13,11 @@ function access(bookingId: string, accessToken: string | null) {
 
 export function createBookingHold(input: z.input<typeof CreateBookingInput>) {
   return body(api.bookings.$post({ json: input as z.output<typeof CreateBookingInput> }));
+}
+
+/** The server's price of a choice (plan, dates, party, points) before anything is held. */
+export function quoteBooking(input: z.input<typeof QuoteInput>): Promise<PriceQuote> {
+  return body(api.bookings.quote.$post({ json: input as z.output<typeof QuoteInput> }));
 }
 
 export function fetchHoldRules() {
@@ -67,6 +73,8 @@ export const bookingKeys = {
   mine: ["bookings", "mine"] as const,
   mineFiltered: (filters: MyBookingFilters) => [...bookingKeys.mine, filters] as const,
   holdRules: ["hold-rules"] as const,
+  /** A price quote for one choice: asked again when any part of the choice changes. */
+  quote: (input: z.input<typeof QuoteInput>) => ["booking-quote", input] as const,
   /** A hold's payment taken up again: asked afresh each time (the payment it answers is new). */
   holdPayment: (bookingId: string) => ["hold-payment", bookingId] as const,
   paymentConfirmation: (bookingId: string | null, paymentId: string | null) => ["booking-payment", bookingId, paymentId] as const,
@@ -74,6 +82,11 @@ export const bookingKeys = {
 
 export function myBookingsQueryOptions(filters: MyBookingFilters) {
   return queryOptions({ queryKey: bookingKeys.mineFiltered(filters), queryFn: () => listMyBookings(filters) });
+}
+
+/** The booking dialog's breakdown; kept briefly (prices and plans change), never retried on a refusal the guest must act on. */
+export function bookingQuoteQueryOptions(input: z.input<typeof QuoteInput>) {
+  return queryOptions({ queryKey: bookingKeys.quote(input), queryFn: () => quoteBooking(input), staleTime: 30_000, retry: false });
 }
 
 /** The server's hold limits change only with its configuration. */

@@ -1,5 +1,55 @@
 import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../shared/booking.ts";
+import { MEAL_PLANS, PAYMENT_TIMINGS, PLAN_INCLUSIONS } from "../../shared/rate-plans.ts";
+import { orNull } from "../http/openapi.ts";
+
+/** A booking's cancellation terms as sold (decision 049): deadlines as UTC instants, fees in cents. */
+export const CancellationScheduleSchema = z
+  .object({
+    timeZone: z.string().describe("The hotel's IANA time zone the deadlines were set in"),
+    steps: z.array(
+      z.object({
+        until: z.string().describe("Cancelling strictly before this instant (ISO, UTC) costs feeCents"),
+        untilLocalDate: z.string().describe("The deadline's date in the hotel's time zone (until 23:59 that day)"),
+        feeCents: z.number().int(),
+      }),
+    ),
+    finalFeeCents: z.number().int().describe("What cancelling costs after the last deadline, and what a no-show costs"),
+    priceCents: z.number().int().describe("The stay's price the fees are shares of"),
+  })
+  .openapi("CancellationSchedule");
+
+export const PriceQuoteSchema = z
+  .object({
+    hotelId: z.string(),
+    roomTypeId: z.string(),
+    hotelName: z.string(),
+    roomType: z.string(),
+    ratePlan: z
+      .object({ id: z.string(), name: z.string(), mealPlan: z.enum(MEAL_PLANS), inclusions: z.array(z.enum(PLAN_INCLUSIONS)) })
+      .nullable()
+      .describe("The plan priced; null when the room type sells without plans"),
+    checkIn: z.string(),
+    checkOut: z.string(),
+    nights: z.number().int(),
+    rooms: z.number().int(),
+    nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })).describe("Each night's price per room"),
+    roomsSubtotalCents: z.number().int(),
+    childChargeCents: z.number().int(),
+    subtotalCents: z.number().int(),
+    discounts: z.array(z.object({ kind: z.enum(["points", "promotion"]), label: z.string(), cents: z.number().int() })),
+    pointsRedeemed: z.number().int(),
+    discountCents: z.number().int(),
+    totalCents: z.number().int(),
+    paymentTiming: z.enum(PAYMENT_TIMINGS),
+    depositPercent: z.number().int().nullable(),
+    amountDueNowCents: z.number().int().describe("Charged to the card at booking"),
+    amountDueAtHotelCents: z.number().int().describe("Paid at the hotel"),
+    currency: z.string(),
+    cancellationSchedule: orNull(CancellationScheduleSchema),
+    cancellationWords: z.string().nullable().describe("The schedule in plain words, in the asker's language"),
+  })
+  .openapi("PriceQuote");
 
 /** Answers of the booking and payment routes; tsc checks them against the services' types in the handlers. */
 export const BookingViewSchema = z

@@ -13,6 +13,7 @@ import {
   FoundBookingSchema,
   HoldRulesSchema,
   OneBookingSchema,
+  PriceQuoteSchema,
   ResumedPaymentSchema,
 } from "../contract/bookings.ts";
 import { DomainError } from "../domain-error.ts";
@@ -27,6 +28,8 @@ import { bookingConfirmationText } from "../services/bookings/emails.ts";
 import { createBookingHold, resumeHoldPayment } from "../services/bookings/hold.ts";
 import { holderAddress } from "../services/bookings/hold-limits.ts";
 import { confirmPaidBooking } from "../services/bookings/pay-and-confirm.ts";
+import { quoteBooking } from "../services/bookings/quote.ts";
+import { QuoteInput } from "../../shared/price-quote.ts";
 import { findBooking, findBookingByReference, listUserBookings } from "../services/bookings/queries.ts";
 import { isAwaitingPayment, viewOf } from "../services/bookings/records.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
@@ -53,6 +56,8 @@ const createHold = defineRoute({
   errors: [
     "UNAUTHENTICATED",
     "ROOM_NOT_FOUND",
+    "RATE_PLAN_NOT_FOUND",
+    "RATE_PLAN_RESTRICTED",
     "ROOM_TOO_SMALL",
     "TOO_MANY_ROOMS",
     "MIN_STAY_NOT_MET",
@@ -66,6 +71,24 @@ const createHold = defineRoute({
     "SUPPLIER_ERROR",
   ],
   responses: { 201: jsonAnswer(CreatedHoldSchema, "The hold, its payment and the access token") },
+});
+const quote = defineRoute({
+  method: "post",
+  path: "/quote",
+  operationId: "quoteBooking",
+  tags: TAGS,
+  summary: "The server's price of a stay and rate plan, line by line, with its payment and cancellation terms (nothing is held)",
+  request: { body: jsonBody(QuoteInput) },
+  errors: [
+    "UNAUTHENTICATED",
+    "ROOM_NOT_FOUND",
+    "RATE_PLAN_NOT_FOUND",
+    "RATE_PLAN_RESTRICTED",
+    "ROOM_TOO_SMALL",
+    "MIN_STAY_NOT_MET",
+    "ROOM_CLOSED_FOR_DATES",
+  ],
+  responses: { 200: jsonAnswer(PriceQuoteSchema, "The price breakdown and the terms a hold would keep") },
 });
 const holdRules = defineRoute({
   method: "get",
@@ -209,6 +232,11 @@ export function bookingRoutes(deps: AppDeps) {
         },
       );
       return c.json({ ...result, accessToken: createBookingAccessToken(deps.config.appSecret, result.booking.id) }, 201);
+    })
+    .openapi(quote, async (c) => {
+      const user = c.get("user");
+      const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+      return c.json(await quoteBooking(deps.db, c.req.valid("json"), user ? { id: user.id } : null, language), 200);
     })
     .openapi(holdRules, (c) => c.json({ holdMinutes: deps.config.holds.minutes, maxRooms: deps.config.holds.maxRooms }, 200))
     .openapi(mine, async (c) => {

@@ -5,7 +5,9 @@
  */
 import { randomInt } from "node:crypto";
 import { type BookingSource, type GuestDetails, bookingReference } from "../../../shared/booking.ts";
+import { type CancellationSchedule, cancellationSchedule } from "../../../shared/cancellation-policies.ts";
 import { countNights } from "../../../shared/dates.ts";
+import { type PaymentTiming, amountDueNowCents } from "../../../shared/rate-plans.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { Stay } from "../../../shared/search.ts";
 import type { bookings } from "../../db/schema.ts";
@@ -24,7 +26,10 @@ export interface NewBooking {
   language: Language;
   /** The staff member who took the booking for the guest (the front desk). */
   staffId: string | null;
+  /** Everything off the price: the points discount and any promotion. */
   discountCents: number;
+  /** The part of discountCents a promotion gives (absent: none): the stay's price the fees are shares of is the total less it, as points are money. */
+  promotionDiscountCents?: number;
   pointsRedeemed: number;
   state: NewBookingState;
   /** A channel's API key name or an imported calendar; absent: the website, the phone (a staff member) or the partner (a supplier's room). */
@@ -35,6 +40,60 @@ function sourceOf(b: NewBooking): { source: BookingSource; sourceDetail: string 
   if (b.source) return { source: b.source.kind, sourceDetail: b.source.detail };
   if (b.priced.source.supplier !== undefined && b.priced.source.supplier !== "inventory") return { source: "partner", sourceDetail: null };
   return { source: b.staffId !== null ? "phone" : "website", sourceDetail: null };
+}
+
+/** What a booking keeps of the terms it is sold under (decision 049): the plan, the payment timing, the amount due at booking and the cancellation schedule. */
+export interface SoldTerms {
+  ratePlanId: number | null;
+  ratePlanName: string | null;
+  mealPlan: string | null;
+  inclusions: string[];
+  paymentTiming: PaymentTiming;
+  amountDueNowCents: number;
+  cancellationSchedule: CancellationSchedule | null;
+}
+
+/**
+ * Each night's price for all rooms, the child charges of that night included (they are the same
+ * every night): what a fee of "the first N nights" adds up.
+ */
+export function nightTotalsCents(priced: Pick<PricedRoom, "nightlyPrices" | "childChargeCents">, rooms: number): number[] {
+  const prices = priced.nightlyPrices ?? [];
+  const childPerNight = prices.length > 0 ? Math.round(priced.childChargeCents / prices.length) : 0;
+  return prices.map((cents) => cents * rooms + childPerNight);
+}
+
+/**
+ * The terms a booking is sold under, from the server's price: the plan as it stands, what the card
+ * is charged now (the price after every discount, by the plan's payment timing; a booking taken to
+ * be paid at the hotel charges nothing), and the policy turned into a schedule of instants and
+ * cents in the hotel's time zone. A partner's room keeps its supplier's terms instead (no schedule).
+ */
+export function soldTerms(
+  priced: PricedRoom,
+  stay: Pick<Stay, "checkIn" | "rooms">,
+  discounts: { discountCents: number; promotionDiscountCents?: number },
+  payAtHotel = false,
+): SoldTerms {
+  const plan = priced.plan;
+  const timing: PaymentTiming = payAtHotel ? "pay_at_hotel" : (plan?.paymentTiming ?? "pay_now");
+  const afterDiscounts = priced.totalPriceCents - discounts.discountCents;
+  const stayPriceCents = priced.totalPriceCents - (discounts.promotionDiscountCents ?? 0);
+  return {
+    ratePlanId: plan?.id ?? null,
+    ratePlanName: plan?.name ?? null,
+    mealPlan: plan?.mealPlan ?? null,
+    inclusions: plan?.inclusions ?? [],
+    paymentTiming: timing,
+    amountDueNowCents: amountDueNowCents(timing, afterDiscounts, plan?.depositPercent ?? null),
+    cancellationSchedule: priced.policy
+      ? cancellationSchedule(
+          priced.policy.terms,
+          { checkIn: stay.checkIn, nightTotalsCents: nightTotalsCents(priced, stay.rooms), priceCents: stayPriceCents },
+          priced.policy.timeZone,
+        )
+      : null,
+  };
 }
 
 export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
@@ -66,6 +125,7 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     specialRequests: b.guest.specialRequests || null,
     createdByStaffId: b.staffId,
     ...sourceOf(b),
+    ...soldTerms(priced, stay, b, state.kind === "pay_at_hotel"),
     language: b.language,
     ...(state.kind === "hold"
       ? {

@@ -5,6 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { BookingView } from "../../../shared/booking.ts";
+import type { PolicyTerms } from "../../../shared/cancellation-policies.ts";
+import type { MealPlan, PaymentTiming, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { addDays, daysBetween, todayUtc } from "../../../shared/dates.ts";
 import { pointsForPayment } from "../../../shared/loyalty.ts";
 import type { HoldSettings } from "../../config.ts";
@@ -209,6 +211,16 @@ export async function recordConfirmation(
   });
 }
 
+/** What a booking keeps of the rate plan it was sold under (decision 049). */
+export interface PlanSnapshot {
+  id: number;
+  name: string;
+  mealPlan: MealPlan;
+  inclusions: PlanInclusion[];
+  paymentTiming: PaymentTiming;
+  depositPercent: number | null;
+}
+
 /** A room priced by the server for one stay, ready to be held. */
 export interface PricedRoom {
   hotelName: string;
@@ -237,6 +249,10 @@ export interface PricedRoom {
       | "cancellationPolicy"
     >
   >;
+  /** The rate plan sold (own rooms with plans), as it stood when priced. */
+  plan?: PlanSnapshot;
+  /** The cancellation terms sold (own rooms: the plan's policy, else the hotel's free-cancellation days) in the hotel's time zone. */
+  policy?: { terms: PolicyTerms; timeZone: string };
   /** Our room type's room count (own rooms): what one address may hold a share of unpaid. */
   totalRooms?: number;
   /** Takes our rooms inside the hold's transaction; a supplier's room is held by its price check instead. */

@@ -1,0 +1,72 @@
+/**
+ * The price of a stay before it is held (the booking dialog's breakdown): our own room priced by
+ * the hold's own pricing (own-rooms.ts) and terms (booking-row.ts), with nothing taken or saved.
+ */
+import { cancellationWords } from "../../../shared/cancellation-words.ts";
+import { todayUtc } from "../../../shared/dates.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { applyPoints } from "../../../shared/loyalty.ts";
+import type { PriceQuote, QuoteDiscount, QuoteInput } from "../../../shared/price-quote.ts";
+import { addDays } from "../../../shared/dates.ts";
+import type { Db } from "../../db/client.ts";
+import { DomainError } from "../../domain-error.ts";
+import { translator } from "../../i18n.ts";
+import { stayFromQuery } from "../hotel-search.ts";
+import { soldTerms } from "./booking-row.ts";
+import { formatMoney } from "./emails.ts";
+import { priceInventoryRoom } from "./own-rooms.ts";
+
+/** What the hold would charge for this choice, line by line, and the terms it would keep. */
+export async function quoteBooking(
+  db: Db,
+  input: QuoteInput,
+  user: { id: string } | null,
+  language: Language,
+  now: Date = new Date(),
+  today = todayUtc(),
+): Promise<PriceQuote> {
+  const stay = stayFromQuery(input, today);
+  if (input.pointsToRedeem > 0 && !user) throw new DomainError("UNAUTHENTICATED", "Please sign in to use your points.");
+  const priced = await priceInventoryRoom(db, input, stay, now);
+  const { pointsUsed, discountCents } = applyPoints(priced.totalPriceCents, input.pointsToRedeem);
+  const discounts: QuoteDiscount[] = pointsUsed > 0 ? [{ kind: "points", label: `${pointsUsed} points`, cents: discountCents }] : [];
+  const terms = soldTerms(priced, stay, { discountCents });
+  const t = translator(language);
+  const totalCents = priced.totalPriceCents - discountCents;
+  const nightly = priced.nightlyPrices ?? [];
+  return {
+    hotelId: input.hotelId,
+    roomTypeId: input.roomTypeId,
+    hotelName: priced.hotelName,
+    roomType: priced.roomName,
+    ratePlan: priced.plan
+      ? { id: String(priced.plan.id), name: priced.plan.name, mealPlan: priced.plan.mealPlan, inclusions: priced.plan.inclusions }
+      : null,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    nights: nightly.length,
+    rooms: stay.rooms,
+    nightlyPrices: nightly.map((priceCents, i) => ({ night: addDays(stay.checkIn, i), priceCents })),
+    roomsSubtotalCents: priced.totalPriceCents - priced.childChargeCents,
+    childChargeCents: priced.childChargeCents,
+    subtotalCents: priced.totalPriceCents,
+    discounts,
+    pointsRedeemed: pointsUsed,
+    discountCents,
+    totalCents,
+    paymentTiming: terms.paymentTiming,
+    depositPercent: priced.plan?.depositPercent ?? null,
+    amountDueNowCents: terms.amountDueNowCents,
+    amountDueAtHotelCents: totalCents - terms.amountDueNowCents,
+    currency: priced.currency,
+    cancellationSchedule: terms.cancellationSchedule,
+    cancellationWords: terms.cancellationSchedule
+      ? cancellationWords(terms.cancellationSchedule, {
+          t,
+          language,
+          money: (cents) => formatMoney(cents, priced.currency, language),
+          now,
+        })
+      : null,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The server's price of a stay before anything is held (POST /api/bookings/quote): the same
+ * pricing as the hold (rate plan, child charges, discounts, payment timing, cancellation schedule),
+ * so the booking dialog shows exactly what the hold will charge. Nothing is taken or saved.
+ */
+import type { z } from "zod";
+import { CreateBookingInput } from "./booking.ts";
+import type { CancellationSchedule } from "./cancellation-policies.ts";
+import type { MealPlan, PaymentTiming, PlanInclusion } from "./rate-plans.ts";
+import type { NightPrice } from "./rates.ts";
+
+/** What the hold takes, without the guest's details. */
+export const QuoteInput = CreateBookingInput.pick({
+  hotelId: true,
+  roomTypeId: true,
+  ratePlanId: true,
+  checkIn: true,
+  checkOut: true,
+  guests: true,
+  children: true,
+  ages: true,
+  rooms: true,
+  pointsToRedeem: true,
+});
+export type QuoteInput = z.infer<typeof QuoteInput>;
+
+/** One line taken off the price: points redeemed, or a promotion. */
+export interface QuoteDiscount {
+  kind: "points" | "promotion";
+  /** The promotion's code, or the points redeemed as text ("500 points"). */
+  label: string;
+  cents: number;
+}
+
+export interface QuotePlan {
+  id: string;
+  name: string;
+  mealPlan: MealPlan;
+  inclusions: PlanInclusion[];
+}
+
+export interface PriceQuote {
+  hotelId: string;
+  roomTypeId: string;
+  hotelName: string;
+  roomType: string;
+  /** The plan priced (null: the room type sells without plans). */
+  ratePlan: QuotePlan | null;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  rooms: number;
+  /** Each night's price per room. */
+  nightlyPrices: NightPrice[];
+  /** Nights × rooms. */
+  roomsSubtotalCents: number;
+  /** The hotel's child charges for the stay. */
+  childChargeCents: number;
+  /** roomsSubtotalCents + childChargeCents. */
+  subtotalCents: number;
+  discounts: QuoteDiscount[];
+  pointsRedeemed: number;
+  /** The sum of the discounts. */
+  discountCents: number;
+  /** What the stay costs: subtotal less discounts. */
+  totalCents: number;
+  paymentTiming: PaymentTiming;
+  depositPercent: number | null;
+  /** Charged to the card at booking (a card guarantee only: 0). */
+  amountDueNowCents: number;
+  /** Paid at the hotel. */
+  amountDueAtHotelCents: number;
+  currency: string;
+  /** The cancellation terms the booking would keep (null: none of ours, e.g. a partner's room). */
+  cancellationSchedule: CancellationSchedule | null;
+  /** The schedule in plain words, in the asker's language. */
+  cancellationWords: string | null;
+}
