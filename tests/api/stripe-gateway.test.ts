@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookings, emailOutbox } from "../../src/server/db/schema.ts";
+import { freeUntilTerms } from "../../src/shared/cancellation-policies.ts";
+import { bookings, cancellationPolicies, emailOutbox, ratePlans } from "../../src/server/db/schema.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
@@ -133,4 +134,72 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     expect(fake.refunds.filter((r) => r.payment_intent === created.payment.paymentId)).toHaveLength(1);
     expect(again.refundId).toMatch(/^re_/);
   });
+
+  it("authorises a card guarantee with capture_method=manual, captures part of it once per key, and cancels another", async () => {
+    const gateway = t.deps.gateway;
+    const input = {
+      amountCents: 18000,
+      currency: "USD",
+      bookingId: "guarantee-1",
+      bookingReference: "BK1700000000000GUARA",
+      guestEmail: "stripe.guest@example.com",
+      description: "Stripe Hotel: Suite",
+      captureMethod: "manual" as const,
+    };
+    const started = await gateway.createPayment({ ...input, idempotencyKey: "booking-guarantee-1" });
+    const intent = fake.intents.get(started.paymentId)!;
+    expect(intent).toMatchObject({ amount: 18000, capture_method: "manual" });
+    // Stripe.js confirms the card: a manual-capture PaymentIntent then waits for its capture.
+    intent.status = "requires_capture";
+    expect(await gateway.getPayment(started.paymentId)).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+    const captured = await gateway.capturePayment(started.paymentId, 9000, "booking-guarantee-1-capture");
+    expect(captured).toMatchObject({ status: "succeeded", capturedCents: 9000 });
+    await gateway.capturePayment(started.paymentId, 9000, "booking-guarantee-1-capture");
+    expect(fake.captures).toEqual([{ payment_intent: started.paymentId, amount_to_capture: 9000 }]);
+    expect(fake.idempotencyKeys).toContain("booking-guarantee-1-capture");
+
+    const other = await gateway.createPayment({ ...input, bookingId: "guarantee-2", idempotencyKey: "booking-guarantee-2" });
+    fake.intents.get(other.paymentId)!.status = "requires_capture";
+    expect(await gateway.cancelAuthorisation(other.paymentId, "booking-guarantee-2-release")).toMatchObject({ status: "canceled" });
+    // Releasing again (a retry) finds it cancelled and changes nothing.
+    expect(await gateway.cancelAuthorisation(other.paymentId, "booking-guarantee-2-release-again")).toMatchObject({ status: "canceled" });
+    await expect(gateway.capturePayment(other.paymentId, 100, "booking-guarantee-2-capture")).rejects.toThrow(/status of canceled/);
+  });
+
+  it("holds a pay-at-hotel plan as a manual-capture PaymentIntent and confirms it guaranteed from amount_capturable_updated", async () => {
+    const [policy] = await t.deps.db
+      .insert(cancellationPolicies)
+      .values({ hotelId: Number(body.hotelId), name: "Free until 2 days", terms: freeUntilTerms(2) })
+      .returning();
+    const [plan] = await t.deps.db
+      .insert(ratePlans)
+      .values({
+        roomTypeId: Number(body.roomTypeId),
+        hotelId: Number(body.hotelId),
+        name: "Pay at the hotel",
+        cancellationPolicyId: policy!.id,
+        paymentTiming: "pay_at_hotel",
+        sortOrder: 9,
+      })
+      .returning();
+    const res = await t.request("POST", "/api/bookings", { body: { ...body, ratePlanId: String(plan!.id) } });
+    const created = (await res.json()) as CreateBookingResponse;
+    expect(created.payment).toMatchObject({ amountCents: 30000, captureMethod: "manual", dueAtHotelCents: 30000 });
+    expect(fake.intents.get(created.payment.paymentId)).toMatchObject({ amount: 30000, capture_method: "manual" });
+    fake.intents.get(created.payment.paymentId)!.status = "requires_capture";
+    const event = webhookEventFor("evt_capturable", "payment_intent.amount_capturable_updated", created.payment.paymentId);
+    const answer = await t.request("POST", "/api/payments/webhook", {
+      body: event.payload,
+      headers: { "stripe-signature": event.signature },
+    });
+    expect(await answer.json()).toEqual({ received: true, duplicate: false });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "guaranteed" });
+    expect(fake.captures.filter((c) => c.payment_intent === created.payment.paymentId)).toEqual([]);
+  });
 });
+
+function webhookEventFor(id: string, type: string, intentId: string) {
+  const payload = JSON.stringify({ id, object: "event", type, data: { object: fake.intents.get(intentId) } });
+  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}

@@ -48,6 +48,8 @@ function countingGateway(inner: PaymentGateway): PaymentGateway {
       await inner.cancelPayment(id);
     },
     refund: (id, amount, reason, key) => inner.refund(id, amount, reason, key),
+    capturePayment: (id, amount, key) => inner.capturePayment(id, amount, key),
+    cancelAuthorisation: (id, key) => inner.cancelAuthorisation(id, key),
     parseWebhook: (body, signature) => inner.parseWebhook(body, signature),
   };
 }

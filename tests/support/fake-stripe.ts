@@ -7,6 +7,8 @@ export interface FakeIntent {
   amount: number;
   currency: string;
   status: string;
+  capture_method: "automatic" | "manual";
+  amount_received: number;
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: null | { message: string };
@@ -17,6 +19,8 @@ export interface FakeStripe {
   intents: Map<string, FakeIntent>;
   idempotencyKeys: string[];
   refunds: { payment_intent: string; amount: number; reason: string }[];
+  /** Every capture made (a repeated idempotency key makes none). */
+  captures: { payment_intent: string; amount_to_capture: number }[];
   close(): Promise<void>;
 }
 
@@ -35,6 +39,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundsByKey = new Map<string, unknown>();
   const idempotencyKeys: string[] = [];
   const refunds: FakeStripe["refunds"] = [];
+  const captures: FakeStripe["captures"] = [];
+  const answersByKey = new Map<string, unknown>();
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -62,6 +68,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         amount: Number(body.get("amount")),
         currency: body.get("currency") ?? "usd",
         status: "requires_payment_method",
+        capture_method: body.get("capture_method") === "manual" ? "manual" : "automatic",
+        amount_received: 0,
         client_secret: `${id}_secret_${randomBytes(6).toString("hex")}`,
         metadata,
         last_payment_error: null,
@@ -70,11 +78,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === "string") byKey.set(key, id);
       return send(200, intent);
     }
-    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/capture)?$/.exec(url.pathname);
     if (intentMatch) {
       const intent = intents.get(intentMatch[1]!);
       if (!intent) return error(404, "resource_missing", `No such payment_intent: '${intentMatch[1]}'`);
       if (req.method === "GET") return send(200, intent);
+      // Like Stripe: a repeated idempotency key answers with the first answer and does nothing more.
+      const seen = typeof key === "string" ? answersByKey.get(key) : undefined;
+      if (seen) return send(200, seen);
+      if (intentMatch[2] === "/capture") {
+        if (intent.status !== "requires_capture") {
+          return error(
+            400,
+            "payment_intent_unexpected_state",
+            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          );
+        }
+        const amount = body.has("amount_to_capture") ? Number(body.get("amount_to_capture")) : intent.amount;
+        if (amount > intent.amount) return error(400, "amount_too_large", "The amount to capture is larger than the amount authorised.");
+        captures.push({ payment_intent: intent.id, amount_to_capture: amount });
+        intent.status = "succeeded";
+        intent.amount_received = amount;
+        const answer = { ...intent };
+        if (typeof key === "string") answersByKey.set(key, answer);
+        return send(200, answer);
+      }
       if (intentMatch[2]) {
         if (intent.status === "succeeded" || intent.status === "canceled") {
           return error(
@@ -84,7 +112,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           );
         }
         intent.status = "canceled";
-        return send(200, intent);
+        const answer = { ...intent };
+        if (typeof key === "string") answersByKey.set(key, answer);
+        return send(200, answer);
       }
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
@@ -113,6 +143,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     idempotencyKeys,
     refunds,
+    captures,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

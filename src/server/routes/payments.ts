@@ -248,7 +248,9 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
       }
       const target = new URL(return_url, deps.config.publicUrl);
       target.searchParams.set("payment_intent", id);
-      target.searchParams.set("redirect_status", payment.status === "succeeded" ? "succeeded" : "failed");
+      // As Stripe does, an authorised manual-capture payment (a card guarantee) returns as succeeded too.
+      const through = payment.status === "succeeded" || payment.status === "requires_capture";
+      target.searchParams.set("redirect_status", through ? "succeeded" : "failed");
       return c.redirect(`${target.pathname}${target.search}`, 303);
     });
 }

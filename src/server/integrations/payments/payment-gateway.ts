@@ -1,11 +1,17 @@
 import type { PaymentProvider } from "../../../shared/booking.ts";
 
-export type GatewayPaymentStatus = "pending" | "requires_action" | "succeeded" | "canceled";
+/** requires_capture: a manual-capture payment the card authorised (a guarantee): nothing charged until captured. */
+export type GatewayPaymentStatus = "pending" | "requires_action" | "requires_capture" | "succeeded" | "canceled";
+
+/** automatic: charged when the card is accepted; manual: only authorised (a card guarantee) until captured or cancelled. */
+export type CaptureMethod = "automatic" | "manual";
 
 export interface GatewayPayment {
   paymentId: string;
   status: GatewayPaymentStatus;
   amountCents: number;
+  /** What was charged: the whole amount once succeeded, a manual capture's amount, 0 while only authorised. */
+  capturedCents: number;
   currency: string;
   /** The provider's words for the last failed attempt, shown to the guest. */
   lastError: string | null;
@@ -21,9 +27,14 @@ export interface CreatePaymentInput {
   bookingReference: string;
   guestEmail: string;
   description: string;
+  /** Default automatic; manual authorises the amount without charging it (capturePayment / cancelAuthorisation). */
+  captureMethod?: CaptureMethod;
 }
 
-/** A payment-related event the provider told us about (webhook), already verified. */
+/**
+ * A payment-related event the provider told us about (webhook), already verified. payment.succeeded:
+ * the card went through: charged, or authorised for a manual capture.
+ */
 export interface GatewayEvent {
   id: string;
   type: "payment.succeeded" | "payment.failed" | "other";
@@ -46,6 +57,13 @@ export interface PaymentGateway {
    * so every caller of one booking's refund can safely repeat it.
    */
   refund(paymentId: string, amountCents: number, reason: "requested_by_customer", idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Charges amountCents (at most the authorised amount) of a manual-capture payment and releases the
+   * rest of the authorisation. The same idempotency key returns the first capture instead of another.
+   */
+  capturePayment(paymentId: string, amountCents: number, idempotencyKey: string): Promise<GatewayPayment>;
+  /** Releases a manual-capture payment's authorisation without charging anything; an already cancelled one is left as it is. */
+  cancelAuthorisation(paymentId: string, idempotencyKey: string): Promise<GatewayPayment>;
   /** Verifies a webhook's signature; throws when it is not genuine. */
   parseWebhook(rawBody: string, signature: string | undefined): GatewayEvent;
 }

@@ -43,7 +43,7 @@ function luhnValid(number: string): boolean {
 }
 
 function gatewayStatus(status: string): GatewayPaymentStatus {
-  if (status === "succeeded" || status === "canceled" || status === "requires_action") return status;
+  if (status === "succeeded" || status === "canceled" || status === "requires_action" || status === "requires_capture") return status;
   return "pending";
 }
 
@@ -52,6 +52,7 @@ function toPayment(row: IntentRow): GatewayPayment {
     paymentId: row.id,
     status: gatewayStatus(row.status),
     amountCents: row.amountCents,
+    capturedCents: row.status === "succeeded" ? (row.amountCapturedCents ?? row.amountCents) : 0,
     currency: row.currency,
     lastError: row.lastError,
     metadata: row.metadata,
@@ -73,9 +74,13 @@ export interface SimulatedGateway extends PaymentGateway {
   signEvent(payload: string): string;
 }
 
+const IDEMPOTENCY_MISMATCH = "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+
 /**
  * A test-mode card processor living in our database: follows Stripe's test-card conventions
- * (success, decline, insufficient funds, 3-D Secure), refunds, and signed events. `notify`
+ * (success, decline, insufficient funds, 3-D Secure), manual capture (a card accepted for a
+ * manual-capture payment is only authorised: requires_capture, then captured in part or cancelled),
+ * refunds, and signed events. `notify`
  * plays the provider's webhook: it is called after a payment succeeds.
  */
 export function createSimulatedGateway(db: Db, secret: string, notify: (event: GatewayEvent) => void): SimulatedGateway {
@@ -108,6 +113,14 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     return row ?? null;
   }
 
+  /** The card went through: charged, or only authorised for a manual-capture payment. */
+  function accepted(row: IntentRow): Promise<IntentRow | null> {
+    return setStatus(row.id, row.captureMethod === "manual" ? "requires_capture" : "succeeded", null, [
+      "requires_payment_method",
+      "requires_action",
+    ]);
+  }
+
   function succeeded(row: IntentRow): void {
     notify({ id: `evt_${randomBytes(12).toString("hex")}`, type: "payment.succeeded", paymentId: row.id });
   }
@@ -129,16 +142,14 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
           amountCents: input.amountCents,
           currency: input.currency,
           status: "requires_payment_method",
+          captureMethod: input.captureMethod ?? "automatic",
           metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference, guestEmail: input.guestEmail },
         })
         .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
       const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
       if (!row) throw new PaymentError("Failed to create payment", "PAYMENT_CREATE_FAILED");
-      if (row.amountCents !== input.amountCents) {
-        throw new PaymentError(
-          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-          "IDEMPOTENCY_MISMATCH",
-        );
+      if (row.amountCents !== input.amountCents || row.captureMethod !== (input.captureMethod ?? "automatic")) {
+        throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
       }
       return { paymentId: row.id, clientSecret: row.clientSecret };
     },
@@ -164,10 +175,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         if (!created) {
           const [first] = await tx.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey));
           if (!first || first.paymentId !== paymentId || first.amountCents !== amountCents) {
-            throw new PaymentError(
-              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-              "IDEMPOTENCY_MISMATCH",
-            );
+            throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
           }
           return { refundId: first.id };
         }
@@ -176,7 +184,8 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
           .set({ refundedCents: sql`${simulatedPaymentIntents.refundedCents} + ${amountCents}`, updatedAt: new Date() })
           .where(
             sql`${simulatedPaymentIntents.id} = ${paymentId} and ${simulatedPaymentIntents.status} = 'succeeded'
-                and ${simulatedPaymentIntents.refundedCents} + ${amountCents} <= ${simulatedPaymentIntents.amountCents}`,
+                and ${simulatedPaymentIntents.refundedCents} + ${amountCents}
+                  <= coalesce(${simulatedPaymentIntents.amountCapturedCents}, ${simulatedPaymentIntents.amountCents})`,
           )
           .returning();
         if (!row) {
@@ -185,12 +194,51 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
           if (current.status !== "succeeded")
             throw new PaymentError("This payment has not been completed, so it cannot be refunded.", "REFUND_NOT_PAID");
           throw new PaymentError(
-            `Refund amount exceeds the ${((current.amountCents - current.refundedCents) / 100).toFixed(2)} left to refund.`,
+            `Refund amount exceeds the ${(((current.amountCapturedCents ?? current.amountCents) - current.refundedCents) / 100).toFixed(2)} left to refund.`,
             "REFUND_TOO_LARGE",
           );
         }
         return { refundId: id };
       });
+    },
+
+    async capturePayment(paymentId, amountCents, idempotencyKey) {
+      // Like Stripe: one capture per payment, the rest of the authorisation released; a repeated key returns the first.
+      const [captured] = await db
+        .update(simulatedPaymentIntents)
+        .set({ status: "succeeded", amountCapturedCents: amountCents, captureIdempotencyKey: idempotencyKey, updatedAt: new Date() })
+        .where(
+          sql`${simulatedPaymentIntents.id} = ${paymentId} and ${simulatedPaymentIntents.status} = 'requires_capture'
+              and ${amountCents} between 1 and ${simulatedPaymentIntents.amountCents}`,
+        )
+        .returning();
+      if (captured) return toPayment(captured);
+      const current = await load(paymentId);
+      if (current.captureIdempotencyKey === idempotencyKey) {
+        if (current.amountCapturedCents !== amountCents) throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
+        return toPayment(current);
+      }
+      if (current.status === "requires_capture") {
+        throw new PaymentError(
+          `The amount to capture must be between 0.01 and the ${(current.amountCents / 100).toFixed(2)} authorised.`,
+          "AMOUNT_TOO_LARGE",
+        );
+      }
+      throw new PaymentError(
+        `This PaymentIntent could not be captured because it has a status of ${current.status}.`,
+        "payment_intent_unexpected_state",
+      );
+    },
+
+    async cancelAuthorisation(paymentId) {
+      const released = await setStatus(paymentId, "canceled", null, ["requires_capture"]);
+      if (released) return toPayment(released);
+      const current = await load(paymentId);
+      if (current.status === "canceled") return toPayment(current);
+      throw new PaymentError(
+        `You cannot cancel this PaymentIntent because it has a status of ${current.status}.`,
+        "payment_intent_unexpected_state",
+      );
     },
 
     parseWebhook(rawBody, signature) {
@@ -214,7 +262,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
 
     async confirmWithCard(paymentId, clientSecret, card, returnUrl) {
       const row = await authorised(paymentId, clientSecret);
-      if (row.status === "succeeded") return { status: "succeeded" };
+      if (row.status === "succeeded" || row.status === "requires_capture") return { status: "succeeded" };
       if (row.status === "canceled") {
         return {
           status: "failed",
@@ -246,7 +294,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         const params = new URLSearchParams({ client_secret: clientSecret, return_url: returnUrl });
         return { status: "requires_action", redirectUrl: `/api/simulated-payments/${row.id}/challenge?${params}` };
       }
-      const done = await setStatus(row.id, "succeeded", null, ["requires_payment_method", "requires_action"]);
+      const done = await accepted(row);
       if (done) succeeded(done);
       return { status: "succeeded" };
     },
@@ -258,7 +306,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         const failed = await setStatus(row.id, "requires_payment_method", THREE_DS_FAILED_MESSAGE, ["requires_action"]);
         return toPayment(failed ?? (await load(paymentId)));
       }
-      const done = await setStatus(row.id, "succeeded", null, ["requires_action"]);
+      const done = await setStatus(row.id, row.captureMethod === "manual" ? "requires_capture" : "succeeded", null, ["requires_action"]);
       if (done) succeeded(done);
       return toPayment(done ?? (await load(paymentId)));
     },

@@ -18,6 +18,8 @@ function toStatus(status: Stripe.PaymentIntent.Status): GatewayPaymentStatus {
       return "canceled";
     case "requires_action":
       return "requires_action";
+    case "requires_capture":
+      return "requires_capture";
     default:
       return "pending";
   }
@@ -28,6 +30,7 @@ function toPayment(intent: Stripe.PaymentIntent): GatewayPayment {
     paymentId: intent.id,
     status: toStatus(intent.status),
     amountCents: intent.amount,
+    capturedCents: intent.amount_received ?? 0,
     currency: intent.currency.toUpperCase(),
     lastError: intent.last_payment_error?.message ?? null,
     metadata: intent.metadata ?? {},
@@ -39,7 +42,10 @@ function providerMessage(error: unknown, fallback: string): PaymentError {
   return new PaymentError(fallback, "PROVIDER_ERROR");
 }
 
-/** Stripe PaymentIntents: one idempotency key per booking, refunds, signed webhooks. */
+/**
+ * Stripe PaymentIntents: one idempotency key per booking, manual capture for card guarantees
+ * (capture_method=manual, then a capture of part of it or a cancel), refunds, signed webhooks.
+ */
 export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -60,6 +66,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
             amount: input.amountCents,
             currency: input.currency.toLowerCase(),
             automatic_payment_methods: { enabled: true },
+            ...(input.captureMethod === "manual" ? { capture_method: "manual" as const } : {}),
             description: input.description,
             receipt_email: input.guestEmail,
             metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference },
@@ -100,6 +107,26 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       }
     },
 
+    async capturePayment(paymentId, amountCents, idempotencyKey) {
+      try {
+        return toPayment(await stripe.paymentIntents.capture(paymentId, { amount_to_capture: amountCents }, { idempotencyKey }));
+      } catch (error) {
+        throw providerMessage(error, "Failed to charge the card");
+      }
+    },
+
+    async cancelAuthorisation(paymentId, idempotencyKey) {
+      try {
+        return toPayment(await stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") {
+          const intent = await stripe.paymentIntents.retrieve(paymentId);
+          if (intent.status === "canceled") return toPayment(intent);
+        }
+        throw providerMessage(error, "Failed to release the card authorisation");
+      }
+    },
+
     parseWebhook(rawBody, signature): GatewayEvent {
       if (!signature) throw new PaymentError("Missing Stripe-Signature header", "BAD_SIGNATURE");
       let event: Stripe.Event;
@@ -108,12 +135,12 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       } catch (error) {
         throw new PaymentError(error instanceof Error ? error.message : "Invalid signature", "BAD_SIGNATURE");
       }
-      if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
-        return {
-          id: event.id,
-          type: event.type === "payment_intent.succeeded" ? "payment.succeeded" : "payment.failed",
-          paymentId: event.data.object.id,
-        };
+      // A manual-capture payment the card authorised (a guarantee) arrives as amount_capturable_updated.
+      if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.amount_capturable_updated") {
+        return { id: event.id, type: "payment.succeeded", paymentId: event.data.object.id };
+      }
+      if (event.type === "payment_intent.payment_failed") {
+        return { id: event.id, type: "payment.failed", paymentId: event.data.object.id };
       }
       return { id: event.id, type: "other", paymentId: null };
     },

@@ -1,4 +1,8 @@
-/** Step 2 of booking: a succeeded payment confirms its booking, once, whoever reports it first. */
+/**
+ * Step 2 of booking: a succeeded payment confirms its booking, once, whoever reports it first. A
+ * card guarantee's authorisation counts as success: the booking is confirmed 'guaranteed' with
+ * nothing charged (decision 051).
+ */
 import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import {
@@ -13,6 +17,8 @@ import { recordPoints } from "../loyalty.ts";
 import { logActivity } from "../activity-log.ts";
 import { latePaymentRefundEmail } from "./emails.ts";
 import { placeSupplierBooking } from "./partner-rooms.ts";
+import { retryGuaranteeSettlements } from "./payment-settlement.ts";
+import { chargedNowCents, isCardGuarantee } from "./payment-timing.ts";
 import { findBooking } from "./queries.ts";
 import {
   type BookingDeps,
@@ -41,7 +47,9 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   const [current] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId));
   if (!current) return null;
   const remote = await gateway.getPayment(providerPaymentId);
-  if (remote.status !== "succeeded") {
+  const guarantee = isCardGuarantee(current);
+  // A guarantee goes through when the card authorises it; every other payment when it is charged.
+  if (remote.status !== (guarantee ? "requires_capture" : "succeeded")) {
     if (remote.lastError && source === "return") {
       await logActivity(db, {
         actionType: "payment_failed",
@@ -75,7 +83,7 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
       .update(bookings)
       .set({
         status: "confirmed",
-        paymentStatus: "completed",
+        paymentStatus: guarantee ? "guaranteed" : "completed",
         paymentIntentId: providerPaymentId,
         holdExpiresAt: null,
         updatedAt: new Date(),
@@ -92,7 +100,7 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
             .update(bookings)
             .set({
               status: "confirmed",
-              paymentStatus: "completed",
+              paymentStatus: guarantee ? "guaranteed" : "completed",
               paymentIntentId: providerPaymentId,
               cancelledAt: null,
               updatedAt: new Date(),
@@ -119,12 +127,15 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
       }
     }
     if (!row) return null;
-    await recordConfirmation(tx, deps, row, payment, source);
+    // Points are earned on what the card paid through us (decision 051): a deposit's share, nothing for a guarantee.
+    await recordConfirmation(tx, deps, row, guarantee ? { ...payment, amountCents: 0 } : payment, source);
+    if (guarantee) await tx.update(payments).set({ status: "authorised", updatedAt: new Date() }).where(eq(payments.id, payment.id));
     return row;
   });
   if (confirmed) return confirmed;
   const [latest] = await db.select().from(bookings).where(eq(bookings.id, current.id));
   if (latest && latest.status === "cancelled" && latest.paymentStatus === "expired") {
+    if (guarantee) return releaseLateGuarantee(deps, latest, providerPaymentId);
     // The money arrived for rooms that are gone: give it back rather than keep it.
     return refundLatePayment(deps, latest, payment, "paid after the hold expired and the room was sold");
   }
@@ -146,6 +157,31 @@ async function refundLatePayment(deps: BookingDeps, row: BookingRow, payment: Pa
         latePaymentRefundEmail({ ...claimed, totalPriceCents: payment.amountCents, currency: payment.currency }, deps.publicUrl),
       ),
   });
+  return findBooking(deps.db, row.id);
+}
+
+/**
+ * A guarantee authorised for a lapsed hold whose rooms are gone: the authorisation is released
+ * (nothing was charged, so there is nothing to refund). Only the caller that claims it logs it.
+ */
+async function releaseLateGuarantee(deps: BookingDeps, row: BookingRow, providerPaymentId: string): Promise<BookingRow | null> {
+  await deps.gateway.cancelAuthorisation(providerPaymentId, `booking-${row.id}-release`);
+  const [released] = await deps.db
+    .update(bookings)
+    .set({ paymentStatus: "released", updatedAt: new Date() })
+    .where(and(eq(bookings.id, row.id), eq(bookings.paymentStatus, "expired")))
+    .returning();
+  if (released) {
+    await deps.db
+      .update(payments)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(eq(payments.providerPaymentId, providerPaymentId));
+    await logActivity(deps.db, {
+      actionType: "booking_guarantee_released",
+      targetUserEmail: row.guestEmail,
+      details: { bookingId: row.id, reference: row.bookingReference, why: "authorised after the hold expired and the room was sold" },
+    });
+  }
   return findBooking(deps.db, row.id);
 }
 
@@ -196,7 +232,8 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
     .limit(50);
   for (const row of refunds) {
     if (stuck.has(row.id)) continue;
-    await refundPayment(deps, row, row.refundDueCents ?? row.totalPriceCents - row.discountCents, "retry", { from: ["refund_pending"] });
+    await refundPayment(deps, row, row.refundDueCents ?? chargedNowCents(row), "retry", { from: ["refund_pending"] });
   }
+  await retryGuaranteeSettlements(deps);
   return confirmed;
 }
