@@ -123,7 +123,10 @@ export function webhookRoutes(deps: AppDeps) {
       return c.json(await createWebhookEndpoint(admin, c.get("user"), hotelId, input), 201);
     })
     .openapi(update, async (c) => {
-      return c.json({ endpoint: await updateWebhookEndpoint(deps.db, c.get("user"), c.req.valid("param").endpointId, c.req.valid("json")) }, 200);
+      return c.json(
+        { endpoint: await updateWebhookEndpoint(deps.db, c.get("user"), c.req.valid("param").endpointId, c.req.valid("json")) },
+        200,
+      );
     })
     .openapi(remove, async (c) => {
       await deleteWebhookEndpoint(deps.db, c.get("user"), c.req.valid("param").endpointId);

@@ -135,16 +135,14 @@ async function recordOutcome(deps: WebhookDeliveryDeps, row: Claimed, outcome: O
       set status = case when give_up_at <= ${now} then 'failed' else 'pending' end,
           next_attempt_at = ${retryAt}, last_status = ${outcome.status}, last_error = ${outcome.error}
       where id = ${row.id} and status = 'delivering'`);
+    await tx.execute(sql`update webhook_endpoints set failing_since = coalesce(failing_since, ${now}) where id = ${row.endpoint_id}`);
     const disabled = await queryRows<{ id: number; url: string; failing_since: Date | string; owner_email: string | null }>(
       tx as unknown as Db,
       sql`
-      with streak as (
-        update webhook_endpoints set failing_since = coalesce(failing_since, ${now}) where id = ${row.endpoint_id}
-        returning id, failing_since, enabled)
       update webhook_endpoints e set enabled = false, disabled_reason = 'failing', updated_at = ${now}
-      from streak s
-      where e.id = s.id and s.enabled and s.failing_since <= ${now}::timestamptz - make_interval(secs => ${WEBHOOK_DISABLE_AFTER_MS / 1000})
-      returning e.id, e.url, s.failing_since, (select u.email from users u where u.id = e.owner_id) as owner_email`,
+      where e.id = ${row.endpoint_id} and e.enabled
+        and e.failing_since <= ${now}::timestamptz - make_interval(secs => ${WEBHOOK_DISABLE_AFTER_MS / 1000})
+      returning e.id, e.url, e.failing_since, (select u.email from users u where u.id = e.owner_id) as owner_email`,
     );
     const endpoint = disabled[0];
     if (endpoint?.owner_email) {
@@ -209,7 +207,8 @@ export function webhookDeliveryDeps(options: {
     policy: outboundUrlPolicy(config),
     send:
       options.send ??
-      ((url, body, headers) => postWithLimits(url, body, headers, { timeoutMs: WEBHOOK_TIMEOUT_MS, maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES, privateHosts })),
+      ((url, body, headers) =>
+        postWithLimits(url, body, headers, { timeoutMs: WEBHOOK_TIMEOUT_MS, maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES, privateHosts })),
     deliveryMode,
     publicUrl: config.publicUrl,
     logger,

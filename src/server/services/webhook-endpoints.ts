@@ -102,7 +102,8 @@ export async function createWebhookEndpoint(
   input: CreateWebhookEndpointInput,
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   if (hotelId === null) {
-    if (!user.isAdmin) throw new DomainError("FORBIDDEN", "Only administrators can register an endpoint for every hotel. Choose one of your hotels.");
+    if (!user.isAdmin)
+      throw new DomainError("FORBIDDEN", "Only administrators can register an endpoint for every hotel. Choose one of your hotels.");
   } else {
     await assertHotelAccess(deps.db, user, hotelId);
   }
@@ -111,7 +112,14 @@ export async function createWebhookEndpoint(
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ hotelId, ownerId: user.id, url, description: input.description, events: input.events, secretSealed: deps.secrets.seal(secret) })
+      .values({
+        hotelId,
+        ownerId: user.id,
+        url,
+        description: input.description,
+        events: input.events,
+        secretSealed: deps.secrets.seal(secret),
+      })
       .returning();
     await logActivity(tx, {
       actionType: "webhook_endpoint_created",
@@ -150,7 +158,10 @@ export async function updateWebhookEndpoint(
     if (turnedOn)
       await tx
         .update(webhookDeliveries)
-        .set({ nextAttemptAt: sql`now()`, giveUpAt: sql`greatest(${webhookDeliveries.giveUpAt}, now() + make_interval(secs => ${WEBHOOK_RETRY_WINDOW_MS / 1000}))` })
+        .set({
+          nextAttemptAt: sql`now()`,
+          giveUpAt: sql`greatest(${webhookDeliveries.giveUpAt}, now() + make_interval(secs => ${WEBHOOK_RETRY_WINDOW_MS / 1000}))`,
+        })
         .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
     if (input.enabled !== undefined && input.enabled !== before.enabled)
       await logActivity(tx, {
@@ -167,7 +178,11 @@ export async function deleteWebhookEndpoint(db: Db, user: SessionUser, endpointI
   const row = await endpointFor(db, user, endpointId);
   await db.transaction(async (tx) => {
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-    await logActivity(tx, { actionType: "webhook_endpoint_deleted", userId: user.id, details: { endpointId, hotelId: row.hotelId, url: row.url } });
+    await logActivity(tx, {
+      actionType: "webhook_endpoint_deleted",
+      userId: user.id,
+      details: { endpointId, hotelId: row.hotelId, url: row.url },
+    });
   });
 }
 
@@ -176,7 +191,10 @@ export async function rotateWebhookSecret(deps: WebhookAdminDeps, user: SessionU
   const row = await endpointFor(deps.db, user, endpointId);
   const secret = newSecret();
   await deps.db.transaction(async (tx) => {
-    await tx.update(webhookEndpoints).set({ secretSealed: deps.secrets.seal(secret), updatedAt: new Date() }).where(eq(webhookEndpoints.id, endpointId));
+    await tx
+      .update(webhookEndpoints)
+      .set({ secretSealed: deps.secrets.seal(secret), updatedAt: new Date() })
+      .where(eq(webhookEndpoints.id, endpointId));
     await logActivity(tx, { actionType: "webhook_secret_rotated", userId: user.id, details: { endpointId, hotelId: row.hotelId } });
   });
   return { secret };

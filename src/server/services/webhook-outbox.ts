@@ -70,11 +70,7 @@ export function bookingEventData(row: BookingRow): Record<string, unknown> {
 }
 
 /** The one call each booking step makes: the event of `row` as it stands in the step's transaction. */
-export async function recordBookingEvent(
-  tx: Executor,
-  type: Extract<WebhookEvent, `booking.${string}`>,
-  row: BookingRow,
-): Promise<string> {
+export async function recordBookingEvent(tx: Executor, type: Extract<WebhookEvent, `booking.${string}`>, row: BookingRow): Promise<string> {
   return recordWebhookEvent(tx, { type, hotelId: row.hotelId, bookingId: row.id, data: bookingEventData(row) });
 }
 
@@ -91,7 +87,15 @@ export async function recordRefundEvent(tx: Executor, row: BookingRow, amountCen
 /** A review an admin approved: now shown on the hotel page. */
 export async function recordReviewPublished(
   tx: Executor,
-  review: { id: number; hotelId: number; bookingId: string | null; rating: number; title: string | null; comment: string | null; createdAt: Date },
+  review: {
+    id: number;
+    hotelId: number;
+    bookingId: string | null;
+    rating: number;
+    title: string | null;
+    comment: string | null;
+    createdAt: Date;
+  },
 ): Promise<string> {
   return recordWebhookEvent(tx, {
     type: "review.published",

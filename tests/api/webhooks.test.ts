@@ -1,0 +1,320 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { emailOutbox, hotelManagers, users, webhookDeliveries, webhookEndpoints } from "../../src/server/db/schema.ts";
+import { outboundUrlPolicy } from "../../src/server/integrations/outbound-http.ts";
+import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import {
+  WEBHOOK_DISABLE_AFTER_MS,
+  type WebhookDeliveryDeps,
+  deliverDueWebhooks,
+  retryDelaySeconds,
+  webhookDeliveryDeps,
+} from "../../src/server/services/webhook-delivery.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local receiver: records every request and answers with `status()` (a test changes it to fail or recover). */
+function startReceiver() {
+  const received: Received[] = [];
+  const state = { status: () => 200 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(state.status(), { "content-type": "text/plain" });
+      res.end("ok");
+    });
+  });
+  return new Promise<{ url: string; received: Received[]; state: typeof state; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as AddressInfo).port;
+      resolve({
+        url: `http://127.0.0.1:${port}/hooks`,
+        received,
+        state,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+/** What a receiver does with the documented recipe (docs/webhooks.md). */
+function verify(secret: string, r: Received): boolean {
+  const timestamp = String(r.headers["staywise-timestamp"]);
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${r.body}`).digest("hex");
+  return r.headers["staywise-signature"] === `v1=${expected}`;
+}
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let otherManager: string;
+let traveller: string;
+let hotel: HotelRow;
+let otherHotel: HotelRow;
+let room: RoomTypeRow;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let delivery: WebhookDeliveryDeps;
+const d = (n: number) => addDays(todayUtc(), n);
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ OUTBOUND_PRIVATE_HOSTS: "127.0.0.1" });
+  const db = t.deps.db;
+  await ensureAdmin(db, t.deps.auth, { email: "hooks-admin@example.com", password: "admin-password", name: "Admin" }, "test");
+  admin = await signIn(t, "hooks-admin@example.com", "admin-password");
+  await signUp(t, "hooks-manager@example.com", "secret123", "Hook Manager");
+  await signUp(t, "hooks-other@example.com", "secret123", "Other Manager");
+  await signUp(t, "hooks-traveller@example.com", "secret123", "Tess Traveller");
+  hotel = await createHotel(db, { name: "Hook Hotel", freeCancellationDays: 3 });
+  otherHotel = await createHotel(db, { name: "Other Hook Hotel" });
+  room = await createRoomType(db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 20 });
+  for (const [email, hotelId] of [
+    ["hooks-manager@example.com", hotel.id],
+    ["hooks-other@example.com", otherHotel.id],
+  ] as const) {
+    const [row] = await db.update(users).set({ role: "manager" }).where(eq(users.email, email)).returning();
+    await db.insert(hotelManagers).values({ userId: row!.id, hotelId });
+  }
+  manager = await signIn(t, "hooks-manager@example.com");
+  otherManager = await signIn(t, "hooks-other@example.com");
+  traveller = await signIn(t, "hooks-traveller@example.com");
+  receiver = await startReceiver();
+  delivery = webhookDeliveryDeps({ db, config: t.deps.config, deliveryMode: t.deps.deliveryMode, logger: t.deps.logger });
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+beforeEach(async () => {
+  // Each test starts with no endpoints (their deliveries go with them) and a receiver that accepts.
+  await t.deps.db.delete(webhookEndpoints);
+  receiver.received.length = 0;
+  receiver.state.status = () => 200;
+});
+
+async function register(cookie: string, body: Record<string, unknown>) {
+  const res = await t.request("POST", "/api/properties/webhooks", { cookie, body });
+  return { status: res.status, json: (await res.json()) as { endpoint: { id: number }; secret: string; code?: string; message?: string } };
+}
+
+async function book(checkIn: number): Promise<string> {
+  const hold = await t.request("POST", "/api/bookings", {
+    cookie: traveller,
+    body: {
+      hotelId: String(hotel.id),
+      roomTypeId: String(room.id),
+      checkIn: d(checkIn),
+      checkOut: d(checkIn + 2),
+      guests: 2,
+      rooms: 1,
+      guestName: "Tess Traveller",
+      guestEmail: "hooks-traveller@example.com",
+      guestPhone: "+44 20 7946 0000",
+    },
+  });
+  expect(hold.status, await hold.clone().text()).toBe(201);
+  const created = (await hold.json()) as CreateBookingResponse;
+  const pay = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
+    body: {
+      clientSecret: created.payment.clientSecret,
+      returnUrl: "/booking-success",
+      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+    },
+  });
+  expect(pay.status).toBe(200);
+  const confirm = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+    cookie: traveller,
+    body: { paymentId: created.payment.paymentId },
+  });
+  expect(confirm.status, await confirm.clone().text()).toBe(200);
+  return created.booking.id;
+}
+
+async function cancel(bookingId: string) {
+  const res = await t.request("POST", `/api/bookings/${bookingId}/cancel`, { cookie: traveller });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+function events() {
+  return receiver.received.map((r) => JSON.parse(r.body) as { id: string; type: string; data: { booking?: { id: string } } });
+}
+
+describe("registering endpoints", () => {
+  it("shows the secret once and stores it sealed; the outbound URL policy refuses private and plain-http addresses", async () => {
+    const created = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
+    expect(created.status).toBe(201);
+    expect(created.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.endpoint.id));
+    expect(row!.secretSealed).not.toContain(created.json.secret.slice(6));
+    const listed = await t.request("GET", "/api/properties/webhooks", { cookie: manager });
+    expect(JSON.stringify(await listed.json())).not.toContain(created.json.secret);
+
+    const policy = outboundUrlPolicy({ outboundPrivateHosts: [] });
+    expect(policy(new URL("https://hooks.example.com/x"))).toBeNull();
+    for (const url of [
+      "http://hooks.example.com/x",
+      "https://127.0.0.1/x",
+      "https://10.1.2.3/",
+      "https://[::1]/",
+      "https://localhost/",
+      "https://169.254.169.254/",
+    ])
+      expect(policy(new URL(url)), url).not.toBeNull();
+    const refused = await register(manager, { hotelId: hotel.id, url: "https://10.0.0.5/hook", events: ["booking.created"] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe("WEBHOOK_URL_NOT_ALLOWED");
+    const badEvent = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.eaten"] });
+    expect(badEvent.status).toBe(400);
+  });
+
+  it("lets managers register only for their hotels and only admins for every hotel", async () => {
+    expect((await register(otherManager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] })).status).toBe(403);
+    expect((await register(manager, { hotelId: null, url: receiver.url, events: ["booking.created"] })).status).toBe(403);
+    const platform = await register(admin, { hotelId: null, url: receiver.url, events: ["booking.created"] });
+    expect(platform.status).toBe(201);
+    const mine = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
+    const theirs = (await (await t.request("GET", "/api/properties/webhooks", { cookie: otherManager })).json()) as {
+      endpoints: unknown[];
+    };
+    expect(theirs.endpoints).toEqual([]);
+    const all = (await (await t.request("GET", "/api/properties/webhooks", { cookie: admin })).json()) as { endpoints: { id: number }[] };
+    expect(all.endpoints.map((e) => e.id).sort()).toEqual([platform.json.endpoint.id, mine.json.endpoint.id].sort());
+    expect((await t.request("DELETE", `/api/properties/webhooks/${platform.json.endpoint.id}`, { cookie: manager })).status).toBe(404);
+    expect((await t.request("DELETE", `/api/properties/webhooks/${mine.json.endpoint.id}`, { cookie: otherManager })).status).toBe(403);
+  });
+});
+
+describe("delivering events", () => {
+  it("signs each delivery so the documented check verifies it, for the booking's whole life in order", async () => {
+    const { json } = await register(manager, {
+      hotelId: hotel.id,
+      url: receiver.url,
+      events: ["booking.created", "booking.cancelled", "payment.refunded"],
+    });
+    const bookingId = await book(20);
+    await cancel(bookingId);
+    expect(await deliverDueWebhooks(delivery)).toBe(3);
+    expect(events().map((e) => e.type)).toEqual(["booking.created", "booking.cancelled", "payment.refunded"]);
+    expect(events().every((e) => e.data.booking?.id === bookingId)).toBe(true);
+    for (const r of receiver.received) {
+      expect(verify(json.secret, r)).toBe(true);
+      expect(verify(`${json.secret}x`, r)).toBe(false);
+      expect(r.headers["staywise-event-id"]).toBe(JSON.parse(r.body).id);
+    }
+    // A tampered body no longer verifies.
+    expect(verify(json.secret, { ...receiver.received[0]!, body: receiver.received[0]!.body.replace("Tess", "Tom") })).toBe(false);
+  });
+
+  it("does not send events of other hotels or events not subscribed to", async () => {
+    await register(otherManager, { hotelId: otherHotel.id, url: receiver.url, events: ["booking.created"] });
+    await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.cancelled"] });
+    await book(30);
+    await deliverDueWebhooks(delivery);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("retries a failing receiver with backoff under the same event id, keeping a booking's events in order", async () => {
+    await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created", "booking.cancelled"] });
+    receiver.state.status = () => 503;
+    const bookingId = await book(40);
+    await cancel(bookingId);
+    let now = new Date(Date.now() + 1000);
+    await deliverDueWebhooks(delivery, { now });
+    // Only the first event was tried: the cancellation waits behind it.
+    expect(events().map((e) => e.type)).toEqual(["booking.created"]);
+    const firstId = events()[0]!.id;
+    // Not due again before the first backoff (1 minute).
+    await deliverDueWebhooks(delivery, { now: new Date(now.getTime() + 30_000) });
+    expect(receiver.received).toHaveLength(1);
+    let waited = 0;
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      waited += retryDelaySeconds(attempt);
+      now = new Date(now.getTime() + retryDelaySeconds(attempt) * 1000);
+      await deliverDueWebhooks(delivery, { now });
+    }
+    expect(waited).toBe(60 + 120 + 240 + 480);
+    expect(receiver.received).toHaveLength(5);
+    expect(new Set(events().map((e) => e.id))).toEqual(new Set([firstId]));
+    const [row] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, firstId));
+    expect(row).toMatchObject({ status: "pending", attempts: 5, lastStatus: 503 });
+    expect(row!.nextAttemptAt.getTime() - now.getTime()).toBe(960_000);
+    expect(retryDelaySeconds(10)).toBe(3600);
+
+    receiver.state.status = () => 204;
+    await deliverDueWebhooks(delivery, { now: new Date(now.getTime() + 3600_000) });
+    expect(events().map((e) => e.type)).toEqual([
+      "booking.created",
+      "booking.created",
+      "booking.created",
+      "booking.created",
+      "booking.created",
+      "booking.created",
+      "booking.cancelled",
+    ]);
+    const rows = await t.deps.db.select().from(webhookDeliveries);
+    expect(rows.every((r) => r.status === "delivered")).toBe(true);
+  });
+
+  it("marks a delivery failed after 24 hours, turns the endpoint off and e-mails its owner once; send again redelivers the same event", async () => {
+    const { json } = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
+    receiver.state.status = () => 500;
+    await book(50);
+    const start = Date.now() + 1000;
+    for (let at = start; at <= start + WEBHOOK_DISABLE_AFTER_MS + 2 * 3600_000; at += 30 * MINUTE)
+      await deliverDueWebhooks(delivery, { now: new Date(at) });
+    const [endpoint] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, json.endpoint.id));
+    expect(endpoint).toMatchObject({ enabled: false, disabledReason: "failing" });
+    const [row] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, json.endpoint.id));
+    expect(row!.status).toBe("failed");
+    expect(row!.attempts).toBeGreaterThanOrEqual(24);
+    const mails = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "webhook_disabled"), eq(emailOutbox.toAddress, "hooks-manager@example.com")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(receiver.url);
+
+    // Nothing is sent while it is off; turned on again and sent again, the same event arrives.
+    receiver.state.status = () => 200;
+    const sent = receiver.received.length;
+    const resend = await t.request("POST", `/api/properties/webhooks/${json.endpoint.id}/deliveries/${row!.id}/resend`, {
+      cookie: manager,
+    });
+    expect(resend.status).toBe(202);
+    await deliverDueWebhooks(delivery);
+    expect(receiver.received).toHaveLength(sent);
+    const on = await t.request("PATCH", `/api/properties/webhooks/${json.endpoint.id}`, { cookie: manager, body: { enabled: true } });
+    expect(on.status).toBe(200);
+    await deliverDueWebhooks(delivery);
+    expect(receiver.received).toHaveLength(sent + 1);
+    expect(receiver.received.at(-1)!.headers["staywise-event-id"]).toBe(row!.eventId);
+    const log = await t.request("GET", `/api/properties/webhooks/${json.endpoint.id}/deliveries`, { cookie: manager });
+    const body = (await log.json()) as { deliveries: { status: string; eventId: string }[]; total: number };
+    expect(body.total).toBe(1);
+    expect(body.deliveries[0]).toMatchObject({ status: "delivered", eventId: row!.eventId });
+    expect((await t.request("GET", `/api/properties/webhooks/${json.endpoint.id}/deliveries`, { cookie: otherManager })).status).toBe(403);
+  });
+
+  it("rotating the secret signs later deliveries with the new one", async () => {
+    const { json } = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
+    const rotated = await t.request("POST", `/api/properties/webhooks/${json.endpoint.id}/rotate-secret`, { cookie: manager });
+    const { secret } = (await rotated.json()) as { secret: string };
+    expect(secret).not.toBe(json.secret);
+    await book(60);
+    await deliverDueWebhooks(delivery);
+    expect(verify(secret, receiver.received[0]!)).toBe(true);
+    expect(verify(json.secret, receiver.received[0]!)).toBe(false);
+  });
+});
