@@ -65,6 +65,7 @@ const PropertyHotelsPage = lazy(() =>
 );
 const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
 const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
+const PromotionsPage = lazy(() => import("../features/promotions/promotions-page.tsx").then((m) => ({ default: m.PromotionsPage })));
 const HotelImportPage = lazy(() =>
   import("../features/property-hotels/hotel-import-page.tsx").then((m) => ({ default: m.HotelImportPage })),
 );
@@ -204,6 +205,7 @@ export const router = createBrowserRouter([
               { path: "reviews", element: <ReviewModerationPage /> },
               { path: "api-settings", element: <ApiSettingsPage /> },
               { path: "exchange-rates", element: <FxRatesPage /> },
+              { path: "promotions", element: <PromotionsPage /> },
               { path: "api-diagnostics", element: <ApiDiagnosticsPage /> },
               { path: "diagnostics", element: <SystemDiagnosticsPage /> },
             ],
@@ -215,6 +217,7 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
+              { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

@@ -13,6 +13,7 @@ import {
   MessageSquareText,
   RefreshCw,
   Stethoscope,
+  TicketPercent,
   Users,
 } from "lucide-react";
 import { toast } from "sonner";
@@ -51,6 +52,7 @@ export function AdminHomePage() {
     { to: "/admin/reviews", label: t("Review Moderation"), icon: MessageSquareText },
     { to: "/admin/api-settings", label: t("API Settings"), icon: KeyRound },
     { to: "/admin/exchange-rates", label: t("Exchange Rates"), icon: Coins },
+    { to: "/admin/promotions", label: t("Promo codes"), icon: TicketPercent },
     { to: "/admin/api-diagnostics", label: t("API Diagnostics"), icon: Stethoscope },
     { to: "/admin/mailbox", label: t("Mailbox"), icon: Inbox },
     { to: "/admin/panel", label: t("Control Panel"), icon: LayoutGrid },

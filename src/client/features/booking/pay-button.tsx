@@ -1,10 +1,11 @@
-import { Lock } from "lucide-react";
+import { Lock, ShieldCheck } from "lucide-react";
 import type { PaymentStart } from "../../../shared/booking.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { cn } from "../../lib/cn.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 
 /** What the payment step gives the provider's form (simulated card form or Stripe Elements). */
 export type PaymentMethodProps = {
@@ -16,6 +17,46 @@ export type PaymentMethodProps = {
   onSucceeded: () => Promise<void>;
   onBusyChange: (busy: boolean) => void;
 };
+
+/** The button's words: a guarantee charges nothing, a deposit says it is the part paid now. */
+function payLabel(t: TFunction, payment: PaymentStart): string {
+  if (payment.captureMethod === "manual") return t("Guarantee with card");
+  const amount = formatMoney(payment.amountCents, payment.currency);
+  return payment.dueAtHotelCents > 0 ? t("Pay {{amount}} now", { amount }) : t("Pay {{amount}}", { amount });
+}
+
+/**
+ * What the card is charged now and what is paid at the hotel, by the booking's payment timing:
+ * nothing for pay now, "Pay $54 now, $126 at the hotel" for a deposit, and for a card guarantee
+ * that nothing is charged now.
+ */
+export function PaymentTimingNote({ payment, className }: { payment: PaymentStart; className?: string }) {
+  const { t } = useTranslation();
+  if (payment.captureMethod === "manual") {
+    return (
+      <div className={cn("flex gap-2 text-sm text-slate-700", className)}>
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+        <div>
+          <p className="font-medium text-slate-900">{t("Nothing charged now: your card guarantees the booking")}</p>
+          <p>
+            {t("You pay {{amount}} at the hotel. Your card is charged only for a cancellation or no-show fee.", {
+              amount: formatMoney(payment.dueAtHotelCents, payment.currency),
+            })}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (payment.dueAtHotelCents <= 0) return null;
+  return (
+    <p className={cn("text-sm font-medium text-slate-900", className)}>
+      {t("Pay {{now}} now, {{later}} at the hotel", {
+        now: formatMoney(payment.amountCents, payment.currency),
+        later: formatMoney(payment.dueAtHotelCents, payment.currency),
+      })}
+    </p>
+  );
+}
 
 export function PayButton({ payment, busy, disabled }: { payment: PaymentStart; busy: boolean; disabled: boolean }) {
   const { t } = useTranslation();
@@ -31,7 +72,7 @@ export function PayButton({ payment, busy, disabled }: { payment: PaymentStart; 
         aria-busy={busy || undefined}
       >
         {busy ? <Spinner /> : <Lock aria-hidden="true" />}
-        {t("Pay {{amount}}", { amount: formatMoney(payment.amountCents, payment.currency) })}
+        {payLabel(t, payment)}
       </Button>
       <p role="status" className="sr-only">
         {busy ? t("Processing your payment...") : ""}

@@ -9,6 +9,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateRange, formatMoney } from "../../lib/format.ts";
 import { Trans, useTranslation } from "../../lib/i18n.ts";
+import { PaymentTimingNote } from "./pay-button.tsx";
 import { SimulatedCardForm } from "./simulated-card-form.tsx";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 
@@ -70,6 +71,8 @@ export function PaymentStep({
   const { booking, payment } = hold;
   const secondsLeft = useSecondsLeft(holdDeadline);
   const expired = secondsLeft === 0;
+  // A card guarantee authorises the price but charges nothing now (decision 051).
+  const guarantee = payment.captureMethod === "manual";
   const methodProps = { payment, bookingId: booking.id, expired, onSucceeded, onBusyChange };
 
   return (
@@ -82,13 +85,16 @@ export function PaymentStep({
             <p className="text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
           </div>
           <div className="shrink-0 text-right">
-            <p className="text-xs text-slate-600">{t("Amount")}</p>
-            <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
-              {formatMoney(payment.amountCents, payment.currency)}
+            <p className="text-xs text-slate-600">
+              {guarantee ? t("Card guarantee") : payment.dueAtHotelCents > 0 ? t("Due now") : t("Amount")}
             </p>
-            <ConvertedHint cents={payment.amountCents} currency={payment.currency} className="text-sm" />
+            <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
+              {formatMoney(guarantee ? 0 : payment.amountCents, payment.currency)}
+            </p>
+            {guarantee ? null : <ConvertedHint cents={payment.amountCents} currency={payment.currency} className="text-sm" />}
           </div>
         </div>
+        <PaymentTimingNote payment={payment} className="mt-3" />
         <PaymentCurrencyNote currency={payment.currency} className="mt-3 text-xs" />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3">
           <HoldTimer secondsLeft={secondsLeft} />
