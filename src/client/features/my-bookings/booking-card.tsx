@@ -3,6 +3,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import { BedDouble, CalendarDays, Users } from "lucide-react";
 import { type BookingStatus, type BookingView } from "../../../shared/booking.ts";
+import { BookingInvoices } from "../../components/booking-invoices.tsx";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
 import { partyLabel } from "../../../shared/children.ts";
 import { refundText } from "../../../shared/i18n/labels.ts";
@@ -151,6 +152,7 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
             </div>
           )}
         </div>
+        <BookingInvoices booking={booking} accessToken={accessToken} />
       </article>
     </Card>
   );
