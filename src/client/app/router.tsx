@@ -66,6 +66,7 @@ const PropertyHotelsPage = lazy(() =>
 const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
 const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page.tsx").then((m) => ({ default: m.PromotionsPage })));
+const WebhooksPage = lazy(() => import("../features/webhooks/webhooks-page.tsx").then((m) => ({ default: m.WebhooksPage })));
 const HotelImportPage = lazy(() =>
   import("../features/property-hotels/hotel-import-page.tsx").then((m) => ({ default: m.HotelImportPage })),
 );
@@ -218,6 +219,7 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
+              { path: "admin/webhooks", element: <WebhooksPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

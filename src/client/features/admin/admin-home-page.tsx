@@ -15,6 +15,7 @@ import {
   Stethoscope,
   TicketPercent,
   Users,
+  Webhook,
 } from "lucide-react";
 import { toast } from "sonner";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -53,6 +54,7 @@ export function AdminHomePage() {
     { to: "/admin/api-settings", label: t("API Settings"), icon: KeyRound },
     { to: "/admin/exchange-rates", label: t("Exchange Rates"), icon: Coins },
     { to: "/admin/promotions", label: t("Promo codes"), icon: TicketPercent },
+    { to: "/admin/webhooks", label: t("Webhooks"), icon: Webhook },
     { to: "/admin/api-diagnostics", label: t("API Diagnostics"), icon: Stethoscope },
     { to: "/admin/mailbox", label: t("Mailbox"), icon: Inbox },
     { to: "/admin/panel", label: t("Control Panel"), icon: LayoutGrid },
