@@ -10,6 +10,7 @@ import {
   loyaltyTransactions,
   payments,
   ratePlans,
+  reportNights,
   simulatedPaymentIntents,
 } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
@@ -189,6 +190,15 @@ describe("pay at the hotel with a card guarantee", () => {
     expect(earned).toEqual([]);
     // Confirming again (the webhook, the reconciliation) changes nothing.
     expect((await confirm(created)).paymentStatus).toBe("guaranteed");
+  });
+
+  it("counts a guaranteed booking as sold in the revenue reports, at its price", async () => {
+    const before = await t.deps.db.select().from(reportNights).where(eq(reportNights.roomTypeId, room.id));
+    await guaranteed();
+    const after = await t.deps.db.select().from(reportNights).where(eq(reportNights.roomTypeId, room.id));
+    const sum = (rows: typeof before, key: "roomsSold" | "revenueCents") => rows.reduce((n, r) => n + r[key], 0);
+    expect(sum(after, "roomsSold") - sum(before, "roomsSold")).toBe(2);
+    expect(sum(after, "revenueCents") - sum(before, "revenueCents")).toBe(18000);
   });
 
   it("confirms a guarantee after a 3-D Secure challenge, the return path reading it as succeeded", async () => {
