@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
 import type { NightPrice } from "./rates.ts";
+import type { MealPlan } from "./rate-plans.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
 import { type ChildPolicy, MAX_CHILD_AGE, MIN_CHILD_AGE } from "./children.ts";
 import { type PropertyType, propertyTypeOf } from "./property-types.ts";
@@ -110,6 +111,10 @@ export const SearchQuery = z
       .enum(["true", "false"], { message: "Free cancellation must be true or false" })
       .transform((v) => v === "true")
       .default(false),
+    breakfast: z
+      .enum(["true", "false"], { message: "Breakfast included must be true or false" })
+      .transform((v) => v === "true")
+      .default(false),
     guestRating: z
       .string()
       .transform((v, ctx): GuestRatingOption | undefined => {
@@ -172,6 +177,19 @@ export interface HotelSummary {
   /** Rooms still free for the stay across room types that fit the party. */
   roomsAvailable: number;
   flags: Record<AmenityFlag, boolean>;
+  /** Our rooms: the rate plan the price is for; null or absent: the room's standard rate (decision 055). */
+  ratePlan?: OfferPlan | null;
+}
+
+/** The rate plan of a search result's price, with what the card says about it. */
+export interface OfferPlan {
+  id: string;
+  name: string;
+  mealPlan: MealPlan;
+  /** Cancelling this stay today would cost nothing (a free tier still open). */
+  freeCancellation: boolean;
+  /** No tier of its policy is free. */
+  nonRefundable: boolean;
 }
 
 export interface SearchResponse {

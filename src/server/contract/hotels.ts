@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROPERTY_TYPES } from "../../shared/property-types.ts";
+import { MEAL_PLANS } from "../../shared/rate-plans.ts";
 
 /** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
 export const StaySchema = z
@@ -45,6 +46,16 @@ export const HotelSummarySchema = z
       gym: z.boolean(),
       spa: z.boolean(),
     }),
+    ratePlan: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        mealPlan: z.enum(MEAL_PLANS),
+        freeCancellation: z.boolean(),
+        nonRefundable: z.boolean(),
+      })
+      .nullable()
+      .optional(),
   })
   .openapi("HotelSummary");
 

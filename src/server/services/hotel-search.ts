@@ -32,6 +32,7 @@ export async function searchHotels(suppliers: HotelCatalogSupplier[], query: Sea
     stars: query.stars,
     amenities: query.amenities,
     freeCancellation: query.freeCancellation,
+    breakfast: query.breakfast,
     guestRating: query.guestRating ?? null,
     propertyTypes: query.propertyTypes,
     sort: query.sort,

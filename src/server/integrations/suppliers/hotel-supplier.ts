@@ -36,6 +36,8 @@ export interface SupplierSearch {
   amenities: AmenityOption[];
   /** Only hotels refundable in full up to some day before check-in. */
   freeCancellation: boolean;
+  /** Only rates with a meal included (our rooms: a plan whose meal plan is not room only); absent: any. */
+  breakfast?: boolean;
   /** 10-point guest rating threshold (8 or 9); null: any rating. */
   guestRating: GuestRatingOption | null;
   /** Empty: any type. */
@@ -59,6 +61,7 @@ export function matchesFilters(hotel: HotelSummary, criteria: SupplierSearch): b
   if (criteria.maxDistanceKm !== null && hotel.distanceFromCenterKm > criteria.maxDistanceKm) return false;
   if (criteria.stars.length > 0 && !criteria.stars.includes(hotel.starRating)) return false;
   if (criteria.freeCancellation && hotel.freeCancellationDays <= 0) return false;
+  if (criteria.breakfast && !hotel.flags.breakfast) return false;
   if (criteria.guestRating !== null && hotel.rating < minRatingFor(criteria.guestRating)) return false;
   if (criteria.propertyTypes.length > 0 && (hotel.propertyType === null || !criteria.propertyTypes.includes(hotel.propertyType))) {
     return false;

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import type { SupplierSearch } from "../../integrations/suppliers/hotel-supplier.ts";
 import { freeRoomWithin, hasOffer } from "./offer-sql.ts";
+import { planAsk } from "./plan-sql.ts";
 import { partyFloor } from "./pricing-sql.ts";
 import { type Walk, walkBranches } from "./walks.ts";
 
@@ -22,7 +23,8 @@ export async function countUpToCap(
 ): Promise<number> {
   const { stay } = criteria;
   const hasPriceFilter = criteria.minPriceCents > 0 || criteria.maxPriceCents !== null;
-  const offerCheck = hasPriceFilter ? [freeRoomWithin(stay, criteria.minPriceCents, criteria.maxPriceCents)] : [hasOffer(stay)];
+  const ask = planAsk(criteria);
+  const offerCheck = hasPriceFilter ? [freeRoomWithin(stay, ask, criteria.minPriceCents, criteria.maxPriceCents)] : [hasOffer(stay, ask)];
   const count = (conditions: SQL[], cap: number) => countWalks(db, walks, [...filters, ...conditions, ...offerCheck], cap);
   // Counted through the party's floor (partyFloor): for 2-4 guests a room, hotels without a room
   // type that sleeps them are not in hotels_city_price_for_N_idx, so the count does not walk

@@ -9,7 +9,8 @@ import type { SupplierSearch, SupplierSearchResult } from "../../integrations/su
 import { partySize, roomsFree } from "./availability-sql.ts";
 import { hotelFilters } from "./hotel-filters.ts";
 import { HOTEL_COLUMNS, type HotelRow, toSummary } from "./hotel-rows.ts";
-import { stayNightlyPrice } from "./pricing-sql.ts";
+import { offerPlans } from "./offer-plans.ts";
+import { planAsk, planOffer } from "./plan-sql.ts";
 
 /**
  * Up to this many hotels in the catalogue, search uses exactSearch: one round trip, an exact total,
@@ -22,6 +23,7 @@ export const SMALL_CATALOGUE = 50_000;
 interface SearchRow extends HotelRow {
   offer_price_cents: number;
   offer_original_price_cents: number | null;
+  offer_plan_id: number | null;
   rooms_available: number;
   total: number;
 }
@@ -57,9 +59,12 @@ export async function exactSearch(db: Db, criteria: SupplierSearch): Promise<Sup
     const [first] = await page(1, 0);
     return { hotels: [], total: first?.total ?? 0, totalIsCapped: false };
   }
+  const plans = await offerPlans(db, rows, criteria.stay);
   return {
     total: rows[0]?.total ?? 0,
-    hotels: rows.map((r) => toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available)),
+    hotels: rows.map((r) =>
+      toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available, plans.get(Number(r.offer_plan_id)) ?? null),
+    ),
   };
 }
 
@@ -78,16 +83,17 @@ function exactPageSql(
   return sql`
     with offers as (
       select h.id, h.review_count, h.rating, h.distance_from_center_km,
-        o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
+        o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
       from hotels h
       cross join lateral (
-        select min(f.price_cents) as offer_price_cents,
-          -- The cheapest room's original price: price then id decide, so no sort per hotel.
-          (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+        select min(f.offer[1]) as offer_price_cents,
+          -- The cheapest room's original price and plan: price then id decide, so no sort per hotel.
+          (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[3] as offer_original_price_cents,
+          (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[4] as offer_plan_id,
           sum(f.rooms_free)::int as rooms_available
         from (
           -- Priced once, and only with rooms free (the offset 0s: see offerLateral).
-          select g.id, ${stayNightlyPrice(stay, sql`g.id`, sql`g.price_cents`)} as price_cents, g.original_price_cents, g.rooms_free
+          select g.id, ${planOffer(stay, planAsk(criteria), sql`g.id`, sql`g.price_cents`)} as offer, g.original_price_cents, g.rooms_free
           from (
             select rt.id, rt.price_cents, rt.original_price_cents, ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)} as rooms_free
             from room_types rt
@@ -95,7 +101,7 @@ function exactPageSql(
           ) g
           where g.rooms_free >= ${stay.rooms} offset 0
         ) f
-        where f.rooms_free >= ${stay.rooms} and f.price_cents is not null
+        where f.rooms_free >= ${stay.rooms} and f.offer[1] is not null
       ) o
       where ${sql.join(filters, sql` and `)}
         and o.offer_price_cents is not null
@@ -107,7 +113,7 @@ function exactPageSql(
       order by ${EXACT_ORDER_BY[criteria.sort]}
       limit ${limit} offset ${offset}
     )
-    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.rooms_available, m.total
+    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.offer_plan_id, m.rooms_available, m.total
     from page m join hotels h on h.id = m.id
     order by ${EXACT_ORDER_BY[criteria.sort]}`;
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { amenityOptionBits } from "../../../shared/amenities.ts";
 import { minRatingFor } from "../../../shared/search-options.ts";
 import type { SupplierSearch } from "../../integrations/suppliers/hotel-supplier.ts";
+import { ANY_RATE_PLAN } from "./plan-sql.ts";
 
 /**
  * The conditions on the hotel itself (not its offer) for both plans. Every column they read is
@@ -22,7 +23,10 @@ export function hotelFilters(criteria: SupplierSearch): SQL[] {
   if (criteria.maxDistanceKm !== null) filters.push(sql`h.distance_from_center_km <= ${criteria.maxDistanceKm}`);
   const amenityBits = amenityOptionBits(criteria.amenities);
   if (amenityBits !== 0) filters.push(sql`h.amenity_mask & ${amenityBits} = ${amenityBits}`);
-  if (criteria.freeCancellation) filters.push(sql`h.free_cancellation_days > 0`);
+  // Free cancellation and breakfast select plans (plan-sql.ts); without any plan in the catalogue
+  // only the hotel's own free-cancellation rule can match, read here from the index as before.
+  if (criteria.freeCancellation) filters.push(sql`(h.free_cancellation_days > 0 or ${ANY_RATE_PLAN})`);
+  if (criteria.breakfast) filters.push(ANY_RATE_PLAN);
   // A real literal, like the column, so the rating sort's walk can start at the threshold.
   if (criteria.guestRating !== null) filters.push(sql`h.rating >= ${sql.raw(`${minRatingFor(criteria.guestRating)}::real`)}`);
   if (criteria.propertyTypes.length > 0) {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { stayNights } from "../../../shared/dates.ts";
 import type { PropertyType } from "../../../shared/property-types.ts";
 import { averageNightlyCents, closedNightsMessage, stayTotalCents } from "../../../shared/rates.ts";
-import type { HotelSummary, RoomOffer } from "../../../shared/search.ts";
+import type { HotelSummary, OfferPlan, RoomOffer } from "../../../shared/search.ts";
 import { type Stay, discountPercent } from "../../../shared/search-options.ts";
 import { partySize } from "./availability-sql.ts";
 
@@ -91,15 +91,29 @@ export const HOTEL_COLUMNS = sql.raw(
     .join(", "),
 );
 
+/** An offer's plan as a card shows it, and its free-cancellation days (0: none free) for freeCancellationDays. */
+export interface OfferPlanTerms {
+  plan: OfferPlan;
+  freeCancellationDays: number;
+}
+
 export interface OfferRow {
   id: number;
   price_cents: number;
   offer_price_cents: number | null;
   offer_original_price_cents: number | null;
+  /** The offer's rate plan; null: the standard rate. */
+  offer_plan_id: number | null;
   rooms_available: number | null;
 }
 
-export function toSummary(row: HotelRow, priceCents: number, originalPriceCents: number | null, roomsAvailable: number): HotelSummary {
+export function toSummary(
+  row: HotelRow,
+  priceCents: number,
+  originalPriceCents: number | null,
+  roomsAvailable: number,
+  ratePlan: OfferPlanTerms | null = null,
+): HotelSummary {
   return {
     id: String(row.id),
     supplier: "inventory",
@@ -120,10 +134,11 @@ export function toSummary(row: HotelRow, priceCents: number, originalPriceCents:
     amenities: row.amenities,
     distanceFromCenterKm: Math.round(Number(row.distance_from_center_km) * 10) / 10,
     cancellationPolicy: row.cancellation_policy,
-    freeCancellationDays: Number(row.free_cancellation_days),
+    freeCancellationDays: ratePlan ? ratePlan.freeCancellationDays : Number(row.free_cancellation_days),
     propertyType: row.property_type,
     roomsAvailable: Number(roomsAvailable),
     flags: { breakfast: row.breakfast, wifi: row.wifi, parking: row.parking, pool: row.pool, gym: row.gym, spa: row.spa },
+    ratePlan: ratePlan ? ratePlan.plan : null,
   };
 }
 

@@ -1,23 +1,27 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Stay } from "../../../shared/search-options.ts";
 import { fittingRoomOffers, freeFor, roomsFree } from "./availability-sql.ts";
+import { type PlanAsk, planAllows, planOffer, planOfferPrice } from "./plan-sql.ts";
 import { ANY_RATE_RULE, stayNightlyPrice } from "./pricing-sql.ts";
 
 /**
  * The offer of hotel `h.id` for the stay: the cheapest room type that fits the party and has enough
- * rooms free on every night, its original price, and the rooms free across such room types. All
- * null when nothing fits. The `offset 0`s keep PostgreSQL from flattening the subqueries: flattened,
- * the price expression was copied into each of its uses (computed up to four times per room type) and
- * evaluated for room types without a room free; now each room type with rooms is priced once.
+ * rooms free on every night, priced by its cheapest plan that matches (planOffer; a room type
+ * without plans at its standard rate), that plan (null: the standard rate), its original price,
+ * and the rooms free across such room types. All null when nothing fits. The `offset 0`s keep
+ * PostgreSQL from flattening the subqueries: flattened, the price expression was copied into each
+ * of its uses (computed up to four times per room type) and evaluated for room types without a
+ * room free; now each room type with rooms is priced once.
  */
-export function offerLateral(stay: Stay): SQL {
+export function offerLateral(stay: Stay, ask: PlanAsk): SQL {
   return sql`
-    select min(f.price_cents) as offer_price_cents,
-      -- The cheapest room's original price: price then id decide, so no sort per hotel.
-      (min(array[f.price_cents, f.id, f.original_price_cents]))[3] as offer_original_price_cents,
+    select min(f.offer[1]) as offer_price_cents,
+      -- The cheapest room's original price and plan: price then id decide, so no sort per hotel.
+      (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[3] as offer_original_price_cents,
+      (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[4] as offer_plan_id,
       sum(f.rooms_free)::int as rooms_available
     from (
-      select g.id, ${stayNightlyPrice(stay, sql`g.id`, sql`g.floor_cents`)} as price_cents, g.original_price_cents, g.rooms_free
+      select g.id, ${planOffer(stay, ask, sql`g.id`, sql`g.floor_cents`)} as offer, g.original_price_cents, g.rooms_free
       from (
         select h.room_offers[i] as id, h.room_offers[i + 2] as floor_cents, h.room_offers[i + 4] as original_price_cents,
           ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free
@@ -25,7 +29,7 @@ export function offerLateral(stay: Stay): SQL {
       ) g
       where g.rooms_free >= ${stay.rooms} offset 0
     ) f
-    where f.price_cents is not null`;
+    where f.offer[1] is not null`;
 }
 
 /**
@@ -35,11 +39,12 @@ export function offerLateral(stay: Stay): SQL {
  * (the costly part) only for room types with such a rule; the others cost one probe of the rules
  * index, and none at all when no such rule covers the stay's nights in any hotel (restrictionInStay).
  */
-export function hasOffer(stay: Stay): SQL {
+export function hasOffer(stay: Stay, ask: PlanAsk): SQL {
   return sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
       and ${freeFor(stay)}
+      and ${planAllows(stay, ask, sql`h.room_offers[i]`)}
       and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)} or ${noRestriction(stay, sql`h.room_offers[i]`)}
         or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
 }
@@ -78,10 +83,10 @@ function noRestriction(stay: Stay, roomTypeId: SQL): SQL {
  */
 
 /** Hotel `h.id` has no free room type fitting the party priced below `minCents` for the stay. */
-export function noFreeRoomBelow(stay: Stay, minCents: number): SQL {
+export function noFreeRoomBelow(stay: Stay, ask: PlanAsk, minCents: number): SQL {
   return sql`not exists (
     select 1 from (
-      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      select ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
       from ${fittingRoomOffers(stay)}
         and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
     ) c
@@ -89,10 +94,10 @@ export function noFreeRoomBelow(stay: Stay, minCents: number): SQL {
 }
 
 /** Hotel `h.id` has a free room type fitting the party priced within [minCents, maxCents] for the stay. */
-export function freeRoomWithin(stay: Stay, minCents: number, maxCents: number | null): SQL {
+export function freeRoomWithin(stay: Stay, ask: PlanAsk, minCents: number, maxCents: number | null): SQL {
   return sql`exists (
     select 1 from (
-      select ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      select ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
       from ${fittingRoomOffers(stay)}
         ${maxCents === null ? sql`` : sql`and h.room_offers[i + 2] <= ${maxCents}`}
         and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
@@ -106,9 +111,9 @@ export function freeRoomWithin(stay: Stay, minCents: number, maxCents: number | 
  * type and prices only room types whose floor is within the cutoff, so a hotel left out costs about
  * one stay priced, where pricing its offer (offerLateral) prices every free room type that fits.
  */
-export function mayOfferUpTo(stay: Stay, cutoff: SQL): SQL {
+export function mayOfferUpTo(stay: Stay, ask: PlanAsk, cutoff: SQL): SQL {
   return sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 2] <= ${cutoff} and h.room_offers[i + 3] >= ${stay.rooms}
-      and ${freeFor(stay)} and ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} <= ${cutoff})`;
+      and ${freeFor(stay)} and ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} <= ${cutoff})`;
 }

@@ -4,6 +4,7 @@ import { type Db, queryRowsNamed } from "../../db/client.ts";
 import type { SupplierSearch } from "../../integrations/suppliers/hotel-supplier.ts";
 import type { OfferRow } from "./hotel-rows.ts";
 import { mayOfferUpTo, offerLateral } from "./offer-sql.ts";
+import { type PlanAsk, planAsk } from "./plan-sql.ts";
 import { partyFloor } from "./pricing-sql.ts";
 import { type Walk, walkBranches } from "./walks.ts";
 
@@ -70,7 +71,7 @@ export async function pricePage(
     const cutoffPrice = cutoff?.price ?? null;
     const rows = await queryRowsNamed<BatchRow>(
       db,
-      priceBatch(active, { key, filters: [...filters, ...keyFilters], stay: criteria.stay, cutoffPrice, batch }),
+      priceBatch(active, { key, filters: [...filters, ...keyFilters], stay: criteria.stay, ask: planAsk(criteria), cutoffPrice, batch }),
     );
     for (const r of rows) if (inRange(r, criteria)) priced.push(r);
     priced.sort(byOffer);
@@ -92,12 +93,12 @@ export async function pricePage(
 /** The next batch of every active walk, each hotel priced, in one UNION ALL. */
 function priceBatch(
   active: readonly PriceWalk[],
-  at: { key: SQL; filters: SQL[]; stay: Stay; cutoffPrice: number | null; batch: number },
+  at: { key: SQL; filters: SQL[]; stay: Stay; ask: PlanAsk; cutoffPrice: number | null; batch: number },
 ): SQL {
-  const { key, filters, stay, cutoffPrice, batch } = at;
+  const { key, filters, stay, ask, cutoffPrice, batch } = at;
   // Past the cutoff nothing can make the page: later batches stop there and price only the
   // hotels that offer the stay within it.
-  const cutoffFilters = cutoffPrice === null ? [] : [sql`${key} <= ${cutoffPrice}`, mayOfferUpTo(stay, sql`${cutoffPrice}::int`)];
+  const cutoffFilters = cutoffPrice === null ? [] : [sql`${key} <= ${cutoffPrice}`, mayOfferUpTo(stay, ask, sql`${cutoffPrice}::int`)];
   const branches = walkBranches(
     active.map((w) => w.walk),
     // "is not null" also lets the planner use the partial index.
@@ -105,8 +106,8 @@ function priceBatch(
       condition,
       walk,
       after,
-    }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
-        from hotels h cross join lateral (${offerLateral(stay)}) o
+    }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
+        from hotels h cross join lateral (${offerLateral(stay, ask)}) o
         where ${sql.join([condition, ...filters, sql`${key} is not null`, sql`(${key}, h.id) > ${after}`, ...cutoffFilters], sql` and `)}
         order by ${key}, h.id limit ${batch}`,
     (i) => active[i]!.after,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Stay } from "../../../shared/search-options.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import type { SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
 import { TOTAL_CAP, countUpToCap } from "./capped-count.ts";
@@ -6,6 +7,8 @@ import type { Scope } from "./destination-scope.ts";
 import { hotelFilters } from "./hotel-filters.ts";
 import { HOTEL_COLUMNS, type HotelRow, type OfferRow, toSummary } from "./hotel-rows.ts";
 import { noFreeRoomBelow } from "./offer-sql.ts";
+import { offerPlans } from "./offer-plans.ts";
+import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
 import { ORDER_BY, type Walk, scopeWalks, walksUnion } from "./walks.ts";
 
@@ -40,7 +43,7 @@ export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch)
   // A hotel with a free room below the minimum has its offer there: left out before pricing in
   // the price sort's batches and the count, as most hotels a minimum leaves out are. (Not in the
   // other sorts' walks: there it made PostgreSQL give up the index walk for some searches.)
-  const belowMin = criteria.minPriceCents > 0 ? [noFreeRoomBelow(stay, criteria.minPriceCents)] : [];
+  const belowMin = criteria.minPriceCents > 0 ? [noFreeRoomBelow(stay, planAsk(criteria), criteria.minPriceCents)] : [];
 
   const walks = scopeWalks(scope);
   // matched is set when every match was priced while finding the page: the total without counting.
@@ -62,7 +65,7 @@ export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch)
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
-  return { hotels: await pageHotels(db, page), total, totalIsCapped };
+  return { hotels: await pageHotels(db, page, stay), total, totalIsCapped };
 }
 
 /** The page of every sort but price: the walks' first offset + limit each, merged and cut to the page. */
@@ -74,13 +77,13 @@ function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: Su
   const need = criteria.offset + criteria.limit;
   return queryRowsNamed<OfferRow>(
     db,
-    sql`select m.* from (${walksUnion(walks, filters, priceFilters, stay, criteria.sort, need)}) m
+    sql`select m.* from (${walksUnion(walks, filters, priceFilters, { stay, ask: planAsk(criteria) }, criteria.sort, need)}) m
               order by ${ORDER_BY[criteria.sort]} limit ${criteria.limit} offset ${criteria.offset}`,
   );
 }
 
 /** The page's hotels as cards, in the page's order: the wide columns are read for these only. */
-async function pageHotels(db: Db, page: OfferRow[]): Promise<SupplierSearchResult["hotels"]> {
+async function pageHotels(db: Db, page: OfferRow[], stay: Stay): Promise<SupplierSearchResult["hotels"]> {
   if (page.length === 0) return [];
   const ids = page.map((r) => Number(r.id));
   const hotelRows = await queryRowsNamed<HotelRow>(
@@ -91,8 +94,10 @@ async function pageHotels(db: Db, page: OfferRow[]): Promise<SupplierSearchResul
     )})`,
   );
   const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
+  const plans = await offerPlans(db, page, stay);
   return page.flatMap((r) => {
     const hotel = byId.get(Number(r.id));
-    return hotel ? [toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0)] : [];
+    const plan = plans.get(Number(r.offer_plan_id)) ?? null;
+    return hotel ? [toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan)] : [];
   });
 }

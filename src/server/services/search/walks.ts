@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SortOption, Stay } from "../../../shared/search-options.ts";
 import type { Scope } from "./destination-scope.ts";
 import { offerLateral } from "./offer-sql.ts";
+import type { PlanAsk } from "./plan-sql.ts";
 
 /** With more matching cities than this, one scan over all of them instead of one index walk per city. */
 const MAX_CITY_WALKS = 40;
@@ -117,12 +118,21 @@ export function walkBranches(
  * `limit` are among the union of every walk's first `limit`. (A LIMIT inside each walk is what makes
  * PostgreSQL walk the (city, sort key, id) index instead of sorting every hotel of the city.)
  */
-export function walksUnion(walks: readonly Walk[], filters: SQL[], priceFilters: SQL[], stay: Stay, sort: SortOption, limit: number): SQL {
+export function walksUnion(
+  walks: readonly Walk[],
+  filters: SQL[],
+  priceFilters: SQL[],
+  offer: { stay: Stay; ask: PlanAsk },
+  sort: SortOption,
+  limit: number,
+): SQL {
   return sql.join(
     walkBranches(
       walks,
-      ({ condition }) => sql`select ${sql.raw(WALK_COLUMNS[sort])}, o.offer_price_cents, o.offer_original_price_cents, o.rooms_available
-        from hotels h cross join lateral (${offerLateral(stay)}) o
+      ({
+        condition,
+      }) => sql`select ${sql.raw(WALK_COLUMNS[sort])}, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
+        from hotels h cross join lateral (${offerLateral(offer.stay, offer.ask)}) o
         where ${sql.join([condition, ...filters, ...priceFilters], sql` and `)}
         order by ${sql.raw(BRANCH_ORDER_BY[sort])} limit ${limit}`,
     ),
