@@ -9,6 +9,7 @@ import type { Database } from "../db/client.ts";
 import { appMeta, hotels } from "../db/schema.ts";
 import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "./demo-front-desk.ts";
 import { seedCatalogue } from "../db/seed/seed-catalogue.ts";
+import { seedRatePlans } from "../db/seed/seed-rate-plans.ts";
 import { seedDemoRates } from "../db/seed/seed-rates.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@staywise.example";
@@ -46,6 +47,9 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
     });
     // The demo chain gets a season of rates and a few closed nights, so the calendar has something to show.
     await seedDemoRates(database.db);
+    // Realistic rate plans on every hotel (decision 052).
+    const plans = await seedRatePlans(database.db, { from: 1, to: result.hotels });
+    logger.info(plans, "demo rate plans seeded");
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });

@@ -46,16 +46,14 @@ export function searchDestinationChoices(text: string): DestinationChoice[] {
     else if (name.includes(q)) contains.push(d);
     if (starts.length >= 20) break;
   }
-  return [...starts, ...contains]
-    .slice(0, 20)
-    .map((d) => ({
-      city: d.city,
-      country: d.country,
-      countryCode: d.countryCode,
-      lat: d.lat,
-      lng: d.lng,
-      timeZone: timeZoneAt(d.lat, d.lng),
-    }));
+  return [...starts, ...contains].slice(0, 20).map((d) => ({
+    city: d.city,
+    country: d.country,
+    countryCode: d.countryCode,
+    lat: d.lat,
+    lng: d.lng,
+    timeZone: d.timeZone,
+  }));
 }
 
 /** The destination of the list with exactly this city and country (case-insensitive). */

@@ -1,4 +1,4 @@
-import tzLookup from "@photostructure/tz-lookup";
+import tzLookup from "tz-lookup";
 import { isTimeZone } from "../../../shared/time-zones.ts";
 
 /**
