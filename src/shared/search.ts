@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
 import type { NightPrice } from "./rates.ts";
+import type { RatePlanOffer } from "./rate-plan-offers.ts";
 import type { MealPlan } from "./rate-plans.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
 import { type ChildPolicy, MAX_CHILD_AGE, MIN_CHILD_AGE } from "./children.ts";
@@ -235,6 +236,8 @@ export interface RoomOffer {
   bookable: boolean;
   /** Why it cannot be booked, for the guest. */
   unavailableReason: string | null;
+  /** Our own rooms on the hotel page: the ways it is sold, priced for the stay (decision 054); absent for partner rooms and in search results. */
+  plans?: RatePlanOffer[];
 }
 
 export interface HotelDetail extends HotelSummary {

@@ -83,9 +83,9 @@ function HotelRoute() {
   return (
     <Suspense fallback={<HotelPageSkeleton />}>
       <HotelPage
-        renderBooking={({ hotel, room, stay, onClose }) => (
+        renderBooking={({ hotel, room, plan, stay, onClose }) => (
           <Suspense fallback={null}>
-            <BookingDialog hotel={hotel} room={room} stay={stay} open onOpenChange={(open) => (open ? undefined : onClose())} />
+            <BookingDialog hotel={hotel} room={room} plan={plan} stay={stay} open onOpenChange={(open) => (open ? undefined : onClose())} />
           </Suspense>
         )}
         renderReviews={(hotelId) => (

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PROPERTY_TYPES } from "../../shared/property-types.ts";
-import { MEAL_PLANS } from "../../shared/rate-plans.ts";
+import { MEAL_PLANS, PAYMENT_TIMINGS, PLAN_INCLUSIONS } from "../../shared/rate-plans.ts";
 
 /** Answers of the catalogue routes; tsc checks them against the services' types in the route handlers. */
 export const StaySchema = z
@@ -72,6 +72,45 @@ export const SearchResponseSchema = z
   })
   .openapi("SearchResults");
 
+/** The plan's cancellation policy as a schedule for the asked stay (the same shape a booking stores). */
+const PlanScheduleSchema = z.object({
+  timeZone: z.string(),
+  steps: z.array(z.object({ until: z.string(), untilLocalDate: z.string(), feeCents: z.number().int() })),
+  finalFeeCents: z.number().int(),
+  priceCents: z.number().int(),
+});
+
+export const RatePlanOfferSchema = z
+  .object({
+    id: z.string().nullable(),
+    name: z.string(),
+    mealPlan: z.enum(MEAL_PLANS),
+    inclusions: z.array(z.enum(PLAN_INCLUSIONS)),
+    priceCents: z.number().int(),
+    stayPriceCents: z.number().int(),
+    nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })),
+    totalPriceCents: z.number().int(),
+    paymentTiming: z.enum(PAYMENT_TIMINGS),
+    depositPercent: z.number().int().nullable(),
+    dueNowCents: z.number().int(),
+    dueAtHotelCents: z.number().int(),
+    cancellation: PlanScheduleSchema,
+    freeCancellation: z.boolean(),
+    cancellationText: z.string(),
+    paymentText: z.string(),
+    bookable: z.boolean(),
+    restriction: z
+      .discriminatedUnion("kind", [
+        z.object({ kind: z.literal("minStay"), nights: z.number().int() }),
+        z.object({ kind: z.literal("minAdvance"), days: z.number().int() }),
+        z.object({ kind: z.literal("maxAdvance"), days: z.number().int() }),
+        z.object({ kind: z.literal("closed"), night: z.string() }),
+      ])
+      .nullable(),
+    unavailableReason: z.string().nullable(),
+  })
+  .openapi("RatePlanOffer");
+
 export const RoomOfferSchema = z
   .object({
     id: z.string(),
@@ -93,6 +132,7 @@ export const RoomOfferSchema = z
     fitsParty: z.boolean(),
     bookable: z.boolean(),
     unavailableReason: z.string().nullable(),
+    plans: z.array(RatePlanOfferSchema).optional(),
   })
   .openapi("RoomOffer");
 

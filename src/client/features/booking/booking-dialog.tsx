@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES, GuestDetails, type CreateBookingResponse } from "../../../shared/booking.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
+import type { RatePlanOffer } from "../../../shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,7 +15,7 @@ import { ApiError } from "../../lib/api.ts";
 import { formatDateRange } from "../../lib/format.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { abandonHold, bookingKeys, createBookingHold, holdRulesQueryOptions } from "../../api/bookings.ts";
+import { abandonHold, bookingKeys, bookingQuoteQueryOptions, createBookingHold, holdRulesQueryOptions } from "../../api/bookings.ts";
 import { hotelKeys } from "../../api/hotels.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
@@ -23,11 +24,14 @@ import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";
 import { PriceIncreaseNotice } from "./price-increase-notice.tsx";
+import { PromoCodeField } from "./promo-code-field.tsx";
 import { countNights } from "../../../shared/dates.ts";
 
 export type BookingDialogProps = {
   hotel: HotelDetail;
   room: RoomOffer;
+  /** The rate plan reserved on the hotel page (null: a partner room, sold without plans). */
+  plan?: RatePlanOffer | null;
   /** The stay from the hotel page's address. */
   stay: Stay;
   open: boolean;
@@ -51,7 +55,12 @@ function holdSpanMs(response: CreateBookingResponse): number {
  * unpaid (closing it, choosing another room, leaving the page) abandons the hold, so its rooms go
  * back on sale at once instead of after the hold's time.
  */
-export function BookingDialog({ hotel, room, stay, open, onOpenChange }: BookingDialogProps) {
+/** A refusal of the promo code (the quote's or the hold's), to show under its field. */
+function isPromoRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code.startsWith("PROMO_CODE_");
+}
+
+export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChange }: BookingDialogProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -73,22 +82,48 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
   const holding = useRef(false);
   // A partner hotel's room can cost more at the price check than in the search; the guest accepts it or not.
   const priceIncrease = step.name === "info" ? step.priceIncrease : null;
-  const nightlyPriceCents = nightlyPriceFor(flow, room);
+  // A plan's price is the room's price as that plan sells it.
+  const offer = useMemo(
+    () => (plan ? { ...room, priceCents: plan.priceCents, stayPriceCents: plan.stayPriceCents, nightlyPrices: plan.nightlyPrices } : room),
+    [room, plan],
+  );
+  const nightlyPriceCents = nightlyPriceFor(flow, offer);
   // Stable: PointsOption reports from an effect that depends on it.
   const changePoints = useCallback((points: number) => dispatch({ type: "pointsChanged", points }), []);
+  // The promo code sent with the quote and the hold ("" for none) and the hold's refusal of it.
+  const [promoCode, setPromoCode] = useState("");
+  const [promoHoldError, setPromoHoldError] = useState<string | null>(null);
+  const ours = hotel.supplier === "inventory";
+  const quoteInput = {
+    hotelId: hotel.id,
+    roomTypeId: room.id,
+    ...(plan?.id ? { ratePlanId: plan.id } : {}),
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    guests: stay.guests,
+    children: stay.children,
+    ages: stay.childAges,
+    rooms: stay.rooms,
+    pointsToRedeem,
+    ...(promoCode ? { promoCode } : {}),
+  };
+  // The server's breakdown of this choice: asked again when the points or the code change; the last answer stays while it is.
+  const quote = useQuery({ ...bookingQuoteQueryOptions(quoteInput), enabled: ours && open, placeholderData: keepPreviousData });
+  const quoteAnswer = quote.isError ? null : (quote.data ?? null);
+  const promoError = promoHoldError ?? (isPromoRefusal(quote.error) ? errorText(quote.error, quote.error.message) : null);
   const pricedRoom = useMemo(
     () =>
-      nightlyPriceCents === room.priceCents
-        ? room
+      nightlyPriceCents === offer.priceCents
+        ? offer
         : {
-            ...room,
+            ...offer,
             priceCents: nightlyPriceCents,
             stayPriceCents: nightlyPriceCents * countNights(stay.checkIn, stay.checkOut),
             nightlyPrices: null,
             originalPriceCents: null,
             discountPercent: 0,
           },
-    [room, nightlyPriceCents, stay.checkIn, stay.checkOut],
+    [offer, nightlyPriceCents, stay.checkIn, stay.checkOut],
   );
   const createHold = useMutation({ mutationFn: createBookingHold });
   const rules = useQuery(holdRulesQueryOptions());
@@ -124,10 +159,13 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
     if (holding.current) return;
     holding.current = true;
     dispatch({ type: "holdRequested" });
+    setPromoHoldError(null);
     createHold.mutate(
       {
         hotelId: hotel.id,
         roomTypeId: room.id,
+        ...(plan?.id ? { ratePlanId: plan.id } : {}),
+        ...(promoCode ? { promoCode } : {}),
         checkIn: stay.checkIn,
         checkOut: stay.checkOut,
         guests: stay.guests,
@@ -158,6 +196,7 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             return;
           }
           if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
+          if (isPromoRefusal(error)) setPromoHoldError(errorText(error, error.message));
           dispatch({
             type: "holdRefused",
             message:
@@ -296,6 +335,15 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             hotel={hotel}
             room={pricedRoom}
             stay={stay}
+            plan={plan}
+            quote={quoteAnswer}
+            quoteNote={
+              ours && quote.isError && !isPromoRefusal(quote.error) ? (
+                <p className="mt-2 text-xs text-amber-800">
+                  {errorText(quote.error, t("We could not check the price just now: the hotel page's price is shown."))}
+                </p>
+              ) : null
+            }
             holdMinutes={rules.data?.holdMinutes ?? null}
             form={form}
             submitting={createHold.isPending}
@@ -315,12 +363,26 @@ export function BookingDialog({ hotel, room, stay, open, onOpenChange }: Booking
             // react-hook-form passes the submit event second; the price must not be taken from it.
             onSubmit={(values) => submitGuest(values)}
             extra={
-              user ? (
-                <PointsOption
-                  totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms) + hotel.childChargeCents}
-                  onChange={changePoints}
-                />
-              ) : null
+              <>
+                {user ? (
+                  <PointsOption
+                    totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms) + hotel.childChargeCents}
+                    onChange={changePoints}
+                  />
+                ) : null}
+                {ours ? (
+                  <PromoCodeField
+                    applied={promoCode}
+                    onApply={(code) => {
+                      setPromoHoldError(null);
+                      setPromoCode(code);
+                    }}
+                    error={promoError}
+                    checking={quote.isFetching}
+                    accepted={quoteAnswer?.discounts.some((d) => d.kind === "promotion") ?? false}
+                  />
+                ) : null}
+              </>
             }
           />
         </DialogContent>

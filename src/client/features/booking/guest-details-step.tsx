@@ -1,12 +1,15 @@
 import { type ReactNode, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { Clock, ShieldCheck } from "lucide-react";
+import { Clock, CreditCard, ShieldCheck } from "lucide-react";
+import { cancellationWords } from "../../../shared/cancellation-words.ts";
 import type { GuestDetails } from "../../../shared/booking.ts";
 import { chargedChildAges } from "../../../shared/children.ts";
 import { cancellationPolicyText, partyText } from "../../../shared/i18n/labels.ts";
 import { countNights } from "../../../shared/dates.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
+import type { PriceQuote } from "../../../shared/price-quote.ts";
+import { type RatePlanOffer, STANDARD_RATE_NAME, mealPlanText, paymentText } from "../../../shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { ConvertedHint, PaymentCurrencyNote } from "../../components/money.tsx";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
@@ -22,13 +25,87 @@ import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 
 export type GuestForm = UseFormReturn<z.input<typeof GuestDetails>, unknown, GuestDetails>;
 
-type StaySummaryProps = { hotel: HotelDetail; room: RoomOffer; stay: Stay };
+type StaySummaryProps = {
+  hotel: HotelDetail;
+  /** The room priced as the chosen plan sells it. */
+  room: RoomOffer;
+  stay: Stay;
+  /** The rate plan reserved on the hotel page; null for a partner room. */
+  plan: RatePlanOffer | null;
+  /** The server's breakdown of this choice (plan, points, promo code); null while it is asked for, or for a partner room. */
+  quote: PriceQuote | null;
+};
+
+/** A plan's name as the guest reads it (the standard rate is ours to translate). */
+function planLabel(plan: { id: string | null; name: string }, t: TFunction): string {
+  return plan.id === null && plan.name === STANDARD_RATE_NAME ? t("Standard rate") : plan.name;
+}
+
+/** The server's breakdown: nights, child charges, each discount, the total and what is due now and at the hotel. */
+function QuoteLines({ quote }: { quote: PriceQuote }) {
+  const { t } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, quote.currency);
+  const varied = new Set(quote.nightlyPrices.map((n) => n.priceCents)).size > 1;
+  const [first] = quote.nightlyPrices;
+  return (
+    <div className="mt-3 space-y-1 border-t border-slate-200 pt-3" data-testid="price-breakdown">
+      {varied ? (
+        <NightlyPrices nights={quote.nightlyPrices} currency={quote.currency} rooms={quote.rooms} className="pb-1" />
+      ) : (
+        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+          <span>
+            {money(first?.priceCents ?? 0)} × {t("{{count}} nights", { count: quote.nights })} ×{" "}
+            {t("{{count}} rooms", { count: quote.rooms })}
+          </span>
+          <span className="tabular-nums">{money(quote.roomsSubtotalCents)}</span>
+        </p>
+      )}
+      {quote.childChargeCents > 0 ? (
+        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+          <span>{t("Child charges")}</span>
+          <span className="tabular-nums">{money(quote.childChargeCents)}</span>
+        </p>
+      ) : null}
+      {quote.discounts.map((discount) => (
+        <p key={`${discount.kind}:${discount.label}`} className="flex flex-wrap justify-between gap-x-4 text-emerald-700">
+          <span>
+            {discount.kind === "promotion"
+              ? t("Promo code {{code}}", { code: discount.label })
+              : t("Points discount ({{count, number}} points)", { count: quote.pointsRedeemed })}
+          </span>
+          <span className="tabular-nums">−{money(discount.cents)}</span>
+        </p>
+      ))}
+      <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
+        <span>{t("Total")}</span>
+        <span className="tabular-nums">{money(quote.totalCents)}</span>
+      </p>
+      {quote.amountDueNowCents !== quote.totalCents ? (
+        <>
+          <p className="flex justify-between gap-4 font-medium text-slate-900">
+            <span>{t("Due now")}</span>
+            <span className="tabular-nums">{money(quote.amountDueNowCents)}</span>
+          </p>
+          <p className="flex justify-between gap-4 text-slate-700">
+            <span>{t("Due at the hotel")}</span>
+            <span className="tabular-nums">{money(quote.amountDueAtHotelCents)}</span>
+          </p>
+        </>
+      ) : null}
+      <p className="text-right">
+        <ConvertedHint cents={quote.totalCents} currency={quote.currency} />
+      </p>
+      <PaymentCurrencyNote currency={quote.currency} className="text-xs" />
+    </div>
+  );
+}
 
 /**
- * The stay being booked and its price, from the one shared total rule and the server's child
+ * The stay being booked and its price: the server's quote when it has answered; until then (and
+ * for a partner room) the hotel page's price, from the one shared total rule and the server's child
  * charges (the hold computes the same).
  */
-function StaySummary({ hotel, room, stay }: StaySummaryProps) {
+function StaySummary({ hotel, room, stay, plan, quote }: StaySummaryProps) {
   const { t } = useTranslation();
   const nights = countNights(stay.checkIn, stay.checkOut);
   const roomsTotal = offerTotalCents(room, nights, stay.rooms);
@@ -39,6 +116,11 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
   return (
     <section aria-label={t("Your stay")} className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm">
       <p className="font-semibold text-slate-900">{hotel.name}</p>
+      {plan ? (
+        <p className="mt-0.5 text-slate-700">
+          {room.name} · {planLabel(plan, t)} · {mealPlanText(plan.mealPlan, t)}
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
         <div>
           <dt className="text-xs text-slate-600">{t("Check-in")}</dt>
@@ -56,39 +138,43 @@ function StaySummary({ hotel, room, stay }: StaySummaryProps) {
           </dd>
         </div>
       </dl>
-      <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-        {varied && room.nightlyPrices ? (
-          <NightlyPrices nights={room.nightlyPrices} currency={room.currency} rooms={stay.rooms} className="pb-1" />
-        ) : (
-          <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-            <span>
-              {formatMoney(room.priceCents, room.currency)} × {t("{{count}} nights", { count: nights })} ×{" "}
-              {t("{{count}} rooms", { count: stay.rooms })}
-            </span>
-            <span className="tabular-nums">{formatMoney(roomsTotal, room.currency)}</span>
+      {quote ? (
+        <QuoteLines quote={quote} />
+      ) : (
+        <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
+          {varied && room.nightlyPrices ? (
+            <NightlyPrices nights={room.nightlyPrices} currency={room.currency} rooms={stay.rooms} className="pb-1" />
+          ) : (
+            <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+              <span>
+                {formatMoney(room.priceCents, room.currency)} × {t("{{count}} nights", { count: nights })} ×{" "}
+                {t("{{count}} rooms", { count: stay.rooms })}
+              </span>
+              <span className="tabular-nums">{formatMoney(roomsTotal, room.currency)}</span>
+            </p>
+          )}
+          {hotel.childPolicy && hotel.childChargeCents > 0 ? (
+            <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
+              <span>
+                {t("Child charges: {{rate}} × {{children}} × {{nights}}", {
+                  rate: formatMoney(hotel.childPolicy.childRateCents, room.currency),
+                  children: t("{{count}} child", { count: charged }),
+                  nights: t("{{count}} nights", { count: nights }),
+                })}
+              </span>
+              <span className="tabular-nums">{formatMoney(hotel.childChargeCents, room.currency)}</span>
+            </p>
+          ) : null}
+          <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
+            <span>{t("Total")}</span>
+            <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
           </p>
-        )}
-        {hotel.childPolicy && hotel.childChargeCents > 0 ? (
-          <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-            <span>
-              {t("Child charges: {{rate}} × {{children}} × {{nights}}", {
-                rate: formatMoney(hotel.childPolicy.childRateCents, room.currency),
-                children: t("{{count}} child", { count: charged }),
-                nights: t("{{count}} nights", { count: nights }),
-              })}
-            </span>
-            <span className="tabular-nums">{formatMoney(hotel.childChargeCents, room.currency)}</span>
+          <p className="text-right">
+            <ConvertedHint cents={total} currency={room.currency} />
           </p>
-        ) : null}
-        <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
-          <span>{t("Total")}</span>
-          <span className="tabular-nums">{formatMoney(total, room.currency)}</span>
-        </p>
-        <p className="text-right">
-          <ConvertedHint cents={total} currency={room.currency} />
-        </p>
-        <PaymentCurrencyNote currency={room.currency} className="text-xs" />
-      </div>
+          <PaymentCurrencyNote currency={room.currency} className="text-xs" />
+        </div>
+      )}
     </section>
   );
 }
@@ -101,8 +187,10 @@ type GuestDetailsStepProps = StaySummaryProps & {
   /** The server's refusal: its message, or a question for the guest (a changed price). */
   serverError: ReactNode;
   onSubmit: (values: GuestDetails) => void;
-  /** Extra choices shown above the button (loyalty points for signed-in guests). */
+  /** Extra choices shown above the button (loyalty points for signed-in guests, the promo code). */
   extra?: ReactNode;
+  /** Shown under the price summary: why the server's breakdown is missing (the hotel page's price is shown instead). */
+  quoteNote?: ReactNode;
 };
 
 /** The guest form's validation texts (shared GuestDetails schema) in the reader's language. */
@@ -126,14 +214,38 @@ export function GuestDetailsStep({
   hotel,
   room,
   stay,
+  plan,
+  quote,
   holdMinutes,
   form,
   submitting,
   serverError,
   onSubmit,
   extra,
+  quoteNote,
 }: GuestDetailsStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, room.currency);
+  // The terms the hold keeps: the server's words for the quote, else the plan's schedule from the hotel page.
+  const cancellation = quote?.cancellationWords
+    ? quote.cancellationWords
+    : plan
+      ? cancellationWords(plan.cancellation, { t, language: i18n.resolvedLanguage, money })
+      : cancellationPolicyText(t, hotel.cancellationPolicy);
+  const payment = quote
+    ? paymentText(
+        {
+          paymentTiming: quote.paymentTiming,
+          depositPercent: quote.depositPercent,
+          dueNowCents: quote.amountDueNowCents,
+          dueAtHotelCents: quote.amountDueAtHotelCents,
+        },
+        (cents) => formatMoney(cents, quote.currency),
+        t,
+      )
+    : plan
+      ? paymentText(plan, money, t)
+      : null;
   const requestsId = useId();
   const {
     register,
@@ -145,7 +257,8 @@ export function GuestDetailsStep({
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_16rem]">
       <div className="md:col-start-2 md:row-start-1">
-        <StaySummary hotel={hotel} room={room} stay={stay} />
+        <StaySummary hotel={hotel} room={room} stay={stay} plan={plan} quote={quote} />
+        {quoteNote}
       </div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 md:col-start-1 md:row-start-1">
         <TextField
@@ -193,10 +306,17 @@ export function GuestDetailsStep({
           <li className="flex gap-2.5">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
             <span>
-              <span className="font-medium text-slate-900">{t("Cancellation policy:")}</span>{" "}
-              {cancellationPolicyText(t, hotel.cancellationPolicy)}
+              <span className="font-medium text-slate-900">{t("Cancellation policy:")}</span> {cancellation}
             </span>
           </li>
+          {payment ? (
+            <li className="flex gap-2.5">
+              <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <span>
+                <span className="font-medium text-slate-900">{t("Payment:")}</span> {payment}
+              </span>
+            </li>
+          ) : null}
           <li className="flex gap-2.5">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <span>

@@ -2,6 +2,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, Baby, BedDouble, CalendarX2, MapPin, ShieldCheck } from "lucide-react";
 import { childPolicyText, partyLabel } from "../../../shared/children.ts";
+import type { RatePlanOffer } from "../../../shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { cancellationPolicyText } from "../../../shared/i18n/labels.ts";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -27,7 +28,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AmenitiesGrid, hotelAmenities } from "./hotel-amenities.tsx";
 import { HotelPageSkeleton } from "./hotel-page-skeleton.tsx";
 import { PhotoGallery } from "./photo-gallery.tsx";
-import { RoomList } from "./room-list.tsx";
+import { type RoomChoice, RoomList } from "./room-list.tsx";
 import { useHotelDetails } from "./use-hotel-details.ts";
 
 /** Goes back in the app's history when there is some, otherwise to the search. */
@@ -143,8 +144,16 @@ function HotelLocation({ hotel }: { hotel: HotelDetail }) {
   );
 }
 
-function cheapestBookable(rooms: RoomOffer[]): RoomOffer | undefined {
-  return rooms.filter((room) => room.bookable).sort((a, b) => a.priceCents - b.priceCents)[0];
+/** The lowest nightly price a guest can book: a room's cheapest bookable plan where it is sold by plans. */
+function cheapestBookable(rooms: RoomOffer[]): { priceCents: number; currency: string } | undefined {
+  const prices = rooms
+    .filter((room) => room.bookable)
+    .flatMap((room) =>
+      room.plans && room.plans.length > 0
+        ? room.plans.filter((plan) => plan.bookable).map((plan) => ({ priceCents: plan.priceCents, currency: room.currency }))
+        : [{ priceCents: room.priceCents, currency: room.currency }],
+    );
+  return prices.sort((a, b) => a.priceCents - b.priceCents)[0];
 }
 
 /**
@@ -152,7 +161,14 @@ function cheapestBookable(rooms: RoomOffer[]): RoomOffer | undefined {
  * slots from the app's router, so the hotel feature does not import them.
  */
 export interface HotelPageSlots {
-  renderBooking?: (booking: { hotel: HotelDetail; room: RoomOffer; stay: Stay; onClose: () => void }) => ReactNode;
+  /** `plan`: the rate plan reserved (null: a partner room, sold without plans). */
+  renderBooking?: (booking: {
+    hotel: HotelDetail;
+    room: RoomOffer;
+    plan: RatePlanOffer | null;
+    stay: Stay;
+    onClose: () => void;
+  }) => ReactNode;
   renderReviews?: (hotelId: string) => ReactNode;
 }
 
@@ -166,8 +182,8 @@ function HotelContent({
   renderReviews,
 }: HotelPageSlots & { hotel: HotelDetail; stay: Stay; onStayChange: (stay: Stay) => void; updating: boolean; stayError: Error | null }) {
   const { t } = useTranslation();
-  // Book Now records the chosen room; the booking dialog opens from it.
-  const [selectedRoom, setSelectedRoom] = useState<RoomOffer | null>(null);
+  // Reserve (or a partner room's Book Now) records the chosen room and plan; the booking dialog opens from it.
+  const [chosen, setChosen] = useState<RoomChoice | null>(null);
   const goBack = useGoBack();
   const amenities = hotelAmenities(hotel);
   const cheapest = cheapestBookable(hotel.rooms);
@@ -243,9 +259,11 @@ function HotelContent({
               {hotel.rooms.length > 0 ? (
                 <RoomList
                   rooms={hotel.rooms}
-                  selectedRoomId={selectedRoom?.id ?? null}
+                  chosen={chosen}
                   showRoomsLeft={hotel.supplier === "inventory"}
-                  onBook={setSelectedRoom}
+                  nights={hotel.nights}
+                  roomCount={stay.rooms}
+                  onBook={setChosen}
                 />
               ) : (
                 <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-slate-700">
@@ -327,7 +345,9 @@ function HotelContent({
           </Card>
         </aside>
       </div>
-      {selectedRoom && renderBooking ? renderBooking({ hotel, room: selectedRoom, stay, onClose: () => setSelectedRoom(null) }) : null}
+      {chosen && renderBooking
+        ? renderBooking({ hotel, room: chosen.room, plan: chosen.plan, stay, onClose: () => setChosen(null) })
+        : null}
     </div>
   );
 }

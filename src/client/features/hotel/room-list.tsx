@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { BedDouble, Images, Maximize2, Users } from "lucide-react";
+import type { RatePlanOffer } from "../../../shared/rate-plan-offers.ts";
 import type { RoomOffer } from "../../../shared/search.ts";
 import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -7,26 +8,39 @@ import { cn } from "../../lib/cn.ts";
 import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { amenityText } from "../../lib/option-labels.ts";
 import { PhotoViewer } from "./photo-viewer.tsx";
+import { RatePlanCard } from "./rate-plan-card.tsx";
+
+/** What a Reserve or Book Now button chose: a room, and its plan when the room is sold by plans. */
+export type RoomChoice = { room: RoomOffer; plan: RatePlanOffer | null };
+
+/** The same choice: one room and one plan (a plan id is null for a standard rate). */
+export function sameChoice(choice: RoomChoice | null, room: RoomOffer, plan: RatePlanOffer | null): boolean {
+  return choice !== null && choice.room.id === room.id && (choice.plan?.id ?? null) === (plan?.id ?? null);
+}
 
 type RoomCardProps = {
   room: RoomOffer;
-  selected: boolean;
+  chosen: RoomChoice | null;
   /** Our own rooms say how many are left; a partner hotel only confirms the rooms asked for. */
   showRoomsLeft: boolean;
-  onBook: (room: RoomOffer) => void;
+  nights: number;
+  rooms: number;
+  onBook: (choice: RoomChoice) => void;
   onOpenPhotos: (room: RoomOffer) => void;
 };
 
-function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomCardProps) {
+function RoomCard({ room, chosen, showRoomsLeft, nights, rooms, onBook, onOpenPhotos }: RoomCardProps) {
   const { t } = useTranslation();
   const reasonId = useId();
   const fewLeft = showRoomsLeft && room.roomsAvailable > 0 && room.roomsAvailable <= 3;
   const [cover] = room.images;
+  const plans = room.plans ?? [];
+  const selected = chosen?.room.id === room.id;
   return (
     <article
       className={cn(
         "overflow-hidden rounded-2xl border bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06)] sm:grid sm:grid-cols-[15rem_minmax(0,1fr)]",
-        selected ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200/80",
+        selected && plans.length === 0 ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200/80",
       )}
     >
       <div className="relative aspect-[4/3] bg-slate-100 sm:aspect-auto">
@@ -75,68 +89,104 @@ function RoomCard({ room, selected, showRoomsLeft, onBook, onOpenPhotos }: RoomC
             </ul>
           ) : null}
         </div>
-        <div className="flex items-end justify-between gap-4 border-t border-slate-200 pt-4 lg:w-48 lg:shrink-0 lg:flex-col lg:items-stretch lg:justify-start lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5 lg:text-right">
-          <div className="min-w-0">
-            {room.originalPriceCents !== null && room.discountPercent > 0 ? (
-              <p className="flex items-center gap-2 text-sm lg:justify-end">
-                <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-700 ring-1 ring-red-200">
-                  -{room.discountPercent}%
-                </span>
-                <span className="text-slate-500">
-                  <span className="sr-only">{t("Original price")} </span>
-                  <s>
-                    <Money cents={room.originalPriceCents} currency={room.currency} />
-                  </s>
-                </span>
+        {plans.length > 0 ? null : (
+          <div className="flex items-end justify-between gap-4 border-t border-slate-200 pt-4 lg:w-48 lg:shrink-0 lg:flex-col lg:items-stretch lg:justify-start lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5 lg:text-right">
+            <div className="min-w-0">
+              {room.originalPriceCents !== null && room.discountPercent > 0 ? (
+                <p className="flex items-center gap-2 text-sm lg:justify-end">
+                  <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-700 ring-1 ring-red-200">
+                    -{room.discountPercent}%
+                  </span>
+                  <span className="text-slate-500">
+                    <span className="sr-only">{t("Original price")} </span>
+                    <s>
+                      <Money cents={room.originalPriceCents} currency={room.currency} />
+                    </s>
+                  </span>
+                </p>
+              ) : null}
+              <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
+                <Money cents={room.priceCents} currency={room.currency} />
               </p>
-            ) : null}
-            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
-              <Money cents={room.priceCents} currency={room.currency} />
-            </p>
-            <p className="text-xs text-slate-600">
-              {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1 ? (
-                <Trans
-                  i18nKey="average per night · <total></total> for {{count}} nights"
-                  count={room.nightlyPrices.length}
-                  components={{ total: <Money cents={room.stayPriceCents} currency={room.currency} /> }}
-                />
+              <p className="text-xs text-slate-600">
+                {room.nightlyPrices && new Set(room.nightlyPrices.map((n) => n.priceCents)).size > 1 ? (
+                  <Trans
+                    i18nKey="average per night · <total></total> for {{count}} nights"
+                    count={room.nightlyPrices.length}
+                    components={{ total: <Money cents={room.stayPriceCents} currency={room.currency} /> }}
+                  />
+                ) : (
+                  t("per night")
+                )}
+              </p>
+              {room.bookable ? (
+                <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
+                  {showRoomsLeft ? t("{{count}} rooms left", { count: room.roomsAvailable }) : t("Available for your stay")}
+                </p>
               ) : (
-                t("per night")
+                <p id={reasonId} className="mt-2 text-sm font-medium text-amber-800">
+                  {room.unavailableReason ?? t("Not available for your stay")}
+                </p>
               )}
-            </p>
-            {room.bookable ? (
-              <p className={cn("mt-2 text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
-                {showRoomsLeft ? t("{{count}} rooms left", { count: room.roomsAvailable }) : t("Available for your stay")}
-              </p>
-            ) : (
-              <p id={reasonId} className="mt-2 text-sm font-medium text-amber-800">
-                {room.unavailableReason ?? t("Not available for your stay")}
-              </p>
-            )}
+            </div>
+            {/* aria-disabled rather than disabled: the button stays focusable, so keyboard and screen-reader users hear why. */}
+            <Button
+              className={cn("shrink-0 px-6 lg:w-full", room.bookable ? null : "cursor-not-allowed opacity-60 hover:bg-brand-700")}
+              aria-disabled={room.bookable ? undefined : true}
+              aria-describedby={room.bookable ? undefined : reasonId}
+              onClick={() => (room.bookable ? onBook({ room, plan: null }) : null)}
+            >
+              {t("Book Now")}
+            </Button>
           </div>
-          {/* aria-disabled rather than disabled: the button stays focusable, so keyboard and screen-reader users hear why. */}
-          <Button
-            className={cn("shrink-0 px-6 lg:w-full", room.bookable ? null : "cursor-not-allowed opacity-60 hover:bg-brand-700")}
-            aria-disabled={room.bookable ? undefined : true}
-            aria-describedby={room.bookable ? undefined : reasonId}
-            onClick={() => (room.bookable ? onBook(room) : null)}
-          >
-            {t("Book Now")}
-          </Button>
-        </div>
+        )}
       </div>
+      {plans.length > 0 ? (
+        <section
+          aria-label={t("Rates for {{room}}", { room: room.name })}
+          className="border-t border-slate-200 bg-slate-50/60 p-3 sm:col-span-2 sm:p-4"
+        >
+          {showRoomsLeft ? (
+            <p className={cn("mb-3 text-sm", room.bookable && fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
+              {room.bookable
+                ? t("{{count}} rooms left", { count: room.roomsAvailable })
+                : (room.unavailableReason ?? t("Not available for your stay"))}
+            </p>
+          ) : null}
+          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {plans.map((plan) => (
+              <li key={plan.id ?? "standard"} className="flex">
+                <RatePlanCard
+                  plan={plan}
+                  roomName={room.name}
+                  roomReason={room.bookable ? null : room.unavailableReason}
+                  currency={room.currency}
+                  nights={nights}
+                  rooms={rooms}
+                  roomsLeft={showRoomsLeft ? room.roomsAvailable : null}
+                  selected={sameChoice(chosen, room, plan)}
+                  onReserve={(p) => onBook({ room, plan: p })}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }
 
 type RoomListProps = {
   rooms: RoomOffer[];
-  selectedRoomId: string | null;
+  chosen: RoomChoice | null;
   showRoomsLeft: boolean;
-  onBook: (room: RoomOffer) => void;
+  nights: number;
+  roomCount: number;
+  onBook: (choice: RoomChoice) => void;
 };
 
-export function RoomList({ rooms, selectedRoomId, showRoomsLeft, onBook }: RoomListProps) {
+/** The hotel's room types; our own rooms list their rate plans side by side, each with its Reserve button. */
+export function RoomList({ rooms, chosen, showRoomsLeft, nights, roomCount, onBook }: RoomListProps) {
   const [photos, setPhotos] = useState<{ room: RoomOffer; index: number | null } | null>(null);
   return (
     <>
@@ -145,8 +195,10 @@ export function RoomList({ rooms, selectedRoomId, showRoomsLeft, onBook }: RoomL
           <li key={room.id}>
             <RoomCard
               room={room}
-              selected={room.id === selectedRoomId}
+              chosen={chosen}
               showRoomsLeft={showRoomsLeft}
+              nights={nights}
+              rooms={roomCount}
               onBook={onBook}
               onOpenPhotos={(r) => setPhotos({ room: r, index: 0 })}
             />

@@ -6,22 +6,27 @@ import type { HotelDetail } from "../../../shared/search.ts";
 import type { Stay } from "../../../shared/search-options.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import { roomsFree } from "./availability-sql.ts";
+import { hotelPlanRows, planOffersFor } from "./hotel-plan-offers.ts";
 import { HOTEL_COLUMNS, type HotelRow, type RoomRow, toRoomOffer, toSummary } from "./hotel-rows.ts";
 
-/** One of our hotels with every room type priced and checked for the stay; null when unknown or hidden. */
+/**
+ * One of our hotels with every room type priced and checked for the stay, each with its rate plans
+ * priced for the stay (a standard rate where it has none); null when unknown or hidden.
+ */
 export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promise<HotelDetail | null> {
   if (!isDatabaseId(hotelId)) return null;
   const id = Number(hotelId);
-  const [hotel] = await queryRowsNamed<HotelRow & { children_free_under_age: number; child_rate_cents: number }>(
+  const [hotel] = await queryRowsNamed<HotelRow & { children_free_under_age: number; child_rate_cents: number; time_zone: string }>(
     db,
-    sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents from hotels h where h.id = ${id} and not h.hidden`,
+    sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents, h.time_zone from hotels h where h.id = ${id} and not h.hidden`,
   );
   if (!hotel) return null;
   const childPolicy = { freeUnderAge: Number(hotel.children_free_under_age), childRateCents: Number(hotel.child_rate_cents) };
   const nights = countNights(stay.checkIn, stay.checkOut);
-  const roomRows = await queryRowsNamed<RoomRow>(
-    db,
-    sql`
+  const [roomRows, planRows] = await Promise.all([
+    queryRowsNamed<RoomRow>(
+      db,
+      sql`
         select rt.id, rt.name, rt.description, rt.images, rt.max_guests, rt.size_m2, rt.bed_type, rt.amenities,
           rt.price_cents, rt.original_price_cents, rt.currency, rt.total_rooms,
           ${roomsFree(stay, sql`rt.id`, sql`rt.total_rooms`)}::int as rooms_free,
@@ -34,9 +39,23 @@ export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promi
           from f_stay_nights(rt.id, ${stay.checkIn}::date, ${stay.checkOut}::date) n
         ) r
         where rt.hotel_id = ${id} and not rt.closed`,
-  );
+    ),
+    hotelPlanRows(db, id, stay),
+  ]);
+  const planContext = {
+    stay,
+    childPolicy,
+    timeZone: hotel.time_zone,
+    currency: hotel.currency,
+    freeCancellationDays: Number(hotel.free_cancellation_days),
+    now: new Date(),
+  };
   const rooms = roomRows
-    .map((r) => toRoomOffer(r, stay))
+    .map((r) => {
+      const room = toRoomOffer(r, stay);
+      const plans = planRows.filter((p) => Number(p.room_type_id) === Number(r.id));
+      return { ...room, plans: planOffersFor(room, plans, planContext) };
+    })
     .sort((a, b) => a.stayPriceCents - b.stayPriceCents || Number(a.id) - Number(b.id));
   const bookable = rooms.filter((r) => r.bookable);
   const cheapest = bookable[0] ?? null;
