@@ -225,6 +225,10 @@ export function FilterPanel({ params, onParamsChange, heading = true }: FilterPa
               {amenityOptionLabel(t, amenity)}
             </CheckboxRow>
           ))}
+          {/* Selects rates (a plan with a meal), not hotels: a separate parameter from the amenities. */}
+          <CheckboxRow checked={filters.breakfast} onCheckedChange={(on) => apply({ ...filters, breakfast: on })}>
+            {t("Breakfast included")}
+          </CheckboxRow>
         </ul>
       </FilterGroup>
     </div>

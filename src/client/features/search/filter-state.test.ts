@@ -24,6 +24,7 @@ describe("search filters in the address", () => {
       stars: [],
       amenities: [],
       freeCancellation: false,
+      breakfast: false,
       guestRating: null,
       propertyTypes: [],
     });
@@ -42,6 +43,7 @@ describe("search filters in the address", () => {
       stars: [4, 3],
       amenities: ["Spa"],
       freeCancellation: false,
+      breakfast: false,
       guestRating: null,
       propertyTypes: [],
     });
@@ -69,6 +71,15 @@ describe("search filters in the address", () => {
     expect(countActiveFilters(next)).toBe(4);
     expect(clearFilters(next).toString()).toBe("destination=Oslo");
     expect(writeFilters(next, readFilters(params(""))).toString()).toBe("destination=Oslo");
+  });
+
+  it("reads and writes breakfast included, a filter of its own beside the amenities", () => {
+    expect(readFilters(params("breakfast=true&amenities=Spa"))).toMatchObject({ breakfast: true, amenities: ["Spa"] });
+    expect(readFilters(params("breakfast=yes")).breakfast).toBe(false);
+    const next = writeFilters(params("destination=Oslo"), { ...readFilters(params("")), breakfast: true });
+    expect(next.toString()).toBe("destination=Oslo&breakfast=true");
+    expect(countActiveFilters(next)).toBe(1);
+    expect(clearFilters(next).toString()).toBe("destination=Oslo");
   });
 
   it("clears every filter, including a minimum distance from a shared link, but not the search", () => {

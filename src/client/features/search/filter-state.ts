@@ -20,6 +20,8 @@ export interface Filters {
   stars: number[];
   amenities: AmenityOption[];
   freeCancellation: boolean;
+  /** Only rates with breakfast (or more) included. */
+  breakfast: boolean;
   /** 10-point guest rating threshold; null: any. */
   guestRating: GuestRatingOption | null;
   propertyTypes: PropertyType[];
@@ -32,6 +34,7 @@ const DEFAULT_FILTERS: Filters = {
   stars: [],
   amenities: [],
   freeCancellation: false,
+  breakfast: false,
   guestRating: null,
   propertyTypes: [],
 };
@@ -43,6 +46,7 @@ const FILTER_PARAM_KEYS = [
   "stars",
   "amenities",
   "freeCancellation",
+  "breakfast",
   "guestRating",
   "propertyTypes",
 ] as const;
@@ -79,6 +83,7 @@ export function readFilters(params: URLSearchParams): Filters {
     stars: [...new Set(stars)].sort((a, b) => b - a),
     amenities: [...new Set(amenities)],
     freeCancellation: params.get("freeCancellation") === "true",
+    breakfast: params.get("breakfast") === "true",
     guestRating: GUEST_RATING_OPTIONS.find((o) => String(o.value) === params.get("guestRating"))?.value ?? null,
     propertyTypes: [...new Set(propertyTypes)],
   };
@@ -95,6 +100,7 @@ export function writeFilters(params: URLSearchParams, filters: Filters): URLSear
   if (filters.stars.length > 0) next.set("stars", filters.stars.join(","));
   if (filters.amenities.length > 0) next.set("amenities", filters.amenities.join(","));
   if (filters.freeCancellation) next.set("freeCancellation", "true");
+  if (filters.breakfast) next.set("breakfast", "true");
   if (filters.guestRating !== null) next.set("guestRating", String(filters.guestRating));
   if (filters.propertyTypes.length > 0) next.set("propertyTypes", filters.propertyTypes.join(","));
   return next;
@@ -115,6 +121,7 @@ export function countActiveFilters(params: URLSearchParams): number {
     f.stars.length +
     f.amenities.length +
     Number(f.freeCancellation) +
+    Number(f.breakfast) +
     Number(f.guestRating !== null) +
     f.propertyTypes.length
   );

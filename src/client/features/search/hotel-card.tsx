@@ -109,12 +109,20 @@ export function HotelCard({
             ))}
           </ul>
         ) : null}
-        {hotel.freeCancellationDays > 0 ? (
+        {(hotel.ratePlan ? hotel.ratePlan.freeCancellation : hotel.freeCancellationDays > 0) ? (
           <p className="mt-3 flex items-center gap-1 text-sm font-medium text-emerald-800">
             <Check aria-hidden="true" className="size-4 shrink-0" />
             {t("Free cancellation")}
           </p>
         ) : null}
+        {/* The price's rate plan, when it is not a plain flexible room: what it includes and that it is non-refundable. */}
+        {hotel.ratePlan && hotel.ratePlan.mealPlan !== "room_only" ? (
+          <p className="mt-1 flex items-center gap-1 text-sm font-medium text-emerald-800">
+            <Check aria-hidden="true" className="size-4 shrink-0" />
+            {t("Breakfast included")}
+          </p>
+        ) : null}
+        {hotel.ratePlan?.nonRefundable ? <p className="mt-1 text-sm text-slate-600">{t("Non-refundable")}</p> : null}
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <p className={cn("text-sm", fewLeft ? "font-semibold text-red-700" : "text-slate-600")}>
             {hotel.roomsAvailable === 0

@@ -30,6 +30,7 @@ const FILTER_KEYS = [
   "stars",
   "amenities",
   "freeCancellation",
+  "breakfast",
   "guestRating",
   "propertyTypes",
   "sort",
