@@ -31,9 +31,11 @@ export interface Occupancy {
 /**
  * A booking in the figures is one whose payment went through: an unpaid hold is not a booking,
  * neither while it waits for its payment nor once it has lapsed (admins cannot confirm it by hand).
- * A partner booking being placed after its payment (`supplier_state` booking/unknown) is paid.
+ * A partner booking being placed after its payment (`supplier_state` booking/unknown) is paid; a card
+ * guarantee (decision 051) counts once authorised, whatever became of it.
  */
-export const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending')
+export const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending',
+    'guaranteed', 'capturing', 'capture_pending', 'captured', 'release_pending', 'released')
   or status = 'confirmed' or supplier_state in ('booking', 'unknown'))`;
 /**
  * Revenue is what cards were charged for stays that stand: confirmed and paid, also when part of the

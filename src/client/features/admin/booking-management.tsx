@@ -81,6 +81,16 @@ function paymentLabel(t: TFunction, status: string): string {
       return t("expired");
     case "pay_at_hotel":
       return t("pay at hotel");
+    case "guaranteed":
+      return t("card guarantee");
+    case "capturing":
+    case "capture_pending":
+      return t("charging fee");
+    case "captured":
+      return t("fee charged");
+    case "release_pending":
+    case "released":
+      return t("guarantee released");
     case "refunding":
       return t("refunding");
     case "refund_pending":
