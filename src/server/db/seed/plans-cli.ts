@@ -1,0 +1,47 @@
+/**
+ * npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000]
+ * Adds the demo catalogue's rate plans (seedRatePlans) to the catalogue already in the database
+ * at DATABASE_URL, in chunks of hotel ids, for the search benchmarks with plans (decision 055):
+ * e.g. on a copy of the 5,000-hotel catalogue with a year of rates. Each chunk is one transaction;
+ * the plans' triggers write room_plan_offers and lower the floors in room_offers as they go.
+ * Hotels that already have policies are skipped, so a run cut short can be started again.
+ */
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "../client.ts";
+import { migrateDatabase } from "../migrate.ts";
+import { seedRatePlans } from "./seed-rate-plans.ts";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { chunk: { type: "string", default: "20000" } }, strict: true });
+  const chunk = Number(values.chunk);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl || !Number.isInteger(chunk) || chunk < 1) {
+    console.error("Usage: DATABASE_URL=postgres://... npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000]");
+    return 2;
+  }
+  const database = await openDatabase({ databaseUrl, pgliteDir: "" });
+  try {
+    await migrateDatabase(database);
+    const [range] = await queryRows<{ lo: number; hi: number }>(
+      database.db,
+      sql`select min(id)::int as lo, max(id)::int as hi from hotels`,
+    );
+    const started = performance.now();
+    const total = { policies: 0, plans: 0 };
+    for (let from = Number(range?.lo ?? 1); from <= Number(range?.hi ?? 0); from += chunk) {
+      const added = await database.db.transaction((tx) => seedRatePlans(tx, { from, to: from + chunk - 1 }));
+      total.policies += added.policies;
+      total.plans += added.plans;
+      console.info(`hotels ${from}-${from + chunk - 1}: ${added.plans} plans (${Math.round((performance.now() - started) / 1000)} s)`);
+    }
+    await queryRows(database.db, sql`analyze room_plan_offers`);
+    await queryRows(database.db, sql`analyze hotels`);
+    console.info(`Added ${total.policies} policies and ${total.plans} plans in ${Math.round(performance.now() - started) / 1000} s`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();
