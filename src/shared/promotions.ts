@@ -130,13 +130,12 @@ export function unknownCodeMessage(code: string): string {
   return `We do not know the code ${code}. Check the spelling, or book without it.`;
 }
 
-/** The guest's code as typed: trimmed, at most PROMO_CODE_MAX_LENGTH characters; empty means none. */
+/** The guest's code as typed: trimmed, at most PROMO_CODE_MAX_LENGTH characters; empty (or absent) means none. */
 export const PromoCodeEntry = z
   .string()
   .trim()
   .max(PROMO_CODE_MAX_LENGTH, `A promo code has at most ${PROMO_CODE_MAX_LENGTH} characters`)
-  .optional()
-  .transform((code) => (code ? code : undefined));
+  .optional();
 
 const optionalDay = (name: string) => calendarDay(name).nullable().default(null);
 const optionalCount = (name: string, max: number) =>

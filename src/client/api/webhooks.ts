@@ -36,7 +36,9 @@ export type WebhookDelivery = Awaited<ReturnType<typeof listWebhookDeliveries>>[
 
 export function resendWebhookDelivery(endpointId: number, deliveryId: number) {
   return body(
-    hooks[":endpointId"].deliveries[":deliveryId"].resend.$post({ param: { endpointId: String(endpointId), deliveryId: String(deliveryId) } }),
+    hooks[":endpointId"].deliveries[":deliveryId"].resend.$post({
+      param: { endpointId: String(endpointId), deliveryId: String(deliveryId) },
+    }),
   );
 }
 

@@ -60,6 +60,7 @@ const CalendarLinksPage = lazy(() =>
 const RateCalendarPage = lazy(() =>
   import("../features/rate-calendar/rate-calendar-page.tsx").then((m) => ({ default: m.RateCalendarPage })),
 );
+const InvoicesPage = lazy(() => import("../features/invoices/invoices-page.tsx").then((m) => ({ default: m.InvoicesPage })));
 const PropertyHotelsPage = lazy(() =>
   import("../features/property-hotels/property-hotels-page.tsx").then((m) => ({ default: m.PropertyHotelsPage })),
 );
@@ -218,6 +219,7 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
+              { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
               { path: "admin/webhooks", element: <WebhooksPage /> },
             ],

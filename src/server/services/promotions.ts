@@ -17,19 +17,20 @@ import {
   promoProblem,
   unknownCodeMessage,
 } from "../../shared/promotions.ts";
-import type { Db, Tx } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../db/pg-errors.ts";
 import { hotels, loyaltyAccounts, promoCodeUses, promoCodes, ratePlans } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DbOrTx = Db | Tx;
 type PromoCodeRow = typeof promoCodes.$inferSelect;
 /** Who changes codes in the back office: written to the activity log. */
 type Actor = { id: string; email: string };
 
 export interface PromotionRequest {
-  /** The code as the guest typed it (trimmed); undefined: none. */
+  /** The code as the guest typed it (trimmed); undefined or empty: none. */
   code: string | undefined;
   /** Our own hotel's id; null: a partner's room, which takes neither codes nor member prices. */
   hotelId: number | null;

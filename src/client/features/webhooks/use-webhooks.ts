@@ -39,7 +39,8 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ endpointId, input }: { endpointId: number; input: UpdateWebhookEndpointInput }) => updateWebhookEndpoint(endpointId, input),
+    mutationFn: ({ endpointId, input }: { endpointId: number; input: UpdateWebhookEndpointInput }) =>
+      updateWebhookEndpoint(endpointId, input),
     onSuccess: ({ endpoint }) => toast.success(endpoint.enabled ? i18next.t("Endpoint turned on") : i18next.t("Endpoint turned off")),
     onError: (error) => toast.error(i18next.t("Failed to change the endpoint: {{message}}", { message: error.message })),
     onSettled: invalidate,

@@ -111,7 +111,12 @@ function NewEndpointForm({ hotelId }: { hotelId: number | null }) {
           value={url}
           onChange={(event) => setUrl(event.target.value)}
         />
-        <TextField label={t("Description (optional)")} maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <TextField
+          label={t("Description (optional)")}
+          maxLength={200}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
         <fieldset aria-describedby={eventsId}>
           <legend className="text-sm font-medium text-slate-900">{t("Events")}</legend>
           <p id={eventsId} className="text-xs text-slate-600">
@@ -355,7 +360,11 @@ export function WebhooksPage() {
         description={t(
           "Staywise tells your other systems when a booking is confirmed, changed or cancelled, a payment is refunded or a review is published: a signed POST to each address below, retried for a day until it is accepted.",
         )}
-        back={hotelId !== undefined ? { to: `/admin/hotels/${hotelId}`, label: t("Back to the hotel") } : { to: "/admin", label: t("Admin Dashboard") }}
+        back={
+          hotelId !== undefined
+            ? { to: `/admin/hotels/${hotelId}`, label: t("Back to the hotel") }
+            : { to: "/admin", label: t("Admin Dashboard") }
+        }
       />
       {canAdd ? (
         <NewEndpointForm hotelId={hotelId ?? null} />
