@@ -21,13 +21,14 @@ export const QuoteInput = CreateBookingInput.pick({
   ages: true,
   rooms: true,
   pointsToRedeem: true,
+  promoCode: true,
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
-/** One line taken off the price: points redeemed, or a promotion. */
+/** One line taken off the price: a member price, a promo code, or points redeemed (decision 053: in that order). */
 export interface QuoteDiscount {
-  kind: "points" | "promotion";
-  /** The promotion's code, or the points redeemed as text ("500 points"). */
+  kind: "member" | "promotion" | "points";
+  /** The member tier ("Gold"), the promo code as typed, or the points redeemed as text ("500 points"). */
   label: string;
   cents: number;
 }
@@ -75,4 +76,6 @@ export interface PriceQuote {
   cancellationSchedule: CancellationSchedule | null;
   /** The schedule in plain words, in the asker's language. */
   cancellationWords: string | null;
+  /** A visitor asked, and this plan has member prices: "sign in to see a lower price" (decision 053). */
+  memberPriceAvailable: boolean;
 }

@@ -37,7 +37,7 @@ export const PriceQuoteSchema = z
     roomsSubtotalCents: z.number().int(),
     childChargeCents: z.number().int(),
     subtotalCents: z.number().int(),
-    discounts: z.array(z.object({ kind: z.enum(["points", "promotion"]), label: z.string(), cents: z.number().int() })),
+    discounts: z.array(z.object({ kind: z.enum(["member", "promotion", "points"]), label: z.string(), cents: z.number().int() })),
     pointsRedeemed: z.number().int(),
     discountCents: z.number().int(),
     totalCents: z.number().int(),
@@ -48,6 +48,7 @@ export const PriceQuoteSchema = z
     currency: z.string(),
     cancellationSchedule: orNull(CancellationScheduleSchema),
     cancellationWords: z.string().nullable().describe("The schedule in plain words, in the asker's language"),
+    memberPriceAvailable: z.boolean().describe("A visitor asked and the plan has member prices: sign in to see a lower price"),
   })
   .openapi("PriceQuote");
 

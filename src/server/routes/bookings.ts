@@ -69,6 +69,7 @@ const createHold = defineRoute({
     "TOO_MANY_HOLDS",
     "PAYMENT_CREATE_FAILED",
     "SUPPLIER_ERROR",
+    "PROMO_CODE_NOT_VALID",
   ],
   responses: { 201: jsonAnswer(CreatedHoldSchema, "The hold, its payment and the access token") },
 });
@@ -87,6 +88,7 @@ const quote = defineRoute({
     "ROOM_TOO_SMALL",
     "MIN_STAY_NOT_MET",
     "ROOM_CLOSED_FOR_DATES",
+    "PROMO_CODE_NOT_VALID",
   ],
   responses: { 200: jsonAnswer(PriceQuoteSchema, "The price breakdown and the terms a hold would keep") },
 });

@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { DomainError } from "../../domain-error.ts";
 import { translator } from "../../i18n.ts";
 import { stayFromQuery } from "../hotel-search.ts";
+import { checkPromotion } from "../promotions.ts";
 import { soldTerms } from "./booking-row.ts";
 import { formatMoney } from "./emails.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
@@ -28,9 +29,30 @@ export async function quoteBooking(
   const stay = stayFromQuery(input, today);
   if (input.pointsToRedeem > 0 && !user) throw new DomainError("UNAUTHENTICATED", "Please sign in to use your points.");
   const priced = await priceInventoryRoom(db, input, stay, now);
-  const { pointsUsed, discountCents } = applyPoints(priced.totalPriceCents, input.pointsToRedeem);
-  const discounts: QuoteDiscount[] = pointsUsed > 0 ? [{ kind: "points", label: `${pointsUsed} points`, cents: discountCents }] : [];
-  const terms = soldTerms(priced, stay, { discountCents });
+  // Member price and promo code as the hold applies them (decision 053); a refused code answers 400 in words.
+  const promotion = await checkPromotion(db, {
+    code: input.promoCode,
+    hotelId: priced.source.hotelId ?? null,
+    ratePlanId: priced.plan?.id ?? null,
+    stay,
+    userId: user?.id ?? null,
+    guestEmail: "",
+    priceCents: priced.totalPriceCents,
+    currency: priced.currency,
+    today,
+  });
+  const { pointsUsed, discountCents: pointsCents } = applyPoints(promotion.totalCents, input.pointsToRedeem);
+  const discounts: QuoteDiscount[] = [
+    ...(promotion.memberDiscountCents > 0
+      ? [{ kind: "member" as const, label: promotion.memberTier ?? "", cents: promotion.memberDiscountCents }]
+      : []),
+    ...(promotion.promoDiscountCents > 0
+      ? [{ kind: "promotion" as const, label: promotion.promoCode ?? "", cents: promotion.promoDiscountCents }]
+      : []),
+    ...(pointsUsed > 0 ? [{ kind: "points" as const, label: `${pointsUsed} points`, cents: pointsCents }] : []),
+  ];
+  const discountCents = discounts.reduce((sum, line) => sum + line.cents, 0);
+  const terms = soldTerms({ ...priced, totalPriceCents: promotion.totalCents }, stay, { discountCents: pointsCents });
   const t = translator(language);
   const totalCents = priced.totalPriceCents - discountCents;
   const nightly = priced.nightlyPrices ?? [];
@@ -68,5 +90,6 @@ export async function quoteBooking(
           now,
         })
       : null,
+    memberPriceAvailable: promotion.memberPriceAvailable,
   };
 }
