@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
+import type { HotelDetail } from "../../src/shared/search.ts";
 import type { PromoCodeView } from "../../src/shared/promotions.ts";
 import { bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
@@ -305,5 +306,18 @@ describe("the quote", () => {
     const res = await quote({ promoCode: "LongStay" });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "PROMO_CODE_NOT_VALID", message: "This code needs a stay of at least 4 nights." });
+  });
+});
+
+describe("the hotel page", () => {
+  it("says which plans have member prices, so visitors can be told to sign in for a lower price", async () => {
+    const res = await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(13)}&guests=2&rooms=1`);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as HotelDetail;
+    const plans = answer.rooms.find((r) => r.id === String(room.id))?.plans ?? [];
+    expect(plans.map((p) => [p.name, p.memberPrices])).toEqual([
+      ["Flexible", true],
+      ["Non-refundable", false],
+    ]);
   });
 });
