@@ -53,6 +53,7 @@ type Hotel = {
   image: string;
   images: string[];
   priceCents: number;
+  timeZone: string;
   roomTypes: { id: number; closed: boolean }[];
 };
 

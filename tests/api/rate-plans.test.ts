@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PolicyTerms } from "../../src/shared/cancellation-policies.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import {
   activityLogs,
@@ -26,8 +27,8 @@ let other: HotelRow;
 let double: RoomTypeRow;
 let suite: RoomTypeRow;
 
-const FLEXIBLE = { tiers: [{ daysBefore: 7, fee: { kind: "percent", percent: 0 } }], finalFee: { kind: "nights", nights: 1 } };
-const NON_REFUNDABLE = { tiers: [], finalFee: { kind: "percent", percent: 100 } };
+const FLEXIBLE: PolicyTerms = { tiers: [{ daysBefore: 7, fee: { kind: "percent", percent: 0 } }], finalFee: { kind: "nights", nights: 1 } };
+const NON_REFUNDABLE: PolicyTerms = { tiers: [], finalFee: { kind: "percent", percent: 100 } };
 
 function plan(policyId: number, overrides: Record<string, unknown> = {}) {
   return {

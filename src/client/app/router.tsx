@@ -60,6 +60,7 @@ const CalendarLinksPage = lazy(() =>
 const RateCalendarPage = lazy(() =>
   import("../features/rate-calendar/rate-calendar-page.tsx").then((m) => ({ default: m.RateCalendarPage })),
 );
+const RatePlansPage = lazy(() => import("../features/rate-plans/rate-plans-page.tsx").then((m) => ({ default: m.RatePlansPage })));
 const InvoicesPage = lazy(() => import("../features/invoices/invoices-page.tsx").then((m) => ({ default: m.InvoicesPage })));
 const PropertyHotelsPage = lazy(() =>
   import("../features/property-hotels/property-hotels-page.tsx").then((m) => ({ default: m.PropertyHotelsPage })),
@@ -219,6 +220,7 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
+              { path: "admin/hotels/:hotelId/rate-plans", element: <RatePlansPage /> },
               { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
               { path: "admin/webhooks", element: <WebhooksPage /> },

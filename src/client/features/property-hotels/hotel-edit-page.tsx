@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
-import { BarChart3, BedDouble, CalendarDays, ConciergeBell, Plus, ReceiptText, TicketPercent, Webhook } from "lucide-react";
+import { BarChart3, BedDouble, CalendarDays, ConciergeBell, Plus, ReceiptText, Tags, TicketPercent, Webhook } from "lucide-react";
 import type { PropertyRoomType } from "../../api/property-hotels.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -51,6 +51,7 @@ export function HotelEditPage() {
   const h = hotel.data;
   const links = [
     { to: `/admin/hotels/${h.id}/calendar`, label: t("Rates and availability"), icon: CalendarDays },
+    { to: `/admin/hotels/${h.id}/rate-plans`, label: t("Rate plans & policies"), icon: Tags },
     { to: `/admin/hotels/${h.id}/front-desk`, label: t("Front desk"), icon: ConciergeBell },
     { to: `/admin/hotels/${h.id}/reports`, label: t("Reports"), icon: BarChart3 },
     { to: `/admin/hotels/${h.id}/invoices`, label: t("Invoices"), icon: ReceiptText },
