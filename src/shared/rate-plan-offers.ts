@@ -52,6 +52,8 @@ export interface RatePlanOffer {
   restriction: RestrictionBreach | null;
   /** Why it cannot be booked, in English: the room's reason, else the restriction's. */
   unavailableReason: string | null;
+  /** Signed-in members pay less on this plan (decision 053): a visitor reads "Sign in to see a lower price". */
+  memberPrices: boolean;
 }
 
 /** The first restriction of a plan this stay breaks when booked on `today` (the same order as planRestrictionProblem). */

@@ -236,6 +236,7 @@ describe("invoices", () => {
     expect(text).toContain("Ledger Hospitality GmbH");
     expect(text).toContain("Payer & Sons Ltd");
     expect(text).toContain("$416.85");
+    expect(text).toContain(`Stay: Ledger Inn, Queen, ${d(30)} to ${d(33)}`);
     const staff = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${inv!.id}/pdf`, { cookie: manager });
     expect(staff.status).toBe(200);
     expect(pdfText(Buffer.from(await staff.arrayBuffer()))).toContain(inv!.invoiceNumber);

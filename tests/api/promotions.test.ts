@@ -2,9 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import type { PriceQuote } from "../../src/shared/price-quote.ts";
+import type { HotelDetail } from "../../src/shared/search.ts";
 import type { PromoCodeView } from "../../src/shared/promotions.ts";
 import { bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
+import { bookingDeps } from "../../src/server/deps.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
+import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
 import { ensureLoyaltyAccount } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, createPlan, createPolicy } from "../support/rate-plan-fixtures.ts";
@@ -268,5 +272,93 @@ describe("member prices", () => {
     const visitor = await hold(holdBody());
     expect((await stored(visitor.booking.id)).memberDiscountCents).toBe(0);
     expect((await stored(visitor.booking.id)).totalPriceCents).toBe(30_000);
+  });
+});
+
+describe("the quote", () => {
+  async function quote(body: Record<string, unknown>, cookie?: string) {
+    const choice: Record<string, unknown> = holdBody(body);
+    for (const field of ["guestName", "guestEmail", "guestPhone"]) delete choice[field];
+    return t.request("POST", "/api/bookings/quote", { body: choice, ...(cookie ? { cookie } : {}) });
+  }
+
+  it("shows the member price and the code as lines, the total as the hold will charge it", async () => {
+    const res = await quote({ promoCode: "tenoff" }, member);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as PriceQuote;
+    expect(answer.discounts).toEqual([
+      { kind: "member", label: "Gold", cents: 3000 },
+      { kind: "promotion", label: "tenoff", cents: 2700 },
+    ]);
+    expect(answer.subtotalCents).toBe(30_000);
+    expect(answer.totalCents).toBe(24_300);
+    expect(answer.amountDueNowCents).toBe(24_300);
+    expect(answer.memberPriceAvailable).toBe(false);
+  });
+
+  it("tells a visitor a lower member price exists, on plans that have one", async () => {
+    const visitor = (await (await quote({})).json()) as PriceQuote;
+    expect(visitor.memberPriceAvailable).toBe(true);
+    expect(visitor.totalCents).toBe(30_000);
+    const plain = (await (await quote({ ratePlanId: String(noMember.id) })).json()) as PriceQuote;
+    expect(plain.memberPriceAvailable).toBe(false);
+  });
+
+  it("refuses a code with the same words as the hold", async () => {
+    const res = await quote({ promoCode: "LongStay" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "PROMO_CODE_NOT_VALID", message: "This code needs a stay of at least 4 nights." });
+  });
+});
+
+describe("the hotel page", () => {
+  it("says which plans have member prices, so visitors can be told to sign in for a lower price", async () => {
+    const res = await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(13)}&guests=2&rooms=1`);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as HotelDetail;
+    const plans = answer.rooms.find((r) => r.id === String(room.id))?.plans ?? [];
+    expect(plans.map((p) => [p.name, p.memberPrices])).toEqual([
+      ["Flexible", true],
+      ["Non-refundable", false],
+    ]);
+  });
+});
+
+describe("a code's uses after the hold", () => {
+  async function payAndConfirm(created: CreateBookingResponse) {
+    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
+      body: {
+        clientSecret: created.payment.clientSecret,
+        returnUrl: "/booking-success",
+        card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+      },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+      body: { paymentId: created.payment.paymentId },
+      headers: { "x-booking-access": created.accessToken },
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+  }
+
+  it("gives the use back when an unpaid hold expires", async () => {
+    const code = await createCode({ code: "EXPIRING", usesLimit: 1 });
+    await hold(holdBody({ promoCode: "EXPIRING" }));
+    expect(await usesOf(code)).toBe(1);
+    await expireHolds(bookingDeps(t.deps), new Date(Date.now() + 24 * 3600_000));
+    expect(await usesOf(code)).toBe(0);
+  });
+
+  it("keeps the use of a confirmed booking that is cancelled", async () => {
+    const code = await createCode({ code: "KEEPIT", usesLimit: 1 });
+    const created = await hold(holdBody({ promoCode: "KEEPIT" }));
+    await payAndConfirm(created);
+    const cancelled = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, {
+      headers: { "x-booking-access": created.accessToken },
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    expect((await stored(created.booking.id)).status).toBe("cancelled");
+    expect(await usesOf(code)).toBe(1);
+    expect(await refused(holdBody({ promoCode: "KEEPIT" }))).toBe("This code has been fully used.");
   });
 });

@@ -108,6 +108,7 @@ export const RatePlanOfferSchema = z
       ])
       .nullable(),
     unavailableReason: z.string().nullable(),
+    memberPrices: z.boolean().describe("Signed-in loyalty members pay less on this plan: tell visitors to sign in to see a lower price"),
   })
   .openapi("RatePlanOffer");
 

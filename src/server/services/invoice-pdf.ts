@@ -54,6 +54,7 @@ export function renderInvoicePdf(full: FullInvoice): Promise<Buffer> {
   doc.moveDown(0.3).font("Helvetica").fontSize(10);
   doc.text(`Issued: ${dateIn(i.issuedAt, full.timeZone)}`);
   doc.text(pdfSafe(`Booking: ${full.bookingReference}`));
+  doc.text(pdfSafe(`Stay: ${full.hotelName}, ${full.roomType}, ${full.checkIn} to ${full.checkOut}`));
   if (full.creditedInvoiceNumber) doc.text(pdfSafe(`Corrects invoice ${full.creditedInvoiceNumber}`));
   doc.text(`Currency: ${i.currency}`);
 

@@ -262,7 +262,14 @@ export async function listHotelInvoices(db: Db, hotelId: number, month: string):
 /** One invoice with its booking reference and, for a credit note, the invoice it corrects. */
 export async function findInvoice(db: Db, invoiceId: number) {
   const [row] = await db
-    .select({ ...summaryColumns(), timeZone: hotels.timeZone })
+    .select({
+      ...summaryColumns(),
+      timeZone: hotels.timeZone,
+      hotelName: bookings.hotelName,
+      roomType: bookings.roomType,
+      checkIn: bookings.checkIn,
+      checkOut: sql<string>`coalesce(${bookings.bookedCheckOut}, ${bookings.checkOut})::text`,
+    })
     .from(invoices)
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
     .innerJoin(hotels, eq(hotels.id, invoices.hotelId))

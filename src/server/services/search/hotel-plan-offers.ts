@@ -33,6 +33,7 @@ export interface PlanRow {
   min_advance_days: number | null;
   max_advance_days: number | null;
   closed_dates: string[];
+  member_prices: boolean;
   terms: PolicyTerms;
   /** An 'own' plan's price per night of the stay, null on nights its calendar does not set. */
   own_prices: (number | null)[] | null;
@@ -44,7 +45,7 @@ export function hotelPlanRows(db: Db, hotelId: number, stay: Stay): Promise<Plan
     db,
     sql`
       select rp.id, rp.room_type_id, rp.name, rp.price_rule_kind, rp.price_rule_value, rp.meal_plan, rp.inclusions,
-        rp.payment_timing, rp.deposit_percent, rp.min_stay, rp.min_advance_days, rp.max_advance_days,
+        rp.payment_timing, rp.deposit_percent, rp.min_stay, rp.min_advance_days, rp.max_advance_days, rp.member_prices,
         array(select to_char(d, 'YYYY-MM-DD') from unnest(rp.closed_dates) d) as closed_dates,
         cp.terms,
         case when rp.price_rule_kind = 'own' then array(
@@ -80,6 +81,7 @@ interface PlanTerms {
   terms: PolicyTerms;
   nightly: number[];
   breachProblem: { breach: RatePlanOffer["restriction"]; text: string | null };
+  memberPrices: boolean;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -137,6 +139,7 @@ function toOffer(room: RoomOffer, plan: PlanTerms, ctx: PlanPricingContext): Rat
     bookable: unavailableReason === null,
     restriction: plan.breachProblem.breach,
     unavailableReason,
+    memberPrices: plan.memberPrices,
   };
 }
 
@@ -163,6 +166,7 @@ export function planOffersFor(room: RoomOffer, plans: readonly PlanRow[], ctx: P
           terms: freeUntilTerms(ctx.freeCancellationDays),
           nightly: calendar,
           breachProblem: noBreach,
+          memberPrices: false,
         },
         ctx,
       ),
@@ -192,6 +196,7 @@ export function planOffersFor(room: RoomOffer, plans: readonly PlanRow[], ctx: P
           breach: restrictionBreach(restrictions, ctx.stay.checkIn, ctx.stay.checkOut, today),
           text: planRestrictionProblem(restrictions, ctx.stay.checkIn, ctx.stay.checkOut, today),
         },
+        memberPrices: p.member_prices,
       },
       ctx,
     );
