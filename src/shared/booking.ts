@@ -102,6 +102,10 @@ export interface BookingView {
   /** Paid with loyalty points (100 points = $1). */
   discountCents: number;
   pointsRedeemed: number;
+  /** The promo code as typed and its discount, and the member price's discount: both already off totalPriceCents (decision 053). */
+  promoCode: string | null;
+  promoDiscountCents: number;
+  memberDiscountCents: number;
   /** What the card is charged: total less the points discount. */
   amountDueCents: number;
   /** What went back to the card (0: nothing); less than amountDueCents for a partial refund. */
