@@ -164,6 +164,15 @@ describe("Stripe gateway (against a local fake of the API)", () => {
     // Releasing again (a retry) finds it cancelled and changes nothing.
     expect(await gateway.cancelAuthorisation(other.paymentId, "booking-guarantee-2-release-again")).toMatchObject({ status: "canceled" });
     await expect(gateway.capturePayment(other.paymentId, 100, "booking-guarantee-2-capture")).rejects.toThrow(/status of canceled/);
+
+    // A hold's expiry stops an unpaid payment but leaves an authorised guarantee to its confirmation.
+    const unpaid = await gateway.createPayment({ ...input, bookingId: "guarantee-3", idempotencyKey: "booking-guarantee-3" });
+    const authorised = await gateway.createPayment({ ...input, bookingId: "guarantee-4", idempotencyKey: "booking-guarantee-4" });
+    fake.intents.get(authorised.paymentId)!.status = "requires_capture";
+    await gateway.cancelPayment(unpaid.paymentId);
+    await gateway.cancelPayment(authorised.paymentId);
+    expect(fake.intents.get(unpaid.paymentId)!.status).toBe("canceled");
+    expect(fake.intents.get(authorised.paymentId)!.status).toBe("requires_capture");
   });
 
   it("holds a pay-at-hotel plan as a manual-capture PaymentIntent and confirms it guaranteed from amount_capturable_updated", async () => {

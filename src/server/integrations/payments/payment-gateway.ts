@@ -50,7 +50,10 @@ export interface PaymentGateway {
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; clientSecret: string }>;
   getPayment(paymentId: string): Promise<GatewayPayment>;
-  /** Stops an unpaid payment from being completed later (used when a hold expires). */
+  /**
+   * Stops an unpaid payment from being completed later (used when a hold expires). A card already
+   * authorised for a manual capture is left alone: the confirmation confirms or releases it.
+   */
   cancelPayment(paymentId: string): Promise<void>;
   /**
    * Gives money back. The same idempotency key returns the first refund instead of making another,

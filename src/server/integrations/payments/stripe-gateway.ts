@@ -90,6 +90,9 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     async cancelPayment(paymentId) {
       try {
+        // An authorised guarantee went through: the confirmation keeps or releases it, not the hold's expiry.
+        const current = await stripe.paymentIntents.retrieve(paymentId);
+        if (current.status === "requires_capture" || current.status === "succeeded" || current.status === "canceled") return;
         await stripe.paymentIntents.cancel(paymentId);
       } catch (error) {
         // Already cancelled or already paid: nothing left to stop.
