@@ -68,33 +68,43 @@ function ahead(stay: Stay): SQL {
   return sql`${stay.checkIn}::date - (now() at time zone r.time_zone)::date`;
 }
 
-/**
- * The calendar's price of each night of the stay for the room type of row r, in order; null when
- * the calendar does not sell the stay (a closed night, the check-in night's minimum stay). The
- * same compiled rates stayNightlyPrice reads (decision 035); the base price without any rule.
- */
-function calendarNights(stay: Stay): SQL {
+/** The stay's nights and their ISO week days, as the two array parameters stayNightlyPrice takes too. */
+function nightArrays(stay: Stay): { nights: number; dates: string; weekdays: string } {
   const nights = stayNights(stay.checkIn, stay.checkOut);
-  return sql`case when s.room_type_id is null then array_fill(r.base_cents, array[${nights.length}::int])
-    when coalesce(s.min_stays[width_bucket(${stay.checkIn}::date, s.starts) * 7 + ${isoWeekday(stay.checkIn)}], 1) <= ${nights.length}
-    then (select case when count(v.price) = ${nights.length} then array_agg(v.price order by v.o) end
-          from (select s.prices[width_bucket(u.night, s.starts) * 7 + u.weekday] as price, u.o
-                from unnest(${`{${nights.join(",")}}`}::date[], ${`{${nights.map(isoWeekday).join(",")}}`}::int[]) with ordinality u(night, weekday, o)) v) end`;
+  return { nights: nights.length, dates: `{${nights.join(",")}}`, weekdays: `{${nights.map(isoWeekday).join(",")}}` };
+}
+
+/** Night u's calendar price for row r: its compiled rate (decision 035), or the base price without any rule. */
+const NIGHT_PRICE = sql`case when s.room_type_id is null then r.base_cents else s.prices[width_bucket(u.night, s.starts) * 7 + u.weekday] end`;
+
+/**
+ * The calendar's total for the stay (one room, every night) for row r; null when the calendar does
+ * not sell the stay (a closed night, the check-in night's minimum stay), as stayNightlyPrice.
+ */
+function calendarTotal(stay: Stay): SQL {
+  const { nights, dates, weekdays } = nightArrays(stay);
+  return sql`case when s.room_type_id is null then r.base_cents * ${nights}
+    when coalesce(s.min_stays[width_bucket(${stay.checkIn}::date, s.starts) * 7 + ${isoWeekday(stay.checkIn)}], 1) <= ${nights}
+    then (select case when count(v.price) = ${nights} then sum(v.price)::int end
+          from (select ${NIGHT_PRICE} as price from unnest(${dates}::date[], ${weekdays}::int[]) u(night, weekday)) v) end`;
 }
 
 /**
  * The stay's average nightly price of plan k (planNightlyCents night by night, rounded half up to
- * the cent, then averaged like averageNightlyCents). An own calendar's night falls back to the
- * calendar price.
+ * the cent, then averaged like averageNightlyCents), given the calendar's total c.total. A fixed
+ * difference and a zero percentage follow from the total; another percentage and an own calendar
+ * (falling back to the calendar price on nights it does not set) are priced night by night.
  */
 function planStayPrice(stay: Stay): SQL {
-  const nights = stayNights(stay.checkIn, stay.checkOut);
-  return sql`(select round(sum(case r.plans[k + 1]
-        when 0 then round(u.cp::numeric * (100 + r.plans[k + 2]) / 100)
-        when 1 then u.cp + r.plans[k + 2]
-        else coalesce((select x.price_cents from rate_plan_prices x where x.rate_plan_id = r.plans[k] and x.night = u.night), u.cp) end)
-      / ${nights.length})::int
-    from unnest(c.cal, ${`{${nights.join(",")}}`}::date[]) u(cp, night))`;
+  const { nights, dates, weekdays } = nightArrays(stay);
+  const byNight = (night: SQL) =>
+    sql`(select round(sum(${night})::numeric / ${nights})::int from unnest(${dates}::date[], ${weekdays}::int[]) u(night, weekday))`;
+  return sql`case
+      when r.plans[k + 1] = 1 then round((c.total + ${nights} * r.plans[k + 2])::numeric / ${nights})::int
+      when r.plans[k + 1] = 0 and r.plans[k + 2] = 0 then round(c.total::numeric / ${nights})::int
+      when r.plans[k + 1] = 0 then ${byNight(sql`round(${NIGHT_PRICE}::numeric * (100 + r.plans[k + 2]) / 100)`)}
+      else ${byNight(sql`coalesce((select x.price_cents from rate_plan_prices x where x.rate_plan_id = r.plans[k] and x.night = u.night), ${NIGHT_PRICE})`)}
+    end`;
 }
 
 /**
@@ -112,10 +122,10 @@ export function planOffer(stay: Stay, ask: PlanAsk, roomTypeId: SQL, floor: SQL)
       select coalesce((
           select min(array[${planStayPrice(stay)}, r.plans[k]])
           from generate_series(1, cardinality(r.plans), ${STRIDE}) k
-          where c.cal is not null and ${planMatches(stay, ask)}), '{NULL,NULL}'::int[])
+          where c.total is not null and ${planMatches(stay, ask)}), '{NULL,NULL}'::int[])
       from room_plan_offers r
       left join room_rate_segments s on s.room_type_id = r.room_type_id
-      cross join lateral (select ${calendarNights(stay)} as cal, ${ahead(stay)} as ahead) c
+      cross join lateral (select ${calendarTotal(stay)} as total, ${ahead(stay)} as ahead) c
       where r.room_type_id = ${roomTypeId}), ${standardOffer})
     else ${standardOffer} end)`;
 }
