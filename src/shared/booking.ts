@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { PromoCodeEntry } from "./promotions.ts";
+import type { CancellationSchedule } from "./cancellation-policies.ts";
+import type { MealPlan, PaymentTiming, PlanInclusion } from "./rate-plans.ts";
 import type { NightPrice } from "./rates.ts";
 import { StayFields } from "./search.ts";
 
@@ -125,10 +127,45 @@ export interface BookingView {
   canCancel: boolean;
   /** A cancellation now would be refunded in full. */
   refundOnCancel: boolean;
+  /** The rate plan sold and what it included then (null and empty: none, as for partner and older bookings). */
+  ratePlanName: string | null;
+  mealPlan: MealPlan | null;
+  inclusions: PlanInclusion[];
+  paymentTiming: PaymentTiming;
+  /** Charged to the card at booking: the price after discounts, a deposit's share, or 0 (a card guarantee, pay at the hotel). */
+  amountDueNowCents: number;
+  /** Left to pay at the hotel for the stay. */
+  amountDueAtHotelCents: number;
+  /** The cancellation terms as sold (decision 049); null for partner and older bookings, which follow cancellationPolicy. */
+  cancellationSchedule: CancellationSchedule | null;
+  /** What cancelling now costs and gives back, computed by the server from the stored terms; null when it cannot be cancelled. */
+  cancellationNow: CancellationCost | null;
   /** Why a paid booking did not go ahead (the hotel could not confirm it), else null. */
   notice: string | null;
   /** An unpaid hold: not a booking until its payment goes through; it can be paid or abandoned. */
   awaitingPayment: boolean;
+}
+
+/** What cancelling a booking costs at one instant (shared/cancellation-policies.ts refundAt, or an older booking's all-or-nothing rule). */
+export interface CancellationCost {
+  feeCents: number;
+  /** Goes back to the card. */
+  refundCents: number;
+  /** The part of the fee no payment covers: charged on the card guarantee or owed at the hotel. */
+  owedCents: number;
+}
+
+/** GET /api/bookings/:id/cancellation: what cancelling now would cost, shown before the guest confirms. */
+export interface CancellationPreview extends CancellationCost {
+  canCancel: boolean;
+  currency: string;
+  /** What the guest has paid by card for the booking. */
+  paidCents: number;
+  cancellationSchedule: CancellationSchedule | null;
+  /** The schedule (or the older booking's policy) in plain words, in the asker's language. */
+  policyWords: string | null;
+  /** What cancelling now costs and gives back, in the asker's language. */
+  nowWords: string;
 }
 
 /** What the hold rules are, for the booking form (from the server's settings). */

@@ -19,6 +19,21 @@ export const CancellationScheduleSchema = z
   })
   .openapi("CancellationSchedule");
 
+const CancellationCostSchema = z.object({
+  feeCents: z.number().int(),
+  refundCents: z.number().int().describe("Goes back to the card"),
+  owedCents: z.number().int().describe("The part of the fee no payment covers: charged on the card guarantee or owed at the hotel"),
+});
+
+export const CancellationPreviewSchema = CancellationCostSchema.extend({
+  canCancel: z.boolean(),
+  currency: z.string(),
+  paidCents: z.number().int().describe("What the guest has paid by card for the booking"),
+  cancellationSchedule: orNull(CancellationScheduleSchema),
+  policyWords: z.string().nullable().describe("The cancellation terms in plain words, in the asker's language"),
+  nowWords: z.string().describe("What cancelling now costs and gives back, in the asker's language"),
+}).openapi("CancellationPreview");
+
 export const PriceQuoteSchema = z
   .object({
     hotelId: z.string(),
@@ -90,7 +105,17 @@ export const BookingViewSchema = z
     holdExpiresAt: z.string().nullable(),
     cancellationPolicy: z.string().nullable(),
     canCancel: z.boolean(),
-    refundOnCancel: z.boolean(),
+    refundOnCancel: z.boolean().describe("Cancelling now costs nothing"),
+    ratePlanName: z.string().nullable(),
+    mealPlan: z.enum(MEAL_PLANS).nullable(),
+    inclusions: z.array(z.enum(PLAN_INCLUSIONS)),
+    paymentTiming: z.enum(PAYMENT_TIMINGS),
+    amountDueNowCents: z.number().int().describe("Charged to the card at booking (0: a card guarantee or pay at the hotel)"),
+    amountDueAtHotelCents: z.number().int().describe("Left to pay at the hotel for the stay"),
+    cancellationSchedule: orNull(CancellationScheduleSchema).describe(
+      "The cancellation terms as sold; null for partner and older bookings",
+    ),
+    cancellationNow: orNull(CancellationCostSchema).describe("What cancelling now costs and gives back; null when it cannot be cancelled"),
     notice: z.string().nullable(),
     awaitingPayment: z.boolean(),
   })
@@ -119,7 +144,12 @@ export const HoldRulesSchema = z.object({ holdMinutes: z.number().int(), maxRoom
 export const BookingListSchema = z.object({ bookings: z.array(BookingViewSchema) });
 export const OneBookingSchema = z.object({ booking: BookingViewSchema });
 export const FoundBookingSchema = z.object({ booking: BookingViewSchema, accessToken });
-export const CancelledSchema = z.object({ booking: BookingViewSchema, refunded: z.boolean() });
+export const CancelledSchema = z.object({
+  booking: BookingViewSchema,
+  refunded: z.boolean().describe("Money went back to the card in this request"),
+  feeCents: z.number().int().describe("The cancellation fee the booking's terms set at this moment"),
+  refundCents: z.number().int().describe("What goes back to the card (sent now, or retried if the gateway failed)"),
+});
 export const ConfirmedPaymentSchema = z.object({
   booking: BookingViewSchema,
   accessToken,

@@ -7,6 +7,7 @@ import { calendarDay } from "../../shared/date-fields.ts";
 import {
   BookingAccessHeader,
   BookingListSchema,
+  CancellationPreviewSchema,
   CancelledSchema,
   ConfirmedPaymentSchema,
   CreatedHoldSchema,
@@ -23,7 +24,7 @@ import { requireUser } from "../middleware/session.ts";
 import { bookingDeps } from "../deps.ts";
 import { abandonHold } from "../services/bookings/abandon-and-expire.ts";
 import { createBookingAccessToken, verifyBookingAccessToken } from "../services/bookings/access.ts";
-import { cancelBookingByGuest } from "../services/bookings/cancel.ts";
+import { cancelBookingByGuest, previewCancellation } from "../services/bookings/cancel.ts";
 import { bookingConfirmationText } from "../services/bookings/emails.ts";
 import { createBookingHold, resumeHoldPayment } from "../services/bookings/hold.ts";
 import { holderAddress } from "../services/bookings/hold-limits.ts";
@@ -145,10 +146,20 @@ const cancel = defineRoute({
   path: "/{id}/cancel",
   operationId: "cancelBooking",
   tags: TAGS,
-  summary: "Cancel a confirmed future booking (refunded inside the free-cancellation window)",
+  summary: "Cancel a confirmed future booking: what was paid beyond the fee its terms set now is refunded",
   request: byId,
   errors: ["BOOKING_NOT_FOUND", "NOT_CANCELLABLE", "SUPPLIER_CANCEL_FAILED", "SUPPLIER_NOT_CONNECTED"],
   responses: { 200: jsonAnswer(CancelledSchema, "The cancelled booking and whether it was refunded") },
+});
+const cancellation = defineRoute({
+  method: "get",
+  path: "/{id}/cancellation",
+  operationId: "previewBookingCancellation",
+  tags: TAGS,
+  summary: "What cancelling now would cost and refund, from the booking's own terms (owner or access token)",
+  request: byId,
+  errors: ["BOOKING_NOT_FOUND"],
+  responses: { 200: jsonAnswer(CancellationPreviewSchema, "The fee, the refund and what stays owed, with the terms in words") },
 });
 const abandon = defineRoute({
   method: "post",
@@ -286,6 +297,11 @@ export function bookingRoutes(deps: AppDeps) {
         user && row.userId === user.id ? { id: user.id, email: user.email } : { id: null, email: row.guestEmail },
       );
       return c.json(result, 200);
+    })
+    .openapi(cancellation, async (c) => {
+      const row = await accessible(c, c.req.valid("param").id);
+      const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+      return c.json(await previewCancellation(services, row, language), 200);
     })
     .openapi(abandon, async (c) => {
       // The guest left the payment step (closed the dialog, chose another room) or gave up in My Bookings.

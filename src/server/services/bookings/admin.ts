@@ -162,7 +162,7 @@ export async function refundAndCancelBooking(
     await queueEmail(
       tx,
       deps.deliveryMode,
-      bookingCancellationEmail({ ...cancelled!, totalPriceCents: amountCents }, true, `${deps.publicUrl}/my-bookings`),
+      bookingCancellationEmail(cancelled!, { feeCents: 0, refundCents: amountCents }, `${deps.publicUrl}/my-bookings`),
     );
     await logActivity(tx, {
       actionType: "admin_booking_refunded",

@@ -26,10 +26,7 @@ export interface NewBooking {
   language: Language;
   /** The staff member who took the booking for the guest (the front desk). */
   staffId: string | null;
-  /** Everything off the price: the points discount and any promotion. */
   discountCents: number;
-  /** The part of discountCents a promotion gives (absent: none): the stay's price the fees are shares of is the total less it, as points are money. */
-  promotionDiscountCents?: number;
   pointsRedeemed: number;
   state: NewBookingState;
   /** A channel's API key name or an imported calendar; absent: the website, the phone (a staff member) or the partner (a supplier's room). */
@@ -72,13 +69,14 @@ export function nightTotalsCents(priced: Pick<PricedRoom, "nightlyPrices" | "chi
 export function soldTerms(
   priced: PricedRoom,
   stay: Pick<Stay, "checkIn" | "rooms">,
-  discounts: { discountCents: number; promotionDiscountCents?: number },
+  discounts: { discountCents: number },
   payAtHotel = false,
 ): SoldTerms {
   const plan = priced.plan;
   const timing: PaymentTiming = payAtHotel ? "pay_at_hotel" : (plan?.paymentTiming ?? "pay_now");
   const afterDiscounts = priced.totalPriceCents - discounts.discountCents;
-  const stayPriceCents = priced.totalPriceCents - (discounts.promotionDiscountCents ?? 0);
+  // The fees are shares of the stay's price: the total (a promotion already taken off it), points being money too.
+  const stayPriceCents = priced.totalPriceCents;
   return {
     ratePlanId: plan?.id ?? null,
     ratePlanName: plan?.name ?? null,

@@ -80,8 +80,15 @@ export function bookingConfirmationEmail(b: BookingEmailData, manageUrl: string)
   };
 }
 
-export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean, manageUrl: string): OutgoingEmail {
+/** A cancellation's money as the e-mail states it: the fee the booking's terms set, and what goes back to the card. */
+export interface CancellationMoney {
+  feeCents: number;
+  refundCents: number;
+}
+
+export function bookingCancellationEmail(b: BookingEmailData, money: CancellationMoney, manageUrl: string): OutgoingEmail {
   const t = translator(b.language);
+  const amount = (cents: number) => formatMoney(cents, b.currency, b.language ?? "en");
   return {
     to: b.guestEmail,
     kind: "booking_cancellation",
@@ -91,11 +98,12 @@ export function bookingCancellationEmail(b: BookingEmailData, refunded: boolean,
       t("Dear {{name}},", { name: b.guestName }),
       "",
       t("Your booking has been cancelled."),
-      refunded
-        ? t("A refund of {{amount}} has been issued to your card; it can take 5–10 days to appear.", {
-            amount: formatMoney(b.totalPriceCents, b.currency, b.language ?? "en"),
-          })
-        : t("Under the hotel's cancellation policy this booking is not refunded."),
+      ...(money.feeCents > 0 ? [t("Cancellation fee: {{value}}", { value: amount(money.feeCents) })] : []),
+      money.refundCents > 0
+        ? t("A refund of {{amount}} has been issued to your card; it can take 5–10 days to appear.", { amount: amount(money.refundCents) })
+        : money.feeCents === 0
+          ? t("Nothing was charged for this booking, and nothing is due.")
+          : t("Under the hotel's cancellation policy this booking is not refunded."),
       "",
       ...bookingSummaryLines(b),
       "",

@@ -4,8 +4,8 @@
  * it falls through. Refunds are in refunds.ts.
  */
 import { eq } from "drizzle-orm";
-import type { BookingView } from "../../../shared/booking.ts";
-import type { PolicyTerms } from "../../../shared/cancellation-policies.ts";
+import type { BookingView, CancellationCost } from "../../../shared/booking.ts";
+import { type PolicyTerms, refundAt } from "../../../shared/cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { addDays, daysBetween, todayUtc } from "../../../shared/dates.ts";
 import { pointsForPayment } from "../../../shared/loyalty.ts";
@@ -55,6 +55,33 @@ export function refundableOnCancel(checkIn: string, freeCancellationDays: number
   return freeCancellationDays > 0 && daysBetween(today, checkIn) >= freeCancellationDays;
 }
 
+/**
+ * What the card was charged at booking, read from the booking's stored terms: its amount due now
+ * (older bookings: the price after discounts), nothing for a card guarantee or pay at the hotel.
+ * payment-timing.ts's chargedNowCents reads the same columns for the gateway.
+ */
+export function chargedAtBookingCents(
+  row: Pick<BookingRow, "payAtHotel" | "paymentTiming" | "amountDueNowCents" | "totalPriceCents" | "discountCents">,
+): number {
+  const price = row.totalPriceCents - row.discountCents;
+  if (row.payAtHotel || row.paymentTiming === "pay_at_hotel") return 0;
+  return Math.min(row.amountDueNowCents ?? price, price);
+}
+
+/**
+ * What cancelling costs at `now` (decision 049): from the booking's stored schedule and what its
+ * card paid (a guarantee's captured fee included); an older booking without a schedule keeps the
+ * hotel's free-cancellation days, all back or nothing. The guest's cancel, the preview, the view,
+ * the front desk and the admin all read it here.
+ */
+export function cancellationCost(row: BookingRow, policy: HotelPolicy, now: Date = new Date()): CancellationCost {
+  const paid = chargedAtBookingCents(row) + row.capturedCents;
+  if (row.cancellationSchedule) return refundAt(row.cancellationSchedule, paid, now);
+  return refundableOnCancel(row.checkIn, policy.freeCancellationDays, todayUtc(now))
+    ? { feeCents: 0, refundCents: paid, owedCents: 0 }
+    : { feeCents: paid, refundCents: 0, owedCents: 0 };
+}
+
 /** The refusal of a room that cannot sleep the party in the rooms asked for. */
 export function roomTooSmall(name: string, maxGuests: number, party: number): DomainError {
   return new DomainError(
@@ -76,12 +103,14 @@ export function isAwaitingPayment(row: Pick<BookingRow, "status" | "supplierStat
  * A booking as its guest sees it. `hotelPolicy` is our hotel's current terms; a supplier booking
  * keeps the terms its price check returned instead.
  */
-export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today = todayUtc()): BookingView {
+export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today = todayUtc(), now: Date = new Date()): BookingView {
   const policy = isSupplierBooking(row)
     ? { cancellationPolicy: row.cancellationPolicy, freeCancellationDays: row.freeCancellationDays ?? 0 }
     : hotelPolicy;
   const completed = row.status === "confirmed" && row.checkOut <= today;
   const canCancel = row.status === "confirmed" && row.checkIn > today;
+  const cost = canCancel ? cancellationCost(row, policy, now) : null;
+  const dueNow = chargedAtBookingCents(row);
   return {
     id: row.id,
     bookingReference: row.bookingReference,
@@ -120,7 +149,15 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     holdExpiresAt: row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     cancellationPolicy: policy.cancellationPolicy,
     canCancel,
-    refundOnCancel: canCancel && refundableOnCancel(row.checkIn, policy.freeCancellationDays, today),
+    refundOnCancel: cost !== null && cost.feeCents === 0,
+    ratePlanName: row.ratePlanName,
+    mealPlan: row.mealPlan as BookingView["mealPlan"],
+    inclusions: row.inclusions as BookingView["inclusions"],
+    paymentTiming: row.paymentTiming as BookingView["paymentTiming"],
+    amountDueNowCents: dueNow,
+    amountDueAtHotelCents: row.totalPriceCents - row.discountCents - dueNow,
+    cancellationSchedule: row.cancellationSchedule,
+    cancellationNow: cost,
     notice: row.supplierState === "failed" ? NOT_PLACED_NOTICE : null,
     awaitingPayment: isAwaitingPayment(row),
   };

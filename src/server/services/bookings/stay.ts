@@ -8,7 +8,9 @@ import { addDays, countNights, daysBetween, stayNights, todayUtc } from "../../.
 import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { type ActivityEntry, logActivity } from "../activity-log.ts";
-import { type BookingDeps, type BookingRow, type Tx, bookingPolicy } from "./records.ts";
+import { formatMoney } from "./emails.ts";
+import { settleCancellationMoney } from "./payment-settlement.ts";
+import { type BookingDeps, type BookingRow, type Tx, bookingPolicy, chargedAtBookingCents } from "./records.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
 import { refundPayment } from "./refunds.ts";
 import { isOverbooking, releaseRoomNightsAfter } from "./room-nights.ts";
@@ -114,6 +116,22 @@ function refundForUnusedNights(row: BookingRow, unused: string[], freeCancellati
 }
 
 /**
+ * A no-show under the booking's stored schedule: its final fee is charged, what the card paid
+ * beyond it goes back (settleCancellationMoney), and the part no payment covers is owed.
+ */
+function noShowFeeRefund(row: BookingRow, feeCents: number): { cents: number; note: string } {
+  const money = (cents: number) => formatMoney(cents, row.currency);
+  const paid = chargedAtBookingCents(row) + row.capturedCents;
+  const cents = Math.max(0, paid - feeCents);
+  const owed = Math.max(0, feeCents - paid);
+  if (feeCents === 0) return { cents, note: "No fee for a no-show under this booking's policy." };
+  const fee = `No-show fee under the booking's cancellation policy: ${money(feeCents)}.`;
+  if (cents > 0) return { cents, note: `${fee} ${money(cents)} of what was paid is refunded.` };
+  if (owed > 0) return { cents: 0, note: `${fee} ${money(owed)} is due from the guest (card guarantee or at the desk).` };
+  return { cents: 0, note: `${fee} What was paid covers it; nothing is refunded.` };
+}
+
+/**
  * What a pay-at-hotel guest owes for the first `kept` nights of the stay: those nights at the prices
  * the booking was sold at, for every room, plus the child charges of those nights (the same each
  * night). Nothing was paid in advance, so the booking's total becomes this amount: the desk, the
@@ -147,10 +165,12 @@ async function shortenStay(
   set: Partial<typeof bookings.$inferInsert>,
   log: StayLog,
   today: string,
+  /** A fee the booking's own terms set (a no-show under its stored schedule): settled instead of refunding unused nights. */
+  fee?: { feeCents: number; why: string },
 ): Promise<{ row: BookingRow; outcome: ShortenedStay }> {
   const unused = newCheckOut < row.checkOut ? stayNights(newCheckOut, row.checkOut) : [];
   const policy = await bookingPolicy(deps.db, row);
-  const refund = refundForUnusedNights(row, unused, policy.freeCancellationDays, today);
+  const refund = fee ? noShowFeeRefund(row, fee.feeCents) : refundForUnusedNights(row, unused, policy.freeCancellationDays, today);
   const outcome: ShortenedStay = { nightsReturned: unused, refundCents: refund.cents, refunded: false, refundNote: refund.note };
   const shortened = unused.length > 0;
   const kept = countNights(row.checkIn, newCheckOut);
@@ -161,8 +181,9 @@ async function shortenStay(
     {
       ...set,
       ...(shortened ? { checkOut: newCheckOut, bookedCheckOut: row.bookedCheckOut ?? row.checkOut, totalNights: kept } : {}),
-      ...(shortened && row.payAtHotel ? payAtHotelKeptCents(row, kept) : {}),
-      ...(refund.cents > 0 ? { refundDueCents: refund.cents } : {}),
+      // Under a fee the money follows the fee, not the nights kept.
+      ...(shortened && row.payAtHotel && !fee ? payAtHotelKeptCents(row, kept) : {}),
+      ...(refund.cents > 0 && !fee ? { refundDueCents: refund.cents } : {}),
     },
     async (tx, b) => {
       if (shortened) await releaseRoomNightsAfter(tx, b, newCheckOut, row.checkOut);
@@ -178,11 +199,16 @@ async function shortenStay(
           hotelId: b.hotelId,
           ...log.details(outcome),
           refundCents: outcome.refundCents,
+          ...(fee ? { feeCents: fee.feeCents } : {}),
         },
       });
     },
   );
-  if (refund.cents > 0) {
+  if (fee) {
+    const settled = await settleCancellationMoney(deps, updated, fee);
+    outcome.refunded = settled.refundedCents > 0;
+    if (refund.cents > 0 && !outcome.refunded) outcome.refundNote += " The refund could not be sent yet; it will be retried.";
+  } else if (refund.cents > 0) {
     outcome.refunded = await refundPayment(deps, updated, refund.cents, `unused nights after ${newCheckOut}`, { from: ["completed"] });
     if (!outcome.refunded) outcome.refundNote += " The refund could not be sent yet; it will be retried.";
   }
@@ -215,7 +241,9 @@ export async function checkOutStay(deps: BookingDeps, staff: Staff, row: Booking
 
 /**
  * Marks an expected guest who did not come: the first night stays sold (the hotel held the room),
- * the later ones go back to the inventory and are refunded as the policy allows.
+ * the later ones go back to the inventory. A booking sold under a rate plan is charged its
+ * policy's final fee from its stored schedule (what the card paid beyond it goes back, once); one
+ * without a plan refunds the later nights as the hotel's free-cancellation days allow.
  */
 export async function markStayNoShow(deps: BookingDeps, staff: Staff, row: BookingRow, today = todayUtc()) {
   if (row.status !== "confirmed" || row.stayStatus !== null) refuseFromState(row);
@@ -229,5 +257,10 @@ export async function markStayNoShow(deps: BookingDeps, staff: Staff, row: Booki
     { stayStatus: "no_show", checkedOutAt: new Date() },
     { actionType: "guest_no_show", staff, details: (o) => ({ nightsReturned: o.nightsReturned.length }) },
     today,
+    // A booking sold under a rate plan pays its policy's final fee; one without a plan (older, or a room type
+    // without plans) keeps the first night and the hotel's free-cancellation rule for the later nights.
+    row.cancellationSchedule && row.ratePlanName !== null
+      ? { feeCents: row.cancellationSchedule.finalFeeCents, why: "no-show fee" }
+      : undefined,
   );
 }
