@@ -47,6 +47,7 @@ import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { channelApiRoutes, channelKeyRoutes } from "./routes/channel-api.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
 /** How long a CDN or browser may reuse a visitor's search or hotel answer. */
@@ -140,6 +141,8 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminSupplierSandboxRoutes(deps))
       .route("/properties", frontDeskRoutes(deps))
       .route("/properties/webhooks", webhookRoutes(deps))
+      .route("/properties", channelKeyRoutes(deps))
+      .route("/channel/v1", channelApiRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
       .route("/admin", adminFxRateRoutes(deps))
       .route("/admin", adminPromotionRoutes(deps))

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { ChannelPushInput, ChannelRangeQuery, CreateChannelKeyInput } from "../../shared/channel-api.ts";
+import { MAX_DATABASE_ID } from "../../shared/ids.ts";
+import { ChannelAvailabilitySchema, ChannelKeySchema } from "../contract/channel-api.ts";
+import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import type { AppDeps, SignedInEnv } from "../http/types.ts";
+import {
+  assertKeyHotel,
+  assertKeyWrites,
+  authenticateChannelKey,
+  channelAvailability,
+  createChannelKey,
+  idempotentPush,
+  listChannelKeys,
+  pushChannelUpdate,
+  revokeChannelKey,
+} from "../services/channel-api.ts";
+
+const id = (what: string) =>
+  z.coerce
+    .number({ message: `${what} must be a number` })
+    .int(`${what} must be a number`)
+    .positive(`${what} must be a number`)
+    .max(MAX_DATABASE_ID, `${what} must be a number`);
+const HotelParam = z.object({ hotelId: id("hotelId") });
+const KeyParam = HotelParam.extend({ keyId: id("keyId") });
+const KeyHeaders = z.object({
+  authorization: z.string().optional().describe("`Bearer <key>`: a channel API key of this hotel (shown once when it was created)"),
+});
+const PushHeaders = KeyHeaders.extend({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .describe("Required: 1-200 characters chosen by the client; the same key and body again answer the first answer and change nothing"),
+});
+
+const MANAGE = ["Property management"];
+const CHANNEL = ["Channel"];
+const KEY_ERRORS = ["CHANNEL_KEY_INVALID", "HOTEL_NOT_FOUND", "RATE_LIMITED"] as const;
+
+const listKeys = defineRoute({
+  method: "get",
+  path: "/hotels/{hotelId}/channel-keys",
+  operationId: "listChannelKeys",
+  tags: MANAGE,
+  summary: "The hotel's channel API keys (never the keys themselves), newest first",
+  request: { params: HotelParam },
+  errors: ["HOTEL_NOT_FOUND"],
+  responses: { 200: jsonAnswer(z.object({ keys: z.array(ChannelKeySchema) }), "The keys") },
+});
+const createKey = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/channel-keys",
+  operationId: "createChannelKey",
+  tags: MANAGE,
+  summary: "A new channel API key for the hotel; the key is in this answer only (it is stored hashed)",
+  request: { params: HotelParam, body: jsonBody(CreateChannelKeyInput) },
+  errors: ["HOTEL_NOT_FOUND"],
+  responses: { 201: jsonAnswer(z.object({ key: z.string(), apiKey: ChannelKeySchema }), "The key, shown once") },
+});
+const revokeKey = defineRoute({
+  method: "delete",
+  path: "/hotels/{hotelId}/channel-keys/{keyId}",
+  operationId: "revokeChannelKey",
+  tags: MANAGE,
+  summary: "Revoke a channel API key: it is refused from now on",
+  request: { params: KeyParam },
+  errors: ["HOTEL_NOT_FOUND", "CHANNEL_KEY_NOT_FOUND"],
+  responses: { 200: jsonAnswer(z.object({ revoked: z.literal(true) }), "Revoked") },
+});
+
+const availability = defineRoute({
+  method: "get",
+  path: "/hotels/{hotelId}/availability",
+  operationId: "getChannelAvailability",
+  tags: CHANNEL,
+  summary:
+    "Rooms left, calendar prices, restrictions and each rate plan's price per room type and night of [from, to) (at most 366 nights)",
+  request: { params: HotelParam, query: ChannelRangeQuery, headers: KeyHeaders },
+  errors: [...KEY_ERRORS],
+  responses: { 200: jsonAnswer(ChannelAvailabilitySchema, "The hotel's availability and rates") },
+});
+const push = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/rates",
+  operationId: "pushChannelRates",
+  tags: CHANNEL,
+  summary:
+    "Set the calendar price, minimum stay, open/closed and rooms to sell of one room type for a range of nights (read_write keys; idempotent by Idempotency-Key)",
+  request: { params: HotelParam, headers: PushHeaders, body: jsonBody(ChannelPushInput) },
+  errors: [
+    ...KEY_ERRORS,
+    "CHANNEL_KEY_READ_ONLY",
+    "ROOM_NOT_FOUND",
+    "CHANNEL_PUSH_OVERSELLS",
+    "ROOMS_TO_SELL_BELOW_SOLD",
+    "IDEMPOTENCY_KEY_REQUIRED",
+    "IDEMPOTENCY_KEY_REUSED",
+  ],
+  responses: {
+    200: jsonAnswer(
+      z.object({ roomTypeId: z.number().int(), nights: z.number().int().describe("Nights changed"), replayed: z.boolean() }),
+      "Applied (or, replayed: true, the answer of the first request with this Idempotency-Key)",
+    ),
+  },
+});
+
+/** Managing a hotel's channel API keys (under /api/properties: hotel staff, the hotel checked by requireHotelAccess). */
+export function channelKeyRoutes(deps: AppDeps) {
+  return apiRouter<SignedInEnv>()
+    .openapi(listKeys, async (c) => {
+      return c.json({ keys: await listChannelKeys(deps.db, c.get("user"), c.req.valid("param").hotelId) }, 200);
+    })
+    .openapi(createKey, async (c) => {
+      return c.json(await createChannelKey(deps.db, c.get("user"), c.req.valid("param").hotelId, c.req.valid("json")), 201);
+    })
+    .openapi(revokeKey, async (c) => {
+      const { hotelId, keyId } = c.req.valid("param");
+      await revokeChannelKey(deps.db, c.get("user"), hotelId, keyId);
+      return c.json({ revoked: true as const }, 200);
+    });
+}
+
+/** The channel API (/api/channel/v1): a channel manager with a key of one hotel, no session. */
+export function channelApiRoutes(deps: AppDeps) {
+  return apiRouter()
+    .openapi(availability, async (c) => {
+      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const { hotelId } = c.req.valid("param");
+      assertKeyHotel(key, hotelId);
+      const { from, to } = c.req.valid("query");
+      return c.json(await channelAvailability(deps.readDb, hotelId, from, to), 200);
+    })
+    .openapi(push, async (c) => {
+      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      assertKeyHotel(key, c.req.valid("param").hotelId);
+      assertKeyWrites(key);
+      const input = c.req.valid("json");
+      const { answer, replayed } = await idempotentPush(deps.db, key, c.req.header("idempotency-key"), input, () =>
+        pushChannelUpdate(deps.db, key, input),
+      );
+      return c.json({ ...answer, replayed }, 200);
+    });
+}

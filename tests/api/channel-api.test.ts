@@ -1,0 +1,254 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import {
+  cancellationPolicies,
+  channelApiKeys,
+  hotelManagers,
+  rateRules,
+  ratePlans,
+  roomNights,
+  users,
+} from "../../src/server/db/schema.ts";
+import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+
+let t: TestApp;
+let manager: string;
+let otherManager: string;
+let hotel: HotelRow;
+let otherHotel: HotelRow;
+let room: RoomTypeRow;
+let suite: RoomTypeRow;
+let otherRoom: RoomTypeRow;
+let readKey: string;
+let writeKey: string;
+let otherKey: string;
+const d = (n: number) => addDays(todayUtc(), n);
+
+interface Availability {
+  roomTypes: {
+    id: number;
+    nights: { night: string; priceCents: number; roomsLeft: number; roomsSold: number; closed: boolean; minStay: number }[];
+    ratePlans: { id: number; name: string; nightlyCents: (number | null)[] }[];
+  }[];
+}
+
+async function createKey(cookie: string, hotelId: number, name: string, scope: "read" | "read_write") {
+  const res = await t.request("POST", `/api/properties/hotels/${hotelId}/channel-keys`, { cookie, body: { name, scope } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { key: string; apiKey: { id: number; prefix: string } };
+}
+
+function call(method: string, path: string, key: string | null, options: { body?: unknown; idempotencyKey?: string } = {}) {
+  return t.request(method, `/api/channel/v1${path}`, {
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+    },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  await signUp(t, "channel-manager@example.com", "secret123", "Chan Manager");
+  await signUp(t, "channel-other@example.com", "secret123", "Other Manager");
+  hotel = await createHotel(db, { name: "Channel Hotel" });
+  otherHotel = await createHotel(db, { name: "Other Channel Hotel" });
+  room = await createRoomType(db, hotel.id, { name: "Double", priceCents: 10000, totalRooms: 3 });
+  suite = await createRoomType(db, hotel.id, { name: "Suite", priceCents: 30000, totalRooms: 1 });
+  otherRoom = await createRoomType(db, otherHotel.id, { name: "Other room", priceCents: 8000, totalRooms: 2 });
+  for (const [email, hotelId] of [
+    ["channel-manager@example.com", hotel.id],
+    ["channel-other@example.com", otherHotel.id],
+  ] as const) {
+    const [row] = await db.update(users).set({ role: "manager" }).where(eq(users.email, email)).returning();
+    await db.insert(hotelManagers).values({ userId: row!.id, hotelId });
+  }
+  manager = await signIn(t, "channel-manager@example.com");
+  otherManager = await signIn(t, "channel-other@example.com");
+  readKey = (await createKey(manager, hotel.id, "Reader", "read")).key;
+  writeKey = (await createKey(manager, hotel.id, "SiteMinder", "read_write")).key;
+  otherKey = (await createKey(otherManager, otherHotel.id, "Elsewhere", "read_write")).key;
+  const [policy] = await db
+    .insert(cancellationPolicies)
+    .values({ hotelId: hotel.id, name: "Non-refundable", terms: { tiers: [], finalFee: { kind: "percent", percent: 100 } } })
+    .returning();
+  await db.insert(ratePlans).values([
+    {
+      roomTypeId: room.id,
+      hotelId: hotel.id,
+      name: "Flexible",
+      priceRuleKind: "percent",
+      priceRuleValue: 0,
+      cancellationPolicyId: policy!.id,
+    },
+    {
+      roomTypeId: room.id,
+      hotelId: hotel.id,
+      name: "Non-refundable",
+      priceRuleKind: "percent",
+      priceRuleValue: -10,
+      cancellationPolicyId: policy!.id,
+      closedDates: [d(5)],
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+describe("channel API keys", () => {
+  it("are shown once and stored only as a hash; the list never shows them", async () => {
+    const created = await createKey(manager, hotel.id, "Shown once", "read");
+    expect(created.key).toMatch(/^swk_[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.deps.db.select().from(channelApiKeys).where(eq(channelApiKeys.id, created.apiKey.id));
+    expect(row!.keyHash).toBe(createHash("sha256").update(created.key).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(created.key);
+    const list = await t.request("GET", `/api/properties/hotels/${hotel.id}/channel-keys`, { cookie: manager });
+    const text = await list.text();
+    expect(text).toContain("Shown once");
+    expect(text).not.toContain(created.key);
+    // Another hotel's manager cannot list or make keys for this hotel.
+    expect((await t.request("GET", `/api/properties/hotels/${hotel.id}/channel-keys`, { cookie: otherManager })).status).toBe(403);
+  });
+
+  it("refuses a missing, unknown or revoked key and records when a key was last used", async () => {
+    expect((await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(2)}`, null)).status).toBe(401);
+    expect((await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(2)}`, "swk_nope")).status).toBe(401);
+    const doomed = await createKey(manager, hotel.id, "Doomed", "read");
+    const ok = await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(2)}`, doomed.key);
+    expect(ok.status).toBe(200);
+    const [used] = await t.deps.db.select().from(channelApiKeys).where(eq(channelApiKeys.id, doomed.apiKey.id));
+    expect(used!.lastUsedAt).not.toBeNull();
+    const revoke = await t.request("DELETE", `/api/properties/hotels/${hotel.id}/channel-keys/${doomed.apiKey.id}`, { cookie: manager });
+    expect(revoke.status).toBe(200);
+    const refused = await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(2)}`, doomed.key);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe("CHANNEL_KEY_INVALID");
+  });
+
+  it("answers only for the key's own hotel: another hotel's key is refused on read and push", async () => {
+    const read = await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(2)}`, otherKey);
+    expect(read.status).toBe(404);
+    const push = await call("POST", `/hotels/${hotel.id}/rates`, otherKey, {
+      idempotencyKey: "other-1",
+      body: { roomTypeId: room.id, from: d(3), to: d(4), priceCents: 1 },
+    });
+    expect(push.status).toBe(404);
+    // Nor can a key push a room type of another hotel through its own hotel's path.
+    const foreignRoom = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "foreign-room",
+      body: { roomTypeId: otherRoom.id, from: d(3), to: d(4), priceCents: 5000 },
+    });
+    expect(foreignRoom.status).toBe(404);
+  });
+
+  it("lets a read key read and refuses its pushes", async () => {
+    const push = await call("POST", `/hotels/${hotel.id}/rates`, readKey, {
+      idempotencyKey: "read-1",
+      body: { roomTypeId: room.id, from: d(3), to: d(4), priceCents: 12000 },
+    });
+    expect(push.status).toBe(403);
+    expect(((await push.json()) as { code: string }).code).toBe("CHANNEL_KEY_READ_ONLY");
+  });
+});
+
+describe("reading availability", () => {
+  it("answers a year: every room type's nights with rooms left, and each plan's price per night", async () => {
+    const from = d(1);
+    const to = addDays(from, 366);
+    const res = await call("GET", `/hotels/${hotel.id}/availability?from=${from}&to=${to}`, readKey);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as Availability;
+    expect(body.roomTypes.map((r) => r.id)).toEqual([room.id, suite.id]);
+    const double = body.roomTypes[0]!;
+    expect(double.nights).toHaveLength(366);
+    expect(double.nights[0]).toMatchObject({ night: from, priceCents: 10000, roomsLeft: 3, closed: false, minStay: 1 });
+    expect(double.nights.at(-1)!.night).toBe(addDays(to, -1));
+    const flexible = double.ratePlans.find((p) => p.name === "Flexible")!;
+    const nonRefundable = double.ratePlans.find((p) => p.name === "Non-refundable")!;
+    expect(flexible.nightlyCents).toHaveLength(366);
+    expect(flexible.nightlyCents[0]).toBe(10000);
+    expect(nonRefundable.nightlyCents[0]).toBe(9000);
+    // Its closed date has no price.
+    expect(nonRefundable.nightlyCents[double.nights.findIndex((n) => n.night === d(5))]).toBeNull();
+    expect(body.roomTypes[1]!.ratePlans).toEqual([]);
+  });
+
+  it("refuses more than 366 nights or a range that ends before it starts", async () => {
+    expect((await call("GET", `/hotels/${hotel.id}/availability?from=${d(1)}&to=${d(368)}`, readKey)).status).toBe(400);
+    expect((await call("GET", `/hotels/${hotel.id}/availability?from=${d(5)}&to=${d(5)}`, readKey)).status).toBe(400);
+  });
+});
+
+describe("pushing rates and rooms", () => {
+  it("applies a push once per Idempotency-Key, refuses the key with another body, and requires one", async () => {
+    const body = { roomTypeId: room.id, from: d(10), to: d(12), priceCents: 14500, minStay: 2 };
+    const first = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, { body, idempotencyKey: "push-1" });
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(await first.json()).toEqual({ roomTypeId: room.id, nights: 3, replayed: false });
+    const again = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, { body, idempotencyKey: "push-1" });
+    expect(await again.json()).toEqual({ roomTypeId: room.id, nights: 3, replayed: true });
+    const rules = await t.deps.db.select().from(rateRules).where(eq(rateRules.roomTypeId, room.id));
+    expect(rules).toHaveLength(1);
+    const reused = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      body: { ...body, priceCents: 1 },
+      idempotencyKey: "push-1",
+    });
+    expect(reused.status).toBe(422);
+    const missing = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, { body });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { code: string }).code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    const read = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${d(10)}&to=${d(13)}`, readKey)).json()) as Availability;
+    expect(read.roomTypes[0]!.nights.map((n) => [n.priceCents, n.minStay])).toEqual([
+      [14500, 2],
+      [14500, 2],
+      [14500, 2],
+    ]);
+    expect(read.roomTypes[0]!.ratePlans.find((p) => p.name === "Non-refundable")!.nightlyCents).toEqual([13050, 13050, 13050]);
+  });
+
+  it("refuses rooms to sell below what is sold, naming every such night, and changes nothing", async () => {
+    await t.deps.db.insert(roomNights).values([
+      { roomTypeId: room.id, night: d(20), roomsTotal: 3, roomsTaken: 2 },
+      { roomTypeId: room.id, night: d(22), roomsTotal: 3, roomsTaken: 3 },
+      { roomTypeId: room.id, night: d(21), roomsTotal: 3, roomsTaken: 1 },
+    ]);
+    const res = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "oversell-1",
+      body: { roomTypeId: room.id, from: d(19), to: d(23), roomsToSell: 1, priceCents: 9900 },
+    });
+    expect(res.status).toBe(409);
+    const error = (await res.json()) as { code: string; message: string; details: { nights: string } };
+    expect(error.code).toBe("CHANNEL_PUSH_OVERSELLS");
+    expect(error.details.nights).toBe(`${d(20)}, ${d(22)}`);
+    expect(error.message).toContain("Double");
+    const nights = await t.deps.db.select().from(roomNights).where(eq(roomNights.roomTypeId, room.id));
+    expect(nights.every((n) => n.roomsTotal === 3)).toBe(true);
+    const read = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${d(19)}&to=${d(24)}`, readKey)).json()) as Availability;
+    expect(read.roomTypes[0]!.nights.map((n) => n.priceCents)).toEqual([10000, 10000, 10000, 10000, 10000]);
+    // Two rooms to sell fits every night but the sold-out one... which still refuses, naming it alone.
+    const two = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "oversell-2",
+      body: { roomTypeId: room.id, from: d(19), to: d(23), roomsToSell: 2 },
+    });
+    expect(((await two.json()) as { details: { nights: string } }).details.nights).toBe(d(22));
+    // A refusal is not stored: the same key works once the request is fixed.
+    const fixed = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "oversell-2",
+      body: { roomTypeId: room.id, from: d(19), to: d(23), roomsToSell: 3 },
+    });
+    expect(fixed.status, await fixed.clone().text()).toBe(200);
+  });
+
+  it("refuses a push into the past with a clear message", async () => {
+    const res = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "past-1",
+      body: { roomTypeId: room.id, from: d(-5), to: d(-4), priceCents: 9000 },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("Dates in the past cannot be changed");
+  });
+});
