@@ -178,6 +178,12 @@ describe("a promo code in the hold", () => {
     expect(row.memberDiscountCents).toBe(0);
     expect(row.totalPriceCents).toBe(27_000);
     expect(created.payment.amountCents).toBe(27_000);
+    expect(created.booking).toMatchObject({
+      promoCode: "tenoff",
+      promoDiscountCents: 3000,
+      memberDiscountCents: 0,
+      totalPriceCents: 27_000,
+    });
     expect(await usesOf(code)).toBe(1);
   });
 
