@@ -85,9 +85,7 @@ export function PaymentStep({
             <p className="text-slate-600">{formatDateRange(booking.checkIn, booking.checkOut)}</p>
           </div>
           <div className="shrink-0 text-right">
-            <p className="text-xs text-slate-600">
-              {guarantee ? t("Card guarantee") : payment.dueAtHotelCents > 0 ? t("Due now") : t("Amount")}
-            </p>
+            <p className="text-xs text-slate-600">{payment.dueAtHotelCents > 0 ? t("Due now") : t("Amount")}</p>
             <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
               {formatMoney(guarantee ? 0 : payment.amountCents, payment.currency)}
             </p>
