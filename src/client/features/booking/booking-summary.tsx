@@ -1,5 +1,7 @@
 import type { BookingView } from "../../../shared/booking.ts";
+import { cancellationWords } from "../../../shared/cancellation-words.ts";
 import { partyText } from "../../../shared/i18n/labels.ts";
+import { inclusionText, mealPlanText } from "../../../shared/rate-plan-offers.ts";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
 import { formatCount, formatDate, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -15,12 +17,28 @@ export function BookingReference({ reference }: { reference: string }) {
   );
 }
 
-/** What was booked: hotel, room, dates, party and the total paid. */
+/** What was booked: hotel, room, its rate plan and terms as sold, dates, party and the total paid. */
 export function BookingSummary({ booking }: { booking: BookingView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, booking.currency);
+  const plan = booking.ratePlanName
+    ? [
+        booking.ratePlanName,
+        booking.mealPlan ? mealPlanText(booking.mealPlan, t) : null,
+        ...booking.inclusions.map((i) => inclusionText(i, t)),
+      ]
+        .filter(Boolean)
+        .join(" · ")
+    : null;
+  // The terms the booking keeps, from its stored schedule (older and partner bookings have none).
+  const cancellation = booking.cancellationSchedule
+    ? cancellationWords(booking.cancellationSchedule, { t, language: i18n.resolvedLanguage, money })
+    : null;
   const rows: [string, string][] = [
     [t("Hotel"), booking.hotelName || t("Hotel Booking")],
     [t("Room"), booking.roomType],
+    ...(plan ? [[t("Rate"), plan] as [string, string]] : []),
+    ...(cancellation ? [[t("Cancellation policy"), cancellation] as [string, string]] : []),
     [t("Check-in"), formatDate(booking.checkIn)],
     [t("Check-out"), formatDate(booking.checkOut)],
     [t("Nights"), formatCount(booking.totalNights)],
@@ -56,10 +74,28 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
         </div>
       ) : null}
-      <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
-        <dt className="font-semibold text-slate-900">{t("Total paid")}</dt>
-        <dd className="text-right text-base font-bold text-slate-900">{formatMoney(booking.amountDueCents, booking.currency)}</dd>
-      </div>
+      {booking.paymentTiming === "pay_now" ? (
+        <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
+          <dt className="font-semibold text-slate-900">{t("Total paid")}</dt>
+          <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
+        </div>
+      ) : (
+        // A deposit or a card guarantee: the stay's price, what the card paid, and the rest owed at the hotel.
+        <>
+          <div className="flex items-baseline justify-between gap-4 px-4 py-2.5">
+            <dt className="font-semibold text-slate-900">{t("Total")}</dt>
+            <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 px-4 py-2.5">
+            <dt className="text-slate-600">{t("Paid now")}</dt>
+            <dd className="text-right font-medium text-slate-900">{money(booking.amountDueNowCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+            <dt className="font-semibold text-slate-900">{t("Due at the hotel")}</dt>
+            <dd className="text-right font-bold text-slate-900">{money(booking.amountDueAtHotelCents)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

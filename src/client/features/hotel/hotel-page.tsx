@@ -321,7 +321,12 @@ function HotelContent({
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
               <div>
                 <h2 className="text-sm font-semibold text-slate-900">{t("Cancellation policy")}</h2>
-                <p className="mt-1 text-sm text-slate-600">{cancellationPolicyText(t, hotel.cancellationPolicy)}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {/* Rooms sold by rate plans have each plan's own terms; the hotel's single rule is only for rooms without plans. */}
+                  {hotel.rooms.some((room) => room.plans?.some((plan) => plan.id !== null))
+                    ? t("Each rate has its own cancellation terms, shown with its price.")
+                    : cancellationPolicyText(t, hotel.cancellationPolicy)}
+                </p>
               </div>
             </div>
             {hotel.childPolicy ? (

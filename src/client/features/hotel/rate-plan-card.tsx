@@ -65,7 +65,6 @@ function planUnavailableText(plan: RatePlanOffer, roomReason: string | null, t: 
 
 type RatePlanCardProps = {
   plan: RatePlanOffer;
-  roomName: string;
   /** Why the room itself cannot be booked for the stay (every plan shares it), else null. */
   roomReason: string | null;
   currency: string;
@@ -79,9 +78,10 @@ type RatePlanCardProps = {
 
 /**
  * One way of selling a room for the asked stay: its price for the stay, what it includes, its
- * cancellation and payment terms in words with their dates, and a Reserve button.
+ * cancellation and payment terms in words with their dates, and its Book Now button (the spec's
+ * words; the plan's name describes it).
  */
-export function RatePlanCard({ plan, roomName, roomReason, currency, nights, rooms, roomsLeft, selected, onReserve }: RatePlanCardProps) {
+export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsLeft, selected, onReserve }: RatePlanCardProps) {
   const { t, i18n } = useTranslation();
   const reasonId = useId();
   const headingId = useId();
@@ -94,7 +94,7 @@ export function RatePlanCard({ plan, roomName, roomReason, currency, nights, roo
     <article
       aria-labelledby={headingId}
       className={cn(
-        "flex flex-col gap-3 rounded-xl border bg-white p-4",
+        "flex w-full flex-col gap-3 rounded-xl border bg-white p-4",
         selected ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200",
         plan.bookable ? null : "bg-slate-50",
       )}
@@ -162,12 +162,11 @@ export function RatePlanCard({ plan, roomName, roomReason, currency, nights, roo
         {/* aria-disabled rather than disabled: the button stays focusable, so keyboard and screen-reader users hear why. */}
         <Button
           className={cn("shrink-0 px-5", plan.bookable ? null : "cursor-not-allowed opacity-60 hover:bg-brand-700")}
-          aria-label={t("Reserve {{plan}}, {{room}}", { plan: name, room: roomName })}
           aria-disabled={plan.bookable ? undefined : true}
-          aria-describedby={plan.bookable ? undefined : reasonId}
+          aria-describedby={plan.bookable ? headingId : `${headingId} ${reasonId}`}
           onClick={() => (plan.bookable ? onReserve(plan) : null)}
         >
-          {t("Reserve")}
+          {t("Book Now")}
         </Button>
       </div>
     </article>

@@ -158,7 +158,6 @@ function RoomCard({ room, chosen, showRoomsLeft, nights, rooms, onBook, onOpenPh
               <li key={plan.id ?? "standard"} className="flex">
                 <RatePlanCard
                   plan={plan}
-                  roomName={room.name}
                   roomReason={room.bookable ? null : room.unavailableReason}
                   currency={room.currency}
                   nights={nights}
