@@ -352,3 +352,82 @@ describe("simulated gateway: manual capture", () => {
     ).rejects.toThrow(/same parameters/);
   });
 });
+
+describe("a guest cancels a booking paid by deposit or guaranteed by card", () => {
+  const strictPlans = {} as Record<"deposit" | "pay_at_hotel", number>;
+  let strictRoom: RoomTypeRow;
+
+  beforeAll(async () => {
+    strictRoom = await createRoomType(t.deps.db, hotel.id, { name: "Strict Twin", priceCents: 9000, maxGuests: 2, totalRooms: 20 });
+    // The first night is charged whenever the guest cancels: $90 of the $180 stay.
+    const [policy] = await t.deps.db
+      .insert(cancellationPolicies)
+      .values({ hotelId: hotel.id, name: "First night charged", terms: { tiers: [], finalFee: { kind: "nights", nights: 1 } } })
+      .returning();
+    for (const timing of ["deposit", "pay_at_hotel"] as const) {
+      const [plan] = await t.deps.db
+        .insert(ratePlans)
+        .values({
+          roomTypeId: strictRoom.id,
+          hotelId: hotel.id,
+          name: `Strict ${timing}`,
+          cancellationPolicyId: policy!.id,
+          paymentTiming: timing,
+          depositPercent: timing === "deposit" ? 30 : null,
+        })
+        .returning();
+      strictPlans[timing] = plan!.id;
+    }
+  });
+
+  async function bookAndCancel(room: RoomTypeRow, planId: number) {
+    await signUp(t, `canceller.${planId}.${room.id}@example.com`);
+    const cookie = await signIn(t, `canceller.${planId}.${room.id}@example.com`);
+    const body = {
+      hotelId: String(hotel.id),
+      roomTypeId: String(room.id),
+      ratePlanId: String(planId),
+      checkIn: d(20),
+      checkOut: d(22),
+      guests: 2,
+      rooms: 1,
+      ...guest,
+    };
+    const res = await t.request("POST", "/api/bookings", { body, cookie });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as CreateBookingResponse;
+    await payWith(created);
+    await confirm(created);
+    const cancelled = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    return { created, answer: (await cancelled.json()) as { booking: BookingView; refunded: boolean; feeCents: number } };
+  }
+
+  it("a late cancellation of a guarantee charges exactly the first night and releases the rest", async () => {
+    const { created, answer } = await bookAndCancel(strictRoom, strictPlans.pay_at_hotel);
+    expect(answer).toMatchObject({ refunded: false, feeCents: 9000 });
+    expect(await intentOf(created.payment.paymentId)).toMatchObject({ status: "succeeded", amountCapturedCents: 9000 });
+    expect(await rowOf(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "captured", capturedCents: 9000 });
+  });
+
+  it("a free cancellation of a guarantee releases the authorisation", async () => {
+    const { created, answer } = await bookAndCancel(room, plans.pay_at_hotel);
+    expect(answer).toMatchObject({ refunded: false, feeCents: 0 });
+    expect((await intentOf(created.payment.paymentId)).status).toBe("canceled");
+    expect(await rowOf(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "released", capturedCents: 0 });
+  });
+
+  it("a free cancellation of a deposit gives the whole deposit back", async () => {
+    const { created, answer } = await bookAndCancel(room, plans.deposit);
+    expect(answer).toMatchObject({ refunded: true, feeCents: 0 });
+    expect((await intentOf(created.payment.paymentId)).refundedCents).toBe(5400);
+    expect(await rowOf(created.booking.id)).toMatchObject({ paymentStatus: "refunded", refundedCents: 5400, feeDueAtHotelCents: 0 });
+  });
+
+  it("a late cancellation of a deposit keeps it and leaves the rest of the fee to be paid at the hotel", async () => {
+    const { created, answer } = await bookAndCancel(strictRoom, strictPlans.deposit);
+    expect(answer).toMatchObject({ refunded: false, feeCents: 9000 });
+    expect((await intentOf(created.payment.paymentId)).refundedCents).toBe(0);
+    expect(await rowOf(created.booking.id)).toMatchObject({ paymentStatus: "completed", refundedCents: 0, feeDueAtHotelCents: 3600 });
+  });
+});
