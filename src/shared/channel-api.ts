@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countNights, isIsoDate } from "./dates.ts";
+import { CreateBookingInput } from "./booking.ts";
 import { MAX_DATABASE_ID } from "./ids.ts";
 import { ALL_WEEKDAYS, MAX_MIN_STAY, MAX_RANGE_NIGHTS, MAX_RATE_CENTS } from "./rates.ts";
 
@@ -52,3 +53,12 @@ export const ChannelPushInput = z.object({
   roomsToSell: z.number().int().min(0).max(10_000).optional(),
 });
 export type ChannelPushInput = z.infer<typeof ChannelPushInput>;
+
+/** A booking a channel sold: the guest, the room type (and rate plan) and the stay; the price is ours, the channel collects it. */
+export const ChannelBookingInput = CreateBookingInput.omit({
+  hotelId: true,
+  pointsToRedeem: true,
+  expectedNightlyPriceCents: true,
+  promoCode: true,
+});
+export type ChannelBookingInput = z.infer<typeof ChannelBookingInput>;

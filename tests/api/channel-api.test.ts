@@ -252,3 +252,62 @@ describe("pushing rates and rooms", () => {
     expect(((await res.json()) as { message: string }).message).toBe("Dates in the past cannot be changed");
   });
 });
+
+describe("channel bookings", () => {
+  const guest = { guestName: "Carla Channel", guestEmail: "carla@example.com", guestPhone: "+34 600 000 000" };
+
+  it("books through the same door as the website: source 'channel' with the key's name, rooms taken, once per Idempotency-Key", async () => {
+    const body = { ...guest, roomTypeId: String(suite.id), checkIn: d(40), checkOut: d(42), guests: 2, rooms: 1 };
+    const res = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, { body, idempotencyKey: "book-1" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booking = (await res.json()) as {
+      id: string;
+      status: string;
+      source: string;
+      sourceDetail: string;
+      totalPriceCents: number;
+      replayed: boolean;
+    };
+    expect(booking).toMatchObject({
+      status: "confirmed",
+      source: "channel",
+      sourceDetail: "SiteMinder",
+      totalPriceCents: 60000,
+      replayed: false,
+    });
+    const again = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, { body, idempotencyKey: "book-1" });
+    expect((await again.json()) as { id: string; replayed: boolean }).toMatchObject({ id: booking.id, replayed: true });
+    // The suite has one room: it is now sold on those nights, for the channel and the website alike.
+    const full = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, { body, idempotencyKey: "book-2" });
+    expect(full.status).toBe(409);
+    expect(((await full.json()) as { code: string }).code).toBe("ROOM_UNAVAILABLE");
+    const read = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${d(40)}&to=${d(42)}`, readKey)).json()) as Availability;
+    expect(read.roomTypes[1]!.nights.map((n) => n.roomsLeft)).toEqual([0, 0]);
+
+    // A read key may not book or cancel; another hotel's key does not find it.
+    expect((await call("POST", `/hotels/${hotel.id}/bookings`, readKey, { body, idempotencyKey: "book-3" })).status).toBe(403);
+    expect((await call("POST", `/hotels/${otherHotel.id}/bookings/${booking.id}/cancel`, otherKey)).status).toBe(404);
+
+    const cancelled = await call("POST", `/hotels/${hotel.id}/bookings/${booking.id}/cancel`, writeKey);
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    expect(((await cancelled.json()) as { status: string }).status).toBe("cancelled");
+    const after = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${d(40)}&to=${d(42)}`, readKey)).json()) as Availability;
+    expect(after.roomTypes[1]!.nights.map((n) => n.roomsLeft)).toEqual([1, 1]);
+    expect((await call("POST", `/hotels/${hotel.id}/bookings/${booking.id}/cancel`, writeKey)).status).toBe(409);
+  });
+
+  it("prices the chosen rate plan and refuses a room type of another hotel", async () => {
+    const [plan] = await t.deps.db.select().from(ratePlans).where(eq(ratePlans.name, "Non-refundable"));
+    const res = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, {
+      idempotencyKey: "book-plan",
+      body: { ...guest, roomTypeId: String(room.id), ratePlanId: String(plan!.id), checkIn: d(60), checkOut: d(61), guests: 2, rooms: 1 },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toMatchObject({ ratePlanName: "Non-refundable", totalPriceCents: 9000 });
+    const foreign = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, {
+      idempotencyKey: "book-foreign",
+      body: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(60), checkOut: d(61), guests: 2, rooms: 1 },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});

@@ -55,3 +55,23 @@ export const ChannelAvailabilitySchema = z
     ),
   })
   .openapi("ChannelAvailability");
+
+export const ChannelBookingSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    status: z.string(),
+    roomTypeId: z.number().int().nullable(),
+    ratePlanId: z.number().int().nullable(),
+    ratePlanName: z.string().nullable(),
+    checkIn: z.string(),
+    checkOut: z.string(),
+    rooms: z.number().int(),
+    guests: z.number().int(),
+    guestName: z.string(),
+    totalPriceCents: z.number().int(),
+    currency: z.string(),
+    source: z.string(),
+    sourceDetail: z.string().nullable().describe("The name of the API key that made it"),
+  })
+  .openapi("ChannelBooking");

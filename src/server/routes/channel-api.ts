@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { ChannelPushInput, ChannelRangeQuery, CreateChannelKeyInput } from "../../shared/channel-api.ts";
+import { ChannelBookingInput, ChannelPushInput, ChannelRangeQuery, CreateChannelKeyInput } from "../../shared/channel-api.ts";
 import { MAX_DATABASE_ID } from "../../shared/ids.ts";
-import { ChannelAvailabilitySchema, ChannelKeySchema } from "../contract/channel-api.ts";
+import { ChannelAvailabilitySchema, ChannelBookingSchema, ChannelKeySchema } from "../contract/channel-api.ts";
+import { bookingDeps } from "../deps.ts";
+import { cancelChannelBooking, createChannelBooking } from "../services/bookings/channel.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import {
@@ -14,6 +16,7 @@ import {
   listChannelKeys,
   pushChannelUpdate,
   revokeChannelKey,
+  channelBookingView,
 } from "../services/channel-api.ts";
 
 const id = (what: string) =>
@@ -23,6 +26,7 @@ const id = (what: string) =>
     .positive(`${what} must be a number`)
     .max(MAX_DATABASE_ID, `${what} must be a number`);
 const HotelParam = z.object({ hotelId: id("hotelId") });
+const BookingParam = HotelParam.extend({ bookingId: z.string().uuid("bookingId must be a booking id") });
 const KeyParam = HotelParam.extend({ keyId: id("keyId") });
 const KeyHeaders = z.object({
   authorization: z.string().optional().describe("`Bearer <key>`: a channel API key of this hotel (shown once when it was created)"),
@@ -105,6 +109,40 @@ const push = defineRoute({
   },
 });
 
+const book = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/bookings",
+  operationId: "createChannelBooking",
+  tags: CHANNEL,
+  summary:
+    "Book a room type (and rate plan) the channel sold: confirmed at once, source 'channel' (read_write keys; idempotent by Idempotency-Key)",
+  request: { params: HotelParam, headers: PushHeaders, body: jsonBody(ChannelBookingInput) },
+  errors: [
+    ...KEY_ERRORS,
+    "CHANNEL_KEY_READ_ONLY",
+    "ROOM_NOT_FOUND",
+    "ROOM_UNAVAILABLE",
+    "ROOM_CLOSED_FOR_DATES",
+    "MIN_STAY_NOT_MET",
+    "ROOM_TOO_SMALL",
+    "RATE_PLAN_NOT_FOUND",
+    "RATE_PLAN_RESTRICTED",
+    "IDEMPOTENCY_KEY_REQUIRED",
+    "IDEMPOTENCY_KEY_REUSED",
+  ],
+  responses: { 201: jsonAnswer(ChannelBookingSchema.extend({ replayed: z.boolean() }), "The booking") },
+});
+const cancel = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/bookings/{bookingId}/cancel",
+  operationId: "cancelChannelBooking",
+  tags: CHANNEL,
+  summary: "Cancel a booking a channel made: its rooms go back to sale at once (read_write keys)",
+  request: { params: BookingParam, headers: KeyHeaders },
+  errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
+  responses: { 200: jsonAnswer(ChannelBookingSchema, "The cancelled booking") },
+});
+
 /** Managing a hotel's channel API keys (under /api/properties: hotel staff, the hotel checked by requireHotelAccess). */
 export function channelKeyRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
@@ -140,5 +178,22 @@ export function channelApiRoutes(deps: AppDeps) {
         pushChannelUpdate(deps.db, key, input),
       );
       return c.json({ ...answer, replayed }, 200);
+    })
+    .openapi(book, async (c) => {
+      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      assertKeyHotel(key, c.req.valid("param").hotelId);
+      assertKeyWrites(key);
+      const input = c.req.valid("json");
+      const { answer, replayed } = await idempotentPush(deps.db, key, c.req.header("idempotency-key"), input, async () =>
+        channelBookingView(await createChannelBooking(bookingDeps(deps), key, input)),
+      );
+      return c.json({ ...answer, replayed }, 201);
+    })
+    .openapi(cancel, async (c) => {
+      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const { hotelId, bookingId } = c.req.valid("param");
+      assertKeyHotel(key, hotelId);
+      assertKeyWrites(key);
+      return c.json(channelBookingView(await cancelChannelBooking(bookingDeps(deps), key, bookingId)), 200);
     });
 }

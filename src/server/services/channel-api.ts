@@ -12,7 +12,7 @@ import { type PriceRule, planNightlyCents } from "../../shared/rate-plans.ts";
 import { CalendarEditInput, closedNightsText } from "../../shared/rates.ts";
 import type { RateLimitRule } from "../config.ts";
 import { type Db, queryRows } from "../db/client.ts";
-import { channelApiKeys, channelPushRequests, hotels, ratePlanPrices, ratePlans, roomTypes } from "../db/schema.ts";
+import { type bookings, channelApiKeys, channelPushRequests, hotels, ratePlanPrices, ratePlans, roomTypes } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { assertHotelAccess } from "./hotel-access.ts";
@@ -343,4 +343,25 @@ export async function pushChannelUpdate(db: Db, key: ChannelKey, input: ChannelP
   const actor = { id: key.createdById, email: `channel key "${key.name}"`, isAdmin: true, canManageHotels: true } as unknown as SessionUser;
   const result = await editCalendar(db, actor, key.hotelId, checked.data);
   return { roomTypeId, nights: result.nights };
+}
+
+/** What the channel API answers about a booking. */
+export function channelBookingView(row: typeof bookings.$inferSelect) {
+  return {
+    id: row.id,
+    reference: row.bookingReference,
+    status: row.status,
+    roomTypeId: row.roomTypeId,
+    ratePlanId: row.ratePlanId,
+    ratePlanName: row.ratePlanName,
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    rooms: row.numRooms,
+    guests: row.numGuests,
+    guestName: row.guestName,
+    totalPriceCents: row.totalPriceCents,
+    currency: row.currency,
+    source: row.source,
+    sourceDetail: row.sourceDetail,
+  };
 }

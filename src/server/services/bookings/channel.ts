@@ -1,0 +1,83 @@
+/**
+ * Bookings a channel manager makes and cancels through the channel API (decision 057): our price,
+ * our inventory rows (the overbooking constraint holds), confirmed at once with the channel as the
+ * booking's source (its key's name); the channel collects the money, so nothing is charged here.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { CreateBookingInput } from "../../../shared/booking.ts";
+import type { ChannelBookingInput } from "../../../shared/channel-api.ts";
+import { todayUtc } from "../../../shared/dates.ts";
+import { bookings } from "../../db/schema.ts";
+import { DomainError } from "../../domain-error.ts";
+import { stayFromQuery } from "../hotel-search.ts";
+import { recordBookingEvent } from "../webhook-outbox.ts";
+import { newBookingRow } from "./booking-row.ts";
+import { priceInventoryRoom } from "./own-rooms.ts";
+import type { BookingDeps, BookingRow } from "./records.ts";
+import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
+
+export interface ChannelActor {
+  hotelId: number;
+  /** The API key's name, recorded as the booking's source detail. */
+  name: string;
+}
+
+/** A confirmed booking of the key's hotel, sold by the channel; ROOM_UNAVAILABLE when a night is full. */
+export async function createChannelBooking(deps: BookingDeps, channel: ChannelActor, input: ChannelBookingInput, today = todayUtc()) {
+  const bookingInput: CreateBookingInput = { ...input, hotelId: String(channel.hotelId), pointsToRedeem: 0 };
+  const stay = stayFromQuery(bookingInput, today);
+  const priced = await priceInventoryRoom(deps.db, bookingInput, stay);
+  const row = newBookingRow({
+    id: randomUUID(),
+    userId: null,
+    priced,
+    stay,
+    guest: input,
+    language: "en",
+    staffId: null,
+    discountCents: 0,
+    pointsRedeemed: 0,
+    state: { kind: "pay_at_hotel" },
+    source: { kind: "channel", detail: channel.name },
+  });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await priced.take?.(tx);
+      const [inserted] = await tx.insert(bookings).values(row).returning();
+      await recordBookingEvent(tx, "booking.created", inserted!);
+      return inserted!;
+    });
+  } catch (error) {
+    if (isOverbooking(error)) throw new DomainError("ROOM_UNAVAILABLE");
+    throw error;
+  }
+}
+
+/** Cancels a confirmed channel booking of the key's hotel: its rooms go back at once; a second call is NOT_CANCELLABLE. */
+export async function cancelChannelBooking(deps: BookingDeps, channel: ChannelActor, bookingId: string): Promise<BookingRow> {
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.hotelId, channel.hotelId),
+          eq(bookings.source, "channel"),
+          eq(bookings.status, "confirmed"),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await releaseRoomNights(tx, row);
+    await recordBookingEvent(tx, "booking.cancelled", row);
+    return row;
+  });
+  if (cancelled) return cancelled;
+  const [existing] = await deps.db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.hotelId, channel.hotelId), eq(bookings.source, "channel")));
+  throw new DomainError(existing ? "NOT_CANCELLABLE" : "BOOKING_NOT_FOUND");
+}
