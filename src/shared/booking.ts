@@ -146,6 +146,25 @@ export interface BookingView {
   awaitingPayment: boolean;
 }
 
+/** The booking columns that say what its card was charged at booking. */
+export interface ChargedFields {
+  payAtHotel: boolean;
+  paymentTiming: string;
+  amountDueNowCents: number | null;
+  totalPriceCents: number;
+  discountCents: number;
+}
+
+/**
+ * What the card was charged at booking, from the booking's stored terms: its amount due now (older
+ * bookings: the price after discounts), nothing for a card guarantee or pay at the hotel.
+ */
+export function chargedAtBookingCents(row: ChargedFields): number {
+  const price = row.totalPriceCents - row.discountCents;
+  if (row.payAtHotel || row.paymentTiming === "pay_at_hotel") return 0;
+  return Math.min(row.amountDueNowCents ?? price, price);
+}
+
 /** What cancelling a booking costs at one instant (shared/cancellation-policies.ts refundAt, or an older booking's all-or-nothing rule). */
 export interface CancellationCost {
   feeCents: number;

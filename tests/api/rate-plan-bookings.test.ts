@@ -4,7 +4,7 @@ import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { type PolicyTerms, freeUntilTerms } from "../../src/shared/cancellation-policies.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
-import { bookings, cancellationPolicies, ratePlans, users } from "../../src/server/db/schema.ts";
+import { bookings, cancellationPolicies, emailOutbox, ratePlans, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { createPhoneBooking } from "../../src/server/services/bookings/phone.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -247,5 +247,39 @@ describe("pricing a rate plan", () => {
       source: "phone",
     });
     expect(row.cancellationSchedule).toMatchObject({ steps: [], finalFeeCents: 17_600 });
+  });
+
+  it("e-mails the plan, what it includes, the money now and at the hotel, and the cancellation terms in words", async () => {
+    const created = await hold({ ratePlanId: String(plans.deposit!.id) });
+    expect(created.payment.amountCents).toBe(9_000);
+    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
+      body: {
+        clientSecret: created.payment.clientSecret,
+        returnUrl: "/booking-success",
+        card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
+      },
+    });
+    expect(paid.status).toBe(200);
+    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
+      body: { paymentId: created.payment.paymentId },
+    });
+    const { booking } = (await confirmed.json()) as { booking: Record<string, unknown> };
+    expect(booking).toMatchObject({
+      status: "confirmed",
+      ratePlanName: "Deposit",
+      paymentTiming: "deposit",
+      amountDueNowCents: 9_000,
+      amountDueAtHotelCents: 21_000,
+    });
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking:${created.booking.id}:confirmation`));
+    expect(mail!.textBody).toContain("Rate: Deposit · Room only");
+    expect(mail!.textBody).toContain("Paid now: $90.00");
+    expect(mail!.textBody).toContain("To pay at the hotel: $210.00");
+    expect(mail!.textBody).toMatch(
+      /Cancellation: Free cancellation until 23:59 on .+ \(hotel time\); until 23:59 on .+ you pay \$150\.00; after that you pay \$300\.00/,
+    );
   });
 });

@@ -32,6 +32,11 @@ export function lookUpBooking(input: BookingLookupInput) {
   return body(api.bookings.lookup.$post({ json: input }));
 }
 
+/** What cancelling now would cost and refund, from the booking's own terms (shown before the guest confirms). */
+export function previewCancellation(bookingId: string, accessToken: string | null) {
+  return body(booking.cancellation.$get(access(bookingId, accessToken)));
+}
+
 export function cancelBooking(bookingId: string, accessToken: string | null) {
   return body(booking.cancel.$post(access(bookingId, accessToken)));
 }
@@ -73,6 +78,8 @@ export const bookingKeys = {
   mine: ["bookings", "mine"] as const,
   mineFiltered: (filters: MyBookingFilters) => [...bookingKeys.mine, filters] as const,
   holdRules: ["hold-rules"] as const,
+  /** What cancelling one booking costs now: asked afresh whenever the cancel prompt opens (the fee changes with time). */
+  cancellation: (bookingId: string) => ["booking-cancellation", bookingId] as const,
   /** A price quote for one choice: asked again when any part of the choice changes. */
   quote: (input: z.input<typeof QuoteInput>) => ["booking-quote", input] as const,
   /** A hold's payment taken up again: asked afresh each time (the payment it answers is new). */
@@ -87,6 +94,15 @@ export function myBookingsQueryOptions(filters: MyBookingFilters) {
 /** The booking dialog's breakdown; kept briefly (prices and plans change), never retried on a refusal the guest must act on. */
 export function bookingQuoteQueryOptions(input: z.input<typeof QuoteInput>) {
   return queryOptions({ queryKey: bookingKeys.quote(input), queryFn: () => quoteBooking(input), staleTime: 30_000, retry: false });
+}
+
+export function cancellationPreviewQueryOptions(bookingId: string, accessToken: string | null) {
+  return queryOptions({
+    queryKey: bookingKeys.cancellation(bookingId),
+    queryFn: () => previewCancellation(bookingId, accessToken),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** The server's hold limits change only with its configuration. */

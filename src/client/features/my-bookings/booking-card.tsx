@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { BedDouble, CalendarDays, Users } from "lucide-react";
 import { type BookingStatus, type BookingView } from "../../../shared/booking.ts";
 import { BookingInvoices } from "../../components/booking-invoices.tsx";
+import { BookingPlanTerms, CancellationTerms } from "../../components/booking-terms.tsx";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
 import { partyLabel } from "../../../shared/children.ts";
 import { refundText } from "../../../shared/i18n/labels.ts";
@@ -121,6 +122,11 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
               </dd>
             </dl>
           </div>
+        </div>
+
+        <div className="mt-3 space-y-1">
+          <BookingPlanTerms booking={booking} />
+          {booking.canCancel || booking.awaitingPayment ? <CancellationTerms booking={booking} /> : null}
         </div>
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">

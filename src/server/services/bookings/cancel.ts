@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { BookingView, CancellationCost, CancellationPreview } from "../../../shared/booking.ts";
+import { type BookingView, type CancellationCost, type CancellationPreview, chargedAtBookingCents } from "../../../shared/booking.ts";
 import { cancelNowWords, cancellationWords } from "../../../shared/cancellation-words.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 import { cancellationPolicyText } from "../../../shared/i18n/labels.ts";
@@ -20,7 +20,6 @@ import {
   type HotelPolicy,
   bookingPolicy,
   cancellationCost,
-  chargedAtBookingCents,
   settlePointsOnCancel,
   toBookingView,
 } from "./records.ts";

@@ -1,4 +1,9 @@
+import { chargedAtBookingCents } from "../../../shared/booking.ts";
+import type { CancellationSchedule } from "../../../shared/cancellation-policies.ts";
+import { cancellationWords } from "../../../shared/cancellation-words.ts";
 import { addDays } from "../../../shared/dates.ts";
+import { inclusionText, mealPlanText } from "../../../shared/rate-plan-offers.ts";
+import { MEAL_PLANS, type MealPlan, PLAN_INCLUSIONS, type PlanInclusion } from "../../../shared/rate-plans.ts";
 import type { OutgoingEmail } from "../email-outbox.ts";
 import { partyText, refundText } from "../../../shared/i18n/labels.ts";
 import { translator } from "../../i18n.ts";
@@ -28,6 +33,56 @@ export interface BookingEmailData {
   supplierBookingRef?: string | null;
   /** The language the traveller booked in; English when absent. */
   language?: string | null;
+  /** The rate plan sold and what it included (decision 049); absent or null for older and partner bookings. */
+  ratePlanName?: string | null;
+  mealPlan?: string | null;
+  inclusions?: string[];
+  /** What was charged at booking and what is left for the hotel (shared/booking.ts chargedAtBookingCents). */
+  paymentTiming?: string;
+  amountDueNowCents?: number | null;
+  discountCents?: number;
+  payAtHotel?: boolean;
+  /** The cancellation terms as sold: said in words with their dates and amounts. */
+  cancellationSchedule?: CancellationSchedule | null;
+}
+
+/** The plan, what it includes, the money now / at the hotel and the cancellation terms, as lines (empty for an older booking). */
+function termsLines(b: BookingEmailData, t: ReturnType<typeof translator>, money: (cents: number) => string): string[] {
+  const lines: string[] = [];
+  if (b.ratePlanName) {
+    const included = [
+      ...(b.mealPlan && isMealPlan(b.mealPlan) ? [mealPlanText(b.mealPlan, t)] : []),
+      ...(b.inclusions ?? []).filter(isInclusion).map((i) => inclusionText(i, t)),
+    ];
+    lines.push(t("Rate: {{value}}", { value: [b.ratePlanName, ...included].join(" · ") }));
+  }
+  if (b.paymentTiming !== undefined) {
+    const charged = {
+      payAtHotel: b.payAtHotel ?? false,
+      paymentTiming: b.paymentTiming,
+      amountDueNowCents: b.amountDueNowCents ?? null,
+      totalPriceCents: b.totalPriceCents,
+      discountCents: b.discountCents ?? 0,
+    };
+    const now = chargedAtBookingCents(charged);
+    const atHotel = b.totalPriceCents - (b.discountCents ?? 0) - now;
+    if (atHotel > 0) {
+      lines.push(t("Paid now: {{value}}", { value: money(now) }), t("To pay at the hotel: {{amount}}", { amount: money(atHotel) }));
+    }
+  }
+  if (b.cancellationSchedule) {
+    const language = b.language ?? "en";
+    lines.push(t("Cancellation: {{value}}", { value: cancellationWords(b.cancellationSchedule, { t, language, money }) }));
+  }
+  return lines;
+}
+
+function isMealPlan(value: string): value is MealPlan {
+  return (MEAL_PLANS as readonly string[]).includes(value);
+}
+
+function isInclusion(value: string): value is PlanInclusion {
+  return (PLAN_INCLUSIONS as readonly string[]).includes(value);
 }
 
 export function formatMoney(cents: number, currency = "USD", language: string | null = "en-US"): string {
@@ -35,7 +90,7 @@ export function formatMoney(cents: number, currency = "USD", language: string | 
 }
 
 /** The stay as plain lines, in the booking's language: used in e-mails and the downloadable confirmation. */
-export function bookingSummaryLines(b: BookingEmailData): string[] {
+export function bookingSummaryLines(b: BookingEmailData, options: { terms: boolean } = { terms: true }): string[] {
   const t = translator(b.language);
   const money = (cents: number) => formatMoney(cents, b.currency, b.language ?? "en");
   return [
@@ -55,6 +110,7 @@ export function bookingSummaryLines(b: BookingEmailData): string[] {
       : []),
     ...(b.childChargeCents > 0 ? [t("Child charges: {{value}}", { value: money(b.childChargeCents) })] : []),
     t("Total: {{value}}", { value: money(b.totalPriceCents) }),
+    ...(options.terms ? termsLines(b, t, money) : []),
     ...(b.supplierBookingRef ? [t("Hotel confirmation number: {{value}}", { value: b.supplierBookingRef })] : []),
   ];
 }
@@ -105,7 +161,7 @@ export function bookingCancellationEmail(b: BookingEmailData, money: Cancellatio
           ? t("Nothing was charged for this booking, and nothing is due.")
           : t("Under the hotel's cancellation policy this booking is not refunded."),
       "",
-      ...bookingSummaryLines(b),
+      ...bookingSummaryLines(b, { terms: false }),
       "",
       t("Your bookings: {{url}}", { url: manageUrl }),
       "",

@@ -4,7 +4,7 @@
  * it falls through. Refunds are in refunds.ts.
  */
 import { eq } from "drizzle-orm";
-import type { BookingView, CancellationCost } from "../../../shared/booking.ts";
+import { type BookingView, type CancellationCost, chargedAtBookingCents } from "../../../shared/booking.ts";
 import { type PolicyTerms, refundAt } from "../../../shared/cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { addDays, daysBetween, todayUtc } from "../../../shared/dates.ts";
@@ -53,19 +53,6 @@ export interface HotelPolicy {
 /** Full refund when the hotel allows free cancellation and enough days remain before check-in. */
 export function refundableOnCancel(checkIn: string, freeCancellationDays: number, today = todayUtc()): boolean {
   return freeCancellationDays > 0 && daysBetween(today, checkIn) >= freeCancellationDays;
-}
-
-/**
- * What the card was charged at booking, read from the booking's stored terms: its amount due now
- * (older bookings: the price after discounts), nothing for a card guarantee or pay at the hotel.
- * payment-timing.ts's chargedNowCents reads the same columns for the gateway.
- */
-export function chargedAtBookingCents(
-  row: Pick<BookingRow, "payAtHotel" | "paymentTiming" | "amountDueNowCents" | "totalPriceCents" | "discountCents">,
-): number {
-  const price = row.totalPriceCents - row.discountCents;
-  if (row.payAtHotel || row.paymentTiming === "pay_at_hotel") return 0;
-  return Math.min(row.amountDueNowCents ?? price, price);
 }
 
 /**

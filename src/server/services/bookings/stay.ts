@@ -4,13 +4,14 @@
  * is a conditional update of the booking, so two desks cannot both apply it.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import { addDays, countNights, daysBetween, stayNights, todayUtc } from "../../../shared/dates.ts";
 import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { type ActivityEntry, logActivity } from "../activity-log.ts";
 import { formatMoney } from "./emails.ts";
 import { settleCancellationMoney } from "./payment-settlement.ts";
-import { type BookingDeps, type BookingRow, type Tx, bookingPolicy, chargedAtBookingCents } from "./records.ts";
+import { type BookingDeps, type BookingRow, type Tx, bookingPolicy } from "./records.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
 import { refundPayment } from "./refunds.ts";
 import { isOverbooking, releaseRoomNightsAfter } from "./room-nights.ts";
