@@ -242,7 +242,7 @@ function RoomPlans({
           variant="secondary"
           onClick={onAdd}
           disabled={data.policies.length === 0}
-          aria-label={t("Add a plan to {{room}}", { room: room.name })}
+          aria-label={t("Add plan to {{room}}", { room: room.name })}
         >
           <Plus aria-hidden="true" />
           {t("Add plan")}
@@ -320,7 +320,7 @@ function RemovePlanButton({ hotelId, room, plan }: { hotelId: string; room: Rate
         <Button
           variant="secondary"
           size="sm"
-          aria-label={booked ? t("Take {{name}} off sale", { name: plan.name }) : t("Delete plan {{name}}", { name: plan.name })}
+          aria-label={booked ? t("Take off sale: {{name}}", { name: plan.name }) : t("Delete plan {{name}}", { name: plan.name })}
         >
           {label}
         </Button>
