@@ -69,6 +69,7 @@ const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-pa
 const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page.tsx").then((m) => ({ default: m.PromotionsPage })));
 const WebhooksPage = lazy(() => import("../features/webhooks/webhooks-page.tsx").then((m) => ({ default: m.WebhooksPage })));
+const ChannelKeysPage = lazy(() => import("../features/webhooks/channel-keys-page.tsx").then((m) => ({ default: m.ChannelKeysPage })));
 const HotelImportPage = lazy(() =>
   import("../features/property-hotels/hotel-import-page.tsx").then((m) => ({ default: m.HotelImportPage })),
 );
@@ -224,6 +225,7 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
               { path: "admin/webhooks", element: <WebhooksPage /> },
+              { path: "admin/hotels/:hotelId/channel-keys", element: <ChannelKeysPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import type { CreateChannelKeyInput } from "../../../shared/channel-api.ts";
 import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "../../../shared/webhooks.ts";
 import {
   createWebhookEndpoint,
@@ -11,6 +12,7 @@ import {
   webhookEndpointsQueryOptions,
   webhookKeys,
 } from "../../api/webhooks.ts";
+import { channelKeyKeys, channelKeysQueryOptions, createChannelKey, revokeChannelKey } from "../../api/channel-keys.ts";
 import { i18next } from "../../lib/i18n.ts";
 
 export function useWebhookEndpoints(hotelId: number | undefined) {
@@ -72,5 +74,29 @@ export function useResendWebhookDelivery() {
     onSuccess: () => toast.success(i18next.t("Queued: it is sent again within a few seconds")),
     onError: (error) => toast.error(i18next.t("Failed to send again: {{message}}", { message: error.message })),
     onSettled: invalidate,
+  });
+}
+
+export function useChannelKeys(hotelId: number) {
+  return useQuery(channelKeysQueryOptions(hotelId));
+}
+
+export function useCreateChannelKey(hotelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateChannelKeyInput) => createChannelKey(hotelId, input),
+    onSuccess: () => toast.success(i18next.t("API key created. Copy it now: it is shown only once.")),
+    onError: (error) => toast.error(i18next.t("Failed to create the API key: {{message}}", { message: error.message })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: channelKeyKeys.ofHotel(hotelId) }),
+  });
+}
+
+export function useRevokeChannelKey(hotelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: number) => revokeChannelKey(hotelId, keyId),
+    onSuccess: () => toast.success(i18next.t("API key revoked")),
+    onError: (error) => toast.error(i18next.t("Failed to revoke the API key: {{message}}", { message: error.message })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: channelKeyKeys.ofHotel(hotelId) }),
   });
 }

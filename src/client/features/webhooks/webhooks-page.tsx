@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AlertDialog } from "radix-ui";
-import { toast } from "sonner";
-import { Copy, KeyRound, Plus, Power, RotateCw, Send, Trash2, Webhook } from "lucide-react";
+import { KeyRound, Plus, Power, RotateCw, Send, Trash2, Webhook } from "lucide-react";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../shared/webhooks.ts";
 import type { WebhookDelivery, WebhookEndpoint } from "../../api/webhooks.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { SecretOnce } from "./secret-once.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -15,13 +15,12 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { type TFunction, i18next, useTranslation } from "../../lib/i18n.ts";
+import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import {
   useCreateWebhookEndpoint,
@@ -44,36 +43,6 @@ function eventLabel(t: TFunction, event: WebhookEvent): string {
     "review.published": t("Review published"),
   };
   return labels[event];
-}
-
-/** A signing secret, shown once with a copy button (selecting the text is the fallback). */
-function SecretOnce({ secret }: { secret: string }) {
-  const { t } = useTranslation();
-  const inputId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success(i18next.t("Secret copied"));
-    } catch {
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-      toast.error(i18next.t("Could not copy: the secret is selected, copy it with your keyboard"));
-    }
-  }
-  return (
-    <div className="mt-4 space-y-1.5 rounded-lg border border-brand-200 bg-brand-50 p-3">
-      <Label htmlFor={inputId}>{t("Signing secret (shown only now)")}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input id={inputId} readOnly value={secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-        <Button variant="secondary" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          {t("Copy")}
-        </Button>
-      </div>
-      <p className="text-xs text-slate-600">
-        {t("Your receiver checks each delivery's Staywise-Signature header with this secret (see the API documentation).")}
-      </p>
-    </div>
-  );
 }
 
 function NewEndpointForm({ hotelId }: { hotelId: number | null }) {
@@ -145,7 +114,13 @@ function NewEndpointForm({ hotelId }: { hotelId: number | null }) {
           {t("Add endpoint")}
         </Button>
       </form>
-      {secret ? <SecretOnce secret={secret} /> : null}
+      {secret ? (
+        <SecretOnce
+          secret={secret}
+          label={t("Signing secret (shown only now)")}
+          hint={t("Your receiver checks each delivery's Staywise-Signature header with this secret (see the API documentation).")}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -326,7 +301,13 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </AlertDialog.Root>
         </div>
       </div>
-      {secret ? <SecretOnce secret={secret} /> : null}
+      {secret ? (
+        <SecretOnce
+          secret={secret}
+          label={t("Signing secret (shown only now)")}
+          hint={t("Your receiver checks each delivery's Staywise-Signature header with this secret (see the API documentation).")}
+        />
+      ) : null}
       <div className="mt-4">
         <Button variant="ghost" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((v) => !v)}>
           {showLog ? t("Hide deliveries") : t("Show deliveries")}
