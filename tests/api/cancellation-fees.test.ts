@@ -12,6 +12,7 @@ import { bookings, cancellationPolicies, emailOutbox, simulatedRefunds, users } 
 import { bookingDeps } from "../../src/server/deps.ts";
 import { createBookingAccessToken } from "../../src/server/services/bookings/access.ts";
 import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
+import { frontDeskDay } from "../../src/server/services/front-desk.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, type PolicyRow, createPlan, createPolicy } from "../support/rate-plan-fixtures.ts";
 import { TEST_SECRET, type TestApp, createTestApp, signUp } from "../support/test-app.ts";
@@ -228,6 +229,13 @@ describe("no-show", () => {
   it("charges the policy's final fee: the first night kept, the second refunded", async () => {
     const created = await bookAndPay({ ratePlanId: String(firstNightPlan.id) });
     vi.setSystemTime(new Date("2026-10-27T20:00:00Z"));
+    // The desk sees what the no-show will cost before marking it.
+    const day = await frontDeskDay(t.deps.db, hotel.id, "2026-10-27");
+    expect(day.arrivals.find((b) => b.id === created.booking.id)).toMatchObject({
+      ratePlanName: "First night on no-show",
+      noShowFeeCents: 10_000,
+      cancellationSchedule: { finalFeeCents: 10_000 },
+    });
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     const { outcome } = await markStayNoShow(bookingDeps(t.deps), await desk(), row!, "2026-10-27");
     expect(outcome).toMatchObject({ refundCents: 10_000, refunded: true, nightsReturned: ["2026-10-28"] });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { STAY_STATUSES } from "../../shared/front-desk.ts";
 import { orNull } from "../http/openapi.ts";
-import { CreatedHoldSchema } from "./bookings.ts";
+import { CancellationScheduleSchema, CreatedHoldSchema } from "./bookings.ts";
 
 /** Answers of the front desk routes (/api/properties/hotels/:hotelId/front-desk). */
 export const FrontDeskBookingSchema = z
@@ -27,6 +27,9 @@ export const FrontDeskBookingSchema = z
     refundedCents: z.number().int().describe("What went back to the card; less than amountDueCents for a partial refund"),
     specialRequests: z.string().nullable(),
     takenByPhone: z.boolean(),
+    ratePlanName: z.string().nullable().describe("The rate plan sold; null when none"),
+    cancellationSchedule: orNull(CancellationScheduleSchema).describe("The cancellation terms as stored on the booking"),
+    noShowFeeCents: z.number().int().nullable().describe("What a no-show costs under the booking's plan; null: the first night"),
   })
   .openapi("FrontDeskBooking");
 

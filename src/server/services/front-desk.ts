@@ -4,12 +4,13 @@
  * booking) are in services/bookings/stay.ts and phone.ts; this file reads and calls them.
  */
 import { and, eq, gte, lte } from "drizzle-orm";
+import type { CancellationSchedule } from "../../shared/cancellation-policies.ts";
 import type { StayStatus } from "../../shared/front-desk.ts";
 import { todayUtc } from "../../shared/dates.ts";
 import { bookings, hotels } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import type { BookingDeps, BookingRow } from "./bookings/records.ts";
-import { checkInStay, checkOutStay, markStayNoShow } from "./bookings/stay.ts";
+import { checkInStay, checkOutStay, markStayNoShow, noShowFeeCents } from "./bookings/stay.ts";
 
 type Staff = { id: string; email: string };
 
@@ -39,6 +40,11 @@ export interface FrontDeskBooking {
   refundedCents: number;
   specialRequests: string | null;
   takenByPhone: boolean;
+  /** The rate plan sold (null: none) and its cancellation terms as stored on the booking (decision 049). */
+  ratePlanName: string | null;
+  cancellationSchedule: CancellationSchedule | null;
+  /** What marking a no-show charges under the booking's plan (its policy's final fee); null: the first night, as without plans. */
+  noShowFeeCents: number | null;
 }
 
 function toDeskView(row: BookingRow): FrontDeskBooking {
@@ -64,6 +70,9 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
     refundedCents: row.refundedCents,
     specialRequests: row.specialRequests,
     takenByPhone: row.createdByStaffId !== null,
+    ratePlanName: row.ratePlanName,
+    cancellationSchedule: row.cancellationSchedule,
+    noShowFeeCents: noShowFeeCents(row),
   };
 }
 

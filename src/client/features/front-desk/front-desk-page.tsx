@@ -17,6 +17,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { formatDate, formatDateRange, formatMoney } from "../../lib/format.ts";
+import { CancellationTerms } from "../../components/booking-terms.tsx";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
@@ -170,6 +171,8 @@ function DeskList({
                         t("Paid"))}
                     {booking.takenByPhone ? ` · ${t("by phone")}` : ""}
                   </p>
+                  {booking.ratePlanName ? <p className="text-xs text-slate-600">{booking.ratePlanName}</p> : null}
+                  <CancellationTerms booking={{ ...booking, cancellationPolicy: null }} className="text-xs text-slate-600" />
                 </div>
                 <Badge tone={STATUS_TONES[booking.stayStatus]} className="shrink-0 whitespace-nowrap">
                   {stayStatusLabel(booking.stayStatus, t)}
@@ -200,7 +203,16 @@ function DeskActions({ booking, hotelId, today }: { booking: FrontDeskBooking; h
           trigger={t("No-show")}
           triggerLabel={t("Mark no-show: {{guest}}", { guest })}
           title={t("Mark {{guest}} as a no-show?", { guest })}
-          description={t("The first night stays charged; the later nights go back on sale, refunded as the hotel's policy allows.")}
+          description={
+            booking.noShowFeeCents === null
+              ? t("The first night stays charged; the later nights go back on sale, refunded as the hotel's policy allows.")
+              : t(
+                  "The booking's cancellation policy charges {{amount}} for a no-show; what was paid beyond it is refunded and the later nights go back on sale.",
+                  {
+                    amount: formatMoney(booking.noShowFeeCents, booking.currency),
+                  },
+                )
+          }
           confirm={t("Mark no-show")}
           onConfirm={() => run("no-show")}
           pending={action.isPending}

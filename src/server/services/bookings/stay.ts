@@ -241,6 +241,15 @@ export async function checkOutStay(deps: BookingDeps, staff: Staff, row: Booking
 }
 
 /**
+ * What a no-show costs under the booking's own terms: a booking sold under a rate plan pays its
+ * policy's final fee from the stored schedule; null for one without a plan (older, or a room type
+ * without plans), which keeps the first night and the hotel's free-cancellation rule for the rest.
+ */
+export function noShowFeeCents(row: Pick<BookingRow, "cancellationSchedule" | "ratePlanName">): number | null {
+  return row.cancellationSchedule && row.ratePlanName !== null ? row.cancellationSchedule.finalFeeCents : null;
+}
+
+/**
  * Marks an expected guest who did not come: the first night stays sold (the hotel held the room),
  * the later ones go back to the inventory. A booking sold under a rate plan is charged its
  * policy's final fee from its stored schedule (what the card paid beyond it goes back, once); one
@@ -250,6 +259,7 @@ export async function markStayNoShow(deps: BookingDeps, staff: Staff, row: Booki
   if (row.status !== "confirmed" || row.stayStatus !== null) refuseFromState(row);
   if (row.checkIn > today) refuse(`${row.guestName} is due on ${row.checkIn}: a no-show can only be marked from that day.`);
   const keep = addDays(row.checkIn, 1);
+  const fee = noShowFeeCents(row);
   return shortenStay(
     deps,
     row,
@@ -258,10 +268,6 @@ export async function markStayNoShow(deps: BookingDeps, staff: Staff, row: Booki
     { stayStatus: "no_show", checkedOutAt: new Date() },
     { actionType: "guest_no_show", staff, details: (o) => ({ nightsReturned: o.nightsReturned.length }) },
     today,
-    // A booking sold under a rate plan pays its policy's final fee; one without a plan (older, or a room type
-    // without plans) keeps the first night and the hotel's free-cancellation rule for the later nights.
-    row.cancellationSchedule && row.ratePlanName !== null
-      ? { feeCents: row.cancellationSchedule.finalFeeCents, why: "no-show fee" }
-      : undefined,
+    fee === null ? undefined : { feeCents: fee, why: "no-show fee" },
   );
 }
