@@ -124,7 +124,13 @@ function InvoiceList({ hotelId }: { hotelId: number }) {
           {t("Invoices are issued when a guest pays for a booking; refunds issue credit notes.")}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        // Relative: the header's screen-reader-only text stays inside the scroller instead of widening the page.
+        <div
+          className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          tabIndex={0}
+          role="region"
+          aria-label={t("Invoices and credit notes issued in {{month}}", { month })}
+        >
           <table className="w-full min-w-[720px] text-left">
             <caption className="sr-only">{t("Invoices and credit notes issued in {{month}}", { month })}</caption>
             <thead className="text-xs text-slate-600 uppercase">
