@@ -12,12 +12,14 @@ import {
   ratePlans,
   reportNights,
   simulatedPaymentIntents,
+  users,
 } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { PaymentGateway } from "../../src/server/integrations/payments/payment-gateway.ts";
 import { type SimulatedGateway, TEST_CARDS } from "../../src/server/integrations/payments/simulated-gateway.ts";
 import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
+import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
 import type { BookingDeps, BookingRow } from "../../src/server/services/bookings/records.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
@@ -415,6 +417,31 @@ describe("a guest cancels a booking paid by deposit or guaranteed by card", () =
     expect(answer).toMatchObject({ refunded: false, feeCents: 0 });
     expect((await intentOf(created.payment.paymentId)).status).toBe("canceled");
     expect(await rowOf(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "released", capturedCents: 0 });
+  });
+
+  it("a no-show on a guarantee is charged the policy's final fee from the card, once", async () => {
+    const body = {
+      hotelId: String(hotel.id),
+      roomTypeId: String(strictRoom.id),
+      ratePlanId: String(strictPlans.pay_at_hotel),
+      checkIn: d(0),
+      checkOut: d(2),
+      guests: 2,
+      rooms: 1,
+      ...guest,
+    };
+    const res = await t.request("POST", "/api/bookings", { body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as CreateBookingResponse;
+    await payWith(created);
+    await confirm(created);
+    await signUp(t, "night.clerk@example.com");
+    const [clerk] = await t.deps.db.select().from(users).where(eq(users.email, "night.clerk@example.com"));
+    const staff = { id: clerk!.id, email: clerk!.email };
+    await markStayNoShow(deps, staff, await rowOf(created.booking.id));
+    expect(await intentOf(created.payment.paymentId)).toMatchObject({ status: "succeeded", amountCapturedCents: 9000 });
+    expect(await rowOf(created.booking.id)).toMatchObject({ stayStatus: "no_show", paymentStatus: "captured", capturedCents: 9000 });
+    expect(await activity(created.booking.id, "booking_guarantee_captured")).toHaveLength(1);
   });
 
   it("a free cancellation of a deposit gives the whole deposit back", async () => {
