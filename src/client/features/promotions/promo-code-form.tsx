@@ -101,7 +101,13 @@ export function PromoCodeForm({ scope }: { scope: PromoScope }) {
           error={fieldError("discountValue")}
         />
         {siteWide && draft.discountKind === "amount" ? (
-          <TextField label={t("Currency")} value={draft.currency} onChange={set("currency")} maxLength={3} error={fieldError("currency")} />
+          <TextField
+            label={t("Currency of the amount")}
+            value={draft.currency}
+            onChange={set("currency")}
+            maxLength={3}
+            error={fieldError("currency")}
+          />
         ) : null}
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

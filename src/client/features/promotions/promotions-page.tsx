@@ -132,7 +132,7 @@ export function PromotionsPage() {
           </Card>
         ) : (
           <Card className="px-6 py-2">
-            <ul className="divide-y divide-slate-200">
+            <ul aria-labelledby="codes-heading" className="divide-y divide-slate-200">
               {codes.data.promoCodes.map((code) => (
                 <PromoCodeRow key={code.id} code={code} scope={scope} />
               ))}
