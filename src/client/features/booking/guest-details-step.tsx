@@ -42,7 +42,7 @@ function planLabel(plan: { id: string | null; name: string }, t: TFunction): str
 }
 
 /** The server's breakdown: nights, child charges, each discount, the total and what is due now and at the hotel. */
-function QuoteLines({ quote }: { quote: PriceQuote }) {
+function QuoteLines({ quote, childChargeLabel }: { quote: PriceQuote; childChargeLabel: string }) {
   const { t } = useTranslation();
   const money = (cents: number) => formatMoney(cents, quote.currency);
   const varied = new Set(quote.nightlyPrices.map((n) => n.priceCents)).size > 1;
@@ -62,7 +62,7 @@ function QuoteLines({ quote }: { quote: PriceQuote }) {
       )}
       {quote.childChargeCents > 0 ? (
         <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-          <span>{t("Child charges")}</span>
+          <span>{childChargeLabel}</span>
           <span className="tabular-nums">{money(quote.childChargeCents)}</span>
         </p>
       ) : null}
@@ -139,7 +139,18 @@ function StaySummary({ hotel, room, stay, plan, quote }: StaySummaryProps) {
         </div>
       </dl>
       {quote ? (
-        <QuoteLines quote={quote} />
+        <QuoteLines
+          quote={quote}
+          childChargeLabel={
+            hotel.childPolicy
+              ? t("Child charges: {{rate}} × {{children}} × {{nights}}", {
+                  rate: formatMoney(hotel.childPolicy.childRateCents, room.currency),
+                  children: t("{{count}} child", { count: charged }),
+                  nights: t("{{count}} nights", { count: nights }),
+                })
+              : t("Child charges")
+          }
+        />
       ) : (
         <div className="mt-3 space-y-1 border-t border-slate-200 pt-3">
           {varied && room.nightlyPrices ? (
