@@ -286,6 +286,43 @@ describe("invoices", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("lets the front desk invoice a booking paid at the hotel once, with the billing details set before", async () => {
+    const phone = await t.request("POST", `/api/properties/hotels/${other.id}/front-desk/phone-bookings`, {
+      cookie: admin,
+      body: {
+        guestName: "Desk Payer",
+        guestEmail: "desk.payer@example.com",
+        guestPhone: "+1 555 0199",
+        roomTypeId: String(otherRoom.id),
+        checkIn: d(70),
+        checkOut: d(71),
+        payment: "pay_at_hotel",
+      },
+    });
+    expect(phone.status, await phone.clone().text()).toBe(201);
+    const { bookingId, reference } = (await phone.json()) as { bookingId: string; reference: string };
+    // Nothing was paid by card: no invoice at confirmation.
+    expect(await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).toEqual([]);
+    const path = `/api/properties/hotels/${other.id}/billing/${reference}`;
+    const before = await t.request("PUT", path, { cookie: admin, body: { name: "Desk Payer", company: "Desk Co" } });
+    expect(await before.json()).toMatchObject({ editable: true, canIssueAtDesk: true, company: "Desk Co" });
+    const issued = await t.request("POST", `${path}/invoice`, { cookie: admin });
+    expect(issued.status, await issued.clone().text()).toBe(201);
+    expect(await issued.json()).toMatchObject({
+      invoiceNumber: `H${other.id}-000002`,
+      kind: "invoice",
+      buyerCompany: "Desk Co",
+      totalCents: 20000,
+    });
+    const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+    expect(stored!.settlement).toMatchObject({ paidByCardCents: 0, dueAtHotelCents: 20000 });
+    const again = await t.request("POST", `${path}/invoice`, { cookie: admin });
+    expect(again.status).toBe(409);
+    expect(await (await t.request("GET", path, { cookie: admin })).json()).toMatchObject({ editable: false, canIssueAtDesk: false });
+    // The manager of Ledger Inn cannot invoice the other hotel's booking.
+    expect((await t.request("POST", `${path}/invoice`, { cookie: manager })).status).toBe(403);
+  });
+
   it("keeps the counter at the number of documents issued", async () => {
     const result = await t.deps.db.execute(sql`select last_number from invoice_counters where hotel_id = ${hotel.id}`);
     expect((result as unknown as { rows: { last_number: number }[] }).rows[0]!.last_number).toBe(4);

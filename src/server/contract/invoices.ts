@@ -40,6 +40,7 @@ export const StaffBillingDetailsSchema = BillingDetailsSchema.extend({
   bookingId: z.string(),
   bookingReference: z.string(),
   guestName: z.string(),
+  canIssueAtDesk: z.boolean().describe("A confirmed booking with nothing invoiced yet (paid at the hotel): the desk may issue its invoice"),
 });
 
 export const LegalDetailsSchema = z

@@ -7,6 +7,7 @@ import {
   BillingDetailsSchema,
   BookingInvoicesSchema,
   HotelInvoicesSchema,
+  InvoiceSummarySchema,
   LegalDetailsSchema,
   PdfAnswer,
   StaffBillingDetailsSchema,
@@ -20,10 +21,12 @@ import { renderInvoicePdf } from "../services/invoice-pdf.ts";
 import {
   type FullInvoice,
   bookingBilling,
+  canIssueAtDesk,
   findInvoice,
   hotelBookingByReference,
   hotelLegalDetails,
   invoiceLedgerCsv,
+  issueDeskInvoice,
   listBookingInvoices,
   listHotelInvoices,
   updateBookingBilling,
@@ -164,6 +167,17 @@ const staffBillingUpdate = defineRoute({
   responses: { 200: jsonAnswer(StaffBillingDetailsSchema, "The billing details") },
 });
 
+const deskInvoice = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/billing/{reference}/invoice",
+  operationId: "issueDeskInvoice",
+  tags: STAFF_TAGS,
+  summary: "Issue the invoice of a booking paid at the hotel (pay at hotel, card guarantee), once",
+  request: { params: HotelBookingParam },
+  errors: ["HOTEL_NOT_FOUND", "BOOKING_NOT_FOUND", "INVOICE_ALREADY_ISSUED", "INVOICE_NOT_ISSUED_BY_US", "NOT_PAID"],
+  responses: { 201: jsonAnswer(InvoiceSummarySchema, "The invoice issued") },
+});
+
 function thisMonth(): string {
   return new Date().toISOString().slice(0, 7);
 }
@@ -217,7 +231,13 @@ export function bookingInvoiceRoutes(deps: AppDeps) {
 export function propertyInvoiceRoutes(deps: AppDeps) {
   async function staffView(hotelId: number, reference: string) {
     const row = await hotelBookingByReference(deps.db, hotelId, reference);
-    return { ...(await bookingBilling(deps.db, row)), bookingId: row.id, bookingReference: row.bookingReference, guestName: row.guestName };
+    return {
+      ...(await bookingBilling(deps.db, row)),
+      bookingId: row.id,
+      bookingReference: row.bookingReference,
+      guestName: row.guestName,
+      canIssueAtDesk: await canIssueAtDesk(deps.db, row),
+    };
   }
 
   return apiRouter<SignedInEnv>()
@@ -258,5 +278,11 @@ export function propertyInvoiceRoutes(deps: AppDeps) {
       const row = await hotelBookingByReference(deps.db, hotelId, reference);
       await updateBookingBilling(deps.db, row.id, c.req.valid("json"), { userId: user.id, email: user.email });
       return c.json(await staffView(hotelId, reference), 200);
+    })
+    .openapi(deskInvoice, async (c) => {
+      const { hotelId, reference } = c.req.valid("param");
+      const issued = await issueDeskInvoice(deps.db, hotelId, reference);
+      const summary = (await listBookingInvoices(deps.db, issued.bookingId)).find((i) => i.id === issued.id)!;
+      return c.json(summary, 201);
     });
 }

@@ -113,6 +113,10 @@ async function issue(
  */
 export async function issueBookingInvoice(tx: Tx, row: BookingRow, paidByCardCents: number): Promise<InvoiceRow | null> {
   if (!invoicedByUs(row) || row.payAtHotel || row.paymentTiming === "pay_at_hotel" || paidByCardCents <= 0) return null;
+  return issueForBooking(tx, row, paidByCardCents);
+}
+
+async function issueForBooking(tx: Tx, row: BookingRow & { hotelId: number }, paidByCardCents: number): Promise<InvoiceRow> {
   const lines = invoiceLinesFor({
     roomType: row.roomType,
     ratePlanName: row.ratePlanName,
@@ -434,4 +438,40 @@ export async function hotelBookingByReference(db: Db, hotelId: number, reference
     .where(and(eq(bookings.hotelId, hotelId), eq(bookings.bookingReference, reference.trim().toUpperCase())));
   if (!row) throw new DomainError("BOOKING_NOT_FOUND", "No booking of this hotel has this reference.");
   return row;
+}
+
+/** A confirmed booking of ours that has no invoice yet: what the front desk may invoice when the guest pays there. */
+function deskInvoiceable(row: BookingRow, invoiced: boolean): boolean {
+  return invoicedByUs(row) && row.status === "confirmed" && !invoiced;
+}
+
+/**
+ * Issues the invoice of a booking paid at the hotel (pay at hotel, a card guarantee), when the front
+ * desk takes the money: what the card paid through us (nothing) and the points are on it, the rest as
+ * due at the hotel. Refused once the booking has an invoice, and for bookings we do not invoice.
+ */
+export async function issueDeskInvoice(db: Db, hotelId: number, reference: string): Promise<InvoiceRow> {
+  const booking = await hotelBookingByReference(db, hotelId, reference);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+    if (!row || !invoicedByUs(row)) {
+      throw new DomainError("INVOICE_NOT_ISSUED_BY_US", "Partner hotel bookings are invoiced by the partner, not by Staywise.");
+    }
+    const [invoice] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.sourceKey, invoiceSourceKey(row.id)));
+    if (invoice) throw new DomainError("INVOICE_ALREADY_ISSUED", "This booking already has its invoice; a correction is a credit note.");
+    if (!deskInvoiceable(row, false)) throw new DomainError("NOT_PAID", "Only a confirmed booking can be invoiced.");
+    return issueForBooking(tx, row, 0);
+  });
+}
+
+/** Whether the front desk may issue this booking's invoice now. */
+export async function canIssueAtDesk(db: Db, row: BookingRow): Promise<boolean> {
+  const [invoice] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.sourceKey, invoiceSourceKey(row.id)));
+  return deskInvoiceable(row, Boolean(invoice));
 }
