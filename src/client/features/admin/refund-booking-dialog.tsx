@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { AlertDialog } from "radix-ui";
 import type { AdminBookingView } from "../../api/admin-bookings.ts";
+import { CancellationTerms } from "../../components/booking-terms.tsx";
 import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -51,6 +52,15 @@ export function RefundBookingDialog({ booking }: { booking: AdminBookingView }) 
                 />
               </p>
               <p>{t("The payment is refunded in full, the booking is cancelled, its rooms are released and the guest is e-mailed.")}</p>
+              {booking.cancellationNow ? (
+                <p>
+                  {t("Under the booking's own terms, a cancellation by the guest now would cost {{fee}} and refund {{refund}}.", {
+                    fee: formatRefund(booking.cancellationNow.feeCents, booking.currency),
+                    refund: formatRefund(booking.cancellationNow.refundCents, booking.currency),
+                  })}
+                </p>
+              ) : null}
+              <CancellationTerms booking={booking} />
             </>
           }
           actions={
