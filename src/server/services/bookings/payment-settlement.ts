@@ -166,7 +166,8 @@ async function captureGuarantee(deps: BookingDeps, row: BookingRow, amountCents:
 
 /** Releases a guarantee's whole authorisation (no fee). The gateway's cancel is harmless to repeat; the log gets it once. */
 async function releaseGuarantee(deps: BookingDeps, row: BookingRow, why: string): Promise<void> {
-  if (!row.paymentIntentId) return;
+  // A guarantee already charged or released has nothing left to release.
+  if (!row.paymentIntentId || (row.paymentStatus !== "guaranteed" && row.paymentStatus !== "release_pending")) return;
   const paymentIntentId = row.paymentIntentId;
   try {
     await deps.gateway.cancelAuthorisation(paymentIntentId, releaseIdempotencyKey(row.id));
