@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { emailOutbox, hotelManagers, users, webhookDeliveries, webhookEndpoints } from "../../src/server/db/schema.ts";
-import { outboundUrlPolicy } from "../../src/server/integrations/outbound-http.ts";
+import { emailOutbox, hotelManagers, reviews, users, webhookDeliveries, webhookEndpoints } from "../../src/server/db/schema.ts";
+import { outboundUrlPolicy, postWithLimits } from "../../src/server/integrations/outbound-http.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import {
   WEBHOOK_DISABLE_AFTER_MS,
@@ -316,5 +316,116 @@ describe("delivering events", () => {
     await deliverDueWebhooks(delivery);
     expect(verify(secret, receiver.received[0]!)).toBe(true);
     expect(verify(json.secret, receiver.received[0]!)).toBe(false);
+  });
+});
+
+describe("a receiver that fails for an hour and then recovers", () => {
+  it("gets every event, each id accepted once, in order per booking, every signature valid", async () => {
+    const { json } = await register(manager, {
+      hotelId: hotel.id,
+      url: receiver.url,
+      events: ["booking.created", "booking.cancelled", "payment.refunded"],
+    });
+    const start = Date.now() + 1000;
+    let clock = start;
+    receiver.state.status = () => (clock < start + 3600_000 ? 502 : 200);
+    const first = await book(70);
+    const second = await book(72);
+    await cancel(first);
+    for (; clock <= start + 3 * 3600_000; clock += 5 * MINUTE) await deliverDueWebhooks(delivery, { now: new Date(clock) });
+    const accepted = receiver.received.filter((r) => {
+      const at = Number(r.headers["staywise-timestamp"]) * 1000;
+      return at >= start + 3600_000;
+    });
+    const ids = accepted.map((r) => String(r.headers["staywise-event-id"]));
+    expect(new Set(ids).size).toBe(ids.length);
+    const types = (bookingId: string) =>
+      accepted
+        .map((r) => JSON.parse(r.body) as { type: string; data: { booking: { id: string } } })
+        .filter((e) => e.data.booking.id === bookingId)
+        .map((e) => e.type);
+    expect(types(first)).toEqual(["booking.created", "booking.cancelled", "payment.refunded"]);
+    expect(types(second)).toEqual(["booking.created"]);
+    expect(receiver.received.every((r) => verify(json.secret, r))).toBe(true);
+    expect(receiver.received.length).toBeGreaterThan(accepted.length);
+    const rows = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, json.endpoint.id));
+    expect(rows.map((r) => r.status)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
+  });
+});
+
+describe("outbound calls", () => {
+  it("give up on a receiver that does not answer in time and read only the start of a long answer", async () => {
+    const slow = http.createServer(() => undefined);
+    const big = http.createServer((_req, res) => {
+      res.writeHead(200);
+      res.end("x".repeat(200_000));
+    });
+    await Promise.all([new Promise<void>((r) => slow.listen(0, "127.0.0.1", r)), new Promise<void>((r) => big.listen(0, "127.0.0.1", r))]);
+    const limits = { timeoutMs: 300, maxResponseBytes: 1000, privateHosts: ["127.0.0.1"] };
+    const slowUrl = new URL(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`);
+    await expect(postWithLimits(slowUrl, "{}", {}, limits)).rejects.toThrow(/No answer within 300 ms/);
+    const answer = await postWithLimits(new URL(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`), "{}", {}, limits);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(1000);
+    slow.closeAllConnections();
+    await Promise.all([new Promise((r) => slow.close(r)), new Promise((r) => big.close(r))]);
+  });
+
+  it("refuse a host name that resolves to a private address unless the operator listed it", async () => {
+    const port = new URL(receiver.url).port;
+    await expect(
+      postWithLimits(new URL(`http://localhost:${port}/hooks`), "{}", {}, { timeoutMs: 1000, maxResponseBytes: 1000, privateHosts: [] }),
+    ).rejects.toThrow(/not a public address/);
+    const allowed = await postWithLimits(
+      new URL(`http://localhost:${port}/hooks`),
+      "{}",
+      {},
+      {
+        timeoutMs: 1000,
+        maxResponseBytes: 1000,
+        privateHosts: ["localhost"],
+      },
+    );
+    expect(allowed.status).toBe(200);
+  });
+});
+
+describe("review events", () => {
+  it("sends review.published when an admin approves a review, not when one is rejected", async () => {
+    const { json } = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["review.published"] });
+    const [author] = await t.deps.db.select().from(users).where(eq(users.email, "hooks-traveller@example.com"));
+    const [approved, rejected] = await t.deps.db
+      .insert(reviews)
+      .values([
+        { hotelId: hotel.id, userId: author!.id, title: "Lovely", rating: 5, comment: "Quiet rooms and a great breakfast." },
+        { hotelId: hotel.id, userId: author!.id, title: "Spam", rating: 1, comment: "Buy my things." },
+      ])
+      .returning();
+    for (const [review, status] of [
+      [approved!, "approved"],
+      [rejected!, "rejected"],
+    ] as const) {
+      const res = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: admin, body: { status } });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    await deliverDueWebhooks(delivery);
+    expect(events().map((e) => e.type)).toEqual(["review.published"]);
+    const body = JSON.parse(receiver.received[0]!.body) as { data: { review: { id: number; rating: number } } };
+    expect(body.data.review).toMatchObject({ id: approved!.id, rating: 5 });
+    expect(verify(json.secret, receiver.received[0]!)).toBe(true);
+  });
+});
+
+describe("modification events", () => {
+  it("sends booking.modified when the front desk shortens a stay (an early departure)", async () => {
+    await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.modified"] });
+    const bookingId = await book(0);
+    const desk = `/api/properties/hotels/${hotel.id}/front-desk/bookings/${bookingId}`;
+    expect((await t.request("POST", `${desk}/check-in`, { cookie: manager })).status).toBe(200);
+    const out = await t.request("POST", `${desk}/check-out`, { cookie: manager });
+    expect(out.status, await out.clone().text()).toBe(200);
+    await deliverDueWebhooks(delivery);
+    const [event] = events() as unknown as { type: string; data: { booking: { id: string; checkOut: string } } }[];
+    expect(event).toMatchObject({ type: "booking.modified", data: { booking: { id: bookingId, checkOut: d(1) } } });
   });
 });
