@@ -83,6 +83,11 @@ export function updateStaffBilling(hotelId: number, reference: string, input: Bi
   );
 }
 
+/** Issues the invoice of a booking paid at the hotel. */
+export function issueDeskInvoice(hotelId: number, reference: string) {
+  return body(hotel.billing[":reference"].invoice.$post({ param: { hotelId: String(hotelId), reference: encodeURIComponent(reference) } }));
+}
+
 export const invoiceKeys = {
   /** Everything invoice-related: what an issued document or a billing change refreshes. */
   all: ["invoices"] as const,

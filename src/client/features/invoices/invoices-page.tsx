@@ -20,7 +20,14 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useHotelInvoices, useLegalDetails, useSaveLegalDetails, useSaveStaffBilling, useStaffBilling } from "./use-invoices.ts";
+import {
+  useHotelInvoices,
+  useIssueDeskInvoice,
+  useLegalDetails,
+  useSaveLegalDetails,
+  useSaveStaffBilling,
+  useStaffBilling,
+} from "./use-invoices.ts";
 
 function currentMonth(): string {
   const now = new Date();
@@ -259,6 +266,7 @@ function StaffBillingCard({ hotelId }: { hotelId: number }) {
   const [reference, setReference] = useState("");
   const billing = useStaffBilling(hotelId, reference);
   const save = useSaveStaffBilling(hotelId, reference);
+  const issue = useIssueDeskInvoice(hotelId, reference);
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">{t("Billing details of a booking")}</h2>
@@ -294,6 +302,22 @@ function StaffBillingCard({ hotelId }: { hotelId: number }) {
               saving={save.isPending}
               onSave={(input) => save.mutate(input)}
             />
+            {billing.data.canIssueAtDesk ? (
+              <div className="mt-4 border-t border-slate-200 pt-4">
+                <p className="mb-2 text-sm text-slate-600">
+                  {t("Paid at the hotel? Issue the invoice when the guest pays; it cannot change afterwards.")}
+                </p>
+                <Button
+                  variant="secondary"
+                  disabled={issue.isPending}
+                  aria-busy={issue.isPending || undefined}
+                  onClick={() => issue.mutate()}
+                >
+                  {issue.isPending ? <Spinner /> : <ReceiptText aria-hidden="true" />}
+                  {t("Issue invoice")}
+                </Button>
+              </div>
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-slate-700">

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import type { BillingDetailsInput, LegalDetailsInput } from "../../../shared/invoices.ts";
 import {
   hotelInvoicesQueryOptions,
+  issueDeskInvoice,
   invoiceKeys,
   legalDetailsQueryOptions,
   staffBillingQueryOptions,
@@ -48,6 +49,20 @@ export function useSaveStaffBilling(hotelId: number, reference: string) {
     },
     onError(error) {
       toast.error(i18next.t("Error"), { description: errorText(error, i18next.t("Could not save the billing details")) });
+    },
+  });
+}
+
+export function useIssueDeskInvoice(hotelId: number, reference: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => issueDeskInvoice(hotelId, reference),
+    onSuccess(invoice) {
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      toast.success(i18next.t("Invoice {{number}} issued", { number: invoice.invoiceNumber }));
+    },
+    onError(error) {
+      toast.error(i18next.t("Error"), { description: errorText(error, i18next.t("Could not issue the invoice")) });
     },
   });
 }
