@@ -278,6 +278,14 @@ describe("pricing a rate plan", () => {
     expect(mail!.textBody).toContain("Rate: Deposit · Room only");
     expect(mail!.textBody).toContain("Paid now: $90.00");
     expect(mail!.textBody).toContain("To pay at the hotel: $210.00");
+    // The download says the booking's own terms, not the hotel's general policy.
+    const file = await t.request("GET", `/api/bookings/${created.booking.id}/confirmation`, {
+      headers: { "x-booking-access": created.accessToken },
+    });
+    const text = await file.text();
+    expect(text).toContain("Rate: Deposit · Room only");
+    expect(text).toMatch(/Cancellation: Free cancellation until 23:59 on/);
+    expect(text).not.toContain("Cancellation policy:");
     expect(mail!.textBody).toMatch(
       /Cancellation: Free cancellation until 23:59 on .+ \(hotel time\); until 23:59 on .+ you pay \$150\.00; after that you pay \$300\.00/,
     );

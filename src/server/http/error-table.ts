@@ -142,6 +142,6 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
     message: "There is already a code with these letters here (codes ignore upper and lower case). Choose another code.",
   },
   INVOICE_NOT_FOUND: { status: 404, message: "No invoice was issued for this booking." },
-  INVOICE_ALREADY_ISSUED: { status: 409, message: "The invoice is already issued and cannot change; a correction is a credit note." },
+  INVOICE_ALREADY_ISSUED: { status: 409, message: inEnglish("INVOICE_ALREADY_ISSUED") },
   INVOICE_NOT_ISSUED_BY_US: { status: 409, message: "Partner hotel bookings are invoiced by the partner, not by Staywise." },
 };

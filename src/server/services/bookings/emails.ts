@@ -265,7 +265,8 @@ export function bookingConfirmationText(
     t("Email: {{value}}", { value: b.guestEmail }),
     t("Phone: {{value}}", { value: b.guestPhone }),
     ...(b.specialRequests ? [t("Special requests: {{value}}", { value: b.specialRequests })] : []),
-    ...(b.cancellationPolicy ? ["", t("Cancellation policy: {{value}}", { value: b.cancellationPolicy })] : []),
+    // A booking with a stored schedule says its own terms among the summary lines; an older one its hotel's policy.
+    ...(b.cancellationPolicy && !b.cancellationSchedule ? ["", t("Cancellation policy: {{value}}", { value: b.cancellationPolicy })] : []),
     "",
   ].join("\n");
 }
