@@ -30,11 +30,16 @@ describe("promo codes in the back office", () => {
     await page.getByLabel("Percent off (1-100)").fill("15");
     await page.getByLabel("Total uses").fill("5");
     await page.getByLabel("Minimum nights").fill("2");
+    const rates = page.getByRole("group", { name: "Rates it applies to" });
+    const firstRate = rates.getByRole("checkbox").first();
+    await firstRate.click();
+    const rateName = (await rates.locator("label").first().textContent())!;
     await page.getByRole("button", { name: "Create code" }).click();
     const row = page.getByRole("list", { name: "Codes" }).getByRole("listitem").filter({ hasText: "E2E-SPRING" });
     await row.getByText("Used 0 of 5").waitFor();
     expect(await row.textContent()).toContain("15 % off");
     expect(await row.textContent()).toContain("At least 2 nights");
+    expect(await row.textContent()).toContain(`Rates: ${rateName}`);
     await expectAccessible(page);
     if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, "promotions-390.png"), fullPage: true });
     await row.getByRole("button", { name: "Turn off E2E-SPRING" }).click();

@@ -10,6 +10,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { PlanPicker } from "./plan-picker.tsx";
 import { useCreatePromoCode } from "./use-promotions.ts";
 
 const EMPTY = {
@@ -24,6 +25,7 @@ const EMPTY = {
   minNights: "",
   usesLimit: "",
   perGuestLimit: "",
+  ratePlanIds: [] as number[],
 };
 type Draft = typeof EMPTY;
 
@@ -51,6 +53,7 @@ function toInput(draft: Draft, siteWide: boolean): NewPromoCode {
     minNights: count(draft.minNights),
     usesLimit: count(draft.usesLimit),
     perGuestLimit: count(draft.perGuestLimit),
+    ratePlanIds: draft.ratePlanIds,
   };
 }
 
@@ -153,6 +156,9 @@ export function PromoCodeForm({ scope }: { scope: PromoScope }) {
           error={fieldError("perGuestLimit")}
         />
       </fieldset>
+      {scope !== null ? (
+        <PlanPicker hotelId={scope} value={draft.ratePlanIds} onChange={(ratePlanIds) => setDraft((d) => ({ ...d, ratePlanIds }))} />
+      ) : null}
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
         {create.isPending ? <Spinner /> : null}

@@ -1,7 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { TicketPercent } from "lucide-react";
 import type { PromoCodeView } from "../../../shared/promotions.ts";
 import type { PromoScope } from "../../api/promotions.ts";
+import { ratePlanOverviewQueryOptions } from "../../api/rate-plans.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -17,7 +19,15 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PromoCodeForm } from "./promo-code-form.tsx";
 import { usePromoCodes, useSetPromoCodeActive } from "./use-promotions.ts";
 
-function useRuleWords() {
+/** The hotel's plan names by id (site-wide codes cover every plan, so none are needed there). */
+function usePlanNames(scope: PromoScope): Map<number, string> {
+  const overview = useQuery({ ...ratePlanOverviewQueryOptions(scope ?? ""), enabled: scope !== null });
+  const names = new Map<number, string>();
+  for (const room of overview.data?.roomTypes ?? []) for (const plan of room.plans) names.set(plan.id, `${room.name}: ${plan.name}`);
+  return names;
+}
+
+function useRuleWords(planNames: Map<number, string>) {
   const { t } = useTranslation();
   return (code: PromoCodeView): string[] => {
     const words: string[] = [];
@@ -31,15 +41,22 @@ function useRuleWords() {
     if (code.stayFrom || code.stayTo) words.push(t("Stays {{range}}", { range: range(code.stayFrom, code.stayTo) }));
     if (code.minNights) words.push(t("At least {{count}} nights", { count: code.minNights }));
     if (code.perGuestLimit) words.push(t("{{count}} uses per guest", { count: code.perGuestLimit }));
-    if (code.ratePlanIds.length > 0) words.push(t("{{count}} rate plans", { count: code.ratePlanIds.length }));
+    if (code.ratePlanIds.length > 0) {
+      const names = code.ratePlanIds.map((id) => planNames.get(id));
+      words.push(
+        names.every((name) => name !== undefined)
+          ? t("Rates: {{names}}", { names: names.join(", ") })
+          : t("{{count}} rate plans", { count: code.ratePlanIds.length }),
+      );
+    }
     return words;
   };
 }
 
 /** One code: its discount, rules, uses against the limit, and the switch to turn it off or on. */
-function PromoCodeRow({ code, scope }: { code: PromoCodeView; scope: PromoScope }) {
+function PromoCodeRow({ code, scope, planNames }: { code: PromoCodeView; scope: PromoScope; planNames: Map<number, string> }) {
   const { t } = useTranslation();
-  const rules = useRuleWords()(code);
+  const rules = useRuleWords(planNames)(code);
   const toggle = useSetPromoCodeActive(scope);
   const discount =
     code.discountKind === "percent"
@@ -90,6 +107,7 @@ export function PromotionsPage() {
   const scope: PromoScope = hotelId ?? null;
   useDocumentTitle(t("Promo codes"));
   const codes = usePromoCodes(scope);
+  const planNames = usePlanNames(scope);
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <PageHeader
@@ -134,7 +152,7 @@ export function PromotionsPage() {
           <Card className="px-6 py-2">
             <ul aria-labelledby="codes-heading" className="divide-y divide-slate-200">
               {codes.data.promoCodes.map((code) => (
-                <PromoCodeRow key={code.id} code={code} scope={scope} />
+                <PromoCodeRow key={code.id} code={code} scope={scope} planNames={planNames} />
               ))}
             </ul>
           </Card>
