@@ -1,7 +1,12 @@
 import { type PolicyTerms, cancellationSchedule } from "../../../shared/cancellation-policies.ts";
 import { addDays, todayUtc } from "../../../shared/dates.ts";
 import type { TFunction } from "../../lib/i18n.ts";
-import { formatDay, formatMoney } from "../../lib/format.ts";
+import { formatLocale, formatMoney } from "../../lib/format.ts";
+
+/** A calendar date (the hotel's local date of a deadline) as written, whatever the reader's own time zone. */
+function calendarDay(date: string): string {
+  return new Intl.DateTimeFormat(formatLocale(), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
 
 /** The example stay the policy editor describes: 3 nights a month ahead. */
 export const EXAMPLE_NIGHTS = 3;
@@ -17,7 +22,7 @@ export function policyWords(terms: PolicyTerms, nightlyCents: number, timeZone: 
   const nightTotalsCents = Array.from({ length: EXAMPLE_NIGHTS }, () => nightlyCents);
   const schedule = cancellationSchedule(terms, { checkIn, nightTotalsCents, priceCents: nightlyCents * EXAMPLE_NIGHTS }, timeZone);
   const lines = schedule.steps.map((step) => {
-    const date = formatDay(step.untilLocalDate);
+    const date = calendarDay(step.untilLocalDate);
     return step.feeCents === 0
       ? t("Free cancellation until 23:59 on {{date}} (hotel time).", { date })
       : t("Cancel until 23:59 on {{date}} (hotel time): you pay {{amount}}.", { date, amount: formatMoney(step.feeCents, currency) });
