@@ -71,7 +71,11 @@ function QuoteLines({ quote, childChargeLabel }: { quote: PriceQuote; childCharg
           <span>
             {discount.kind === "promotion"
               ? t("Promo code {{code}}", { code: discount.label })
-              : t("Points discount ({{count, number}} points)", { count: quote.pointsRedeemed })}
+              : discount.kind === "member"
+                ? discount.label === "Gold"
+                  ? t("Gold member price")
+                  : t("Silver member price")
+                : t("Points discount ({{count, number}} points)", { count: quote.pointsRedeemed })}
           </span>
           <span className="tabular-nums">−{money(discount.cents)}</span>
         </p>
