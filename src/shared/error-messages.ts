@@ -61,7 +61,10 @@ export const ERROR_MESSAGES = {
   PHOTO_UNREADABLE: (t) => t("A photo could not be read as an image."),
   HOTEL_NOT_SAVABLE: (t) => t("Only hotels sold by Staywise can be saved; partner hotels cannot be saved yet."),
   SAVED_HOTELS_FULL: (t) => t("You have saved as many hotels as we keep. Remove one to save another."),
-  INVOICE_ALREADY_ISSUED: (t) => t("The invoice for this booking has already been issued, so its billing details can no longer change. Ask the hotel for a corrected invoice."),
+  INVOICE_ALREADY_ISSUED: (t) =>
+    t(
+      "The invoice for this booking has already been issued, so its billing details can no longer change. Ask the hotel for a corrected invoice.",
+    ),
 } satisfies Partial<Record<ErrorCode | "NETWORK_ERROR", (t: Say) => string>>;
 
 export type TranslatedErrorCode = keyof typeof ERROR_MESSAGES;

@@ -345,9 +345,6 @@ export async function bookingBilling(db: Db, row: BookingRow): Promise<BillingVi
   };
 }
 
-export const BILLING_AFTER_ISSUE =
-  "The invoice for this booking has already been issued, so its billing details can no longer change. Ask the hotel for a corrected invoice.";
-
 /**
  * Sets a booking's billing details, refused (409) once its invoice is issued. The booking row is
  * locked first, as the confirming transaction holds it while it issues the invoice, so an edit and
@@ -369,7 +366,7 @@ export async function updateBookingBilling(
       .select({ id: invoices.id })
       .from(invoices)
       .where(eq(invoices.sourceKey, invoiceSourceKey(row.id)));
-    if (invoice) throw new DomainError("INVOICE_ALREADY_ISSUED", BILLING_AFTER_ISSUE);
+    if (invoice) throw new DomainError("INVOICE_ALREADY_ISSUED");
     const values = { name: input.name, company: input.company, taxId: input.taxId, address: input.address, updatedAt: new Date() };
     await tx
       .insert(bookingBillingDetails)
