@@ -233,6 +233,7 @@ describe("plans over a calendar with rates (the index walks)", () => {
     const db = t.deps.db;
     const { hotel, room } = await hotelWithRoom(db, "Rated Hotel", "Rateton", base);
     await db.insert(rateRules).values({ roomTypeId: room.id, firstNight: d(20), lastNight: d(20), priceCents: 12345 });
+    await db.insert(rateRules).values({ roomTypeId: room.id, firstNight: d(25), lastNight: d(25), closed: true });
     const nr = await policy(db, hotel.id, NON_REFUNDABLE, "Non-refundable");
     await plan(db, room, nr.id, "Standard");
     await plan(db, room, nr.id, "Saver", { priceRuleValue: -15 });
@@ -254,6 +255,13 @@ describe("plans over a calendar with rates (the index walks)", () => {
     const saver = { kind: "percent" as const, value: -15 };
     const nights = [base, 12345, base].map((c) => planNightlyCents(c, saver));
     expect(await priceOf(d(19), d(22))).toBe(Math.round(nights.reduce((a, b) => a + b, 0) / 3));
+  });
+
+  it("a night the calendar closes is sold by no plan", async () => {
+    const res = await t.api.hotels.search.$get({ query: { destination: "Rateton", checkIn: d(24), checkOut: d(26) } });
+    const body = (await res.json()) as SearchResponse;
+    expect(body.hotels).toEqual([]);
+    expect(body.total).toBe(0);
   });
 
   it("an own calendar's night counts where it is set, the calendar price elsewhere", async () => {
