@@ -187,5 +187,14 @@ describe("a manager sets up rate plans", () => {
       ["Flexible", "pay_now", null],
       ["Breakfast included", "deposit", 30],
     ]);
+
+    // On a phone: the list and the plan form fit 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "rate-plans-390");
+    await page.getByRole("button", { name: "Edit plan Breakfast included" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit plan Breakfast included" });
+    await expect.poll(() => edit.getByLabel("Deposit paid at booking (%)").inputValue()).toBe("30");
+    await screenshot(page, "rate-plan-dialog-390");
+    await expectAccessible(page);
   });
 });
