@@ -1310,3 +1310,101 @@ export const channelPushRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] })],
 );
+
+// ---------------------------------------------------------------------------
+// Calendar import: other channels' iCal feeds block rooms here (decision 058)
+// ---------------------------------------------------------------------------
+
+/**
+ * An external calendar (Airbnb, Booking.com, VRBO, any RFC 5545 feed) whose events block rooms of
+ * one room type. Fetched every `interval_minutes` with a conditional GET (`etag`, `last_modified`);
+ * the last fetch's outcome is kept here, each fetch's in calendar_import_runs.
+ */
+export const calendarImports = pgTable(
+  "calendar_imports",
+  {
+    id: serial("id").primaryKey(),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    intervalMinutes: integer("interval_minutes").notNull().default(15),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFetchAt: timestamp("last_fetch_at", { withTimezone: true }),
+    lastStatus: text("last_status"),
+    lastError: text("last_error"),
+    eventCount: integer("event_count"),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("calendar_imports_room_type_url").on(t.roomTypeId, t.url),
+    index("calendar_imports_due_idx").on(t.enabled, t.nextFetchAt),
+    check("calendar_imports_interval", sql`${t.intervalMinutes} between 5 and 1440`),
+    check("calendar_imports_last_status", sql`${t.lastStatus} is null or ${t.lastStatus} in ('ok', 'not_modified', 'error')`),
+  ],
+);
+
+/** One fetch of a calendar import: the sync log the back office shows (the latest few are kept). */
+export const calendarImportRuns = pgTable(
+  "calendar_import_runs",
+  {
+    id: serial("id").primaryKey(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => calendarImports.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").notNull(),
+    httpStatus: integer("http_status"),
+    events: integer("events"),
+    added: integer("added").notNull().default(0),
+    removed: integer("removed").notNull().default(0),
+    moved: integer("moved").notNull().default(0),
+    conflicts: integer("conflicts").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [
+    index("calendar_import_runs_import_idx").on(t.importId, t.id),
+    check("calendar_import_runs_status", sql`${t.status} in ('ok', 'not_modified', 'error')`),
+  ],
+);
+
+/**
+ * An imported event (one occurrence of a recurring one) on the nights [check_in, check_out): a
+ * 'blocked' row holds `rooms` in room_nights (written by services/bookings/calendar-blocks.ts), a
+ * 'conflict' row could not fit (the nights were sold out here) and holds nothing.
+ */
+export const calendarBlocks = pgTable(
+  "calendar_blocks",
+  {
+    id: serial("id").primaryKey(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => calendarImports.id, { onDelete: "cascade" }),
+    roomTypeId: integer("room_type_id")
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: "cascade" }),
+    uid: text("uid").notNull(),
+    recurrenceId: text("recurrence_id").notNull().default(""),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    rooms: integer("rooms").notNull().default(1),
+    state: text("state").notNull(),
+    summary: text("summary").notNull().default(""),
+    conflictNotifiedAt: timestamp("conflict_notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("calendar_blocks_event").on(t.importId, t.uid, t.recurrenceId),
+    index("calendar_blocks_room_type_idx").on(t.roomTypeId, t.checkIn),
+    check("calendar_blocks_state", sql`${t.state} in ('blocked', 'conflict')`),
+    check("calendar_blocks_nights", sql`${t.checkOut} > ${t.checkIn}`),
+    check("calendar_blocks_rooms", sql`${t.rooms} > 0`),
+  ],
+);
