@@ -55,12 +55,19 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
     checkOut: addDays(today, 1),
     guests: "2",
     roomTypeId: "",
+    ratePlanId: "",
     payment: "card" as "card" | "pay_at_hotel",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const rooms = useRoomChoices(hotelId, form.checkIn, form.checkOut, Number(form.guests) || 1);
+  const bookable = rooms.data?.rooms.filter((r) => r.bookable) ?? [];
+  const room = bookable.find((r) => r.id === form.roomTypeId);
+  const plans = (room?.plans ?? []).filter((p) => p.bookable && p.id !== null);
+  // Until the desk picks one, the first rate the stay can have.
+  const chosenPlan = plans.find((p) => p.id === form.ratePlanId) ?? plans[0];
   const book = usePhoneBooking(hotelId);
   const roomId = useId();
+  const planId = useId();
   const paymentId = useId();
 
   function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
@@ -69,7 +76,8 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = PhoneBookingInput.safeParse(form);
+    // A room type without plans sells as before plans: no rate is sent.
+    const parsed = PhoneBookingInput.safeParse({ ...form, ratePlanId: chosenPlan?.id ?? undefined });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= deskMessage(issue.message, t) ?? issue.message;
@@ -88,8 +96,6 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
       },
     });
   }
-
-  const bookable = rooms.data?.rooms.filter((r) => r.bookable) ?? [];
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open || book.isPending ? undefined : onClose())}>
@@ -150,7 +156,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             <NativeSelect
               id={roomId}
               value={form.roomTypeId}
-              onChange={(e) => set("roomTypeId", e.target.value)}
+              onChange={(e) => setForm((f) => ({ ...f, roomTypeId: e.target.value, ratePlanId: "" }))}
               aria-invalid={errors.roomTypeId ? true : undefined}
               disabled={!rooms.data}
             >
@@ -178,6 +184,22 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             ) : null}
             {rooms.isError ? <Alert variant="error">{rooms.error.message}</Alert> : null}
           </div>
+          {plans.length > 0 ? (
+            <div className="space-y-1.5">
+              <Label htmlFor={planId}>{t("Rate")}</Label>
+              <NativeSelect id={planId} value={chosenPlan?.id ?? ""} onChange={(e) => set("ratePlanId", e.target.value)}>
+                {plans.map((plan) => (
+                  <option key={plan.id} value={plan.id ?? ""}>
+                    {t("{{plan}}: {{price}} for the stay", {
+                      plan: plan.name,
+                      price: formatMoney(plan.totalPriceCents, room?.currency ?? "USD"),
+                    })}
+                  </option>
+                ))}
+              </NativeSelect>
+              {chosenPlan ? <p className="text-xs text-slate-600">{chosenPlan.cancellationText}</p> : null}
+            </div>
+          ) : null}
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-900">{t("Payment")}</legend>
             <label className="flex items-center gap-2 text-sm">
