@@ -44,7 +44,7 @@ export function isPublicAddress(address: string): boolean {
 
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
 
-function listed(privateHosts: readonly string[], url: URL): boolean {
+export function listed(privateHosts: readonly string[], url: URL): boolean {
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
   const port = url.port || DEFAULT_PORTS[url.protocol];
   return privateHosts.includes(`${host}:${port}`) || privateHosts.includes(host);
@@ -86,7 +86,7 @@ export interface PostLimits {
 }
 
 /** A lookup that refuses non-public addresses unless the host is listed: the policy holds at connection time too. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
