@@ -85,3 +85,10 @@ export async function followRoomCount(tx: Tx, roomTypeId: number, before: number
 export function isOverbooking(error: unknown): boolean {
   return pgErrorCode(error) === "23514" && pgConstraint(error) === "room_nights_not_overbooked";
 }
+
+/** Gives back `rooms` of a room type on the nights [from, to) (an imported calendar block removed or moved, decision 058). */
+export async function releaseNights(tx: Tx, roomTypeId: number, rooms: number, from: string, to: string): Promise<void> {
+  await tx.execute(sql`
+    update room_nights set rooms_taken = greatest(0, rooms_taken - ${rooms})
+    where room_type_id = ${roomTypeId} and night >= ${from}::date and night < ${to}::date`);
+}
