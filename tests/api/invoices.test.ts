@@ -237,9 +237,17 @@ describe("invoices", () => {
     expect(text).toContain("Payer & Sons Ltd");
     expect(text).toContain("$416.85");
     expect(text).toContain(`Stay: Ledger Inn, Queen, ${d(30)} to ${d(33)}`);
-    const staff = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${inv!.id}/pdf`, { cookie: manager });
+    const staff = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${inv!.id}/pdf`, {
+      cookie: manager,
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
     expect(staff.status).toBe(200);
-    expect(pdfText(Buffer.from(await staff.arrayBuffer()))).toContain(inv!.invoiceNumber);
+    // In the reader's language: labels and number formats; the lines keep the words they were issued with.
+    const german = pdfText(Buffer.from(await staff.arrayBuffer()));
+    expect(german).toContain(`Rechnung ${inv!.invoiceNumber}`);
+    expect(german).toContain("Mit Karte bezahlt");
+    expect(german).toContain("416,85");
+    expect(german).toContain("Queen: 3 nights × 1 room");
   });
 
   it("lets only the booking's guest, the hotel's managers and admins read invoices", async () => {

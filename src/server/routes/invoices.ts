@@ -1,6 +1,8 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { BillingDetailsInput, LEDGER_MONTH, LegalDetailsInput } from "../../shared/invoices.ts";
+import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { BookingAccessHeader } from "../contract/bookings.ts";
 import {
@@ -14,6 +16,7 @@ import {
 } from "../contract/invoices.ts";
 import { DomainError } from "../domain-error.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
+import { requestLanguage } from "../i18n.ts";
 import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 import { verifyBookingAccessToken } from "../services/bookings/access.ts";
 import { findBooking } from "../services/bookings/queries.ts";
@@ -182,8 +185,9 @@ function thisMonth(): string {
   return new Date().toISOString().slice(0, 7);
 }
 
+/** The PDF in the reader's language (the app's language cookie, else Accept-Language). */
 async function pdfResponse(c: Context, full: FullInvoice) {
-  const pdf = await renderInvoicePdf(full);
+  const pdf = await renderInvoicePdf(full, requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language")));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="${full.invoice.invoiceNumber}.pdf"`,

@@ -4,8 +4,10 @@
  * a few kilobytes of text, and a reader or a test can find its words in the file.
  */
 import PDFDocument from "pdfkit";
-import { dateIn } from "../../shared/time-zones.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
 import type { InvoiceParty } from "../../shared/invoices.ts";
+import { dateIn } from "../../shared/time-zones.ts";
+import { translator } from "../i18n.ts";
 import type { FullInvoice } from "./invoices.ts";
 
 /** The standard fonts cover Windows-1252 only: anything else prints as "?" rather than as garbage. */
@@ -19,24 +21,31 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
-function money(cents: number, currency: string): string {
-  const digits = new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return pdfSafe(new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 10 ** digits));
-}
+/** Number formats by the reader's language (the document's labels follow it too). */
+const LOCALES: Record<Language, string> = { en: "en-US", es: "es-ES", de: "de-DE" };
 
-function partyLines(p: InvoiceParty): string[] {
-  return [p.name, p.company, p.address, p.taxId ? `Tax ID: ${p.taxId}` : null, p.email].filter((x): x is string => Boolean(x));
-}
-
-/** The document's PDF bytes. */
-export function renderInvoicePdf(full: FullInvoice): Promise<Buffer> {
+/**
+ * The document's PDF bytes, its labels in `language` (the reader's). The lines keep the words they
+ * were issued with: an issued invoice never changes.
+ */
+export function renderInvoicePdf(full: FullInvoice, language: Language = "en"): Promise<Buffer> {
+  const t = translator(language);
+  const locale = LOCALES[language];
   const i = full.invoice;
-  const title = i.kind === "invoice" ? "Invoice" : "Credit note";
+  const currency = new Intl.NumberFormat(locale, { style: "currency", currency: i.currency });
+  const scale = 10 ** (currency.resolvedOptions().maximumFractionDigits ?? 2);
+  const money = (cents: number) => pdfSafe(currency.format(cents / scale));
+  const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const partyLines = (p: InvoiceParty) =>
+    [p.name, p.company, p.address, p.taxId ? t("Tax ID: {{id}}", { id: p.taxId }) : null, p.email].filter((x): x is string => Boolean(x));
+  const title =
+    i.kind === "invoice" ? t("Invoice {{number}}", { number: i.invoiceNumber }) : t("Credit note {{number}}", { number: i.invoiceNumber });
+
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
     compress: false,
-    info: { Title: `${title} ${i.invoiceNumber}`, Author: pdfSafe(i.seller.name), Creator: "Staywise" },
+    info: { Title: pdfSafe(title), Author: pdfSafe(i.seller.name), Creator: "Staywise" },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -47,37 +56,42 @@ export function renderInvoicePdf(full: FullInvoice): Promise<Buffer> {
 
   const left = 50;
   const width = doc.page.width - 100;
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .text(pdfSafe(`${title} ${i.invoiceNumber}`), left, 50);
+  doc.font("Helvetica-Bold").fontSize(20).text(pdfSafe(title), left, 50);
   doc.moveDown(0.3).font("Helvetica").fontSize(10);
-  doc.text(`Issued: ${dateIn(i.issuedAt, full.timeZone)}`);
-  doc.text(pdfSafe(`Booking: ${full.bookingReference}`));
-  doc.text(pdfSafe(`Stay: ${full.hotelName}, ${full.roomType}, ${full.checkIn} to ${full.checkOut}`));
-  if (full.creditedInvoiceNumber) doc.text(pdfSafe(`Corrects invoice ${full.creditedInvoiceNumber}`));
-  doc.text(`Currency: ${i.currency}`);
+  doc.text(pdfSafe(t("Issued: {{date}}", { date: dateIn(i.issuedAt, full.timeZone) })));
+  doc.text(pdfSafe(t("Booking: {{reference}}", { reference: full.bookingReference })));
+  doc.text(
+    pdfSafe(
+      t("Stay: {{hotel}}, {{room}}, {{from}} to {{to}}", {
+        hotel: full.hotelName,
+        room: full.roomType,
+        from: full.checkIn,
+        to: full.checkOut,
+      }),
+    ),
+  );
+  if (full.creditedInvoiceNumber) doc.text(pdfSafe(t("Corrects invoice {{number}}", { number: full.creditedInvoiceNumber })));
+  doc.text(pdfSafe(t("Currency: {{currency}}", { currency: i.currency })));
 
   const partiesTop = doc.y + 15;
-  doc.font("Helvetica-Bold").text("Seller", left, partiesTop);
+  doc.font("Helvetica-Bold").text(pdfSafe(t("Seller")), left, partiesTop);
   doc.font("Helvetica").text(pdfSafe(partyLines(i.seller).join("\n")), left, doc.y, { width: width / 2 - 10 });
   const sellerBottom = doc.y;
-  doc.font("Helvetica-Bold").text("Billed to", left + width / 2, partiesTop);
+  doc.font("Helvetica-Bold").text(pdfSafe(t("Billed to")), left + width / 2, partiesTop);
   doc.font("Helvetica").text(pdfSafe(partyLines(i.buyer).join("\n")), left + width / 2, doc.y, { width: width / 2 });
   let y = Math.max(sellerBottom, doc.y) + 20;
 
-  // Description | Qty | Unit | Net | Tax % | Tax | Total
   const cols = [
-    { label: "Description", x: left, w: 190, align: "left" as const },
-    { label: "Qty", x: left + 190, w: 30, align: "right" as const },
-    { label: "Unit", x: left + 220, w: 60, align: "right" as const },
-    { label: "Net", x: left + 280, w: 60, align: "right" as const },
-    { label: "Tax %", x: left + 340, w: 40, align: "right" as const },
-    { label: "Tax", x: left + 380, w: 55, align: "right" as const },
-    { label: "Total", x: left + 435, w: 60, align: "right" as const },
+    { label: t("Description"), x: left, w: 190, align: "left" as const },
+    { label: t("Qty"), x: left + 190, w: 30, align: "right" as const },
+    { label: t("Unit price"), x: left + 220, w: 60, align: "right" as const },
+    { label: t("Net"), x: left + 280, w: 60, align: "right" as const },
+    { label: t("Tax %"), x: left + 340, w: 40, align: "right" as const },
+    { label: t("Tax"), x: left + 380, w: 55, align: "right" as const },
+    { label: t("Total"), x: left + 435, w: 60, align: "right" as const },
   ];
   doc.font("Helvetica-Bold").fontSize(9);
-  for (const c of cols) doc.text(c.label, c.x, y, { width: c.w, align: c.align });
+  for (const c of cols) doc.text(pdfSafe(c.label), c.x, y, { width: c.w, align: c.align });
   y += 14;
   doc
     .moveTo(left, y - 2)
@@ -88,11 +102,11 @@ export function renderInvoicePdf(full: FullInvoice): Promise<Buffer> {
     const cells = [
       pdfSafe(line.description),
       String(line.quantity),
-      money(line.unitCents, i.currency),
-      money(line.netCents, i.currency),
-      `${(line.taxRateBasisPoints / 100).toFixed(2)}`,
-      money(line.taxCents, i.currency),
-      money(line.totalCents, i.currency),
+      money(line.unitCents),
+      money(line.netCents),
+      rate.format(line.taxRateBasisPoints / 100),
+      money(line.taxCents),
+      money(line.totalCents),
     ];
     const rowTop = y;
     let rowBottom = y;
@@ -108,42 +122,35 @@ export function renderInvoicePdf(full: FullInvoice): Promise<Buffer> {
     .stroke();
   y += 8;
 
-  const totals: [string, number][] = [
-    ["Net", i.netCents],
-    ["Tax", i.taxCents],
-    ["Total", i.totalCents],
-  ];
   const s = i.settlement;
-  const settlement: [string, number][] =
-    i.kind === "invoice"
-      ? [
-          ["Paid by card", s.paidByCardCents],
-          ...(s.paidWithPointsCents > 0
-            ? ([[`Paid with ${s.pointsRedeemed} loyalty points`, s.paidWithPointsCents]] as [string, number][])
-            : []),
-          ["Due at the hotel", s.dueAtHotelCents],
-        ]
-      : [["Refunded to card", s.refundedToCardCents]];
-  for (const [label, cents] of [...totals, ...settlement]) {
-    doc.font(label === "Total" ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-    doc.text(label, left + 250, y, { width: 180, align: "right" });
-    doc.text(money(cents, i.currency), left + 435, y, { width: 60, align: "right" });
-    y += 15;
-    if (label === "Total") y += 6;
+  const amounts: { label: string; cents: number; total?: boolean }[] = [
+    { label: t("Net"), cents: i.netCents },
+    { label: t("Tax"), cents: i.taxCents },
+    { label: t("Total"), cents: i.totalCents, total: true },
+  ];
+  if (i.kind === "invoice") {
+    amounts.push({ label: t("Paid by card"), cents: s.paidByCardCents });
+    if (s.paidWithPointsCents > 0) {
+      amounts.push({ label: t("Paid with loyalty points ({{points}})", { points: s.pointsRedeemed }), cents: s.paidWithPointsCents });
+    }
+    amounts.push({ label: t("Due at the hotel"), cents: s.dueAtHotelCents });
+  } else {
+    amounts.push({ label: t("Refunded to card"), cents: s.refundedToCardCents });
   }
+  for (const a of amounts) {
+    doc.font(a.total ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    doc.text(pdfSafe(a.label), left + 250, y, { width: 180, align: "right" });
+    doc.text(money(a.cents), left + 435, y, { width: 60, align: "right" });
+    y += a.total ? 21 : 15;
+  }
+  const note =
+    i.kind === "invoice"
+      ? t("Prices include no taxes or fees unless a line shows them. Points redeemed are a means of payment, not a discount.")
+      : t("This credit note corrects invoice {{number}}; its amounts are negative.", { number: full.creditedInvoiceNumber ?? "" });
   doc
     .font("Helvetica")
     .fontSize(8)
-    .text(
-      pdfSafe(
-        i.kind === "invoice"
-          ? "Prices include no taxes or fees unless a line shows them. Points redeemed are a means of payment, not a discount."
-          : `This credit note corrects invoice ${full.creditedInvoiceNumber ?? ""}; amounts are negative.`,
-      ),
-      left,
-      y + 20,
-      { width },
-    );
+    .text(pdfSafe(note), left, y + 20, { width });
   doc.end();
   return done;
 }
