@@ -1,23 +1,28 @@
 /**
- * npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000]
+ * npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000] [--triggers]
  * Adds the demo catalogue's rate plans (seedRatePlans) to the catalogue already in the database
  * at DATABASE_URL, in chunks of hotel ids, for the search benchmarks with plans (decision 055):
- * e.g. on a copy of the 5,000-hotel catalogue with a year of rates. Each chunk is one transaction;
- * the plans' triggers write room_plan_offers and lower the floors in room_offers as they go.
+ * e.g. on a copy of the 5,000-hotel catalogue with a year of rates, or of the 2M one. Each chunk is
+ * one transaction, written in bulk (bulk-plans.ts: the plans' trigger off, its rows written
+ * set-based); --triggers lets the plans' triggers write room_plan_offers and the floors instead.
  * Hotels that already have policies are skipped, so a run cut short can be started again.
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
+import { seedRatePlansInBulk } from "./bulk-plans.ts";
 import { seedRatePlans } from "./seed-rate-plans.ts";
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { chunk: { type: "string", default: "20000" } }, strict: true });
+  const { values } = parseArgs({
+    options: { chunk: { type: "string", default: "20000" }, triggers: { type: "boolean", default: false } },
+    strict: true,
+  });
   const chunk = Number(values.chunk);
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl || !Number.isInteger(chunk) || chunk < 1) {
-    console.error("Usage: DATABASE_URL=postgres://... npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000]");
+    console.error("Usage: DATABASE_URL=postgres://... npx tsx src/server/db/seed/plans-cli.ts [--chunk 20000] [--triggers]");
     return 2;
   }
   const database = await openDatabase({ databaseUrl, pgliteDir: "" });
@@ -30,7 +35,10 @@ async function main(): Promise<number> {
     const started = performance.now();
     const total = { policies: 0, plans: 0 };
     for (let from = Number(range?.lo ?? 1); from <= Number(range?.hi ?? 0); from += chunk) {
-      const added = await database.db.transaction((tx) => seedRatePlans(tx, { from, to: from + chunk - 1 }));
+      const hotels = { from, to: from + chunk - 1 };
+      const added = values.triggers
+        ? await database.db.transaction((tx) => seedRatePlans(tx, hotels))
+        : await seedRatePlansInBulk(database.db, hotels);
       total.policies += added.policies;
       total.plans += added.plans;
       console.info(`hotels ${from}-${from + chunk - 1}: ${added.plans} plans (${Math.round((performance.now() - started) / 1000)} s)`);
