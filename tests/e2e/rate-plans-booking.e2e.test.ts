@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { RatePlanOffer } from "../../src/shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, SearchResponse } from "../../src/shared/search.ts";
-import { expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import type { PriceQuote } from "../../src/shared/price-quote.ts";
+import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
 
 let browser: Browser;
 const checkIn = addDays(todayUtc(), 24);
@@ -51,10 +52,35 @@ async function hotelWithPlans(
 }
 
 describe("rate plans on the hotel page", () => {
-  it("a traveller compares a room's plans and books the non-refundable one at the price the page showed", async () => {
+  it("a traveller compares a room's plans and books the non-refundable one with a code, at the server's price", async () => {
     const page = await newPage(browser);
     const { hotel, room, flexible, nonRefundable } = await hotelWithPlans(page);
     expect(nonRefundable.totalPriceCents).toBeLessThan(flexible.totalPriceCents);
+    // The hotel's 10 % code, made by an admin in the back office's API.
+    const code = `NONREF${Date.now() % 1_000_000}`;
+    const admin = await newPage(browser);
+    await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
+    const created = await admin.request.post(`/api/properties/hotels/${hotel.id}/promotions`, {
+      headers: sameOriginHeaders(),
+      data: { code, discountKind: "percent", discountValue: 10 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const quoted = await page.request.post("/api/bookings/quote", {
+      headers: sameOriginHeaders(),
+      data: {
+        hotelId: hotel.id,
+        roomTypeId: room.id,
+        ratePlanId: nonRefundable.id,
+        checkIn,
+        checkOut,
+        guests: 2,
+        rooms: 1,
+        promoCode: code,
+      },
+    });
+    expect(quoted.status(), await quoted.text()).toBe(200);
+    const withCode = (await quoted.json()) as PriceQuote;
+    expect(withCode.totalCents).toBeLessThan(nonRefundable.totalPriceCents);
 
     await page.goto(`/hotel/${hotel.id}?${stay}`);
     const rates = page.getByRole("region", { name: `Rates for ${room.name}` });
@@ -101,7 +127,15 @@ describe("rate plans on the hotel page", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "booking-dialog-390");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await dialog.getByRole("button", { name: "Remove" }).click();
+    // The hotel's code: the server's line in the breakdown and a lower total.
+    await promo.fill(code);
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await dialog
+      .getByRole("status")
+      .filter({ hasText: `Code ${code} applied` })
+      .waitFor();
+    await breakdown.getByText(`Promo code ${code}`).waitFor();
+    await breakdown.getByText(money(withCode.totalCents), { exact: true }).last().waitFor();
     await dialog.getByRole("button", { name: "Continue to Payment" }).click();
 
     const payment = page.getByRole("dialog", { name: "Complete Payment" });
@@ -109,15 +143,15 @@ describe("rate plans on the hotel page", () => {
     await payment.getByLabel("Card number").fill("4242 4242 4242 4242");
     await payment.getByLabel("Expiry date").fill("12/34");
     await payment.getByLabel("CVC").fill("123");
-    await payment.getByRole("button", { name: `Pay ${money(nonRefundable.dueNowCents)}` }).click();
+    await payment.getByRole("button", { name: `Pay ${money(withCode.amountDueNowCents)}` }).click();
     const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
     await confirmed.waitFor();
     await screenshot(page, "booking-confirmed-1280");
     const reference = /BK\d{13}[A-Z]{5}/.exec(await confirmed.innerText())?.[0];
     expect(reference).toBeDefined();
 
-    // The booking keeps the plan it was sold under, at the page's price.
-    await confirmed.getByText(money(nonRefundable.totalPriceCents), { exact: true }).waitFor();
+    // The booking keeps the plan it was sold under, at the quoted price with the code.
+    await confirmed.getByText(money(withCode.totalCents), { exact: true }).waitFor();
     await confirmed.getByText("Non-refundable · Room only", { exact: true }).waitFor();
     await expectAccessible(page);
   });
