@@ -47,6 +47,7 @@ import { siteStatsRoutes } from "./routes/site-stats.ts";
 import { supplierSandboxRoutes } from "./routes/supplier-sandbox.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { calendarImportRoutes } from "./routes/calendar-imports.ts";
 import { channelApiRoutes, channelKeyRoutes } from "./routes/channel-api.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -142,6 +143,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties", frontDeskRoutes(deps))
       .route("/properties/webhooks", webhookRoutes(deps))
       .route("/properties", channelKeyRoutes(deps))
+      .route("/properties", calendarImportRoutes(deps))
       .route("/channel/v1", channelApiRoutes(deps))
       .route("/admin", adminHotelImportRoutes(deps))
       .route("/admin", adminFxRateRoutes(deps))

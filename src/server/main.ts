@@ -12,7 +12,16 @@ import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { ensureAdmin } from "./services/accounts.ts";
-import { type Worker, runBookingJobsAtStart, startBookingWorkers, startEmailWorker, startFxFeedWorker, startWebhookWorker } from "./workers.ts";
+import {
+  type Worker,
+  runBookingJobsAtStart,
+  startBookingWorkers,
+  startCalendarImportWorker,
+  startEmailWorker,
+  startFxFeedWorker,
+  startWebhookWorker,
+} from "./workers.ts";
+import { calendarImportDeps } from "./services/calendar-imports.ts";
 import { webhookDeliveryDeps } from "./services/webhook-delivery.ts";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
@@ -70,6 +79,7 @@ async function main(): Promise<void> {
   }
   if (config.fxRatesUrl) workers.push(startFxFeedWorker({ db: database.db, logger, url: config.fxRatesUrl }));
   workers.push(startWebhookWorker(webhookDeliveryDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
+  workers.push(startCalendarImportWorker(calendarImportDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

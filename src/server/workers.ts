@@ -7,6 +7,7 @@ import { type MailSender, type MailTransport, deliverDueEmails } from "./service
 import { type FxFeedDeps, runFxFeedRound } from "./services/fx-rates.ts";
 import { runJobRound } from "./services/job-rounds.ts";
 import { type WebhookDeliveryDeps, deliverDueWebhooks } from "./services/webhook-delivery.ts";
+import { type CalendarImportDeps, runCalendarImportRound } from "./services/calendar-imports.ts";
 
 export interface Worker {
   stop(): Promise<void>;
@@ -119,4 +120,21 @@ export function startWebhookWorker(deps: WebhookDeliveryDeps, intervalMs: number
   return startInterval(WEBHOOK_JOB.name, intervalMs, deps.logger, () =>
     runJobRound(deps.db, WEBHOOK_JOB.name, { intervalMs }, () => deliverDueWebhooks(deps)),
   );
+}
+
+/** The calendar import's job: a round a minute across all instances fetches the feeds that are due (decision 058). */
+export const CALENDAR_IMPORT_JOB = { name: "calendar-import", intervalMs: 60_000 } as const;
+
+/** One round of the calendar import on behalf of this instance: null when another instance had it, else the feeds synced. */
+export async function runCalendarImportJobRound(deps: CalendarImportDeps, intervalMs: number = CALENDAR_IMPORT_JOB.intervalMs, now?: Date) {
+  let synced: number | null = null;
+  await runJobRound(deps.db, CALENDAR_IMPORT_JOB.name, { intervalMs }, async () => {
+    synced = await runCalendarImportRound(deps, now);
+  });
+  return synced;
+}
+
+/** Syncs due imported calendars, each round on one instance only (the feeds are claimed with SKIP LOCKED as well). */
+export function startCalendarImportWorker(deps: CalendarImportDeps, intervalMs: number = CALENDAR_IMPORT_JOB.intervalMs): Worker {
+  return startInterval(CALENDAR_IMPORT_JOB.name, intervalMs, deps.logger, () => runCalendarImportJobRound(deps, intervalMs));
 }

@@ -52,7 +52,7 @@ function getOnce(url: URL, validators: FeedValidators, limits: FeedFetchLimits, 
   const remaining = Math.max(1, deadline - Date.now());
   return new Promise<{ status: number; location: string | null; body: string; etag: string | null; lastModified: string | null }>(
     (resolve, reject) => {
-      const timeoutError = () => new FeedFetchError(`The calendar did not answer within ${Math.round(limits.timeoutMs / 1000)} seconds.`);
+      const timeoutError = () => new FeedFetchError(`The calendar did not answer within ${limits.timeoutMs / 1000} seconds.`);
       const request = client.get(
         url,
         { headers, lookup: guardedLookup(listed(limits.privateHosts, url)), timeout: remaining },
