@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
 
 let browser: Browser;
 
@@ -71,6 +71,34 @@ describe("invoices in the browser", () => {
     await staff.getByRole("button", { name: "Find booking" }).click();
     await staff.getByText("The invoice has been issued, so its billing details can no longer change.").waitFor();
     await expectAccessible(staff);
+
+    // A guest who pays at the hotel: the desk sets the billing details, then issues the invoice once.
+    const detail = (await (await staff.request.get(`/api/properties/hotels/${hotelId}`)).json()) as {
+      hotel: { roomTypes: { id: number }[] };
+    };
+    const phone = await staff.request.post(`/api/properties/hotels/${hotelId}/front-desk/phone-bookings`, {
+      headers: sameOriginHeaders(),
+      data: {
+        guestName: "Desk Payer",
+        guestEmail: `desk-payer-${stamp}@example.com`,
+        guestPhone: "+1 555 0101",
+        roomTypeId: String(detail.hotel.roomTypes[0]!.id),
+        checkIn: addDays(todayUtc(), 45),
+        checkOut: addDays(todayUtc(), 46),
+        payment: "pay_at_hotel",
+      },
+    });
+    expect(phone.status()).toBe(201);
+    const { reference: deskReference } = (await phone.json()) as { reference: string };
+    await staff.getByLabel("Booking reference").fill(deskReference);
+    await staff.getByRole("button", { name: "Find booking" }).click();
+    await staff.getByLabel("Company (optional)").fill("Desk Payer Trading");
+    await staff.getByRole("button", { name: "Save billing details" }).click();
+    await staff.getByText("Billing details saved").waitFor();
+    await staff.getByRole("button", { name: "Issue invoice" }).click();
+    await staff.getByText(/^Invoice H\d+-\d{6} issued$/).waitFor();
+    await staff.getByRole("row").filter({ hasText: deskReference }).getByText("Desk Payer Trading").waitFor();
+    await staff.getByText("The invoice has been issued, so its billing details can no longer change.").waitFor();
     await screenshot(staff, "invoices-hotel-1280");
     await staff.setViewportSize({ width: 390, height: 900 });
     // The table scrolls sideways inside its card; the page itself never gets wider than the phone.
