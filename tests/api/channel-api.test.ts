@@ -11,6 +11,7 @@ import {
   roomNights,
   users,
 } from "../../src/server/db/schema.ts";
+import { authenticateChannelKey } from "../../src/server/services/channel-api.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
@@ -309,5 +310,20 @@ describe("channel bookings", () => {
       body: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(60), checkOut: d(61), guests: 2, rooms: 1 },
     });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("rate limit", () => {
+  it("counts each key's calls and refuses past its limit with a time to wait", async () => {
+    const { key } = await createKey(manager, hotel.id, "Busy", "read");
+    const rule = { limit: 2, windowSeconds: 60 };
+    await authenticateChannelKey(t.deps.db, `Bearer ${key}`, rule);
+    await authenticateChannelKey(t.deps.db, `Bearer ${key}`, rule);
+    const refused = await authenticateChannelKey(t.deps.db, `Bearer ${key}`, rule).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "RATE_LIMITED" });
+    expect((refused as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds).toBeGreaterThan(0);
+    // Another key has its own count.
+    const other = await createKey(manager, hotel.id, "Quiet", "read");
+    await expect(authenticateChannelKey(t.deps.db, `Bearer ${other.key}`, rule)).resolves.toMatchObject({ name: "Quiet" });
   });
 });

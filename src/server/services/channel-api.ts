@@ -102,7 +102,11 @@ export async function revokeChannelKey(db: Db, user: SessionUser, hotelId: numbe
  * The live key behind an `Authorization: Bearer` value, counted against its rate limit; throws
  * CHANNEL_KEY_INVALID for a missing, unknown or revoked key and RATE_LIMITED past the limit.
  */
-export async function authenticateChannelKey(db: Db, authorization: string | undefined): Promise<ChannelKey> {
+export async function authenticateChannelKey(
+  db: Db,
+  authorization: string | undefined,
+  rule: RateLimitRule = CHANNEL_RATE_LIMIT,
+): Promise<ChannelKey> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
   const presented = match?.[1];
   if (!presented || !presented.startsWith(KEY_PREFIX) || presented.length > 200) throw new DomainError("CHANNEL_KEY_INVALID");
@@ -111,7 +115,7 @@ export async function authenticateChannelKey(db: Db, authorization: string | und
     .from(channelApiKeys)
     .where(and(eq(channelApiKeys.keyHash, hashKey(presented)), isNull(channelApiKeys.revokedAt)));
   if (!row) throw new DomainError("CHANNEL_KEY_INVALID");
-  const limit = await hitRateLimit(db, `channel-key:${row.id}`, CHANNEL_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `channel-key:${row.id}`, rule);
   if (!limit.allowed) throw new DomainError("RATE_LIMITED", undefined, { retryAfterSeconds: limit.retryAfterSeconds });
   await db.execute(sql`
     update channel_api_keys set last_used_at = now()
