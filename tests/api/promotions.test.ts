@@ -255,6 +255,19 @@ describe("a promo code in the hold", () => {
     expect(hotelOnly).toBe("We do not know the code TENOFF. Check the spelling, or book without it.");
   });
 
+  it("prefers the hotel's own code to a site-wide one with the same letters, and keeps each scope's codes to it", async () => {
+    const site = await createCode({ code: "SAMELETTERS", discountValue: 50 }, "site");
+    await createCode({ code: "sameletters", discountValue: 5 });
+    const here = await hold(holdBody({ promoCode: "SameLetters" }));
+    expect((await stored(here.booking.id)).promoDiscountCents).toBe(1500);
+    const crossScope = await t.request("PUT", `/api/properties/hotels/${hotel.id}/promotions/${site.id}/active`, {
+      cookie: manager,
+      body: { active: false },
+    });
+    expect(crossScope.status).toBe(404);
+    expect(((await crossScope.json()) as { code: string }).code).toBe("PROMO_CODE_NOT_FOUND");
+  });
+
   it("refuses a code longer than 40 characters before any lookup", async () => {
     const res = await t.request("POST", "/api/bookings", { body: holdBody({ promoCode: "X".repeat(41) }) });
     expect(res.status).toBe(400);
