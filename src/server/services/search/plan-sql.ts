@@ -97,12 +97,14 @@ function calendarTotal(stay: Stay): SQL {
  */
 function planStayPrice(stay: Stay): SQL {
   const { nights, dates, weekdays } = nightArrays(stay);
+  // Integer arithmetic on positive cents, half up: (x + 50) / 100 rounds x / 100, (2s + n) / 2n
+  // rounds s / n. numeric's round gives the same and cost a third of the plan's pricing.
   const byNight = (night: SQL) =>
-    sql`(select round(sum(${night})::numeric / ${nights})::int from unnest(${dates}::date[], ${weekdays}::int[]) u(night, weekday))`;
+    sql`(select ((2 * sum(${night}) + ${nights}) / ${2 * nights})::int from unnest(${dates}::date[], ${weekdays}::int[]) u(night, weekday))`;
   return sql`case
       when r.plans[k + 1] = 1 then round((c.total + ${nights} * r.plans[k + 2])::numeric / ${nights})::int
       when r.plans[k + 1] = 0 and r.plans[k + 2] = 0 then round(c.total::numeric / ${nights})::int
-      when r.plans[k + 1] = 0 then ${byNight(sql`round(${NIGHT_PRICE}::numeric * (100 + r.plans[k + 2]) / 100)`)}
+      when r.plans[k + 1] = 0 then ${byNight(sql`((${NIGHT_PRICE}::bigint * (100 + r.plans[k + 2]) + 50) / 100)::int`)}
       else ${byNight(sql`coalesce((select x.price_cents from rate_plan_prices x where x.rate_plan_id = r.plans[k] and x.night = u.night), ${NIGHT_PRICE})`)}
     end`;
 }
