@@ -5,7 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import type { HotelDetail } from "../../src/shared/search.ts";
 import type { PromoCodeView } from "../../src/shared/promotions.ts";
-import { bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
+import { activityLogs, bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
@@ -120,6 +120,11 @@ describe("promo codes in the back office", () => {
     const list = await t.request("GET", `/api/properties/hotels/${hotel.id}/promotions`, { cookie: manager });
     const { promoCodes: codes } = (await list.json()) as { promoCodes: PromoCodeView[] };
     expect(codes.map((c) => [c.code, c.usesCount, c.usesLimit])).toContainEqual(["Spring-15", 0, 100]);
+    const logged = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "promo_code_created"));
+    expect(logged.map((l) => [l.userEmail, l.details])).toContainEqual([
+      "promo-manager@example.com",
+      expect.objectContaining({ code: "Spring-15", scope: `hotel ${hotel.id}` }),
+    ]);
   });
 
   it("keeps managers to their own hotels and site-wide codes to admins", async () => {
