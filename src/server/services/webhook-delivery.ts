@@ -103,12 +103,19 @@ async function attempt(deps: WebhookDeliveryDeps, row: Claimed, now: Date): Prom
   const refused = deps.policy(url);
   if (refused) return { ok: false, status: null, error: refused };
   const timestamp = Math.floor(now.getTime() / 1000);
+  let secret: string;
+  try {
+    secret = deps.secrets.open(row.secret_sealed);
+  } catch {
+    // APP_SECRET changed since the endpoint was made: nothing can be signed until its secret is replaced.
+    return { ok: false, status: null, error: "The signing secret cannot be read: replace the endpoint's secret." };
+  }
   const headers = {
     "content-type": "application/json",
     "user-agent": "Staywise-Webhooks/1",
     [WEBHOOK_HEADERS.eventId]: row.event_id,
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-    [WEBHOOK_HEADERS.signature]: webhookSignature(deps.secrets.open(row.secret_sealed), timestamp, row.body),
+    [WEBHOOK_HEADERS.signature]: webhookSignature(secret, timestamp, row.body),
   };
   try {
     const answer = await deps.send(url, row.body, headers);
