@@ -9,6 +9,7 @@ import { activityLogs, bookings, loyaltyAccounts, promoCodeUses, promoCodes, use
 import { bookingDeps } from "../../src/server/deps.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
+import { checkPromotion } from "../../src/server/services/promotions.ts";
 import { ensureLoyaltyAccount } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, createPlan, createPolicy } from "../support/rate-plan-fixtures.ts";
@@ -271,6 +272,16 @@ describe("a promo code in the hold", () => {
     });
     expect(crossScope.status).toBe(404);
     expect(((await crossScope.json()) as { code: string }).code).toBe("PROMO_CODE_NOT_FOUND");
+  });
+
+  it("refuses codes on a partner's rooms, which are sold at the partner's price", async () => {
+    const request = { code: "EVERYWHERE", hotelId: null, ratePlanId: null, stay: { checkIn: d(10), checkOut: d(12) }, userId: null };
+    await expect(
+      checkPromotion(t.deps.db, { ...request, guestEmail: "x@example.com", priceCents: 20_000, currency: "USD", today: todayUtc() }),
+    ).rejects.toMatchObject({
+      code: "PROMO_CODE_NOT_VALID",
+      userMessage: expect.stringMatching(/^Promo codes cannot be used on this hotel's rooms/),
+    });
   });
 
   it("refuses a code longer than 40 characters before any lookup", async () => {

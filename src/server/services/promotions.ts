@@ -51,6 +51,8 @@ export interface CheckedPromotion extends PromotionLines {
   perGuestLimit: number | null;
 }
 
+const PARTNER_ROOM_MESSAGE = "Promo codes cannot be used on this hotel's rooms: they are sold by a partner at the partner's price.";
+
 function refuse(message: string, code?: string): never {
   throw new DomainError("PROMO_CODE_NOT_VALID", message, code ? { promoCode: code } : undefined);
 }
@@ -117,7 +119,8 @@ export async function checkPromotion(db: DbOrTx, req: PromotionRequest): Promise
     perGuestLimit: null,
   };
   if (!req.code) return lines;
-  const promo = own ? await findCode(db, req.code, req.hotelId!) : undefined;
+  if (!own) refuse(PARTNER_ROOM_MESSAGE, req.code);
+  const promo = await findCode(db, req.code, req.hotelId!);
   if (!promo) refuse(unknownCodeMessage(req.code), req.code);
   const problem = promoProblem(promo, { ...req.stay, ratePlanId: req.ratePlanId, currency: req.currency, today: req.today });
   if (problem) refuse(problem, req.code);
