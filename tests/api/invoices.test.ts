@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookings, invoices, users } from "../../src/server/db/schema.ts";
+import { bookings, cancellationPolicies, invoices, ratePlans, users } from "../../src/server/db/schema.ts";
+import { bookingDeps } from "../../src/server/deps.ts";
+import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { issueBookingInvoice } from "../../src/server/services/invoices.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -329,6 +331,54 @@ describe("invoices", () => {
     expect(await (await t.request("GET", path, { cookie: admin })).json()).toMatchObject({ editable: false, canIssueAtDesk: false });
     // The manager of Ledger Inn cannot invoice the other hotel's booking.
     expect((await t.request("POST", `${path}/invoice`, { cookie: manager })).status).toBe(403);
+  });
+
+  it("invoices the fee charged on a card guarantee, once, and then the desk cannot invoice the stay again", async () => {
+    const guaranteeHotel = await createHotel(t.deps.db, { name: "Guarantee Inn" });
+    const twin = await createRoomType(t.deps.db, guaranteeHotel.id, { name: "Twin", priceCents: 9000, maxGuests: 2, totalRooms: 20 });
+    const [policy] = await t.deps.db
+      .insert(cancellationPolicies)
+      .values({ hotelId: guaranteeHotel.id, name: "Strict", terms: { tiers: [], finalFee: { kind: "nights", nights: 1 } } })
+      .returning();
+    const [plan] = await t.deps.db
+      .insert(ratePlans)
+      .values({
+        roomTypeId: twin.id,
+        hotelId: guaranteeHotel.id,
+        name: "Pay at the hotel",
+        cancellationPolicyId: policy!.id,
+        paymentTiming: "pay_at_hotel",
+      })
+      .returning();
+    const created = await hold(twin, d(80), 2, { ratePlanId: String(plan!.id) });
+    await pay(created);
+    expect(await invoicesOf(created.booking.id)).toEqual([]);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
+    const deps = bookingDeps(t.deps);
+    const settled = await Promise.all([
+      settleCancellationMoney(deps, row!, { feeCents: 9000, why: "first night charged" }),
+      settleCancellationMoney(deps, row!, { feeCents: 9000, why: "first night charged" }),
+    ]);
+    expect(settled[0].capturedCents + settled[1].capturedCents).toBe(9000);
+    const list = await invoicesOf(created.booking.id);
+    expect(list).toEqual([expect.objectContaining({ invoiceNumber: `H${guaranteeHotel.id}-000001`, kind: "invoice", totalCents: 9000 })]);
+    const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.id, list[0]!.id));
+    expect(stored!.lines).toEqual([
+      expect.objectContaining({
+        kind: "fee",
+        description: expect.stringMatching(/^Cancellation fee \(first night charged\): Twin, /),
+        totalCents: 9000,
+      }),
+    ]);
+    expect(stored!.settlement).toMatchObject({ paidByCardCents: 9000, dueAtHotelCents: 0 });
+    const desk = await t.request(
+      "POST",
+      `/api/properties/hotels/${guaranteeHotel.id}/billing/${created.booking.bookingReference}/invoice`,
+      {
+        cookie: admin,
+      },
+    );
+    expect(desk.status).toBe(409);
   });
 
   it("keeps the counter at the number of documents issued", async () => {

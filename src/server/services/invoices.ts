@@ -472,3 +472,37 @@ export async function canIssueAtDesk(db: Db, row: BookingRow): Promise<boolean> 
     .where(eq(invoices.sourceKey, invoiceSourceKey(row.id)));
   return deskInvoiceable(row, Boolean(invoice));
 }
+
+/**
+ * Issues the invoice of a fee charged on a card guarantee (a late cancellation or a no-show), in the
+ * transaction that records the charge; the booking's one invoice (nothing was invoiced before: a
+ * guarantee charges nothing at confirmation), so a later refund credits it and the desk cannot
+ * invoice the stay again.
+ */
+export async function issueFeeInvoice(tx: Tx, row: BookingRow, feeCents: number, why: string): Promise<InvoiceRow | null> {
+  if (!invoicedByUs(row) || feeCents <= 0) return null;
+  const kind = row.stayStatus === "no_show" ? "No-show fee" : "Cancellation fee";
+  const description = `${kind} (${why}): ${row.roomType}, ${row.checkIn} to ${row.bookedCheckOut ?? row.checkOut}`;
+  const line: InvoiceLine = {
+    kind: "fee",
+    description,
+    quantity: 1,
+    unitCents: feeCents,
+    netCents: feeCents,
+    taxRateBasisPoints: 0,
+    taxCents: 0,
+    totalCents: feeCents,
+  };
+  return issue(tx, {
+    hotelId: row.hotelId,
+    kind: "invoice",
+    creditedInvoiceId: null,
+    bookingId: row.id,
+    sourceKey: invoiceSourceKey(row.id),
+    seller: await seller(tx, row.hotelId),
+    buyer: await buyer(tx, row),
+    currency: row.currency,
+    lines: [line],
+    settlement: { paidByCardCents: feeCents, paidWithPointsCents: 0, pointsRedeemed: 0, dueAtHotelCents: 0, refundedToCardCents: 0 },
+  });
+}

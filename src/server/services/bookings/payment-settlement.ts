@@ -13,6 +13,7 @@ import { and, eq, inArray, lt, or } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import { logActivity } from "../activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure, stuckBookingIds } from "../background-failures.ts";
+import { issueFeeInvoice } from "../invoices.ts";
 import { cardRequest, chargedNowCents, isCardGuarantee } from "./payment-timing.ts";
 import type { BookingDeps, BookingRow } from "./records.ts";
 import { STALE_REFUND_CLAIM_MS, refundPayment } from "./refunds.ts";
@@ -160,6 +161,8 @@ async function captureGuarantee(deps: BookingDeps, row: BookingRow, amountCents:
       targetUserEmail: row.guestEmail,
       details: { bookingId: row.id, reference: row.bookingReference, amountCents, why },
     });
+    // The fee charged is invoiced in the same transaction (decision 056).
+    await issueFeeInvoice(tx, row, amountCents, why);
     return true;
   });
 }
