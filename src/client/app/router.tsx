@@ -68,6 +68,9 @@ const PropertyHotelsPage = lazy(() =>
 const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
 const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page.tsx").then((m) => ({ default: m.PromotionsPage })));
+const CalendarImportsPage = lazy(() =>
+  import("../features/calendar-imports/calendar-imports-page.tsx").then((m) => ({ default: m.CalendarImportsPage })),
+);
 const WebhooksPage = lazy(() => import("../features/webhooks/webhooks-page.tsx").then((m) => ({ default: m.WebhooksPage })));
 const ChannelKeysPage = lazy(() => import("../features/webhooks/channel-keys-page.tsx").then((m) => ({ default: m.ChannelKeysPage })));
 const HotelImportPage = lazy(() =>
@@ -220,6 +223,7 @@ export const router = createBrowserRouter([
               { path: "admin/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/reports", element: <RevenueReportsPage /> },
               { path: "admin/hotels/:hotelId/ical", element: <CalendarLinksPage /> },
+              { path: "admin/hotels/:hotelId/calendar-imports", element: <CalendarImportsPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
               { path: "admin/hotels/:hotelId/rate-plans", element: <RatePlansPage /> },
               { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },

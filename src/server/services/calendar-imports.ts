@@ -419,7 +419,7 @@ async function conflictEmail(tx: Db, deps: CalendarImportDeps, item: ImportToSyn
           "but those nights are already sold out on Staywise, so the block took no room here.",
           "The same room may have been sold twice: check both channels and move or cancel one of the stays.",
           "",
-          `Imported calendars: ${deps.publicUrl}/properties/hotels/${item.hotelId}/calendar-imports`,
+          `Imported calendars: ${deps.publicUrl}/admin/hotels/${item.hotelId}/calendar-imports`,
         ].join("\n"),
       });
 }

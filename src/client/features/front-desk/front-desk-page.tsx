@@ -22,6 +22,7 @@ import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
 import { useDeskAction, useFrontDeskDay, useRefreshFrontDesk } from "./use-front-desk.ts";
+import { CalendarConflictsPanel } from "../../components/calendar-conflicts-panel.tsx";
 
 type Hold = NonNullable<PhoneBookingMade["hold"]>;
 
@@ -77,6 +78,7 @@ export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
           </Button>
         </div>
       </div>
+      <CalendarConflictsPanel hotelId={hotelId} />
       {day.isPending ? (
         <Loading rows={6} />
       ) : day.isError && !day.data ? (

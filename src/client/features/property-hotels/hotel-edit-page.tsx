@@ -1,7 +1,19 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
-import { BarChart3, BedDouble, CalendarDays, ConciergeBell, KeyRound, Plus, ReceiptText, Tags, TicketPercent, Webhook } from "lucide-react";
+import {
+  BarChart3,
+  BedDouble,
+  CalendarDays,
+  CalendarSync,
+  ConciergeBell,
+  KeyRound,
+  Plus,
+  ReceiptText,
+  Tags,
+  TicketPercent,
+  Webhook,
+} from "lucide-react";
 import type { PropertyRoomType } from "../../api/property-hotels.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
@@ -58,6 +70,7 @@ export function HotelEditPage() {
     { to: `/admin/hotels/${h.id}/promotions`, label: t("Promo codes"), icon: TicketPercent },
     { to: `/admin/webhooks?hotel=${h.id}`, label: t("Webhooks"), icon: Webhook },
     { to: `/admin/hotels/${h.id}/channel-keys`, label: t("Channel API keys"), icon: KeyRound },
+    { to: `/admin/hotels/${h.id}/calendar-imports`, label: t("Imported calendars"), icon: CalendarSync },
   ];
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">

@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { formatLocale } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { CalendarConflictsPanel } from "../../components/calendar-conflicts-panel.tsx";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import { type RangeDraft, RangeEditor } from "./range-editor.tsx";
 
@@ -66,6 +67,7 @@ export function RateCalendarPage() {
       </div>
 
       <div className="mt-6 space-y-6">
+        <CalendarConflictsPanel hotelId={Number(hotelId) || 0} />
         {calendar.isPending ? (
           <Loading rows={4} rowClassName="h-16 w-full" className="space-y-2" />
         ) : calendar.isError ? (
