@@ -74,9 +74,10 @@ async function buyer(db: Db | Tx, row: BookingRow): Promise<InvoiceParty> {
 }
 
 /**
- * Takes the hotel's next number under the counter row's lock, then inserts the document, unless one
- * with the same source key exists (returned instead, with the counter untouched). The lock is held
- * until the caller's transaction ends, so concurrent issuers of one hotel queue here.
+ * Inserts the document with the hotel's next number, unless one with the same source key exists
+ * (returned instead, the counter untouched). One statement bumps the counter row and locks it until
+ * the caller's transaction ends: concurrent issuers of one hotel queue there, and a rollback gives
+ * the number back. The caller must hold the booking's row lock.
  */
 async function issue(
   tx: Tx,
@@ -85,16 +86,17 @@ async function issue(
     lines: InvoiceLine[];
   },
 ): Promise<InvoiceRow> {
-  await tx.insert(invoiceCounters).values({ hotelId: document.hotelId, lastNumber: 0 }).onConflictDoNothing();
-  const [counter] = await tx
-    .select({ lastNumber: invoiceCounters.lastNumber })
-    .from(invoiceCounters)
-    .where(eq(invoiceCounters.hotelId, document.hotelId))
-    .for("update");
+  // Every caller holds the booking's row lock (it has just written or locked the booking), so no
+  // other transaction can issue the same document between this check and the insert.
   const [existing] = await tx.select().from(invoices).where(eq(invoices.sourceKey, document.sourceKey));
   if (existing) return existing;
-  const number = (counter?.lastNumber ?? 0) + 1;
-  await tx.update(invoiceCounters).set({ lastNumber: number }).where(eq(invoiceCounters.hotelId, document.hotelId));
+  // Takes the hotel's next number and keeps its counter row locked until the transaction ends.
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ hotelId: document.hotelId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.hotelId, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  const number = counter!.lastNumber;
   const [row] = await tx
     .insert(invoices)
     .values({ ...document, number, invoiceNumber: invoiceNumberText(document.hotelId, number), ...invoiceTotals(document.lines) })
