@@ -11,6 +11,7 @@ import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "./demo-front-desk.ts";
 import { seedCatalogue } from "../db/seed/seed-catalogue.ts";
 import { seedRatePlans } from "../db/seed/seed-rate-plans.ts";
 import { seedDemoRates } from "../db/seed/seed-rates.ts";
+import { seedDemoPromotions } from "./demo-promotions.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@staywise.example";
 export const DEMO_TRAVELLER_EMAIL = "traveller@staywise.example";
@@ -50,6 +51,7 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
     // Realistic rate plans on every hotel (decision 052).
     const plans = await seedRatePlans(database.db, { from: 1, to: result.hotels });
     logger.info(plans, "demo rate plans seeded");
+    await seedDemoPromotions(database.db);
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });
