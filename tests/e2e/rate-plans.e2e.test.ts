@@ -179,6 +179,23 @@ describe("a manager sets up rate plans", () => {
     await page.getByText("Plan Non-refundable deleted").waitFor();
     await expect.poll(() => plans.getByRole("heading", { level: 3 }).allInnerTexts()).toEqual(["Flexible", "Breakfast included"]);
 
+    // Flexible gets its own prices: set for a few nights, listed in the plan's form.
+    await page.getByRole("button", { name: "Edit plan Flexible" }).click();
+    let flexible = page.getByRole("dialog", { name: "Edit plan Flexible" });
+    await flexible.getByLabel("Price", { exact: true }).selectOption({ label: "Own prices" });
+    await flexible.getByRole("button", { name: "Save plan" }).click();
+    await page.getByText("Plan Flexible saved").waitFor();
+    await flexible.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Edit plan Flexible" }).click();
+    flexible = page.getByRole("dialog", { name: "Edit plan Flexible" });
+    const own = flexible.getByRole("form", { name: "Own prices" });
+    await own.getByText("No own prices in the coming year: every night follows the room's calendar.").waitFor();
+    await own.getByLabel("Price per night, $").fill("199");
+    await own.getByRole("button", { name: "Set prices" }).click();
+    await page.getByText("Prices set for 7 nights").waitFor();
+    await expect.poll(() => own.getByRole("list", { name: "Own prices in the coming year" }).innerText()).toMatch(/\$199/);
+    await flexible.getByRole("button", { name: "Cancel" }).click();
+
     // What the manager set is what the API holds.
     const overview = await json<{ roomTypes: { plans: { name: string; paymentTiming: string; depositPercent: number | null }[] }[] }>(
       await page.request.get(`/api/properties/hotels/${hotelId}/rate-plans`),

@@ -1,13 +1,26 @@
 import { type FormEvent, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { addDays, todayLocal } from "../../../shared/dates.ts";
 import { PlanPricesInput } from "../../../shared/rate-plan-inputs.ts";
-import type { RatePlan } from "../../api/rate-plans.ts";
+import { type RatePlan, ratePlanPricesQueryOptions } from "../../api/rate-plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { formatMoney, formatShortDay } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useSetPlanPrices } from "./use-rate-plans.ts";
+
+/** Consecutive nights at one price, as one line. */
+function runs(prices: readonly { night: string; priceCents: number }[]): { from: string; to: string; priceCents: number }[] {
+  const out: { from: string; to: string; priceCents: number }[] = [];
+  for (const p of prices) {
+    const last = out.at(-1);
+    if (last && last.priceCents === p.priceCents && addDays(last.to, 1) === p.night) last.to = p.night;
+    else out.push({ from: p.night, to: p.night, priceCents: p.priceCents });
+  }
+  return out;
+}
 
 const cents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text) * 100) : Number.NaN);
 
@@ -19,6 +32,8 @@ export function OwnPricesForm({ hotelId, plan }: { hotelId: string; plan: RatePl
   const [to, setTo] = useState(() => addDays(todayLocal(), 6));
   const [price, setPrice] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const horizon = { from: todayLocal(), to: addDays(todayLocal(), 365) };
+  const prices = useQuery(ratePlanPricesQueryOptions(hotelId, plan.id, horizon.from, horizon.to));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +62,22 @@ export function OwnPricesForm({ hotelId, plan }: { hotelId: string; plan: RatePl
       <p className="text-sm text-slate-600">
         {t("Set this plan's price for a range of nights; leave the price empty to follow the room's calendar again.")}
       </p>
+      {prices.isPending ? null : prices.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t("Could not load this plan's prices: {{message}}", { message: prices.error.message })}
+        </p>
+      ) : prices.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("No own prices in the coming year: every night follows the room's calendar.")}</p>
+      ) : (
+        <ul className="space-y-1 text-sm text-slate-700" aria-label={t("Own prices in the coming year")}>
+          {runs(prices.data).map((run) => (
+            <li key={run.from}>
+              {run.from === run.to ? formatShortDay(run.from) : `${formatShortDay(run.from)} – ${formatShortDay(run.to)}`}:{" "}
+              {formatMoney(run.priceCents)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label={t("From")} type="date" value={from} onChange={(e) => setFrom(e.target.value)} error={errors.from} />
         <TextField label={t("To")} type="date" value={to} onChange={(e) => setTo(e.target.value)} error={errors.to} />
