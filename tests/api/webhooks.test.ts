@@ -429,3 +429,18 @@ describe("modification events", () => {
     expect(event).toMatchObject({ type: "booking.modified", data: { booking: { id: bookingId, checkOut: d(1) } } });
   });
 });
+
+describe("the delivery log", () => {
+  it("keeps delivered and failed deliveries for 30 days, then removes them; recent ones stay", async () => {
+    const { json } = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created", "booking.cancelled"] });
+    const bookingId = await book(80);
+    await deliverDueWebhooks(delivery);
+    receiver.state.status = () => 500;
+    await cancel(bookingId);
+    const later = new Date(Date.now() + 31 * 24 * 3600_000);
+    await deliverDueWebhooks(delivery, { now: later });
+    const rows = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, json.endpoint.id));
+    // The month-old delivered confirmation is gone; the cancellation, made today (and failed at `later`, past its 24 hours), stays.
+    expect(rows.map((r) => [r.eventType, r.status])).toEqual([["booking.cancelled", "failed"]]);
+  });
+});

@@ -47,6 +47,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Only the start of an answer is kept (for the delivery log). */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 const LOGGED_ERROR_CHARS = 500;
+/** Delivered and failed rows are kept this long in the delivery log, then removed. */
+export const WEBHOOK_LOG_DAYS = 30;
 const PARALLEL_SENDS = 8;
 
 /** Seconds before the retry that follows attempt number `attempts` (1-based). */
@@ -174,13 +176,19 @@ async function recordOutcome(deps: WebhookDeliveryDeps, row: Claimed, outcome: O
 
 /**
  * Delivers what is due at `now`, batch after batch until nothing more is due (a booking's next
- * event becomes due once its earlier one is delivered). Returns how many attempts were made.
+ * event becomes due once its earlier one is delivered), after removing log rows older than
+ * WEBHOOK_LOG_DAYS. Returns how many attempts were made.
  */
 export async function deliverDueWebhooks(
   deps: WebhookDeliveryDeps,
   options: { now?: Date; batchSize?: number; maxBatches?: number } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
+  await deps.db.execute(sql`
+    delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where status in ('delivered', 'failed') and created_at < ${now}::timestamptz - make_interval(days => ${WEBHOOK_LOG_DAYS})
+      limit 1000)`);
   let total = 0;
   for (let batch = 0; batch < (options.maxBatches ?? 20); batch += 1) {
     const claimed = await claimDue(deps.db, now, options.batchSize ?? 50);
