@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { calendarBlocks, calendarImports, emailOutbox, hotelManagers, roomNights, users } from "../../src/server/db/schema.ts";
+import { bookings, calendarBlocks, calendarImports, emailOutbox, hotelManagers, roomNights, users } from "../../src/server/db/schema.ts";
 import { type CalendarImportDeps, calendarImportDeps, runCalendarImportRound } from "../../src/server/services/calendar-imports.ts";
 import { runCalendarImportJobRound } from "../../src/server/workers.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
@@ -415,5 +416,51 @@ describe("calendar import", () => {
     expect(dup.status).toBe(409);
     const otherRoom = await createRoomType(t.deps.db, otherHotel.id, { name: "Other", priceCents: 100, maxGuests: 2, totalRooms: 1 });
     expect((await create({ roomTypeId: otherRoom.id, name: "x", url: "https://example.com/b.ics" })).status).toBe(404);
+  });
+});
+
+describe("booking source in the back office", () => {
+  it("filters the admin's bookings by source and shows each one's source", async () => {
+    const make = (source: string, sourceDetail: string | null, guestName: string) => {
+      const id = randomUUID();
+      return {
+        id,
+        bookingReference: `BKSRC${id.slice(0, 8)}`,
+        hotelId: hotel.id,
+        hotelName: "Calendar Inn",
+        roomTypeId: room.id,
+        roomType: room.name,
+        roomPriceCents: 10000,
+        checkIn: d(100),
+        checkOut: d(101),
+        numGuests: 2,
+        numRooms: 1,
+        totalNights: 1,
+        totalPriceCents: 10000,
+        guestName,
+        guestEmail: "source@example.com",
+        guestPhone: "+1 555 0101",
+        status: "confirmed",
+        paymentStatus: "completed",
+        source,
+        sourceDetail,
+      };
+    };
+    await t.deps.db
+      .insert(bookings)
+      .values([make("website", null, "Web Guest"), make("phone", null, "Phone Guest"), make("channel", "SiteMinder key", "Channel Guest")]);
+    const list = async (query: string) => {
+      const res = await t.request("GET", `/api/admin/bookings?search=source%40example.com${query}`, { cookie: admin });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { bookings: { guestName: string; source: string; sourceDetail: string | null }[] }).bookings;
+    };
+    expect((await list("")).length).toBe(3);
+    expect(await list("&source=channel")).toEqual([
+      expect.objectContaining({ guestName: "Channel Guest", source: "channel", sourceDetail: "SiteMinder key" }),
+    ]);
+    expect((await list("&source=phone")).map((b) => b.guestName)).toEqual(["Phone Guest"]);
+    expect(await list("&source=calendar")).toEqual([]);
+    const bad = await t.request("GET", "/api/admin/bookings?source=fax", { cookie: admin });
+    expect(bad.status).toBe(400);
   });
 });

@@ -7,12 +7,20 @@ const admin = api.admin;
 type ListQuery = NonNullable<InferRequestType<typeof admin.bookings.$get>["query"]>;
 export type BookingStatusFilter = NonNullable<ListQuery["status"]>;
 export type BookingSort = NonNullable<ListQuery["sort"]>;
+export type BookingSourceFilter = NonNullable<ListQuery["source"]>;
 export type SettableStatus = InferRequestType<(typeof admin.bookings)[":id"]["status"]["$patch"]>["json"]["status"];
 
-export function listAdminBookings(q: { search: string; status: BookingStatusFilter; sort: BookingSort; page: number; pageSize: number }) {
+export function listAdminBookings(q: {
+  search: string;
+  status: BookingStatusFilter;
+  source: BookingSourceFilter;
+  sort: BookingSort;
+  page: number;
+  pageSize: number;
+}) {
   return body(
     admin.bookings.$get({
-      query: { search: q.search, status: q.status, sort: q.sort, page: String(q.page), pageSize: String(q.pageSize) },
+      query: { search: q.search, status: q.status, source: q.source, sort: q.sort, page: String(q.page), pageSize: String(q.pageSize) },
     }),
   );
 }
@@ -31,6 +39,7 @@ export function refundBooking(id: string) {
 export async function fetchBookingsCsv(filters: {
   search: string;
   status: BookingStatusFilter;
+  source: BookingSourceFilter;
 }): Promise<{ blob: Blob; filename: string }> {
   const response = await admin.bookings.export.$get({ query: filters }, { headers: { Accept: "text/csv" } });
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");

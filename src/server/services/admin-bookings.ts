@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { csvRow } from "../../shared/csv.ts";
-import type { BookingView } from "../../shared/booking.ts";
+import type { BookingSource, BookingView } from "../../shared/booking.ts";
 import type { Db } from "../db/client.ts";
 import { bookings, hotels } from "../db/schema.ts";
 import { likeEscape } from "../db/like.ts";
@@ -11,6 +11,8 @@ import { type BookingDeps, bookingPolicy, isSupplierBooking, toBookingView } fro
 export interface AdminBookingQuery {
   search: string;
   status: "all" | "pending" | "confirmed" | "cancelled" | "completed";
+  /** Where the booking came from (bookings.source); "all" for every source. */
+  source?: "all" | BookingSource;
   sort: "created_desc" | "created_asc" | "check_in_asc" | "check_in_desc" | "total_desc" | "total_asc";
   page: number;
   pageSize: number;
@@ -22,6 +24,9 @@ export interface AdminBookingView extends BookingView {
   refundable: boolean;
   /** Partner bookings: where the booking was placed and the supplier's number, for support. */
   supplier: { environment: string | null; state: string | null; bookingNumber: string | null } | null;
+  /** Where it was booked: website, phone, channel (API key name in sourceDetail), calendar, partner. */
+  source: string;
+  sourceDetail: string | null;
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -36,7 +41,7 @@ const SORTS = {
   total_asc: [asc(bookings.totalPriceCents), desc(bookings.createdAt)],
 } as const;
 
-function filters(q: Pick<AdminBookingQuery, "search" | "status">) {
+function filters(q: Pick<AdminBookingQuery, "search" | "status" | "source">) {
   const conditions = [sql`${bookings.paymentStatus} not in ('expired', 'payment_failed')`];
   if (q.search) {
     const pattern = `%${likeEscape(q.search)}%`;
@@ -52,6 +57,7 @@ function filters(q: Pick<AdminBookingQuery, "search" | "status">) {
   if (q.status === "completed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} <= current_date`);
   else if (q.status === "confirmed") conditions.push(sql`${bookings.status} = 'confirmed' and ${bookings.checkOut} > current_date`);
   else if (q.status !== "all") conditions.push(eq(bookings.status, q.status));
+  if (q.source && q.source !== "all") conditions.push(eq(bookings.source, q.source));
   return and(...conditions);
 }
 
@@ -66,6 +72,8 @@ function toAdminView(
       ? { environment: row.supplierEnvironment, state: row.supplierState, bookingNumber: row.supplierBookingRef }
       : null,
     refundable: row.status !== "cancelled" && row.paymentStatus === "completed" && row.paymentIntentId !== null,
+    source: row.source,
+    sourceDetail: row.sourceDetail,
   };
 }
 
@@ -86,7 +94,7 @@ export async function listAdminBookings(db: Db, q: AdminBookingQuery): Promise<{
 }
 
 /** Every booking matching the filters as CSV: Reference, Guest, Email, Room, Check-in, Check-out, Total, Status. */
-export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "search" | "status">, actor: Actor): Promise<string> {
+export async function exportBookingsCsv(db: Db, q: Pick<AdminBookingQuery, "search" | "status" | "source">, actor: Actor): Promise<string> {
   const rows = await db.select().from(bookings).where(filters(q)).orderBy(desc(bookings.createdAt)).limit(100_000);
   const lines = [csvRow(["Reference", "Guest", "Email", "Room", "Check-in", "Check-out", "Total", "Status"])];
   for (const r of rows) {

@@ -26,7 +26,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
-import { BookingManagement, SORTS, STATUS_FILTERS } from "./booking-management.tsx";
+import { BookingManagement, SORTS, SOURCE_FILTERS, STATUS_FILTERS } from "./booking-management.tsx";
 import { DashboardStatCards, DashboardStatCardsSkeleton } from "./dashboard-stat-cards.tsx";
 import { OccupancyPanel } from "./occupancy-panel.tsx";
 import { RevenueChart } from "./revenue-chart.tsx";
@@ -37,9 +37,10 @@ import { downloadBookingsCsv, type AdminBookingFilters } from "./use-admin-booki
 /** The table's filters live in the URL, so a filtered view survives a reload and can be shared. */
 function filtersFromParams(params: URLSearchParams): AdminBookingFilters {
   const status = STATUS_FILTERS.find((value) => value === params.get("status")) ?? "all";
+  const source = SOURCE_FILTERS.find((value) => value === params.get("source")) ?? "all";
   const sort = SORTS.find((value) => value === params.get("sort")) ?? "created_desc";
   const page = Number(params.get("page"));
-  return { search: params.get("search") ?? "", status, sort, page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return { search: params.get("search") ?? "", status, source, sort, page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
 export function AdminHomePage() {
@@ -74,6 +75,7 @@ export function AdminHomePage() {
           const params = new URLSearchParams();
           if (next.search) params.set("search", next.search);
           if (next.status !== "all") params.set("status", next.status);
+          if (next.source !== "all") params.set("source", next.source);
           if (next.sort !== "created_desc") params.set("sort", next.sort);
           if (next.page > 1) params.set("page", String(next.page));
           return params;

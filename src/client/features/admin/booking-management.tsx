@@ -25,11 +25,43 @@ import {
   useSetBookingStatus,
   type AdminBookingFilters,
   type BookingSort,
+  type BookingSourceFilter,
   type BookingStatusFilter,
   type SettableStatus,
 } from "./use-admin-bookings.ts";
 
 export const STATUS_FILTERS: BookingStatusFilter[] = ["all", "pending", "confirmed", "cancelled", "completed"];
+export const SOURCE_FILTERS: BookingSourceFilter[] = ["all", "website", "phone", "channel", "calendar", "partner"];
+
+/** Where a booking came from, in words; one literal per value so the catalogue check sees each. */
+function sourceLabel(t: TFunction, source: string): string {
+  switch (source) {
+    case "all":
+      return t("All sources");
+    case "website":
+      return t("Website");
+    case "phone":
+      return t("Phone");
+    case "channel":
+      return t("Channel API");
+    case "calendar":
+      return t("Imported calendar");
+    case "partner":
+      return t("Partner");
+    default:
+      return source;
+  }
+}
+
+function SourceText({ booking }: { booking: AdminBookingView }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="block text-slate-900">{sourceLabel(t, booking.source)}</span>
+      {booking.sourceDetail ? <span className="block text-xs text-slate-600">{booking.sourceDetail}</span> : null}
+    </>
+  );
+}
 
 export const SORTS: BookingSort[] = ["created_desc", "created_asc", "check_in_asc", "check_in_desc", "total_desc", "total_asc"];
 
@@ -268,6 +300,9 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
               {t("Total")}
             </th>
             <th scope="col" className={th}>
+              {t("Source")}
+            </th>
+            <th scope="col" className={th}>
               {t("Status")}
             </th>
             <th scope="col" className={th}>
@@ -298,6 +333,9 @@ function BookingTable({ bookings }: { bookings: AdminBookingView[] }) {
               </td>
               <td className={td}>
                 <BookingTotal booking={booking} />
+              </td>
+              <td className={td}>
+                <SourceText booking={booking} />
               </td>
               <td className={td}>
                 <StatusSelect booking={booking} />
@@ -338,6 +376,12 @@ function BookingCardItem({ booking }: { booking: AdminBookingView }) {
             <dd className="text-slate-900">
               {booking.hotelName} · <span className="text-slate-600">{booking.roomType}</span>
               <PartnerLine booking={booking} />
+            </dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-xs text-slate-600">{t("Source")}</dt>
+            <dd>
+              <SourceText booking={booking} />
             </dd>
           </div>
           <div>
@@ -419,6 +463,7 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
   const bookings = useAdminBookings(filters);
   const searchId = useId();
   const statusId = useId();
+  const sourceId = useId();
   const sortId = useId();
 
   const previousDebounced = useRef(debouncedSearch);
@@ -442,7 +487,7 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
     if (bookings.error) toast.error(t("Error"), { description: errorText(bookings.error, t("Something went wrong")) });
   }, [bookings.error, t]);
 
-  const filtered = filters.search !== "" || filters.status !== "all";
+  const filtered = filters.search !== "" || filters.status !== "all" || filters.source !== "all";
 
   return (
     <section aria-labelledby="booking-management-heading" className="space-y-4">
@@ -454,7 +499,7 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
       </div>
 
       <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
             <Label htmlFor={searchId}>{t("Search bookings")}</Label>
             <Input
@@ -475,6 +520,20 @@ export function BookingManagement({ filters, onFiltersChange, counts }: BookingM
               {STATUS_FILTERS.map((status) => (
                 <option key={status} value={status}>
                   {statusLabel(t, status)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={sourceId}>{t("Source")}</Label>
+            <NativeSelect
+              id={sourceId}
+              value={filters.source}
+              onChange={(event) => onFiltersChange({ source: event.target.value as BookingSourceFilter, page: 1 })}
+            >
+              {SOURCE_FILTERS.map((source) => (
+                <option key={source} value={source}>
+                  {sourceLabel(t, source)}
                 </option>
               ))}
             </NativeSelect>

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import {
   type BookingSort,
+  type BookingSourceFilter,
   type BookingStatusFilter,
   type SettableStatus,
   adminBookingKeys,
@@ -15,8 +16,14 @@ import { errorText } from "../../lib/error-text.ts";
 import { i18next } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 
-export type { BookingSort, BookingStatusFilter, SettableStatus };
-export type AdminBookingFilters = { search: string; status: BookingStatusFilter; sort: BookingSort; page: number };
+export type { BookingSort, BookingSourceFilter, BookingStatusFilter, SettableStatus };
+export type AdminBookingFilters = {
+  search: string;
+  status: BookingStatusFilter;
+  source: BookingSourceFilter;
+  sort: BookingSort;
+  page: number;
+};
 
 export const BOOKINGS_PAGE_SIZE = 20;
 
@@ -61,7 +68,7 @@ export function useRefundBooking() {
 }
 
 /** Downloads the CSV of the bookings matching the filters; fetched (not linked) so a failure can be reported. */
-export async function downloadBookingsCsv(filters: Pick<AdminBookingFilters, "search" | "status">): Promise<void> {
-  const { blob, filename } = await fetchBookingsCsv({ search: filters.search, status: filters.status });
+export async function downloadBookingsCsv(filters: Pick<AdminBookingFilters, "search" | "status" | "source">): Promise<void> {
+  const { blob, filename } = await fetchBookingsCsv({ search: filters.search, status: filters.status, source: filters.source });
   saveBlob(blob, filename);
 }

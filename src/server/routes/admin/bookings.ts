@@ -7,10 +7,15 @@ import { dashboardStats, findHotels, occupancy } from "../../services/admin-dash
 import { exportBookingsCsv, listAdminBookings, refundBookingAsAdmin, setBookingStatus } from "../../services/admin-bookings.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
+import { BOOKING_SOURCES } from "../../../shared/booking.ts";
 
 const Filters = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").default(""),
   status: z.enum(["all", "pending", "confirmed", "cancelled", "completed"], { message: "Unknown status filter" }).default("all"),
+  source: z
+    .enum(["all", ...BOOKING_SOURCES], { message: `source must be all, ${BOOKING_SOURCES.join(", ")}` })
+    .default("all")
+    .describe("Only bookings from this source (decision 058)"),
 });
 const ListQuery = Filters.extend({
   sort: z
@@ -51,6 +56,8 @@ const AdminBooking = BookingViewSchema.extend({
   userId: z.string().nullable(),
   refundable: z.boolean(),
   supplier: z.object({ environment: z.string().nullable(), state: z.string().nullable(), bookingNumber: z.string().nullable() }).nullable(),
+  source: z.string().describe("website, phone, channel, calendar or partner"),
+  sourceDetail: z.string().nullable().describe("The channel API key's name, the partner, ..."),
 }).openapi("AdminBooking");
 const count = z.number().int();
 
