@@ -130,6 +130,14 @@ describe("pricing a rate plan", () => {
     expect(nonref.cancellationWords).toBe("Non-refundable");
   });
 
+  it("says the cancellation terms in the asker's language", async () => {
+    const res = await t.request("POST", "/api/bookings/quote", {
+      body: choice({ ratePlanId: String(plans.nonref!.id) }),
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
+    expect(((await res.json()) as PriceQuote).cancellationWords).toBe("Nicht erstattbar");
+  });
+
   it("without a choice sells the room type's first active plan by sort order", async () => {
     const q = await quote();
     expect(q.ratePlan?.name).toBe("Flexible");
