@@ -29,7 +29,7 @@ import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
-import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { type TFunction, Trans, useTranslation } from "../../lib/i18n.ts";
 
 const MEAL_ICONS: Record<MealPlan, LucideIcon> = {
   room_only: BedSingle,
@@ -151,7 +151,19 @@ export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsL
           <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
             <Money cents={plan.totalPriceCents} currency={currency} />
           </p>
-          <p className="text-xs text-slate-600">{t("{{amount}} average per night", { amount: money(plan.priceCents) })}</p>
+          {/* One room's nightly price, said as the room cards always have: an average when the nights differ. */}
+          <p className="text-xs text-slate-600">
+            <Money cents={plan.priceCents} currency={currency} />{" "}
+            {new Set(plan.nightlyPrices.map((n) => n.priceCents)).size > 1 ? (
+              <Trans
+                i18nKey="average per night · <total></total> for {{count}} nights"
+                count={plan.nightlyPrices.length}
+                components={{ total: <Money cents={plan.stayPriceCents} currency={currency} /> }}
+              />
+            ) : (
+              t("per night")
+            )}
+          </p>
           {fewLeft ? <p className="mt-1 text-sm font-semibold text-red-700">{t("Only {{count}} left", { count: roomsLeft })}</p> : null}
           {plan.bookable ? null : (
             <p id={reasonId} className="mt-1 text-sm font-medium text-amber-800">
