@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countNights, isIsoDate } from "./dates.ts";
-import { CreateBookingInput } from "./booking.ts";
+import { CreateBookingInput, GuestDetails } from "./booking.ts";
 import { MAX_DATABASE_ID } from "./ids.ts";
 import { ALL_WEEKDAYS, MAX_MIN_STAY, MAX_RANGE_NIGHTS, MAX_RATE_CENTS } from "./rates.ts";
 
@@ -62,3 +62,9 @@ export const ChannelBookingInput = CreateBookingInput.omit({
   promoCode: true,
 });
 export type ChannelBookingInput = z.infer<typeof ChannelBookingInput>;
+
+/** What a channel may change on a booking it made: the guest's details (new dates or rooms are a cancellation and a new booking). */
+export const ChannelBookingChange = GuestDetails.partial().refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "Send at least one of guestName, guestEmail, guestPhone, specialRequests",
+});
+export type ChannelBookingChange = z.infer<typeof ChannelBookingChange>;

@@ -289,6 +289,11 @@ describe("channel bookings", () => {
     expect((await call("POST", `/hotels/${hotel.id}/bookings`, readKey, { body, idempotencyKey: "book-3" })).status).toBe(403);
     expect((await call("POST", `/hotels/${otherHotel.id}/bookings/${booking.id}/cancel`, otherKey)).status).toBe(404);
 
+    const changed = await call("PATCH", `/hotels/${hotel.id}/bookings/${booking.id}`, writeKey, { body: { guestName: "Carla Canal" } });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ guestName: "Carla Canal", status: "confirmed" });
+    expect((await call("PATCH", `/hotels/${hotel.id}/bookings/${booking.id}`, writeKey, { body: {} })).status).toBe(400);
+    expect((await call("PATCH", `/hotels/${hotel.id}/bookings/${booking.id}`, readKey, { body: { guestName: "X" } })).status).toBe(403);
     const cancelled = await call("POST", `/hotels/${hotel.id}/bookings/${booking.id}/cancel`, writeKey);
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     expect(((await cancelled.json()) as { status: string }).status).toBe("cancelled");

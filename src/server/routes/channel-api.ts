@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { ChannelBookingInput, ChannelPushInput, ChannelRangeQuery, CreateChannelKeyInput } from "../../shared/channel-api.ts";
+import {
+  ChannelBookingChange,
+  ChannelBookingInput,
+  ChannelPushInput,
+  ChannelRangeQuery,
+  CreateChannelKeyInput,
+} from "../../shared/channel-api.ts";
 import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { ChannelAvailabilitySchema, ChannelBookingSchema, ChannelKeySchema } from "../contract/channel-api.ts";
 import { bookingDeps } from "../deps.ts";
-import { cancelChannelBooking, createChannelBooking } from "../services/bookings/channel.ts";
+import { cancelChannelBooking, changeChannelBooking, createChannelBooking } from "../services/bookings/channel.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import {
@@ -132,6 +138,16 @@ const book = defineRoute({
   ],
   responses: { 201: jsonAnswer(ChannelBookingSchema.extend({ replayed: z.boolean() }), "The booking") },
 });
+const change = defineRoute({
+  method: "patch",
+  path: "/hotels/{hotelId}/bookings/{bookingId}",
+  operationId: "changeChannelBooking",
+  tags: CHANNEL,
+  summary: "Change the guest's details of a booking a channel made (new dates or rooms: cancel it and book again) (read_write keys)",
+  request: { params: BookingParam, headers: KeyHeaders, body: jsonBody(ChannelBookingChange) },
+  errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
+  responses: { 200: jsonAnswer(ChannelBookingSchema, "The booking now") },
+});
 const cancel = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/bookings/{bookingId}/cancel",
@@ -188,6 +204,13 @@ export function channelApiRoutes(deps: AppDeps) {
         channelBookingView(await createChannelBooking(bookingDeps(deps), key, input)),
       );
       return c.json({ ...answer, replayed }, 201);
+    })
+    .openapi(change, async (c) => {
+      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const { hotelId, bookingId } = c.req.valid("param");
+      assertKeyHotel(key, hotelId);
+      assertKeyWrites(key);
+      return c.json(channelBookingView(await changeChannelBooking(bookingDeps(deps), key, bookingId, c.req.valid("json"))), 200);
     })
     .openapi(cancel, async (c) => {
       const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));

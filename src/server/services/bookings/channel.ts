@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { CreateBookingInput } from "../../../shared/booking.ts";
-import type { ChannelBookingInput } from "../../../shared/channel-api.ts";
+import type { ChannelBookingChange, ChannelBookingInput } from "../../../shared/channel-api.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
@@ -80,4 +80,39 @@ export async function cancelChannelBooking(deps: BookingDeps, channel: ChannelAc
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.hotelId, channel.hotelId), eq(bookings.source, "channel")));
   throw new DomainError(existing ? "NOT_CANCELLABLE" : "BOOKING_NOT_FOUND");
+}
+
+/** Changes the guest's details on a confirmed channel booking of the key's hotel (a booking.modified event). */
+export async function changeChannelBooking(deps: BookingDeps, channel: ChannelActor, bookingId: string, change: ChannelBookingChange) {
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({
+        ...(change.guestName !== undefined ? { guestName: change.guestName } : {}),
+        ...(change.guestEmail !== undefined ? { guestEmail: change.guestEmail.toLowerCase() } : {}),
+        ...(change.guestPhone !== undefined ? { guestPhone: change.guestPhone } : {}),
+        ...(change.specialRequests !== undefined ? { specialRequests: change.specialRequests || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.hotelId, channel.hotelId),
+          eq(bookings.source, "channel"),
+          eq(bookings.status, "confirmed"),
+        ),
+      )
+      .returning();
+    if (row) await recordBookingEvent(tx, "booking.modified", row);
+    return row ?? null;
+  });
+  if (updated) return updated;
+  const [existing] = await deps.db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.hotelId, channel.hotelId), eq(bookings.source, "channel")));
+  throw new DomainError(
+    existing ? "NOT_CANCELLABLE" : "BOOKING_NOT_FOUND",
+    existing ? "Only a confirmed booking can be changed." : undefined,
+  );
 }
