@@ -7,13 +7,16 @@ export const MAX_REPORT_NIGHTS = 366;
 
 /**
  * How a booking reached us: our own site (and apps), staff at the front desk on a guest's behalf
- * (phone bookings), or a partner (the wholesaler's hotels).
+ * (phone bookings), a channel manager through the channel API, an imported calendar (decision 058),
+ * or a partner (the wholesaler's hotels).
  */
-export const REPORT_CHANNELS = ["own_site", "front_desk", "partner"] as const;
+export const REPORT_CHANNELS = ["own_site", "front_desk", "channel", "calendar", "partner"] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<ReportChannel, string> = {
   own_site: "Own site",
   front_desk: "Front desk (phone)",
+  channel: "Channel API",
+  calendar: "Imported calendar",
   partner: "Partner (wholesaler)",
 };
 

@@ -420,7 +420,7 @@ describe("calendar import", () => {
 });
 
 describe("booking source in the back office", () => {
-  it("filters the admin's bookings by source and shows each one's source", async () => {
+  it("filters the admin's bookings by source, shows each one's source, and splits the revenue report by it", async () => {
     const make = (source: string, sourceDetail: string | null, guestName: string) => {
       const id = randomUUID();
       return {
@@ -462,5 +462,15 @@ describe("booking source in the back office", () => {
     expect(await list("&source=calendar")).toEqual([]);
     const bad = await t.request("GET", "/api/admin/bookings?source=fax", { cookie: admin });
     expect(bad.status).toBe(400);
+
+    // The revenue report splits them by source: the channel's stay is not the own site's.
+    const report = await t.request("GET", `/api/properties/reports?from=${d(100)}&to=${d(100)}&hotelId=${hotel.id}`, { cookie: manager });
+    expect(report.status).toBe(200);
+    const { channels } = (await report.json()) as { channels: { channel: string; bookings: number; revenueCents: number }[] };
+    const of = (channel: string) => channels.find((c) => c.channel === channel);
+    expect(of("channel")).toMatchObject({ bookings: 1, revenueCents: 10000 });
+    // The website's and the phone row's (written here without a staff member, so not the front desk's).
+    expect(of("own_site")).toMatchObject({ bookings: 2, revenueCents: 20000 });
+    expect(of("calendar")).toMatchObject({ bookings: 0, revenueCents: 0 });
   });
 });

@@ -269,6 +269,8 @@ describe("the revenue report of one hotel", () => {
         revenueCents: 35000,
         revenueSharePercent: 26.59,
       },
+      { channel: "channel", label: "Channel API", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
+      { channel: "calendar", label: "Imported calendar", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
       { channel: "partner", label: "Partner (wholesaler)", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
     ]);
   });
@@ -332,6 +334,8 @@ describe("scope", () => {
         revenueCents: 35000,
         revenueSharePercent: 19.81,
       },
+      { channel: "channel", label: "Channel API", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
+      { channel: "calendar", label: "Imported calendar", bookings: 0, soldRoomNights: 0, revenueCents: 0, revenueSharePercent: 0 },
       {
         channel: "partner",
         label: "Partner (wholesaler)",

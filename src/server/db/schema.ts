@@ -820,7 +820,7 @@ export const reportNights = pgTable(
   {
     roomTypeId: integer("room_type_id").references(() => roomTypes.id, { onDelete: "cascade" }),
     night: date("night", { mode: "string" }).notNull(),
-    /** own_site, front_desk or partner (`REPORT_CHANNELS`). */
+    /** own_site, front_desk, channel, calendar or partner (`REPORT_CHANNELS`; channel and calendar from bookings.source, decision 058). */
     channel: text("channel").notNull(),
     roomsSold: integer("rooms_sold").notNull().default(0),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),

@@ -75,6 +75,10 @@ function channelLabel(channel: ReportChannel, t: TFunction): string {
       return t("Own site");
     case "front_desk":
       return t("Front desk (phone)");
+    case "channel":
+      return t("Channel API");
+    case "calendar":
+      return t("Imported calendar");
     case "partner":
       return t("Partner (wholesaler)");
   }
