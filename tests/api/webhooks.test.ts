@@ -444,3 +444,16 @@ describe("the delivery log", () => {
     expect(rows.map((r) => [r.eventType, r.status])).toEqual([["booking.cancelled", "failed"]]);
   });
 });
+
+describe("admin refunds", () => {
+  it("send booking.cancelled and payment.refunded when an admin refunds and cancels a booking", async () => {
+    await register(admin, { hotelId: null, url: receiver.url, events: ["booking.cancelled", "payment.refunded"] });
+    const bookingId = await book(90);
+    const res = await t.request("POST", `/api/admin/bookings/${bookingId}/refund`, { cookie: admin, body: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await deliverDueWebhooks(delivery);
+    const sent = events() as unknown as { type: string; data: { refund?: { amountCents: number }; booking: { id: string } } }[];
+    expect(sent.map((e) => e.type)).toEqual(["booking.cancelled", "payment.refunded"]);
+    expect(sent[1]!.data.refund!.amountCents).toBe(20000);
+  });
+});

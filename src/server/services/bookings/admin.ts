@@ -8,7 +8,7 @@ import { bookings, payments } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { logActivity } from "../activity-log.ts";
 import { queueEmail } from "../email-outbox.ts";
-import { recordBookingEvent } from "../webhook-outbox.ts";
+import { recordBookingEvent, recordRefundEvent } from "../webhook-outbox.ts";
 import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, isSupplierBooking, settlePointsOnCancel } from "./records.ts";
@@ -155,6 +155,8 @@ export async function refundAndCancelBooking(
       await releaseRoomNights(tx, locked);
       await settlePointsOnCancel(tx, locked);
     }
+    if (locked.status !== "cancelled") await recordBookingEvent(tx, "booking.cancelled", cancelled!);
+    await recordRefundEvent(tx, cancelled!, amountCents);
     await tx
       .update(payments)
       .set({ status: "refunded", refundedCents: sql`${payments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
