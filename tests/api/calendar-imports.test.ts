@@ -360,7 +360,7 @@ describe("calendar import", () => {
     expect(await taken(room.id, 70, 73)).toEqual([1, 1, 0]);
   });
 
-  it("deleting an import gives its rooms back; Sync now fetches at once", async () => {
+  it("deleting an import gives its rooms back; Sync now fetches at once; blocked rooms are not available in the report", async () => {
     feeds.handlers.set(
       "/a.ics",
       serve(() => vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("x", d(15), d(16))])),
@@ -370,9 +370,17 @@ describe("calendar import", () => {
     expect(sync.status).toBe(200);
     expect(((await sync.json()) as { run: { status: string; events: number } }).run).toMatchObject({ status: "ok", events: 1 });
     expect(await taken(room.id, 15, 16)).toEqual([1]);
+    // Rooms sold elsewhere are not rooms to sell here: the revenue report's availability drops by the block.
+    const available = async () => {
+      const res = await t.request("GET", `/api/properties/reports?from=${d(15)}&to=${d(15)}&hotelId=${hotel.id}`, { cookie: manager });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { daily: { availableRoomNights: number }[] }).daily[0]?.availableRoomNights;
+    };
+    expect(await available()).toBe(3); // 3 doubles and 1 cabin, less the block
     const del = await t.request("DELETE", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}`, { cookie: manager });
     expect(del.status).toBe(200);
     expect(await taken(room.id, 15, 16)).toEqual([0]);
+    expect(await available()).toBe(4);
   });
 
   it("one round across instances: two calls at once sync each feed once", async () => {

@@ -246,6 +246,17 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
         where ${roomTypesInScope} and n.closed and n.night >= ${onSaleFrom}`,
     ),
   ]);
+  // Rooms other channels sold, taken by imported calendar blocks (decision 058): not for sale here, so not
+  // available; nights the calendar closed are already counted as closed (skipped below).
+  const blocks = await queryRows<{ room_type_id: number; night: string; rooms: string }>(
+    db,
+    sql`select b.room_type_id, to_char(n.night, 'YYYY-MM-DD') as night, sum(b.rooms)::bigint as rooms
+      from calendar_blocks b join room_types rt on rt.id = b.room_type_id join hotels h on h.id = rt.hotel_id
+      cross join lateral generate_series(greatest(b.check_in, ${from}::date, ${onSaleFrom}), least(b.check_out, ${end}::date) - 1,
+        interval '1 day') as n(night)
+      where b.state = 'blocked' and b.check_out > ${from}::date and b.check_in < ${end}::date and ${roomTypesInScope}
+      group by b.room_type_id, n.night`,
+  );
 
   // Our own rooms' nights (not the partner's) make the daily series; every channel makes the channel table.
   const byNight = new Map<string, { rooms: number; revenue: number }>();
@@ -281,6 +292,12 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
   for (const closed of closedNights) {
     add(closed.night, n(closed.unsold));
     closedByRoomType.set(n(closed.room_type_id), (closedByRoomType.get(n(closed.room_type_id)) ?? 0) + n(closed.unsold));
+  }
+  const closedKeys = new Set(closedNights.map((c) => `${n(c.room_type_id)}:${c.night}`));
+  for (const blocked of blocks) {
+    if (closedKeys.has(`${n(blocked.room_type_id)}:${blocked.night}`)) continue;
+    add(blocked.night, n(blocked.rooms));
+    closedByRoomType.set(n(blocked.room_type_id), (closedByRoomType.get(n(blocked.room_type_id)) ?? 0) + n(blocked.rooms));
   }
   const series: ReportNight[] = [];
   for (let i = 0; i < nights; i++) {
