@@ -50,15 +50,18 @@ function plan(policyId: number, overrides: Record<string, unknown> = {}) {
 const base = (h: HotelRow = hotel) => `/api/properties/hotels/${h.id}`;
 
 async function overview(cookie = manager, h: HotelRow = hotel): Promise<RatePlanOverview> {
-  const res = await t.request("GET", `${base(h)}/rate-plans`, { cookie });
+  const res = await t.client(cookie).properties.hotels[":hotelId"]["rate-plans"].$get({ param: { hotelId: String(h.id) } });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as RatePlanOverview;
+  return res.json();
 }
 
-async function createPolicy(name: string, terms: unknown, cookie = manager): Promise<CancellationPolicyView> {
-  const res = await t.request("POST", `${base()}/cancellation-policies`, { cookie, body: { name, terms } });
+async function createPolicy(name: string, terms: PolicyTerms, cookie = manager): Promise<CancellationPolicyView> {
+  const res = await t.client(cookie).properties.hotels[":hotelId"]["cancellation-policies"].$post({
+    param: { hotelId: String(hotel.id) },
+    json: { name, terms },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { policy: CancellationPolicyView }).policy;
+  return (await res.json()).policy;
 }
 
 async function createPlan(room: RoomTypeRow, body: Record<string, unknown>, cookie = manager): Promise<RatePlanView> {
@@ -204,7 +207,10 @@ describe("cancellation policies", () => {
     await bookOn(p, suite);
     expect((await overview()).policies.find((x) => x.id === policy.id)).toMatchObject({ booked: true, planCount: 1 });
 
-    const changed = { tiers: [{ daysBefore: 1, fee: { kind: "percent", percent: 0 } }], finalFee: { kind: "percent", percent: 100 } };
+    const changed: PolicyTerms = {
+      tiers: [{ daysBefore: 1, fee: { kind: "percent", percent: 0 } }],
+      finalFee: { kind: "percent", percent: 100 },
+    };
     await expectRefused(
       await t.request("PUT", `${base()}/cancellation-policies/${policy.id}`, {
         cookie: manager,
