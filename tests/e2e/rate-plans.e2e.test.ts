@@ -87,6 +87,8 @@ describe("a manager sets up rate plans", () => {
     const page = await newPage(browser);
     await signInAs(page, managerEmail, password);
     await page.goto(`/admin/hotels/${hotelId}`);
+    // Created without a zone, the hotel is in its city's: the form's select shows it.
+    await expect.poll(() => page.getByLabel("Time zone").inputValue()).toBe("Europe/Lisbon");
     await page.getByRole("link", { name: "Rate plans & policies" }).click();
     await page.getByRole("heading", { name: "Rate plans & policies", level: 1 }).waitFor();
     await page.getByText("No cancellation policies yet").waitFor();
