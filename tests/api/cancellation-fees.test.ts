@@ -11,6 +11,7 @@ import type { PolicyTerms } from "../../src/shared/cancellation-policies.ts";
 import { bookings, cancellationPolicies, emailOutbox, simulatedRefunds, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { createBookingAccessToken } from "../../src/server/services/bookings/access.ts";
+import { createPhoneBooking } from "../../src/server/services/bookings/phone.ts";
 import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
 import { frontDeskDay } from "../../src/server/services/front-desk.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
@@ -241,6 +242,37 @@ describe("no-show", () => {
     expect(outcome).toMatchObject({ refundCents: 10_000, refunded: true, nightsReturned: ["2026-10-28"] });
     expect(outcome.refundNote).toContain("No-show fee under the booking's cancellation policy: €100.00.");
     expect((await refundsOf(created.booking.id)).map((r) => r.amountCents)).toEqual([10_000]);
+  });
+
+  it("makes a pay-at-hotel booking's total its no-show fee: what the desk collects", async () => {
+    vi.setSystemTime(BOOKED_AT);
+    const staff = await desk();
+    const made = await createPhoneBooking(
+      bookingDeps(t.deps),
+      staff,
+      hotel.id,
+      {
+        roomTypeId: String(room.id),
+        ratePlanId: String(firstNightPlan.id),
+        checkIn: "2026-10-27",
+        checkOut: "2026-10-30",
+        guests: 2,
+        children: 0,
+        rooms: 1,
+        payment: "pay_at_hotel",
+        ...guest,
+      },
+      "127.0.0.1",
+      "en",
+    );
+    vi.setSystemTime(new Date("2026-10-27T20:00:00Z"));
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+    expect(row!.totalPriceCents).toBe(30_000);
+    const { row: after, outcome } = await markStayNoShow(bookingDeps(t.deps), staff, row!, "2026-10-27");
+    expect(after).toMatchObject({ totalPriceCents: 10_000, stayStatus: "no_show", checkOut: "2026-10-28" });
+    expect(outcome.refundNote).toBe(
+      "No-show fee under the booking's cancellation policy: €100.00. €100.00 is due from the guest (card guarantee or at the desk).",
+    );
   });
 
   it("charges the whole price under a policy whose final fee is 100 %", async () => {

@@ -115,16 +115,17 @@ describe("the front desk", () => {
       .waitFor();
     await carderCard.getByText("Checked out", { exact: true }).waitFor();
 
-    // A guest who never comes: the first night stays charged, the rest goes back on sale.
+    // A guest who never comes: the booking's rate plan charges its policy's no-show fee (said before marking), the rest goes back on sale.
     const absent = `Nia Absent ${stamp}`;
     const { card: absentCard } = await takePhoneBooking(page, { guestName: absent, nights: 2, payment: "Pay at hotel" });
     await absentCard.getByRole("button", { name: `Mark no-show: ${absent}` }).click();
-    await page
-      .getByRole("alertdialog", { name: `Mark ${absent} as a no-show?` })
-      .getByRole("button", { name: "Mark no-show" })
-      .click();
+    const noShow = page.getByRole("alertdialog", { name: `Mark ${absent} as a no-show?` });
+    await noShow.getByText(/^The booking's cancellation policy charges \$[\d,.]+ for a no-show/).waitFor();
+    await noShow.getByRole("button", { name: "Mark no-show" }).click();
     await page.getByText(`${absent} marked as a no-show`).waitFor();
-    await page.getByText(/^1 night\(s\) returned to inventory\. Pay at hotel/).waitFor();
+    await page
+      .getByText(/^1 night\(s\) returned to inventory\. No-show fee under the booking's cancellation policy: \$[\d,.]+\./)
+      .waitFor();
     await absentCard.getByText("No-show", { exact: true }).waitFor();
 
     // A guest leaving on their last day: a plain check-out, nothing returned.

@@ -182,8 +182,10 @@ async function shortenStay(
     {
       ...set,
       ...(shortened ? { checkOut: newCheckOut, bookedCheckOut: row.bookedCheckOut ?? row.checkOut, totalNights: kept } : {}),
-      // Under a fee the money follows the fee, not the nights kept.
+      // Under a fee the money follows the fee, not the nights kept; nothing was paid in advance at the
+      // hotel's own pay-at-hotel booking, so its total becomes the fee (what the desk, the guest and the report read as due).
       ...(shortened && row.payAtHotel && !fee ? payAtHotelKeptCents(row, kept) : {}),
+      ...(row.payAtHotel && fee ? { totalPriceCents: fee.feeCents, childChargeCents: Math.min(row.childChargeCents, fee.feeCents) } : {}),
       ...(refund.cents > 0 && !fee ? { refundDueCents: refund.cents } : {}),
     },
     async (tx, b) => {
