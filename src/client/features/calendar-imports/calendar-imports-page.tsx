@@ -50,7 +50,7 @@ function SyncLog({ hotelId, importId }: { hotelId: number; importId: number }) {
     );
   if (runs.data.runs.length === 0) return <p className="text-sm text-slate-600">{t("Not fetched yet.")}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("Sync log")}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t("Sync log")}</caption>
         <thead className="text-slate-600">
@@ -109,12 +109,15 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const logId = useId();
+  const headingId = useId();
   return (
-    <Card className="p-5">
+    <Card className="p-5" role="article" aria-labelledby={headingId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">{item.name}</h3>
+            <h3 id={headingId} className="font-semibold text-slate-900">
+              {item.name}
+            </h3>
             <StatusBadge item={item} />
           </div>
           <p className="text-sm text-slate-600">{item.roomType}</p>
@@ -123,13 +126,14 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
           </p>
           <p className="text-sm text-slate-700">
             {item.lastFetchAt
-              ? t("Last fetch {{date}} · {{events}} events · {{blocked}} nights blocked here · {{conflicts}} conflicts", {
+              ? t("Last fetch {{date}} · {{events}} events · {{blocked}} blocking a room here · {{conflicts}} conflicts", {
                   date: formatDateTime(item.lastFetchAt),
                   events: item.eventCount ?? 0,
                   blocked: item.blocked,
                   conflicts: item.conflicts,
                 })
-              : t("Not fetched yet.")}{" "}
+              : t("Not fetched yet.")}
+            {" · "}
             {t("Every {{minutes}} minutes.", { minutes: item.intervalMinutes })}
           </p>
           {item.lastStatus === "error" && item.lastError ? (
