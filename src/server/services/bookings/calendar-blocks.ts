@@ -5,7 +5,7 @@
  * 'conflict' and takes nothing; every sync tries a conflict again.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { calendarBlocks, roomTypes } from "../../db/schema.ts";
+import { calendarBlocks, calendarImports, roomTypes } from "../../db/schema.ts";
 import type { ImportedEvent } from "../calendar-import-parse.ts";
 import type { Tx } from "./records.ts";
 import { isOverbooking, releaseNights, takeRoomNights } from "./room-nights.ts";
@@ -50,11 +50,9 @@ export async function syncCalendarBlocks(
   tx: Tx,
   input: { importId: number; roomTypeId: number; today: string; events: readonly ImportedEvent[] },
 ): Promise<BlockSyncResult> {
-  const [room] = await tx
-    .select({ totalRooms: roomTypes.totalRooms })
-    .from(roomTypes)
-    .where(eq(roomTypes.id, input.roomTypeId))
-    .for("update");
+  // Two syncs of one feed (a round and "Sync now") take turns; bookings of the room type are not held up.
+  await tx.select({ id: calendarImports.id }).from(calendarImports).where(eq(calendarImports.id, input.importId)).for("update");
+  const [room] = await tx.select({ totalRooms: roomTypes.totalRooms }).from(roomTypes).where(eq(roomTypes.id, input.roomTypeId));
   const totalRooms = room?.totalRooms ?? 0;
   const stored = await tx
     .select()
