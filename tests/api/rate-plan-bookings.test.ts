@@ -7,9 +7,10 @@ import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import { bookings, cancellationPolicies, emailOutbox, ratePlans, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { createPhoneBooking } from "../../src/server/services/bookings/phone.ts";
+import { recordPoints } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, type PolicyRow, createPlan, createPolicy, setPlanPrices } from "../support/rate-plan-fixtures.ts";
-import { type TestApp, createTestApp, signUp } from "../support/test-app.ts";
+import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 let t: TestApp;
 let hotel: HotelRow;
@@ -219,9 +220,34 @@ describe("pricing a rate plan", () => {
     expect(row.cancellationSchedule?.steps).toEqual(q.cancellationSchedule!.steps);
   });
 
-  it("takes points off the quote as a discount line", async () => {
+  it("takes points off the quote as a discount line (signed in only)", async () => {
     const res = await t.request("POST", "/api/bookings/quote", { body: choice({ pointsToRedeem: 500 }) });
     expect(res.status).toBe(401);
+    await signUp(t, "points.plan@example.com");
+    const cookie = await signIn(t, "points.plan@example.com");
+    const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "points.plan@example.com"));
+    await recordPoints(t.deps.db, {
+      userId: user!.id,
+      points: 1_000,
+      description: "test",
+      sourceKey: "test:points-plan",
+      countsAsEarned: false,
+    });
+    const signedIn = await t.request("POST", "/api/bookings/quote", {
+      body: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 500 }),
+      cookie,
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    expect(await signedIn.json()).toMatchObject({
+      subtotalCents: 30_000,
+      discounts: [{ kind: "points", label: "500 points", cents: 500 }],
+      discountCents: 500,
+      totalCents: 29_500,
+      // The deposit is its share of the price after discounts; the fees are shares of the price (points are money).
+      amountDueNowCents: 8_850,
+      amountDueAtHotelCents: 20_650,
+      cancellationSchedule: { priceCents: 30_000, finalFeeCents: 30_000 },
+    });
   });
 
   it("takes a plan on a phone booking paid at the hotel: nothing due now, the plan's schedule kept", async () => {
