@@ -134,6 +134,18 @@ describe("parseCalendarFeed", () => {
     ]);
   });
 
+  it("refuses a series too long to expand instead of walking it for ever", () => {
+    const feed = calendar(
+      "BEGIN:VEVENT",
+      "UID:hourly@x",
+      "DTSTART:20000101T000000Z",
+      "DTEND:20000101T003000Z",
+      "RRULE:FREQ=HOURLY",
+      "END:VEVENT",
+    );
+    expect(() => parseCalendarFeed(feed, opts)).toThrow(/repeats too often/);
+  });
+
   it("refuses what is not an iCalendar file", () => {
     expect(() => parseCalendarFeed("<!doctype html><html><body>Log in</body></html>", opts)).toThrow(CalendarFeedParseError);
     expect(() => parseCalendarFeed("<!doctype html>", opts)).toThrow(/not return an iCalendar file/);

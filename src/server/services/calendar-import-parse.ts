@@ -38,8 +38,9 @@ export const IMPORT_HORIZON_DAYS = 548;
 /** A feed with more events than this is refused as a whole (a runaway series, a wrong address). */
 export const MAX_IMPORTED_EVENTS = 5000;
 
-/** Occurrences walked through per recurring event, past ones included (a daily series since 1970 fits). */
+/** Occurrences walked through per recurring event, past ones included (a daily series since 1970 fits), and per feed. */
 const MAX_RECURRENCE_STEPS = 25_000;
+const MAX_FEED_RECURRENCE_STEPS = 40_000;
 
 /** The feed could not be read as a calendar; the message is for the sync log. */
 export class CalendarFeedParseError extends Error {}
@@ -94,6 +95,7 @@ export function parseCalendarFeed(feed: string, options: ParseOptions): Imported
     out.set(key, { ...event, checkOut: event.checkOut > horizon ? horizon : event.checkOut });
   };
 
+  let feedSteps = 0;
   try {
     const components = calendar.getAllSubcomponents("vevent");
     const events = components.map((c) => new ICAL.Event(c));
@@ -114,7 +116,8 @@ export function parseCalendarFeed(feed: string, options: ParseOptions): Imported
         let steps = 0;
         for (let next = iterator.next(); next; next = iterator.next()) {
           if (localDate(next, options.timeZone) >= horizon) break;
-          if (++steps > MAX_RECURRENCE_STEPS) throw new CalendarFeedParseError(`A recurring event (${uid}) repeats too often to expand.`);
+          if (++steps > MAX_RECURRENCE_STEPS || ++feedSteps > MAX_FEED_RECURRENCE_STEPS)
+            throw new CalendarFeedParseError(`A recurring event (${uid}) repeats too often to expand.`);
           const details = event.getOccurrenceDetails(next);
           if (isCancelled(details.item.component)) continue;
           add({
