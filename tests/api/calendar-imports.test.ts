@@ -370,6 +370,10 @@ describe("calendar import", () => {
     expect(sync.status).toBe(200);
     expect(((await sync.json()) as { run: { status: string; events: number } }).run).toMatchObject({ status: "ok", events: 1 });
     expect(await taken(room.id, 15, 16)).toEqual([1]);
+    // Pressed again at once: the same run, no second request to the feed's host.
+    const again = await t.request("POST", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}/sync`, { cookie: manager });
+    expect(again.status).toBe(200);
+    expect(feeds.requests.filter((r) => r.path === "/a.ics").length).toBe(1);
     // Rooms sold elsewhere are not rooms to sell here: the revenue report's availability drops by the block.
     const available = async () => {
       const res = await t.request("GET", `/api/properties/reports?from=${d(15)}&to=${d(15)}&hotelId=${hotel.id}`, { cookie: manager });

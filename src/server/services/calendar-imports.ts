@@ -325,6 +325,9 @@ export async function listCalendarImportRuns(
   }));
 }
 
+/** "Sync now" within this long of the last fetch answers with that fetch: a button pressed again does not hammer the feed's host. */
+export const SYNC_NOW_MIN_SECONDS = 10;
+
 /** "Sync now": fetches this calendar at once, whatever its schedule, and answers with the run. */
 export async function syncCalendarImportNow(
   deps: CalendarImportDeps,
@@ -335,6 +338,29 @@ export async function syncCalendarImportNow(
 ): Promise<CalendarImportRunView> {
   await assertHotelAccess(deps.db, user, hotelId);
   await importOf(deps.db, hotelId, importId);
+  const [last] = await deps.db
+    .select()
+    .from(calendarImportRuns)
+    .where(
+      and(
+        eq(calendarImportRuns.importId, importId),
+        sql`${calendarImportRuns.at} > ${now}::timestamptz - make_interval(secs => ${SYNC_NOW_MIN_SECONDS})`,
+      ),
+    )
+    .orderBy(desc(calendarImportRuns.id))
+    .limit(1);
+  if (last)
+    return {
+      at: last.at.toISOString(),
+      status: last.status as CalendarImportRunView["status"],
+      httpStatus: last.httpStatus,
+      events: last.events,
+      added: last.added,
+      removed: last.removed,
+      moved: last.moved,
+      conflicts: last.conflicts,
+      error: last.error,
+    };
   return syncCalendarImport(deps, importId, now);
 }
 
