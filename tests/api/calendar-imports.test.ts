@@ -277,6 +277,36 @@ describe("calendar import", () => {
     expect(await taken(single.id, 30, 34)).toEqual([0, 0, 1, 1]);
   });
 
+  it("a conflict at a hotel nobody manages is e-mailed to the administrators", async () => {
+    const db = t.deps.db;
+    const unmanaged = await createHotel(db, { name: "Unmanaged Inn" });
+    const hut = await createRoomType(db, unmanaged.id, { name: "Hut", priceCents: 5000, maxGuests: 2, totalRooms: 1 });
+    feeds.handlers.set(
+      "/hut-a.ics",
+      serve(() => vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("hut", d(60), d(62))])),
+    );
+    feeds.handlers.set(
+      "/hut-b.ics",
+      serve(() => vcalendar("-//Booking.com//EN", [bookingComEvent("hut", d(61), d(63))])),
+    );
+    for (const [name, path] of [
+      ["Airbnb", "/hut-a.ics"],
+      ["Booking.com", "/hut-b.ics"],
+    ] as const) {
+      const res = await t.request("POST", `/api/properties/hotels/${unmanaged.id}/calendar-imports`, {
+        cookie: admin,
+        body: { roomTypeId: hut.id, name, url: `${feeds.base}${path}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    await runCalendarImportRound(deps, nextRound());
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.kind} = 'calendar_conflict' and ${emailOutbox.subject} like '%Unmanaged Inn%'`);
+    expect(mails.map((m) => m.toAddress)).toEqual(["cal-admin@example.com"]);
+  });
+
   it("a feed that is not iCalendar, one of 50 MB and one that times out are logged as errors and change nothing", async () => {
     let mode: "good" | "html" | "huge" | "slow" | "redirect" = "good";
     const good = vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("keep", d(40), d(42))]);

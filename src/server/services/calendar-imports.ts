@@ -428,11 +428,14 @@ async function logRun(
 }
 
 async function conflictEmail(tx: Db, deps: CalendarImportDeps, item: ImportToSync, conflicts: readonly CalendarBlockRow[]) {
-  const managers = await tx
+  if (conflicts.length === 0) return;
+  let managers = await tx
     .select({ email: users.email })
     .from(hotelManagers)
     .innerJoin(users, eq(users.id, hotelManagers.userId))
     .where(eq(hotelManagers.hotelId, item.hotelId));
+  // A hotel nobody manages is run by the administrators: they hear about it instead.
+  if (managers.length === 0) managers = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
   for (const block of conflicts)
     for (const manager of managers)
       await queueEmail(tx, deps.deliveryMode, {
