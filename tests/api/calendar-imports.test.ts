@@ -417,6 +417,26 @@ describe("calendar import", () => {
     expect(await available()).toBe(4);
   });
 
+  it("a calendar turned off is not fetched; a new address is checked like the first", async () => {
+    feeds.handlers.set(
+      "/off.ics",
+      serve(() => vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("off", d(35), d(36))])),
+    );
+    const id = await addImport(room.id, "Airbnb", "/off.ics");
+    const path = `/api/properties/hotels/${hotel.id}/calendar-imports/${id}`;
+    expect((await t.request("PATCH", path, { cookie: manager, body: { enabled: false, intervalMinutes: 30 } })).status).toBe(200);
+    expect(await runCalendarImportRound(deps, nextRound())).toBe(0);
+    expect(feeds.requests.length).toBe(0);
+    const moved = await t.request("PATCH", path, { cookie: manager, body: { url: "http://169.254.169.254/latest/meta-data" } });
+    expect(moved.status).toBe(400);
+    expect(((await moved.json()) as { code: string }).code).toBe("CALENDAR_IMPORT_URL_NOT_ALLOWED");
+    expect((await t.request("PATCH", path, { cookie: manager, body: {} })).status).toBe(400);
+    expect((await t.request("PATCH", path, { cookie: otherManager, body: { enabled: true } })).status).toBe(403);
+    expect((await t.request("PATCH", path, { cookie: manager, body: { enabled: true } })).status).toBe(200);
+    expect(await runCalendarImportRound(deps, nextRound())).toBe(1);
+    expect(await taken(room.id, 35, 36)).toEqual([1]);
+  });
+
   it("one round across instances: two calls at once sync each feed once", async () => {
     feeds.handlers.set(
       "/once.ics",
