@@ -38,7 +38,10 @@ describe("cancellation schedules", () => {
   });
 
   it("charges the first nights for a nights fee and rounds percentages half up", () => {
-    const terms: PolicyTerms = { tiers: [{ daysBefore: 2, fee: { kind: "percent", percent: 33 } }], finalFee: { kind: "nights", nights: 1 } };
+    const terms: PolicyTerms = {
+      tiers: [{ daysBefore: 2, fee: { kind: "percent", percent: 33 } }],
+      finalFee: { kind: "nights", nights: 1 },
+    };
     const schedule = cancellationSchedule(terms, { checkIn: "2026-12-10", nightTotalsCents: [10_050, 9_000], priceCents: 19_050 }, "UTC");
     expect(schedule.steps[0]!.feeCents).toBe(6_287); // 19,050 × 0.33 = 6,286.5 → 6,287
     expect(schedule.finalFeeCents).toBe(10_050);
@@ -57,7 +60,10 @@ describe("cancellation schedules", () => {
     expect(overlap.error?.issues.map((i) => i.message).join()).toMatch(/overlap/);
     expect(PolicyTerms.safeParse({ tiers: [], finalFee: { kind: "percent", percent: 101 } }).success).toBe(false);
     expect(
-      PolicyTerms.safeParse({ tiers: [{ daysBefore: 3, fee: { kind: "percent", percent: 50 } }], finalFee: { kind: "percent", percent: 10 } }).success,
+      PolicyTerms.safeParse({
+        tiers: [{ daysBefore: 3, fee: { kind: "percent", percent: 50 } }],
+        finalFee: { kind: "percent", percent: 10 },
+      }).success,
     ).toBe(false);
     expect(PolicyTerms.safeParse(freeUntilTerms(3)).success).toBe(true);
   });

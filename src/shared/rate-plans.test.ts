@@ -20,7 +20,9 @@ describe("rate plans", () => {
     expect(planRestrictionProblem({ ...none, minStay: 3 }, "2026-12-10", "2026-12-12", "2026-11-28")).toMatch(/at least 3 nights/);
     expect(planRestrictionProblem({ ...none, minAdvanceDays: 14 }, "2026-12-10", "2026-12-12", "2026-11-28")).toMatch(/14 days/);
     expect(planRestrictionProblem({ ...none, maxAdvanceDays: 7 }, "2026-12-10", "2026-12-12", "2026-11-28")).toMatch(/within 7 days/);
-    expect(planRestrictionProblem({ ...none, closedDates: ["2026-12-11"] }, "2026-12-10", "2026-12-12", "2026-11-28")).toMatch(/2026-12-11/);
+    expect(planRestrictionProblem({ ...none, closedDates: ["2026-12-11"] }, "2026-12-10", "2026-12-12", "2026-11-28")).toMatch(
+      /2026-12-11/,
+    );
     expect(planRestrictionProblem({ ...none, closedDates: ["2026-12-12"] }, "2026-12-10", "2026-12-12", "2026-11-28")).toBeNull();
   });
 

@@ -9,7 +9,15 @@ export const MEAL_PLANS = ["room_only", "breakfast", "half_board", "full_board"]
 export type MealPlan = (typeof MEAL_PLANS)[number];
 
 /** What a plan may include beside meals: a fixed vocabulary, translated in the catalogues. */
-export const PLAN_INCLUSIONS = ["parking", "wifi", "late_checkout", "early_checkin", "airport_transfer", "spa_access", "welcome_drink"] as const;
+export const PLAN_INCLUSIONS = [
+  "parking",
+  "wifi",
+  "late_checkout",
+  "early_checkin",
+  "airport_transfer",
+  "spa_access",
+  "welcome_drink",
+] as const;
 export type PlanInclusion = (typeof PLAN_INCLUSIONS)[number];
 
 /**

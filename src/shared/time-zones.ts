@@ -34,7 +34,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at this instant, in minutes (e.g. +60 for Paris in winter). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -68,6 +72,10 @@ export function endOfDayIn(date: string, timeZone: string): Date {
 
 /** The calendar date an instant falls on in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -1289,10 +1289,7 @@ export const channelApiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [
-    index("channel_api_keys_hotel_idx").on(t.hotelId),
-    check("channel_api_keys_scope", sql`${t.scope} in ('read', 'read_write')`),
-  ],
+  (t) => [index("channel_api_keys_hotel_idx").on(t.hotelId), check("channel_api_keys_scope", sql`${t.scope} in ('read', 'read_write')`)],
 );
 
 /** What a channel push answered, by its client's Idempotency-Key: the same key with the same body answers the same again. */

@@ -136,7 +136,10 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
     message: "This Idempotency-Key was already used for a different request. Use a new key for a new change.",
   },
   CALENDAR_IMPORT_NOT_FOUND: { status: 404, message: "This imported calendar does not exist or was deleted." },
-  CALENDAR_IMPORT_URL_NOT_ALLOWED: { status: 400, message: "This address cannot be imported: use the calendar's public https:// export link." },
+  CALENDAR_IMPORT_URL_NOT_ALLOWED: {
+    status: 400,
+    message: "This address cannot be imported: use the calendar's public https:// export link.",
+  },
   CALENDAR_IMPORT_DUPLICATE: { status: 409, message: "This room type already imports this calendar address." },
   PROMO_CODE_NOT_VALID: { status: 400, message: inEnglish("PROMO_CODE_NOT_VALID") },
   PROMO_CODE_NOT_FOUND: { status: 404, message: "This promo code was not found." },
