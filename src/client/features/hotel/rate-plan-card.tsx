@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link, useLocation } from "react-router";
 import {
   BedSingle,
   CircleParking,
@@ -27,6 +28,7 @@ import {
 import type { MealPlan, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { Money } from "../../components/money.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { type TFunction, Trans, useTranslation } from "../../lib/i18n.ts";
@@ -90,6 +92,10 @@ export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsL
   const MealIcon = MEAL_ICONS[plan.mealPlan];
   const cancellation = cancellationWords(plan.cancellation, { t, language: i18n.resolvedLanguage, money });
   const fewLeft = plan.bookable && roomsLeft !== null && roomsLeft > 0 && roomsLeft <= FEW_ROOMS_LEFT;
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  // Members pay less on this plan (decision 053); a visitor is told so, and signing in comes back here.
+  const memberHint = plan.memberPrices && plan.bookable && !loading && user === null;
   return (
     <article
       aria-labelledby={headingId}
@@ -165,6 +171,17 @@ export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsL
             )}
           </p>
           {fewLeft ? <p className="mt-1 text-sm font-semibold text-red-700">{t("Only {{count}} left", { count: roomsLeft })}</p> : null}
+          {memberHint ? (
+            <p className="mt-1 text-sm">
+              <Link
+                to="/login"
+                state={{ from: { pathname: location.pathname, search: location.search } }}
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {t("Sign in to see a lower price")}
+              </Link>
+            </p>
+          ) : null}
           {plan.bookable ? null : (
             <p id={reasonId} className="mt-1 text-sm font-medium text-amber-800">
               {planUnavailableText(plan, roomReason, t)}
