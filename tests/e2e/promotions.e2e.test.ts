@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
 
 /** Where to write screenshots of the pages, to look at them; none when unset. */
@@ -66,6 +67,26 @@ describe("promo codes in the back office", () => {
     await row.getByText("Used 0 times").waitFor();
     await expectAccessible(page);
     if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, "promotions-site-1280.png"), fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe("member prices on the hotel page", () => {
+  it("tells a visitor that members pay less on a plan, and stops once they are signed in", async () => {
+    const page = await newPage(browser, 390);
+    const stay = `checkIn=${addDays(todayUtc(), 30)}&checkOut=${addDays(todayUtc(), 32)}&guests=2&rooms=1`;
+    await page.goto(`/hotel/1?${stay}`);
+    const hint = page.getByRole("link", { name: "Sign in to see a lower price" }).first();
+    await hint.waitFor();
+    await expectAccessible(page);
+    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, "member-hint-390.png") });
+    await hint.click();
+    await page.waitForURL(/\/login$/);
+    await page.goto("/");
+    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await page.goto(`/hotel/1?${stay}`);
+    await page.getByRole("button", { name: "Book Now" }).first().waitFor();
+    expect(await page.getByRole("link", { name: "Sign in to see a lower price" }).count()).toBe(0);
     await page.context().close();
   });
 });
