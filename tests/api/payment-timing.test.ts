@@ -17,6 +17,7 @@ import {
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { PaymentGateway } from "../../src/server/integrations/payments/payment-gateway.ts";
 import { type SimulatedGateway, TEST_CARDS } from "../../src/server/integrations/payments/simulated-gateway.ts";
+import { refundAndCancelBooking } from "../../src/server/services/bookings/admin.ts";
 import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
 import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
@@ -168,6 +169,18 @@ describe("deposit", () => {
     const after = await rowOf(row.id);
     expect(after).toMatchObject({ paymentStatus: "refunded", refundedCents: 3400, refundDueCents: 3400, feeDueAtHotelCents: 0 });
     expect((await intentOf(created.payment.paymentId)).refundedCents).toBe(3400);
+  });
+
+  it("an admin's full refund gives back the deposit the card paid, not the whole stay's price", async () => {
+    const created = await hold("deposit");
+    await payWith(created);
+    await confirm(created);
+    await signUp(t, "refund.staff@example.com");
+    const [staff] = await t.deps.db.select().from(users).where(eq(users.email, "refund.staff@example.com"));
+    const { amountCents } = await refundAndCancelBooking(deps, created.booking.id, { id: staff!.id, email: staff!.email });
+    expect(amountCents).toBe(5400);
+    expect((await intentOf(created.payment.paymentId)).refundedCents).toBe(5400);
+    expect(await rowOf(created.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
   });
 });
 

@@ -12,6 +12,7 @@ import { recordBookingEvent, recordRefundEvent } from "../webhook-outbox.ts";
 import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, isSupplierBooking, settlePointsOnCancel } from "./records.ts";
+import { paidByCardCents } from "./payment-settlement.ts";
 import { refundIdempotencyKey } from "./refunds.ts";
 import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./room-nights.ts";
 
@@ -109,7 +110,8 @@ export async function refundAndCancelBooking(
   if (!row) throw new DomainError("BOOKING_NOT_FOUND");
   if (row.status === "cancelled") throw new DomainError("ALREADY_CANCELLED");
   if (row.paymentStatus !== "completed" || !row.paymentIntentId) throw new DomainError("NOT_PAID");
-  const amountCents = row.totalPriceCents - row.discountCents;
+  // What the card paid: a deposit's share (older bookings: the price after discounts), plus a captured fee.
+  const amountCents = paidByCardCents(row);
   // The booking is cancelled with the refund; a partner booking is cancelled with its supplier first.
   await cancelAtSupplier(deps, row, actor);
   const [claimed] = await db

@@ -18,7 +18,8 @@ import { logActivity } from "../activity-log.ts";
 import { latePaymentRefundEmail } from "./emails.ts";
 import { placeSupplierBooking } from "./partner-rooms.ts";
 import { retryGuaranteeSettlements } from "./payment-settlement.ts";
-import { chargedNowCents, isCardGuarantee } from "./payment-timing.ts";
+import { isCardGuarantee } from "./payment-timing.ts";
+import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import { findBooking } from "./queries.ts";
 import {
   type BookingDeps,
@@ -232,7 +233,7 @@ export async function reconcilePayments(deps: BookingDeps): Promise<number> {
     .limit(50);
   for (const row of refunds) {
     if (stuck.has(row.id)) continue;
-    await refundPayment(deps, row, row.refundDueCents ?? chargedNowCents(row), "retry", { from: ["refund_pending"] });
+    await refundPayment(deps, row, row.refundDueCents ?? chargedAtBookingCents(row), "retry", { from: ["refund_pending"] });
   }
   await retryGuaranteeSettlements(deps);
   return confirmed;

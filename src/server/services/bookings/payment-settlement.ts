@@ -14,7 +14,8 @@ import { bookings, payments } from "../../db/schema.ts";
 import { logActivity } from "../activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure, stuckBookingIds } from "../background-failures.ts";
 import { issueFeeInvoice } from "../invoices.ts";
-import { cardRequest, chargedNowCents, isCardGuarantee } from "./payment-timing.ts";
+import { cardRequest, isCardGuarantee } from "./payment-timing.ts";
+import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import type { BookingDeps, BookingRow } from "./records.ts";
 import { STALE_REFUND_CLAIM_MS, refundPayment } from "./refunds.ts";
 
@@ -29,7 +30,7 @@ export interface Settlement {
 
 /** What the guest has paid by card for this booking (the points discount is not card money; a guarantee paid nothing). */
 export function paidByCardCents(row: BookingRow): number {
-  return chargedNowCents(row) + row.capturedCents;
+  return chargedAtBookingCents(row) + row.capturedCents;
 }
 
 /** One capture per booking's guarantee: every caller, retry and instance sends the gateway this key. */
@@ -51,7 +52,7 @@ export async function settleCancellationMoney(
   charge: { feeCents: number; why: string },
 ): Promise<Settlement> {
   if (isCardGuarantee(row)) return settleGuarantee(deps, row, charge);
-  const paid = chargedNowCents(row);
+  const paid = chargedAtBookingCents(row);
   const refundCents = Math.max(0, paid - charge.feeCents);
   const owedAtHotelCents = Math.max(0, charge.feeCents - paid);
   await recordFeeDueAtHotel(deps, row, owedAtHotelCents, charge.why);

@@ -5,6 +5,7 @@
  * cancellation or no-show fee is due). A booking taken by the front desk to be paid at the hotel
  * (pay_at_hotel set) has no card at all.
  */
+import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import type { CaptureMethod } from "../../integrations/payments/payment-gateway.ts";
 import type { BookingRow } from "./records.ts";
 
@@ -20,21 +21,13 @@ function priceAfterDiscounts(row: TimingFields): number {
   return row.totalPriceCents - row.discountCents;
 }
 
-/** What the card is charged at booking: the whole price, a deposit's share, or nothing (a guarantee, pay at the hotel). */
-export function chargedNowCents(row: TimingFields): number {
-  if (row.payAtHotel || isCardGuarantee(row)) return 0;
-  const price = priceAfterDiscounts(row);
-  // Older bookings have no amount due now: the whole price was charged.
-  return Math.min(row.amountDueNowCents ?? price, price);
-}
-
 /** What the guest pays at the hotel for the stay itself (a deposit's rest, a guarantee's or a pay-at-hotel booking's whole price). */
 export function dueAtHotelCents(row: TimingFields): number {
-  return priceAfterDiscounts(row) - chargedNowCents(row);
+  return priceAfterDiscounts(row) - chargedAtBookingCents(row);
 }
 
 /** The payment a hold asks the gateway for: a charge of what is due now, or a guarantee's authorisation of the whole price. */
 export function cardRequest(row: TimingFields): { amountCents: number; captureMethod: CaptureMethod } {
   if (isCardGuarantee(row)) return { amountCents: priceAfterDiscounts(row), captureMethod: "manual" };
-  return { amountCents: chargedNowCents(row), captureMethod: "automatic" };
+  return { amountCents: chargedAtBookingCents(row), captureMethod: "automatic" };
 }

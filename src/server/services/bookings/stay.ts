@@ -98,7 +98,7 @@ export interface ShortenedStay {
  * a night at least the hotel's free-cancellation days away is refunded, pro rata of what was paid.
  */
 function refundForUnusedNights(row: BookingRow, unused: string[], freeCancellationDays: number, today: string) {
-  const paid = row.totalPriceCents - row.discountCents;
+  const paid = chargedAtBookingCents(row) + row.capturedCents;
   if (unused.length === 0) return { cents: 0, note: "No nights were left unused." };
   if (row.payAtHotel) return { cents: 0, note: "Pay at hotel: charge only the nights stayed; nothing was paid in advance." };
   if (freeCancellationDays <= 0) return { cents: 0, note: "No refund: the hotel's rate is non-refundable." };
