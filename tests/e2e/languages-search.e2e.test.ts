@@ -83,7 +83,7 @@ describe("searching in another language", () => {
     await page.getByRole("combobox", { name: "Moneda" }).waitFor();
     const policy = (heading: string) => page.getByRole("heading", { name: heading, exact: true }).locator("xpath=following-sibling::p[1]");
     expect(await policy("Política de cancelación").innerText()).toMatch(
-      /^(Cancelación gratuita hasta \d+ días? antes de la entrada|No reembolsable)$/,
+      /^(Cancelación gratuita hasta \d+ días? antes de la entrada|No reembolsable|Cada tarifa tiene sus propias condiciones de cancelación, indicadas junto a su precio\.)$/,
     );
     await expectAccessible(page);
 
@@ -94,7 +94,7 @@ describe("searching in another language", () => {
     await page.getByRole("button", { name: /^Gäste & Zimmer 2 Erwachsene · 1 Zimmer/ }).waitFor();
     await page.getByRole("combobox", { name: "Währung" }).waitFor();
     expect(await policy("Stornierungsbedingungen").innerText()).toMatch(
-      /^(Kostenlose Stornierung bis \d+ Tage? vor dem Check-in|Nicht erstattbar)$/,
+      /^(Kostenlose Stornierung bis \d+ Tage? vor dem Check-in|Nicht erstattbar|Jeder Tarif hat eigene Stornierungsbedingungen, angegeben bei seinem Preis\.)$/,
     );
     await page.getByRole("button", { name: "Zurück zu den Ergebnissen" }).click();
     await page.getByText(/^[\d.]+ Unterkünfte? gefunden/).waitFor();

@@ -4,7 +4,7 @@ import { PolicyTerms } from "../../../shared/cancellation-policies.ts";
 import { RatePlanInput } from "../../../shared/rate-plan-inputs.ts";
 import { type Database, openDatabase, queryRows } from "../client.ts";
 import { migrateDatabase } from "../migrate.ts";
-import { cancellationPolicies, ratePlans, roomTypes } from "../schema.ts";
+import { cancellationPolicies, hotels, ratePlans, roomTypes } from "../schema.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
 import { seedRatePlans } from "./seed-rate-plans.ts";
 
@@ -21,24 +21,32 @@ afterAll(async () => {
 });
 
 describe("the demo catalogue's rate plans", () => {
-  it("gives each room type a flexible and a non-refundable plan 8-15 % cheaper, breakfast on some hotels, a deposit and a pay-at-hotel plan on others", async () => {
+  it("gives each room type a non-refundable plan 8-15 % cheaper and, at hotels with free cancellation, a flexible plan; breakfast on some hotels, a deposit and a pay-at-hotel plan on others", async () => {
     const started = performance.now();
     const result = await seedRatePlans(database.db, { from: 1, to: HOTELS });
     const ms = performance.now() - started;
     const rooms = await database.db.select({ id: roomTypes.id, hotelId: roomTypes.hotelId }).from(roomTypes);
-    expect(result.policies).toBe(HOTELS * 2);
+    const hotelRows = await database.db.select({ id: hotels.id, freeCancellationDays: hotels.freeCancellationDays }).from(hotels);
+    const refundable = new Map(hotelRows.map((h) => [h.id, h.freeCancellationDays]));
+    const flexibleHotels = hotelRows.filter((h) => h.freeCancellationDays > 0).length;
+    // Some generated hotels are non-refundable, so the free-cancellation filter has something to leave out.
+    expect(flexibleHotels).toBeGreaterThan(0);
+    expect(flexibleHotels).toBeLessThan(HOTELS);
+    expect(result.policies).toBe(HOTELS + flexibleHotels);
     const plans = await database.db.select().from(ratePlans);
     expect(result.plans).toBe(plans.length);
     console.info(`seedRatePlans: ${HOTELS} hotels, ${rooms.length} room types, ${plans.length} plans in ${Math.round(ms)} ms`);
 
     for (const room of rooms) {
       const mine = plans.filter((p) => p.roomTypeId === room.id);
-      expect(mine.map((p) => p.name)).toEqual(expect.arrayContaining(["Flexible", "Non-refundable"]));
+      const freeDays = refundable.get(room.hotelId)!;
+      expect(mine.map((p) => p.name)).toEqual(expect.arrayContaining(freeDays > 0 ? ["Flexible", "Non-refundable"] : ["Non-refundable"]));
+      expect(mine.some((p) => p.name === "Flexible")).toBe(freeDays > 0);
       const nr = mine.find((p) => p.name === "Non-refundable")!;
       expect(nr.priceRuleKind).toBe("percent");
       expect(nr.priceRuleValue).toBeGreaterThanOrEqual(-15);
       expect(nr.priceRuleValue).toBeLessThanOrEqual(-8);
-      expect(mine.some((p) => p.name === "Breakfast included")).toBe(room.hotelId % 3 === 0);
+      expect(mine.some((p) => p.name === "Breakfast included")).toBe(room.hotelId % 3 === 0 && freeDays > 0);
     }
     expect(plans.filter((p) => p.mealPlan === "breakfast").every((p) => p.priceRuleKind === "amount" && p.priceRuleValue >= 1500)).toBe(
       true,
@@ -49,7 +57,10 @@ describe("the demo catalogue's rate plans", () => {
     // Every seeded plan and policy passes the rules a manager's own would.
     const policies = await database.db.select().from(cancellationPolicies);
     for (const policy of policies) expect(PolicyTerms.safeParse(policy.terms).success, JSON.stringify(policy.terms)).toBe(true);
-    expect(new Set(policies.filter((p) => p.name === "Flexible").map((p) => JSON.stringify(p.terms))).size).toBe(4);
+    // The flexible tier follows the hotel's own free-cancellation days.
+    for (const policy of policies.filter((p) => p.name === "Flexible")) {
+      expect(policy.terms.tiers[0]?.daysBefore).toBe(refundable.get(policy.hotelId));
+    }
     for (const plan of plans) {
       const parsed = RatePlanInput.safeParse({
         name: plan.name,

@@ -4,10 +4,12 @@
  * (millions) can run it chunk by chunk on PostgreSQL. Deterministic by hotel id: every seed of the
  * same catalogue gets the same plans. (The hotels' time zones come with their cities: catalogue.ts.)
  *
- * Each hotel gets two policies: "Flexible" (free until 7 or 3 days before check-in, then the first
- * night or the whole price, by hotel id) and "Non-refundable". Each room type gets:
- * - "Flexible": the calendar price, the flexible policy, paid now (at the hotel: every tenth hotel,
- *   ids ending in 4, as a card guarantee);
+ * Each hotel gets "Non-refundable" and, unless the generator made it a non-refundable hotel
+ * (free_cancellation_days 0, about a fifth: so the free-cancellation filter still narrows a search),
+ * "Flexible": free until the hotel's own free-cancellation days before check-in, then the first
+ * night or the whole price, by hotel id. Each room type gets:
+ * - "Flexible" (where the hotel has it): the calendar price, the flexible policy, paid now (at the
+ *   hotel: every tenth hotel, ids ending in 4, as a card guarantee);
  * - "Non-refundable": 8–15 % cheaper, paid now;
  * - "Breakfast included" on every third hotel: $15.00–$25.00 more a night, flexible;
  * - "Pay 30 % now" on every tenth hotel (ids ending in 7): 5 % cheaper, a 30 % deposit, flexible.
@@ -22,12 +24,9 @@ export interface HotelIdRange {
   to: number;
 }
 
-const FLEXIBLE_TERMS = sql`case h.id % 4
-    when 0 then '{"tiers":[{"daysBefore":7,"fee":{"kind":"percent","percent":0}}],"finalFee":{"kind":"percent","percent":100}}'
-    when 1 then '{"tiers":[{"daysBefore":3,"fee":{"kind":"percent","percent":0}}],"finalFee":{"kind":"nights","nights":1}}'
-    when 2 then '{"tiers":[{"daysBefore":7,"fee":{"kind":"percent","percent":0}}],"finalFee":{"kind":"nights","nights":1}}'
-    else '{"tiers":[{"daysBefore":3,"fee":{"kind":"percent","percent":0}}],"finalFee":{"kind":"percent","percent":100}}'
-  end::jsonb`;
+const FLEXIBLE_TERMS = sql`jsonb_build_object(
+    'tiers', jsonb_build_array(jsonb_build_object('daysBefore', h.free_cancellation_days, 'fee', '{"kind":"percent","percent":0}'::jsonb)),
+    'finalFee', case when h.id % 2 = 0 then '{"kind":"percent","percent":100}'::jsonb else '{"kind":"nights","nights":1}'::jsonb end)`;
 const NON_REFUNDABLE_TERMS = sql`'{"tiers":[],"finalFee":{"kind":"percent","percent":100}}'::jsonb`;
 
 /**
@@ -42,6 +41,7 @@ export async function seedRatePlans(db: Db, range: HotelIdRange): Promise<{ poli
       select h.id, p.name, case p.name when 'Flexible' then ${FLEXIBLE_TERMS} else ${NON_REFUNDABLE_TERMS} end
       from hotels h cross join (values ('Flexible'), ('Non-refundable')) p(name)
       where h.id between ${range.from} and ${range.to}
+        and (p.name = 'Non-refundable' or h.free_cancellation_days > 0)
         and not exists (select 1 from cancellation_policies c where c.hotel_id = h.id)
       order by h.id, p.name
       returning 1
