@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ExtrasChoice } from "./extras.ts";
+import type { PriceBreakdown } from "./charges.ts";
 import { PromoCodeEntry } from "./promotions.ts";
 import type { CancellationSchedule } from "./cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion } from "./rate-plans.ts";
@@ -65,6 +67,8 @@ export const CreateBookingInput = GuestDetails.extend({
   expectedNightlyPriceCents: z.coerce.number().int("Price must be whole cents").min(0).max(100_000_000).optional(),
   /** A promo code as the guest typed it (decision 053): trimmed, empty for none; the server checks and prices it. */
   promoCode: PromoCodeEntry,
+  /** The hotel's extras chosen (issue 30 item 4): priced, taxed and stored by the server. */
+  extras: ExtrasChoice.optional(),
 });
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 
@@ -97,8 +101,10 @@ export interface BookingView {
   childAges: number[];
   numRooms: number;
   totalNights: number;
-  /** The rooms' nights × rooms, plus childChargeCents. */
+  /** What the stay costs before points: rooms, child charges, extras and fees less discounts, plus added taxes (charges.totalCents). */
   totalPriceCents: number;
+  /** The price line by line as the server computed it (decision 059); null: a booking made before taxes and extras. */
+  charges: PriceBreakdown | null;
   /** The hotel's child rate × paying children × nights, included in the total. */
   childChargeCents: number;
   /** Paid with loyalty points (100 points = $1). */

@@ -129,6 +129,10 @@ export const ERROR_CODES = [
   "INVOICE_NOT_FOUND",
   "INVOICE_ALREADY_ISSUED",
   "INVOICE_NOT_ISSUED_BY_US",
+  // Taxes, fees and extras (decision 059)
+  "EXTRA_NOT_AVAILABLE",
+  "EXTRA_NOT_FOUND",
+  "EXTRA_NAME_TAKEN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

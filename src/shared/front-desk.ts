@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ExtrasChoice } from "./extras.ts";
 import { GuestDetails } from "./booking.ts";
 import { isIsoDate } from "./dates.ts";
 import { StayFields } from "./search.ts";
@@ -25,5 +26,7 @@ export const PhoneBookingInput = GuestDetails.extend({
   checkIn: z.string({ message: "Check-in is required" }).refine(isIsoDate, "Check-in must be a date like 2026-05-31"),
   checkOut: z.string({ message: "Check-out is required" }).refine(isIsoDate, "Check-out must be a date like 2026-05-31"),
   payment: z.enum(PHONE_PAYMENTS, { message: "Choose card or pay at hotel" }),
+  /** The hotel's extras the guest takes (decision 059). */
+  extras: ExtrasChoice.optional(),
 });
 export type PhoneBookingInput = z.infer<typeof PhoneBookingInput>;

@@ -8,6 +8,8 @@ import { CreateBookingInput } from "./booking.ts";
 import type { CancellationSchedule } from "./cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion } from "./rate-plans.ts";
 import type { NightPrice } from "./rates.ts";
+import type { PriceBreakdown } from "./charges.ts";
+import type { ExtraView } from "./extras.ts";
 
 /** What the hold takes, without the guest's details. */
 export const QuoteInput = CreateBookingInput.pick({
@@ -22,6 +24,7 @@ export const QuoteInput = CreateBookingInput.pick({
   rooms: true,
   pointsToRedeem: true,
   promoCode: true,
+  extras: true,
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
@@ -63,8 +66,12 @@ export interface PriceQuote {
   pointsRedeemed: number;
   /** The sum of the discounts. */
   discountCents: number;
-  /** What the stay costs: subtotal less discounts. */
+  /** What is left to pay: charges.totalCents (rooms, extras, fees and added taxes, less member and promo discounts) less points redeemed. */
   totalCents: number;
+  /** The price line by line: rooms, child charges, extras, discounts, fees and each tax (decision 059). */
+  charges: PriceBreakdown;
+  /** The hotel's extras on offer for this stay, each with whether the chosen plan includes it. */
+  availableExtras: (ExtraView & { inPlan: boolean })[];
   paymentTiming: PaymentTiming;
   depositPercent: number | null;
   /** Charged to the card at booking (a card guarantee only: 0). */

@@ -2,6 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../shared/booking.ts";
 import { MEAL_PLANS, PAYMENT_TIMINGS, PLAN_INCLUSIONS } from "../../shared/rate-plans.ts";
 import { orNull } from "../http/openapi.ts";
+import { CHARGE_LINE_KINDS } from "../../shared/charges.ts";
+import { EXTRA_KINDS, EXTRA_PRICINGS } from "../../shared/extras.ts";
 
 /** A booking's cancellation terms as sold (decision 049): deadlines as UTC instants, fees in cents. */
 export const CancellationScheduleSchema = z
@@ -34,6 +36,51 @@ export const CancellationPreviewSchema = CancellationCostSchema.extend({
   nowWords: z.string().describe("What cancelling now costs and gives back, in the asker's language"),
 }).openapi("CancellationPreview");
 
+/** A stay's price line by line (decision 059): what every surface shows, to the cent. */
+export const PriceBreakdownSchema = z
+  .object({
+    currency: z.string(),
+    lines: z.array(
+      z.object({
+        kind: z.enum(CHARGE_LINE_KINDS),
+        code: z.string().nullable().describe("extra: its id; tax: vat or city_tax; fee: its position; discount: member or promotion"),
+        label: z.string(),
+        quantity: z.number().int(),
+        unitCents: z.number().int(),
+        amountCents: z.number().int().describe("As paid (gross where VAT is included); discounts negative; a tax line: the tax"),
+        rateBasisPoints: z.number().int().describe("The VAT rate on the line (a tax line: its own rate), in basis points"),
+        vatCents: z.number().int().describe("The line's share of the VAT"),
+        included: z.boolean().describe("A tax already inside the prices (included VAT): not added to the total"),
+        inPlan: z.boolean().optional().describe("An extra the rate plan includes, at no charge"),
+      }),
+    ),
+    roomCents: z.number().int(),
+    extrasCents: z.number().int(),
+    feesCents: z.number().int(),
+    taxCents: z.number().int(),
+    addedTaxCents: z.number().int(),
+    totalCents: z.number().int(),
+    beforeTaxesAndFeesCents: z.number().int(),
+    taxesAndFeesCents: z.number().int(),
+    roomRevenueCents: z.number().int(),
+    extrasRevenueCents: z.number().int(),
+  })
+  .openapi("PriceBreakdown");
+
+/** An extra a hotel sells beside the room (decision 059). */
+export const ExtraSchema = z
+  .object({
+    id: z.string(),
+    hotelId: z.string(),
+    name: z.string(),
+    kind: z.enum(EXTRA_KINDS),
+    pricing: z.enum(EXTRA_PRICINGS),
+    priceCents: z.number().int(),
+    taxable: z.boolean(),
+    active: z.boolean(),
+  })
+  .openapi("Extra");
+
 export const PriceQuoteSchema = z
   .object({
     hotelId: z.string(),
@@ -56,6 +103,10 @@ export const PriceQuoteSchema = z
     pointsRedeemed: z.number().int(),
     discountCents: z.number().int(),
     totalCents: z.number().int(),
+    charges: PriceBreakdownSchema,
+    availableExtras: z
+      .array(ExtraSchema.extend({ inPlan: z.boolean() }))
+      .describe("The hotel's extras on offer, and whether the plan includes each"),
     paymentTiming: z.enum(PAYMENT_TIMINGS),
     depositPercent: z.number().int().nullable(),
     amountDueNowCents: z.number().int().describe("Charged to the card at booking"),
@@ -86,6 +137,7 @@ export const BookingViewSchema = z
     numRooms: z.number().int(),
     totalNights: z.number().int(),
     totalPriceCents: z.number().int(),
+    charges: orNull(PriceBreakdownSchema).describe("The price line by line; null for bookings made before taxes and extras"),
     childChargeCents: z.number().int(),
     discountCents: z.number().int(),
     pointsRedeemed: z.number().int(),

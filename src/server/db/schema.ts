@@ -8,6 +8,9 @@ import { PROPERTY_TYPES, type PropertyType } from "../../shared/property-types.t
 import type { CancellationSchedule, PolicyTerms } from "../../shared/cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion, PriceRuleKind } from "../../shared/rate-plans.ts";
 import type { InvoiceKind, InvoiceLine, InvoiceParty, InvoiceSettlement } from "../../shared/invoices.ts";
+import type { PriceBreakdown } from "../../shared/charges.ts";
+import type { ExtraKind, ExtraPricing } from "../../shared/extras.ts";
+import type { TaxSettings } from "../../shared/taxes.ts";
 import {
   type AnyPgColumn,
   bigint,
@@ -217,6 +220,11 @@ export const hotels = pgTable(
     legalName: text("legal_name"),
     legalAddress: text("legal_address"),
     taxId: text("tax_id"),
+    /** VAT, city tax and fixed fees (shared/taxes.ts, decision 059); the default charges nothing beside the prices. */
+    taxSettings: jsonb("tax_settings")
+      .$type<TaxSettings>()
+      .notNull()
+      .default(sql`'{"vat":null,"cityTax":null,"fees":[]}'::jsonb`),
     /**
      * Hidden from travellers (search, suggestions, hotel page, booking) while staff still edit it.
      * A hidden hotel's room_offers is empty (migration 0017), so the index-only search sells nothing of it.
@@ -588,6 +596,41 @@ export const ratePlanPrices = pgTable(
 );
 
 /**
+ * What a hotel sells beside the room (issue 30 item 4, decision 059): priced per stay, per night, per
+ * person or per person per night (shared/extras.ts); a booking keeps what it took in its charges, so
+ * an edit or a deactivation never changes an existing booking.
+ */
+export const hotelExtras = pgTable(
+  "hotel_extras",
+  {
+    id: serial("id").primaryKey(),
+    hotelId: integer("hotel_id")
+      .notNull()
+      .references(() => hotels.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").$type<ExtraKind>().notNull(),
+    pricing: text("pricing").$type<ExtraPricing>().notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** The hotel's VAT applies to it. */
+    taxable: boolean("taxable").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("hotel_extras_hotel_idx").on(t.hotelId, t.sortOrder),
+    unique("hotel_extras_hotel_name").on(t.hotelId, t.name),
+    check("hotel_extras_price_positive", sql`${t.priceCents} > 0`),
+    check(
+      "hotel_extras_kind_known",
+      sql`${t.kind} in ('breakfast','parking','airport_transfer','late_checkout','early_checkin','pet','other')`,
+    ),
+    check("hotel_extras_pricing_known", sql`${t.pricing} in ('per_stay','per_night','per_person','per_person_per_night')`),
+  ],
+);
+
+/**
  * A promo code (decision 053): one hotel's, or site-wide when hotel_id is null; unique per scope
  * whatever its case. A percentage (1–100) or an amount in cents of `currency`, with optional booking
  * and stay windows (inclusive dates), a minimum stay, a total and a per-guest limit and the rate
@@ -763,6 +806,17 @@ export const bookings = pgTable(
     capturedCents: integer("captured_cents").notNull().default(0),
     /** The part of a cancellation or no-show fee no card payment covers: the front desk collects it at the hotel. */
     feeDueAtHotelCents: integer("fee_due_at_hotel_cents").notNull().default(0),
+    /**
+     * The stay's price line by line as the server computed it (shared/charges.ts, decision 059): rooms,
+     * child charges, extras, discounts, fees and taxes; total_price_cents is its totalCents. Null: older bookings.
+     */
+    charges: jsonb("charges").$type<PriceBreakdown>(),
+    /** Rooms and child charges less discounts, net of VAT (the revenue report's room revenue); null: older bookings (total_price_cents). */
+    roomRevenueCents: integer("room_revenue_cents"),
+    /** Extras net of VAT. */
+    extrasRevenueCents: integer("extras_revenue_cents").notNull().default(0),
+    /** Every tax of the stay (VAT included in prices or added, and city tax). */
+    taxCents: integer("tax_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

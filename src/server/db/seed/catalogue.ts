@@ -14,7 +14,17 @@ import { mix, Random } from "./random.ts";
 export type GeneratedHotelRow = Required<
   Omit<
     typeof hotels.$inferInsert,
-    "id" | "createdAt" | "updatedAt" | "roomOffers" | "checkInTime" | "checkOutTime" | "hidden" | "legalName" | "legalAddress" | "taxId"
+    | "id"
+    | "createdAt"
+    | "updatedAt"
+    | "roomOffers"
+    | "checkInTime"
+    | "checkOutTime"
+    | "hidden"
+    | "legalName"
+    | "legalAddress"
+    | "taxId"
+    | "taxSettings"
   >
 >;
 /**

@@ -12,6 +12,8 @@ import type { Language } from "../../../shared/i18n/languages.ts";
 import type { Stay } from "../../../shared/search.ts";
 import type { bookings } from "../../db/schema.ts";
 import type { PricedRoom } from "./records.ts";
+import type { PriceBreakdown } from "../../../shared/charges.ts";
+import { chargeColumns } from "./charges.ts";
 
 /** Where a new booking stands: an unpaid hold of a requester, or confirmed at once to be paid at the hotel. */
 export type NewBookingState =
@@ -28,6 +30,8 @@ export interface NewBooking {
   staffId: string | null;
   discountCents: number;
   pointsRedeemed: number;
+  /** The stay's price line by line (charges.ts): its total is the booking's total_price_cents. */
+  charges: PriceBreakdown;
   state: NewBookingState;
   /** A channel's API key name or an imported calendar; absent: the website, the phone (a staff member) or the partner (a supplier's room). */
   source?: { kind: Extract<BookingSource, "channel" | "calendar">; detail: string };
@@ -113,7 +117,6 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     childChargeCents: priced.childChargeCents,
     numRooms: stay.rooms,
     totalNights: countNights(stay.checkIn, stay.checkOut),
-    totalPriceCents: priced.totalPriceCents,
     discountCents: b.discountCents,
     currency: priced.currency,
     pointsRedeemed: b.pointsRedeemed,
@@ -123,7 +126,8 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     specialRequests: b.guest.specialRequests || null,
     createdByStaffId: b.staffId,
     ...sourceOf(b),
-    ...soldTerms(priced, stay, b, state.kind === "pay_at_hotel"),
+    ...chargeColumns(b.charges),
+    ...soldTerms({ ...priced, totalPriceCents: b.charges.totalCents }, stay, b, state.kind === "pay_at_hotel"),
     language: b.language,
     ...(state.kind === "hold"
       ? {

@@ -13,6 +13,7 @@ import { DomainError } from "../../domain-error.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
 import { newBookingRow } from "./booking-row.ts";
+import { NO_DISCOUNTS, stayCharges } from "./charges.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
 import type { BookingDeps, BookingRow } from "./records.ts";
 import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
@@ -28,6 +29,7 @@ export async function createChannelBooking(deps: BookingDeps, channel: ChannelAc
   const bookingInput: CreateBookingInput = { ...input, hotelId: String(channel.hotelId), pointsToRedeem: 0 };
   const stay = stayFromQuery(bookingInput, today);
   const priced = await priceInventoryRoom(deps.db, bookingInput, stay);
+  const charges = await stayCharges(deps.db, priced, stay, [], NO_DISCOUNTS);
   const row = newBookingRow({
     id: randomUUID(),
     userId: null,
@@ -38,6 +40,7 @@ export async function createChannelBooking(deps: BookingDeps, channel: ChannelAc
     staffId: null,
     discountCents: 0,
     pointsRedeemed: 0,
+    charges,
     state: { kind: "pay_at_hotel" },
     source: { kind: "channel", detail: channel.name },
   });

@@ -20,6 +20,7 @@ import { ensureLoyaltyAccount, recordPoints } from "../loyalty.ts";
 import { applyPromotion, checkPromotion, givePromotionUseBack } from "../promotions.ts";
 import { type HeldRoomType, type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
 import { newBookingRow } from "./booking-row.ts";
+import { stayCharges } from "./charges.ts";
 import { cardRequest, dueAtHotelCents } from "./payment-timing.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
@@ -98,7 +99,13 @@ export async function createBookingHold(
     currency: priced.currency,
     today,
   });
-  const total = promotion.totalCents;
+  const charges = await stayCharges(db, priced, stay, input.extras ?? [], {
+    memberCents: promotion.memberDiscountCents,
+    memberLabel: promotion.memberTier,
+    promoCents: promotion.promoDiscountCents,
+    promoCode: promotion.promoCode,
+  });
+  const total = charges.totalCents;
   const { pointsUsed, discountCents } = applyPoints(total, input.pointsToRedeem);
   const id = randomUUID();
   const guestEmail = input.guestEmail.toLowerCase();
@@ -119,8 +126,9 @@ export async function createBookingHold(
           ...newBookingRow({
             id,
             userId: user?.id ?? null,
-            priced: { ...priced, totalPriceCents: total },
+            priced,
             stay,
+            charges,
             guest: input,
             language: options.language ?? DEFAULT_LANGUAGE,
             staffId: options.staff?.id ?? null,

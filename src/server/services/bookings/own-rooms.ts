@@ -38,6 +38,8 @@ export async function priceInventoryRoom(
       hotelName: hotels.name,
       currency: hotels.currency,
       timeZone: hotels.timeZone,
+      taxSettings: hotels.taxSettings,
+      starRating: hotels.starRating,
       freeCancellationDays: hotels.freeCancellationDays,
       childPolicy: { freeUnderAge: hotels.childrenFreeUnderAge, childRateCents: hotels.childRateCents },
     })
@@ -92,6 +94,7 @@ export async function priceInventoryRoom(
       : {}),
     policy: { terms: plan ? plan.terms : freeUntilTerms(room.freeCancellationDays), timeZone: room.timeZone },
     totalRooms,
+    hotelCharges: { taxes: room.taxSettings, stars: room.starRating },
     take: (tx) => takeRoomNights(tx, roomTypeId, totalRooms, stay.checkIn, stay.checkOut, stay.rooms),
   };
 }

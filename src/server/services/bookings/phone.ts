@@ -15,6 +15,7 @@ import { queueEmail } from "../email-outbox.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { newBookingRow } from "./booking-row.ts";
+import { NO_DISCOUNTS, stayCharges } from "./charges.ts";
 import { bookingConfirmationEmail } from "./emails.ts";
 import { createBookingHold } from "./hold.ts";
 import { type HoldRequester, checkRoomsPerHold, limitHoldAttempts } from "./hold-limits.ts";
@@ -50,6 +51,7 @@ export async function createPhoneBooking(
   checkRoomsPerHold(stay.rooms, deps.holds);
   await limitHoldAttempts(deps.db, { ...requester, userId: null }, deps.holds);
   const priced = await priceInventoryRoom(deps.db, bookingInput, stay);
+  const charges = await stayCharges(deps.db, priced, stay, input.extras ?? [], NO_DISCOUNTS);
   const row = newBookingRow({
     id: randomUUID(),
     userId: null,
@@ -60,6 +62,7 @@ export async function createPhoneBooking(
     staffId: staff.id,
     discountCents: 0,
     pointsRedeemed: 0,
+    charges,
     state: { kind: "pay_at_hotel" },
   });
   try {

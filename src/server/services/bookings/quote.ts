@@ -16,6 +16,7 @@ import { checkPromotion } from "../promotions.ts";
 import { soldTerms } from "./booking-row.ts";
 import { formatMoney } from "./emails.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
+import { extrasOnOffer, stayCharges } from "./charges.ts";
 
 /** What the hold would charge for this choice, line by line, and the terms it would keep. */
 export async function quoteBooking(
@@ -41,7 +42,15 @@ export async function quoteBooking(
     currency: priced.currency,
     today,
   });
-  const { pointsUsed, discountCents: pointsCents } = applyPoints(promotion.totalCents, input.pointsToRedeem);
+  const charges = await stayCharges(db, priced, stay, input.extras ?? [], {
+    memberCents: promotion.memberDiscountCents,
+    memberLabel: promotion.memberTier,
+    promoCents: promotion.promoDiscountCents,
+    promoCode: promotion.promoCode,
+  });
+  const hotelId = priced.source.hotelId;
+  const availableExtras = hotelId ? await extrasOnOffer(db, hotelId, priced.plan ?? null) : [];
+  const { pointsUsed, discountCents: pointsCents } = applyPoints(charges.totalCents, input.pointsToRedeem);
   const discounts: QuoteDiscount[] = [
     ...(promotion.memberDiscountCents > 0
       ? [{ kind: "member" as const, label: promotion.memberTier ?? "", cents: promotion.memberDiscountCents }]
@@ -52,9 +61,9 @@ export async function quoteBooking(
     ...(pointsUsed > 0 ? [{ kind: "points" as const, label: `${pointsUsed} points`, cents: pointsCents }] : []),
   ];
   const discountCents = discounts.reduce((sum, line) => sum + line.cents, 0);
-  const terms = soldTerms({ ...priced, totalPriceCents: promotion.totalCents }, stay, { discountCents: pointsCents });
+  const terms = soldTerms({ ...priced, totalPriceCents: charges.totalCents }, stay, { discountCents: pointsCents });
   const t = translator(language);
-  const totalCents = priced.totalPriceCents - discountCents;
+  const totalCents = charges.totalCents - pointsCents;
   const nightly = priced.nightlyPrices ?? [];
   return {
     hotelId: input.hotelId,
@@ -76,6 +85,8 @@ export async function quoteBooking(
     pointsRedeemed: pointsUsed,
     discountCents,
     totalCents,
+    charges,
+    availableExtras,
     paymentTiming: terms.paymentTiming,
     depositPercent: priced.plan?.depositPercent ?? null,
     amountDueNowCents: terms.amountDueNowCents,

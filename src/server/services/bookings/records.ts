@@ -3,6 +3,7 @@
  * office): how a booking reads, how it is confirmed once paid and how its points are settled when
  * it falls through. Refunds are in refunds.ts.
  */
+import type { TaxSettings } from "../../../shared/taxes.ts";
 import { eq } from "drizzle-orm";
 import { type BookingView, type CancellationCost, chargedAtBookingCents } from "../../../shared/booking.ts";
 import { type PolicyTerms, refundAt } from "../../../shared/cancellation-policies.ts";
@@ -117,6 +118,7 @@ export function toBookingView(row: BookingRow, hotelPolicy: HotelPolicy, today =
     numRooms: row.numRooms,
     totalNights: row.totalNights,
     totalPriceCents: row.totalPriceCents,
+    charges: row.charges ?? null,
     childChargeCents: row.childChargeCents,
     discountCents: row.discountCents,
     pointsRedeemed: row.pointsRedeemed,
@@ -282,6 +284,8 @@ export interface PricedRoom {
   policy?: { terms: PolicyTerms; timeZone: string };
   /** Our room type's room count (own rooms): what one address may hold a share of unpaid. */
   totalRooms?: number;
+  /** Our hotel's taxes, fees and star rating (own rooms; decision 059): what stayCharges adds to the price. A partner's room has none of ours. */
+  hotelCharges?: { taxes: TaxSettings; stars: number };
   /** Takes our rooms inside the hold's transaction; a supplier's room is held by its price check instead. */
   take?: (tx: Tx) => Promise<void>;
 }
