@@ -44,7 +44,10 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** 'admin' grants the back office, 'manager' the hotels of hotel_managers; any other value is an ordinary user. */
+  /**
+   * 'admin' grants the back office, 'manager' the hotels of hotel_managers, 'front_desk' only the
+   * front desk of its hotel_managers rows (decision 064); any other value is an ordinary user.
+   */
   role: text("role").notNull().default("user"),
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
@@ -333,8 +336,14 @@ export const hotelManagers = pgTable(
       .references(() => hotels.id, { onDelete: "cascade" }),
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** 'manager' runs the hotel; 'front_desk' only its front desk and the desk's invoices (decision 064). */
+    role: text("role", { enum: ["manager", "front_desk"] }).notNull().default("manager"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index("hotel_managers_hotel_id_idx").on(t.hotelId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.hotelId] }),
+    index("hotel_managers_hotel_id_idx").on(t.hotelId),
+    check("hotel_managers_role_check", sql`${t.role} in ('manager', 'front_desk')`),
+  ],
 );
 
 /**

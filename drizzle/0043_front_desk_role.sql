@@ -1,0 +1,2 @@
+ALTER TABLE "hotel_managers" ADD COLUMN "role" text DEFAULT 'manager' NOT NULL;--> statement-breakpoint
+ALTER TABLE "hotel_managers" ADD CONSTRAINT "hotel_managers_role_check" CHECK ("hotel_managers"."role" in ('manager', 'front_desk'));
