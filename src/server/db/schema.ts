@@ -337,7 +337,9 @@ export const hotelManagers = pgTable(
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     /** 'manager' runs the hotel; 'front_desk' only its front desk and the desk's invoices (decision 064). */
-    role: text("role", { enum: ["manager", "front_desk"] }).notNull().default("manager"),
+    role: text("role", { enum: ["manager", "front_desk"] })
+      .notNull()
+      .default("manager"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.hotelId] }),
