@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { type ChargesInput, computeCharges } from "../../shared/charges.ts";
+import { NO_TAXES } from "../../shared/taxes.ts";
+import { i18next } from "../lib/i18n.ts";
+import { breakdownRows } from "./price-breakdown-rows.ts";
+
+const money = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+const count = (value: number) => String(value);
+
+const base: ChargesInput = {
+  currency: "EUR",
+  roomLabel: "Double Room (Breakfast included)",
+  nights: 3,
+  rooms: 1,
+  adults: 2,
+  childAges: [],
+  stars: 4,
+  nightlyPrices: [15_000, 15_000, 12_000],
+  roomsCents: 42_000,
+  childChargeCents: 0,
+  discounts: [],
+  extras: [],
+  taxes: NO_TAXES,
+};
+
+const shown = (input: ChargesInput) =>
+  breakdownRows(computeCharges(input), i18next.t, money, count).map((row) => [row.label, row.detail, row.amount, row.tone]);
+
+describe("price breakdown rows", () => {
+  it("lists an EU stay: nights by price, extras, a promo code, a fee, the city tax added, the total and the VAT included", () => {
+    const rows = shown({
+      ...base,
+      discounts: [{ code: "promotion", label: "Promo code SUMMER", cents: 2_000 }],
+      extras: [
+        {
+          id: "1",
+          name: "Breakfast",
+          kind: "breakfast",
+          pricing: "per_person_per_night",
+          priceCents: 1_500,
+          taxable: true,
+          quantity: 1,
+          inPlan: true,
+        },
+        { id: "2", name: "Parking", kind: "parking", pricing: "per_night", priceCents: 2_000, taxable: true, quantity: 1, inPlan: false },
+      ],
+      taxes: {
+        vat: { name: "VAT", rateBasisPoints: 1_000, included: true },
+        cityTax: {
+          name: "City tax",
+          kind: "per_person_per_night",
+          amountCents: 250,
+          rateBasisPoints: 0,
+          tiers: [],
+          childrenExemptUnderAge: null,
+          maxNights: null,
+        },
+        fees: [{ name: "Cleaning", basis: "per_stay", amountCents: 3_000, vatApplies: true }],
+      },
+    });
+    // 420 + 60 parking − 20 + 30 cleaning = 490 gross, VAT 10 % inside = 44.545… → 44.55; city tax 2 × 3 × 2.50 = 15.
+    expect(rows).toEqual([
+      ["Double Room (Breakfast included)", "2 nights × 1 room · €150.00 per night", "€300.00", "charge"],
+      ["Double Room (Breakfast included)", "1 night × 1 room · €120.00 per night", "€120.00", "charge"],
+      ["Promo code SUMMER", null, "−€20.00", "discount"],
+      ["Breakfast", null, "Included in your rate", "included"],
+      ["Parking", "3 × €20.00", "€60.00", "charge"],
+      ["Cleaning", null, "€30.00", "charge"],
+      ["City tax", "6 × €2.50", "€15.00", "charge"],
+      ["Total", null, "€505.00", "total"],
+      ["includes VAT 10 %", null, "€44.55", "note"],
+    ]);
+  });
+
+  it("adds a US sales tax as its own line and names member prices and child charges, ", () => {
+    const rows = shown({
+      ...base,
+      currency: "USD",
+      roomLabel: "King Room",
+      nights: 1,
+      nightlyPrices: [20_000],
+      roomsCents: 20_000,
+      childChargeCents: 1_000,
+      discounts: [{ code: "member", label: "Member price (Gold)", cents: 2_000 }],
+      taxes: { vat: { name: "Sales tax", rateBasisPoints: 887, included: false }, cityTax: null, fees: [] },
+    });
+    // (200 + 10 − 20) × 8.87 % = 16.853 → 16.85.
+    expect(rows).toEqual([
+      ["King Room", "1 night × 1 room · €200.00 per night", "€200.00", "charge"],
+      ["Child charges", null, "€10.00", "charge"],
+      ["Gold member price", null, "−€20.00", "discount"],
+      ["Sales tax 8.87 %", null, "€16.85", "charge"],
+      ["Total", null, "€206.85", "total"],
+    ]);
+  });
+
+  it("keeps a stay priced as one total (nightly prices unknown) as one line without a price per night", () => {
+    const rows = shown({ ...base, nightlyPrices: [], roomsCents: 40_000 });
+    expect(rows).toEqual([
+      ["Double Room (Breakfast included)", "3 nights × 1 room", "€400.00", "charge"],
+      ["Total", null, "€400.00", "total"],
+    ]);
+  });
+});
