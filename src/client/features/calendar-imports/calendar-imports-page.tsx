@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useParams } from "react-router";
-import { AlertDialog } from "radix-ui";
 import { AlertTriangle, CalendarSync, ChevronLeft, RefreshCw, Trash2 } from "lucide-react";
 import type { CalendarConflict, CalendarImport } from "../../api/calendar-imports.ts";
 import { CreateCalendarImportInput } from "../../../shared/calendar-imports.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
-import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -107,7 +106,6 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
   const update = useUpdateCalendarImport(hotelId);
   const remove = useDeleteCalendarImport(hotelId);
   const [showLog, setShowLog] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const logId = useId();
   const headingId = useId();
   return (
@@ -158,33 +156,19 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
           >
             {item.enabled ? t("Turn off") : t("Turn on")}
           </Button>
-          <AlertDialog.Root open={confirmDelete} onOpenChange={setConfirmDelete}>
-            <AlertDialog.Trigger asChild>
-              <Button variant="secondary" size="sm">
+          <ConfirmButton
+            trigger={
+              <>
                 <Trash2 aria-hidden="true" />
                 {t("Remove")}
-              </Button>
-            </AlertDialog.Trigger>
-            <AlertDialogContent
-              title={t("Stop importing this calendar?")}
-              description={<p>{t("Its blocks are removed and those nights sell on Staywise again.")}</p>}
-              actions={
-                <>
-                  <AlertDialog.Cancel asChild>
-                    <Button variant="secondary">{t("Cancel")}</Button>
-                  </AlertDialog.Cancel>
-                  <Button
-                    variant="destructive"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(item.id, { onSuccess: () => setConfirmDelete(false) })}
-                  >
-                    {remove.isPending ? <Spinner /> : null}
-                    {t("Remove calendar")}
-                  </Button>
-                </>
-              }
-            />
-          </AlertDialog.Root>
+              </>
+            }
+            title={t("Stop importing this calendar?")}
+            description={<p>{t("Its blocks are removed and those nights sell on Staywise again.")}</p>}
+            confirmLabel={t("Remove calendar")}
+            pending={remove.isPending}
+            onConfirm={(close) => remove.mutate(item.id, { onSuccess: close })}
+          />
         </div>
       </div>
       {showLog ? (

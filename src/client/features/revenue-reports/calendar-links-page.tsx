@@ -1,13 +1,12 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
-import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { BedDouble, ChevronLeft, Copy, Link2, Trash2 } from "lucide-react";
 import type { RoomTypeCalendarLink } from "../../api/calendar-links.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
-import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -55,14 +54,12 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
   const create = useCreateCalendarLink(hotelId);
   const revoke = useRevokeCalendarLink(hotelId);
   const [url, setUrl] = useState<string | null>(null);
-  const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const [confirmReplace, setConfirmReplace] = useState(false);
 
-  function makeLink() {
+  function makeLink(close?: () => void) {
     create.mutate(room.roomTypeId, {
       onSuccess: (answer) => {
         setUrl(answer.url);
-        setConfirmReplace(false);
+        close?.();
       },
     });
   }
@@ -86,66 +83,43 @@ function RoomTypeLinkCard({ hotelId, room }: { hotelId: number; room: RoomTypeCa
         <div className="flex flex-wrap gap-2">
           {room.link ? (
             <>
-              <AlertDialog.Root open={confirmReplace} onOpenChange={setConfirmReplace}>
-                <AlertDialog.Trigger asChild>
-                  <Button variant="secondary" size="sm">
+              <ConfirmButton
+                trigger={
+                  <>
                     <Link2 aria-hidden="true" />
                     {t("New link")}
-                  </Button>
-                </AlertDialog.Trigger>
-                <AlertDialogContent
-                  title={t("Replace the calendar link?")}
-                  description={<p>{t("The current link stops working at once; calendars using it must be given the new one.")}</p>}
-                  actions={
-                    <>
-                      <AlertDialog.Cancel asChild>
-                        <Button variant="secondary">{t("Cancel")}</Button>
-                      </AlertDialog.Cancel>
-                      <Button disabled={create.isPending} onClick={makeLink}>
-                        {create.isPending ? <Spinner /> : null}
-                        {t("Replace link")}
-                      </Button>
-                    </>
-                  }
-                />
-              </AlertDialog.Root>
-              <AlertDialog.Root open={confirmRevoke} onOpenChange={setConfirmRevoke}>
-                <AlertDialog.Trigger asChild>
-                  <Button variant="secondary" size="sm">
+                  </>
+                }
+                title={t("Replace the calendar link?")}
+                description={<p>{t("The current link stops working at once; calendars using it must be given the new one.")}</p>}
+                confirmLabel={t("Replace link")}
+                destructive={false}
+                pending={create.isPending}
+                onConfirm={makeLink}
+              />
+              <ConfirmButton
+                trigger={
+                  <>
                     <Trash2 aria-hidden="true" />
                     {t("Revoke")}
-                  </Button>
-                </AlertDialog.Trigger>
-                <AlertDialogContent
-                  title={t("Revoke the calendar link?")}
-                  description={<p>{t("Calendars using it stop receiving this room type's bookings. You can make a new link later.")}</p>}
-                  actions={
-                    <>
-                      <AlertDialog.Cancel asChild>
-                        <Button variant="secondary">{t("Cancel")}</Button>
-                      </AlertDialog.Cancel>
-                      <Button
-                        variant="destructive"
-                        disabled={revoke.isPending}
-                        onClick={() =>
-                          revoke.mutate(room.roomTypeId, {
-                            onSuccess: () => {
-                              setUrl(null);
-                              setConfirmRevoke(false);
-                            },
-                          })
-                        }
-                      >
-                        {revoke.isPending ? <Spinner /> : null}
-                        {t("Revoke link")}
-                      </Button>
-                    </>
-                  }
-                />
-              </AlertDialog.Root>
+                  </>
+                }
+                title={t("Revoke the calendar link?")}
+                description={<p>{t("Calendars using it stop receiving this room type's bookings. You can make a new link later.")}</p>}
+                confirmLabel={t("Revoke link")}
+                pending={revoke.isPending}
+                onConfirm={(close) =>
+                  revoke.mutate(room.roomTypeId, {
+                    onSuccess: () => {
+                      setUrl(null);
+                      close();
+                    },
+                  })
+                }
+              />
             </>
           ) : (
-            <Button size="sm" disabled={create.isPending} onClick={makeLink}>
+            <Button size="sm" disabled={create.isPending} onClick={() => makeLink()}>
               {create.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
               {t("Create link")}
             </Button>

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router";
-import { AlertDialog } from "radix-ui";
 import { KeyRound, Plus, Trash2 } from "lucide-react";
 import type { ChannelScope } from "../../../shared/channel-api.ts";
 import type { ChannelKey } from "../../api/channel-keys.ts";
@@ -8,7 +7,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { AlertDialogContent } from "../../components/ui/alert-dialog.tsx";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -25,7 +24,6 @@ import { useChannelKeys, useCreateChannelKey, useRevokeChannelKey } from "./use-
 function KeyRow({ hotelId, apiKey }: { hotelId: number; apiKey: ChannelKey }) {
   const { t } = useTranslation();
   const revoke = useRevokeChannelKey(hotelId);
-  const [confirm, setConfirm] = useState(false);
   return (
     <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
@@ -42,33 +40,19 @@ function KeyRow({ hotelId, apiKey }: { hotelId: number; apiKey: ChannelKey }) {
         </p>
       </div>
       {apiKey.revokedAt ? null : (
-        <AlertDialog.Root open={confirm} onOpenChange={setConfirm}>
-          <AlertDialog.Trigger asChild>
-            <Button variant="secondary" size="sm">
+        <ConfirmButton
+          trigger={
+            <>
               <Trash2 aria-hidden="true" />
               {t("Revoke")}
-            </Button>
-          </AlertDialog.Trigger>
-          <AlertDialogContent
-            title={t("Revoke this API key?")}
-            description={<p>{t("The channel manager using it is refused from now on.")}</p>}
-            actions={
-              <>
-                <AlertDialog.Cancel asChild>
-                  <Button variant="secondary">{t("Cancel")}</Button>
-                </AlertDialog.Cancel>
-                <Button
-                  variant="destructive"
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(apiKey.id, { onSuccess: () => setConfirm(false) })}
-                >
-                  {revoke.isPending ? <Spinner /> : null}
-                  {t("Revoke key")}
-                </Button>
-              </>
-            }
-          />
-        </AlertDialog.Root>
+            </>
+          }
+          title={t("Revoke this API key?")}
+          description={<p>{t("The channel manager using it is refused from now on.")}</p>}
+          confirmLabel={t("Revoke key")}
+          pending={revoke.isPending}
+          onConfirm={(close) => revoke.mutate(apiKey.id, { onSuccess: close })}
+        />
       )}
     </li>
   );
