@@ -248,6 +248,13 @@ describe("pricing a rate plan", () => {
       amountDueAtHotelCents: 20_650,
       cancellationSchedule: { priceCents: 30_000, finalFeeCents: 30_000 },
     });
+    // More points than the guest has: the quote refuses as the hold would, in words.
+    const tooMany = await t.request("POST", "/api/bookings/quote", {
+      body: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 1_500 }),
+      cookie,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ code: "NOT_ENOUGH_POINTS", message: "You have 1000 points, not enough to redeem 1500." });
   });
 
   it("takes a plan on a phone booking paid at the hotel: nothing due now, the plan's schedule kept", async () => {

@@ -8,7 +8,9 @@ import type { Language } from "../../../shared/i18n/languages.ts";
 import { applyPoints } from "../../../shared/loyalty.ts";
 import type { PriceQuote, QuoteDiscount, QuoteInput } from "../../../shared/price-quote.ts";
 import { addDays } from "../../../shared/dates.ts";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { loyaltyAccounts } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { translator } from "../../i18n.ts";
 import { stayFromQuery } from "../hotel-search.ts";
@@ -51,6 +53,17 @@ export async function quoteBooking(
   const hotelId = priced.source.hotelId;
   const availableExtras = hotelId ? await extrasOnOffer(db, hotelId, priced.plan ?? null) : [];
   const { pointsUsed, discountCents: pointsCents } = applyPoints(charges.totalCents, input.pointsToRedeem);
+  // The hold refuses points the guest does not have; the quote says so first, in the same words.
+  if (pointsUsed > 0 && user) {
+    const [account] = await db
+      .select({ balance: loyaltyAccounts.pointsBalance })
+      .from(loyaltyAccounts)
+      .where(eq(loyaltyAccounts.userId, user.id));
+    const balance = account?.balance ?? 0;
+    if (balance < pointsUsed) {
+      throw new DomainError("NOT_ENOUGH_POINTS", `You have ${balance} points, not enough to redeem ${pointsUsed}.`);
+    }
+  }
   const discounts: QuoteDiscount[] = [
     ...(promotion.memberDiscountCents > 0
       ? [{ kind: "member" as const, label: promotion.memberTier ?? "", cents: promotion.memberDiscountCents }]
