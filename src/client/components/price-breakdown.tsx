@@ -2,9 +2,9 @@ import type { PriceBreakdown as Charges } from "../../shared/charges.ts";
 import { cn } from "../lib/cn.ts";
 import { formatCount, formatMoney } from "../lib/format.ts";
 import { useTranslation } from "../lib/i18n.ts";
-import { type BreakdownRowTone, breakdownRows } from "./price-breakdown-rows.ts";
+import { type BreakdownOptions, type BreakdownRowTone, breakdownRows } from "../../shared/charge-rows.ts";
 
-type PriceBreakdownProps = {
+type PriceBreakdownProps = BreakdownOptions & {
   /** The server's breakdown (a quote's or a booking's stored charges), shown to the cent as computed. */
   charges: Charges;
   /** Names the table for assistive technology; "Price breakdown" when not given. */
@@ -24,10 +24,12 @@ const toneClass: Record<BreakdownRowTone, string> = {
  * A stay's price line by line (decision 059): rooms, child charges, extras (an extra the rate
  * includes says so, at no charge), discounts, fees, the taxes added, the total and the VAT the
  * prices include. A table of row headers and amounts, so each amount is read with what it is for.
+ * Options: `childLabel` (the child charges' words), `after` (points paid, taken off before the
+ * total) and `total` (another total row, e.g. "Total paid", or null when the surface says its own).
  */
-export function PriceBreakdown({ charges, caption, className }: PriceBreakdownProps) {
+export function PriceBreakdown({ charges, caption, className, ...options }: PriceBreakdownProps) {
   const { t } = useTranslation();
-  const rows = breakdownRows(charges, t, (cents) => formatMoney(cents, charges.currency), formatCount);
+  const rows = breakdownRows(charges, t, (cents) => formatMoney(cents, charges.currency), formatCount, options);
   return (
     <table className={cn("w-full text-sm", className)} data-testid="charges-breakdown">
       <caption className="sr-only">{caption ?? t("Price breakdown")}</caption>

@@ -1,10 +1,11 @@
 /**
  * A stored or quoted price breakdown (shared/charges.ts, decision 059) as rows to read: what each
  * line is in the reader's language, the count behind it and its amount. Pure, so the words and the
- * order are tested without a browser; price-breakdown.tsx draws them.
+ * order are tested without a browser. The client's PriceBreakdown draws them; the e-mails and the
+ * downloadable confirmation write them as lines (services/bookings/emails.ts).
  */
-import type { ChargeLine, PriceBreakdown } from "../../shared/charges.ts";
-import type { TFunction } from "../lib/i18n.ts";
+import type { ChargeLine, PriceBreakdown } from "./charges.ts";
+import type { Translate as TFunction } from "./i18n/labels.ts";
 
 export type BreakdownRowTone = "charge" | "discount" | "included" | "total" | "note";
 
@@ -55,7 +56,22 @@ const timesUnit = (line: ChargeLine, money: FormatMoney, count: FormatNumber) =>
  * The rows in the server's order (rooms, child charges, discounts, extras, fees, the taxes added on
  * top), then the total, then the VAT the prices already include ("includes VAT 10 %"), never added.
  */
-export function breakdownRows(charges: PriceBreakdown, t: TFunction, money: FormatMoney, count: FormatNumber): BreakdownRow[] {
+export interface BreakdownOptions {
+  /** Words for the child charges line (e.g. "Child charges: $10 × 1 child × 2 nights"); "Child charges" when not given. */
+  childLabel?: string;
+  /** Taken off after the server's lines, before the total (loyalty points paid), as positive cents. */
+  after?: readonly { key: string; label: string; cents: number }[];
+  /** The total row: the stay's total (charges.totalCents) when not given; null for none (the surface says its own). */
+  total?: { label: string; cents: number } | null;
+}
+
+export function breakdownRows(
+  charges: PriceBreakdown,
+  t: TFunction,
+  money: FormatMoney,
+  count: FormatNumber,
+  options: BreakdownOptions = {},
+): BreakdownRow[] {
   const rows: BreakdownRow[] = [];
   const notes: BreakdownRow[] = [];
   const negative = (cents: number) => `−${money(Math.abs(cents))}`;
@@ -66,7 +82,7 @@ export function breakdownRows(charges: PriceBreakdown, t: TFunction, money: Form
         rows.push(roomRow(line, index, t, money));
         break;
       case "child":
-        rows.push({ key, label: t("Child charges"), detail: null, amount: money(line.amountCents), tone: "charge" });
+        rows.push({ key, label: options.childLabel ?? t("Child charges"), detail: null, amount: money(line.amountCents), tone: "charge" });
         break;
       case "extra":
         rows.push(
@@ -95,6 +111,11 @@ export function breakdownRows(charges: PriceBreakdown, t: TFunction, money: Form
       }
     }
   });
-  rows.push({ key: "total", label: t("Total"), detail: null, amount: money(charges.totalCents), tone: "total" });
+  for (const off of options.after ?? []) {
+    if (off.cents > 0)
+      rows.push({ key: `after:${off.key}`, label: off.label, detail: null, amount: negative(off.cents), tone: "discount" });
+  }
+  const total = options.total === undefined ? { label: t("Total"), cents: charges.totalCents } : options.total;
+  if (total) rows.push({ key: "total", label: total.label, detail: null, amount: money(total.cents), tone: "total" });
   return [...rows, ...notes];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type ChargesInput, computeCharges } from "../../shared/charges.ts";
 import { NO_TAXES } from "../../shared/taxes.ts";
 import { i18next } from "../lib/i18n.ts";
-import { breakdownRows } from "./price-breakdown-rows.ts";
+import { breakdownRows } from "../../shared/charge-rows.ts";
 
 const money = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 const count = (value: number) => String(value);
@@ -100,5 +100,23 @@ describe("price breakdown rows", () => {
       ["Double Room (Breakfast included)", "3 nights × 1 room", "€400.00", "charge"],
       ["Total", null, "€400.00", "total"],
     ]);
+  });
+});
+
+describe("price breakdown options", () => {
+  it("takes points off before a total the surface names, and words the child charges its own way", () => {
+    const charges = computeCharges({ ...base, nights: 1, nightlyPrices: [10_000], roomsCents: 10_000, childChargeCents: 500 });
+    const rows = breakdownRows(charges, i18next.t, money, count, {
+      childLabel: "Child charges: €5.00 × 1 child × 1 night",
+      after: [{ key: "points", label: "Points discount", cents: 1_000 }],
+      total: { label: "Total paid", cents: charges.totalCents - 1_000 },
+    });
+    expect(rows.map((row) => [row.label, row.amount])).toEqual([
+      ["Double Room (Breakfast included)", "€100.00"],
+      ["Child charges: €5.00 × 1 child × 1 night", "€5.00"],
+      ["Points discount", "−€10.00"],
+      ["Total paid", "€95.00"],
+    ]);
+    expect(breakdownRows(charges, i18next.t, money, count, { total: null }).map((row) => row.tone)).toEqual(["charge", "charge"]);
   });
 });
