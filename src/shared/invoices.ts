@@ -4,6 +4,8 @@
  * Amounts are integer minor units; a credit note's amounts are negative, so a ledger sums as is.
  */
 import { z } from "zod";
+import { taxIdProblem } from "./tax-ids.ts";
+import { type PriceBreakdown, shareOut } from "./charges.ts";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -63,9 +65,15 @@ const optionalText = (max: number, label: string) =>
 
 /** A VAT number, EIN, ABN...: letters, digits and the usual separators. */
 const TAX_ID = /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,38}[A-Za-z0-9]$/;
-const taxId = optionalText(40, "Tax ID").refine((value) => value === null || TAX_ID.test(value), {
-  message: "Tax ID may contain only letters, digits, spaces, dots, slashes and dashes (3 to 40 characters)",
-});
+const taxId = optionalText(40, "Tax ID")
+  .refine((value) => value === null || TAX_ID.test(value), {
+    message: "Tax ID may contain only letters, digits, spaces, dots, slashes and dashes (3 to 40 characters)",
+  })
+  .superRefine((value, ctx) => {
+    // An EU or GB VAT number (by its prefix) must have its country's shape and check digits (decision 060).
+    const problem = value !== null && TAX_ID.test(value) ? taxIdProblem(value) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** The guest's billing details, editable until the invoice is issued. */
 export const BillingDetailsInput = z.object({
@@ -157,4 +165,95 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): { netCents: number
     taxCents += l.taxCents;
   }
   return { netCents, taxCents, totalCents: netCents + taxCents };
+}
+
+/**
+ * The lines of a booking that stores its price breakdown (decision 059, 063): one line per charge
+ * line (rooms, child charges, discounts, extras, fees) with its VAT rate and its share of the VAT
+ * (included VAT: net = amount − VAT; added VAT: net = amount, tax on top), and each tax that is not
+ * VAT (the city tax) as a line of its own without VAT. The VAT line itself is not repeated: its cents
+ * are on the lines. The lines add up to the breakdown's total to the cent.
+ */
+export function invoiceLinesFromCharges(charges: PriceBreakdown): InvoiceLine[] {
+  const vatIncluded = charges.lines.some((l) => l.kind === "tax" && l.code === "vat" && l.included);
+  const lines: InvoiceLine[] = [];
+  for (const c of charges.lines) {
+    if (c.kind === "tax") {
+      if (c.code === "vat" || c.included) continue;
+      lines.push({
+        kind: "tax",
+        description: c.label,
+        quantity: c.quantity,
+        unitCents: c.unitCents,
+        netCents: c.amountCents,
+        taxRateBasisPoints: 0,
+        taxCents: 0,
+        totalCents: c.amountCents,
+      });
+      continue;
+    }
+    const netCents = vatIncluded ? c.amountCents - c.vatCents : c.amountCents;
+    lines.push({
+      kind: c.kind,
+      description: c.inPlan ? `${c.label} (included in the rate)` : c.label,
+      quantity: c.quantity,
+      unitCents: c.unitCents,
+      netCents,
+      taxRateBasisPoints: c.vatCents !== 0 || c.rateBasisPoints > 0 ? c.rateBasisPoints : 0,
+      taxCents: c.vatCents,
+      totalCents: netCents + c.vatCents,
+    });
+  }
+  return lines;
+}
+
+/**
+ * The lines of a credit note for `creditedCents` (positive) of an invoice: the same share of every
+ * line's net and tax (largest remainder over all of them, so the cents add up to −creditedCents
+ * exactly and each tax is reversed in proportion). Crediting the whole invoice reverses every line.
+ */
+export function creditLinesFor(invoiceLines: readonly InvoiceLine[], creditedCents: number, invoiceTotalCents: number): InvoiceLine[] {
+  if (creditedCents === invoiceTotalCents) {
+    return invoiceLines.map((l) => ({
+      ...l,
+      unitCents: -l.unitCents || 0,
+      netCents: -l.netCents || 0,
+      taxCents: -l.taxCents || 0,
+      totalCents: -l.totalCents || 0,
+    }));
+  }
+  const weights = invoiceLines.flatMap((l) => [l.netCents, l.taxCents]);
+  const shares = shareOut(-creditedCents, weights);
+  return invoiceLines
+    .map((l, i) => {
+      const netCents = shares[2 * i]! || 0;
+      const taxCents = shares[2 * i + 1]! || 0;
+      return { ...l, quantity: 1, unitCents: netCents, netCents, taxCents, totalCents: netCents + taxCents };
+    })
+    .filter((l) => l.netCents !== 0 || l.taxCents !== 0);
+}
+
+/** An invoice's tax totals: the VAT per rate (on which net amount) and each other tax line (city tax) by name. */
+export interface InvoiceTaxTotals {
+  vat: { rateBasisPoints: number; netCents: number; taxCents: number }[];
+  other: { description: string; cents: number }[];
+}
+
+export function invoiceTaxTotals(lines: readonly InvoiceLine[]): InvoiceTaxTotals {
+  const byRate = new Map<number, { rateBasisPoints: number; netCents: number; taxCents: number }>();
+  const other = new Map<string, number>();
+  for (const l of lines) {
+    if (l.kind === "tax") {
+      other.set(l.description, (other.get(l.description) ?? 0) + l.totalCents);
+    } else if (l.taxRateBasisPoints > 0) {
+      const row = byRate.get(l.taxRateBasisPoints) ?? { rateBasisPoints: l.taxRateBasisPoints, netCents: 0, taxCents: 0 };
+      row.netCents += l.netCents;
+      row.taxCents += l.taxCents;
+      byRate.set(l.taxRateBasisPoints, row);
+    }
+  }
+  return {
+    vat: [...byRate.values()].sort((a, b) => a.rateBasisPoints - b.rateBasisPoints),
+    other: [...other].map(([description, cents]) => ({ description, cents })),
+  };
 }

@@ -284,12 +284,17 @@ describe("invoices", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const rows = (await csv.text()).trim().split("\r\n");
-    expect(rows[0]).toBe("Number,Kind,Issued,Booking,Credits invoice,Guest,Company,Currency,Net,Tax,Total");
+    // No VAT in the month: no per-rate columns; the other taxes and the buyer's tax ID follow the totals (decision 063).
+    expect(rows[0]).toBe("Number,Kind,Issued,Booking,Credits invoice,Guest,Company,Currency,Net,Tax,Total,Other taxes,Buyer tax ID");
     expect(rows).toHaveLength(5);
     expect(rows[1]).toMatch(
-      new RegExp(`^H${hotel.id}-000001,invoice,\\d{4}-\\d\\d-\\d\\d,BK\\w+,,Pat Payer,Payer & Sons Ltd,USD,416.85,0.00,416.85$`),
+      new RegExp(
+        `^H${hotel.id}-000001,invoice,\\d{4}-\\d\\d-\\d\\d,BK\\w+,,Pat Payer,Payer & Sons Ltd,USD,416.85,0.00,416.85,0.00,GB [\\d ]+$`,
+      ),
     );
-    expect(rows[4]).toMatch(new RegExp(`^H${hotel.id}-000004,credit note,.*,H${hotel.id}-000003,Pat Payer,,USD,-246.90,0.00,-246.90$`));
+    expect(rows[4]).toMatch(
+      new RegExp(`^H${hotel.id}-000004,credit note,.*,H${hotel.id}-000003,Pat Payer,,USD,-246.90,0.00,-246.90,0.00,$`),
+    );
     const empty = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices.csv?month=2001-01`, { cookie: manager });
     expect((await empty.text()).trim().split("\r\n")).toHaveLength(1);
     const bad = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices?month=2026-13`, { cookie: manager });

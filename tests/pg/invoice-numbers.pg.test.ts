@@ -31,7 +31,11 @@ afterAll(async () => {
 describe("invoice numbers under concurrent confirmations on PostgreSQL", () => {
   it("50 bookings confirmed at once on two instances (each reported twice, five failing after their invoice) get invoices numbered 1..50 without a gap", async () => {
     const db = databases[0]!.db;
-    const hotel = await createHotel(db, { name: "Busy Ledger Hotel" });
+    // VAT included (decision 063): every invoice carries its tax lines, and the total stays the price.
+    const hotel = await createHotel(db, {
+      name: "Busy Ledger Hotel",
+      taxSettings: { vat: { name: "VAT", rateBasisPoints: 1000, included: true }, cityTax: null, fees: [] },
+    });
     const room = await createRoomType(db, hotel.id, { name: "Many", totalRooms: 500, maxGuests: 2, priceCents: 10000 });
     const checkIn = addDays(todayUtc(), 25);
     const checkOut = addDays(checkIn, 2);
@@ -79,7 +83,8 @@ describe("invoice numbers under concurrent confirmations on PostgreSQL", () => {
     const issued = await databases[1]!.db.select().from(invoices).where(eq(invoices.hotelId, hotel.id));
     expect(issued.map((i) => i.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(issued.map((i) => i.bookingId)).size).toBe(50);
-    expect(issued.every((i) => i.kind === "invoice" && i.totalCents === 20000)).toBe(true);
+    // 200.00 with 10 % VAT included: 200.00 × 10 / 110 = 18.18.
+    expect(issued.every((i) => i.kind === "invoice" && i.totalCents === 20000 && i.taxCents === 1818)).toBe(true);
     const [counter] = await databases[1]!.db.select().from(invoiceCounters).where(eq(invoiceCounters.hotelId, hotel.id));
     expect(counter!.lastNumber).toBe(50);
   });

@@ -5,7 +5,7 @@
  */
 import PDFDocument from "pdfkit";
 import type { Language } from "../../shared/i18n/languages.ts";
-import type { InvoiceParty } from "../../shared/invoices.ts";
+import { type InvoiceParty, invoiceTaxTotals } from "../../shared/invoices.ts";
 import { dateIn } from "../../shared/time-zones.ts";
 import { translator } from "../i18n.ts";
 import type { FullInvoice } from "./invoices.ts";
@@ -126,8 +126,17 @@ export function renderInvoicePdf(full: FullInvoice, language: Language = "en"): 
   const amounts: { label: string; cents: number; total?: boolean }[] = [
     { label: t("Net"), cents: i.netCents },
     { label: t("Tax"), cents: i.taxCents },
-    { label: t("Total"), cents: i.totalCents, total: true },
   ];
+  // The tax totals (decision 063): the VAT at each rate with the net it is on, then each other tax (the city tax).
+  const taxes = invoiceTaxTotals(i.lines);
+  for (const v of taxes.vat) {
+    amounts.push({
+      label: t("Tax {{rate}} % on {{net}}", { rate: rate.format(v.rateBasisPoints / 100), net: money(v.netCents) }),
+      cents: v.taxCents,
+    });
+  }
+  for (const o of taxes.other) amounts.push({ label: o.description, cents: o.cents });
+  amounts.push({ label: t("Total"), cents: i.totalCents, total: true });
   if (i.kind === "invoice") {
     amounts.push({ label: t("Paid by card"), cents: s.paidByCardCents });
     if (s.paidWithPointsCents > 0) {

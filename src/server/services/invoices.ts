@@ -9,14 +9,18 @@ import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { currencyDigits } from "../../shared/fx.ts";
 import { dateIn, startOfDayIn } from "../../shared/time-zones.ts";
 import { csvField } from "../../shared/csv.ts";
+import { percentText } from "../../shared/taxes.ts";
 import {
   type BillingDetailsInput,
   type InvoiceLine,
   type InvoiceParty,
   type InvoiceSettlement,
   type LegalDetailsInput,
+  creditLinesFor,
   invoiceLinesFor,
+  invoiceLinesFromCharges,
   invoiceNumberText,
+  invoiceTaxTotals,
   invoiceTotals,
   monthEnd,
 } from "../../shared/invoices.ts";
@@ -24,6 +28,7 @@ import type { Db } from "../db/client.ts";
 import { bookingBillingDetails, bookings, hotels, invoiceCounters, invoices } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
+import { assertHotelTaxId } from "./hotel-charges.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type BookingRow = typeof bookings.$inferSelect;
@@ -119,19 +124,23 @@ export async function issueBookingInvoice(tx: Tx, row: BookingRow, paidByCardCen
 }
 
 async function issueForBooking(tx: Tx, row: BookingRow & { hotelId: number }, paidByCardCents: number): Promise<InvoiceRow> {
-  const lines = invoiceLinesFor({
-    roomType: row.roomType,
-    ratePlanName: row.ratePlanName,
-    checkIn: row.checkIn,
-    numRooms: row.numRooms,
-    totalNights: row.totalNights,
-    nightlyPriceCents: row.nightlyPriceCents,
-    totalPriceCents: row.totalPriceCents,
-    childChargeCents: row.childChargeCents,
-    promoCode: row.promoCode,
-    promoDiscountCents: row.promoDiscountCents,
-    memberDiscountCents: row.memberDiscountCents,
-  });
+  // A booking that stores its price breakdown (decision 059) is invoiced line by line with its taxes
+  // (decision 063); an older one as before (decision 056).
+  const lines = row.charges
+    ? invoiceLinesFromCharges(row.charges)
+    : invoiceLinesFor({
+        roomType: row.roomType,
+        ratePlanName: row.ratePlanName,
+        checkIn: row.checkIn,
+        numRooms: row.numRooms,
+        totalNights: row.totalNights,
+        nightlyPriceCents: row.nightlyPriceCents,
+        totalPriceCents: row.totalPriceCents,
+        childChargeCents: row.childChargeCents,
+        promoCode: row.promoCode,
+        promoDiscountCents: row.promoDiscountCents,
+        memberDiscountCents: row.memberDiscountCents,
+      });
   const settlement: InvoiceSettlement = {
     paidByCardCents,
     paidWithPointsCents: row.discountCents,
@@ -176,6 +185,10 @@ export async function issueRefundCreditNote(tx: Tx, row: BookingRow, refundedCen
     taxCents: 0,
     totalCents: -refundedCents,
   };
+  // An invoice with taxes (decision 063) is credited line by line: the same share of every line and
+  // tax, so the VAT and the city tax go back in proportion. One without stays one refund line.
+  const taxed = invoice.taxCents !== 0 || invoice.lines.some((l) => l.kind === "tax" || l.taxRateBasisPoints > 0);
+  const lines = taxed && refundedCents <= invoice.totalCents ? creditLinesFor(invoice.lines, refundedCents, invoice.totalCents) : [line];
   return issue(tx, {
     hotelId: invoice.hotelId,
     kind: "credit_note",
@@ -185,7 +198,7 @@ export async function issueRefundCreditNote(tx: Tx, row: BookingRow, refundedCen
     seller: invoice.seller,
     buyer: invoice.buyer,
     currency: invoice.currency,
-    lines: [line],
+    lines,
     settlement: { paidByCardCents: 0, paidWithPointsCents: 0, pointsRedeemed: 0, dueAtHotelCents: 0, refundedToCardCents: refundedCents },
   });
 }
@@ -296,14 +309,30 @@ export function decimalAmount(cents: number, currency: string): string {
 
 /**
  * The month's ledger as CSV: one row per invoice or credit note in number order, amounts as plain
- * decimals (credit notes negative, never quoted), text fields formula-safe.
+ * decimals (credit notes negative, never quoted), text fields formula-safe. After net, tax and total
+ * come the tax columns (decision 063): net and tax at each VAT rate used in the month (ascending),
+ * the other taxes (city tax, without VAT), and the buyer's tax ID.
  */
 export async function invoiceLedgerCsv(db: Db, hotelId: number, month: string): Promise<string> {
-  const { timeZone } = await monthBounds(db, hotelId, month);
-  const list = (await listHotelInvoices(db, hotelId, month)).reverse();
-  const header = ["Number", "Kind", "Issued", "Booking", "Credits invoice", "Guest", "Company", "Currency", "Net", "Tax", "Total"];
+  const { from, to, timeZone } = await monthBounds(db, hotelId, month);
+  const rows = await db
+    .select(summaryColumns())
+    .from(invoices)
+    .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+    .where(and(eq(invoices.hotelId, hotelId), gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+    .orderBy(asc(invoices.number));
+  const taxes = rows.map((r) => invoiceTaxTotals(r.invoice.lines));
+  const rates = [...new Set(taxes.flatMap((t) => t.vat.map((v) => v.rateBasisPoints)))].sort((a, b) => a - b);
+  const rateText = (bp: number) => `${percentText(bp)}%`;
+  const header = [
+    ...["Number", "Kind", "Issued", "Booking", "Credits invoice", "Guest", "Company", "Currency", "Net", "Tax", "Total"],
+    ...rates.flatMap((bp) => [`Net at ${rateText(bp)}`, `Tax at ${rateText(bp)}`]),
+    "Other taxes",
+    "Buyer tax ID",
+  ];
   const lines = [header.map(csvField).join(",")];
-  for (const i of list) {
+  rows.forEach((r, k) => {
+    const i = toSummary(r);
     const text = [
       i.invoiceNumber,
       i.kind === "invoice" ? "invoice" : "credit note",
@@ -314,9 +343,15 @@ export async function invoiceLedgerCsv(db: Db, hotelId: number, month: string): 
       i.buyerCompany,
       i.currency,
     ].map(csvField);
-    const amounts = [i.netCents, i.taxCents, i.totalCents].map((cents) => decimalAmount(cents, i.currency));
-    lines.push([...text, ...amounts].join(","));
-  }
+    const tax = taxes[k]!;
+    const byRate = rates.flatMap((bp) => {
+      const v = tax.vat.find((x) => x.rateBasisPoints === bp);
+      return [v?.netCents ?? 0, v?.taxCents ?? 0];
+    });
+    const other = tax.other.reduce((sum, o) => sum + o.cents, 0);
+    const amounts = [i.netCents, i.taxCents, i.totalCents, ...byRate, other].map((cents) => decimalAmount(cents, i.currency));
+    lines.push([...text, ...amounts, csvField(r.invoice.buyer.taxId)].join(","));
+  });
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -413,6 +448,8 @@ export async function updateHotelLegalDetails(
   input: LegalDetailsInput,
   actor: { userId: string; email: string },
 ): Promise<LegalDetailsView> {
+  // An id without a VAT prefix is checked as the hotel's country's number (decision 060).
+  await assertHotelTaxId(db, hotelId, input.taxId);
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(hotels)
