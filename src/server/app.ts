@@ -27,6 +27,7 @@ import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { frontDeskRoutes } from "./routes/front-desk.ts";
+import { hotelChargeRoutes } from "./routes/hotel-charges.ts";
 import { fxRateRoutes } from "./routes/fx-rates.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
 import { paymentRoutes, simulatedPaymentRoutes } from "./routes/payments.ts";
@@ -133,6 +134,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/properties", rateCalendarRoutes(deps))
       .route("/properties", hotelPromotionRoutes(deps))
       .route("/properties", ratePlanRoutes(deps))
+      .route("/properties", hotelChargeRoutes(deps))
       .route("/properties", propertyHotelRoutes(deps))
       .route("/admin/mailbox", mailboxRoutes(deps))
       .route("/admin", adminBookingRoutes(deps))

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.default(true),
   SEED_HOTELS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  SEED_DEMO_CHARGES: booleanFlag.default(true),
   DEMO_PASSWORD: NewPassword.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: NewPassword.optional(),
@@ -170,6 +171,8 @@ export interface AppConfig {
   appSecret: string;
   seedDemo: boolean;
   seedHotels: number;
+  /** The demo catalogue gets demo taxes by country and demo extras (decision 060); the e2e tests seed without. */
+  seedDemoCharges: boolean;
   demoPassword: string | undefined;
   bootstrapAdmin: { email: string; password: string; name: string } | null;
   smtpUrl: string | undefined;
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
     seedDemo: e.SEED_DEMO,
     seedHotels: e.SEED_HOTELS,
+    seedDemoCharges: e.SEED_DEMO_CHARGES,
     demoPassword: e.DEMO_PASSWORD,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
     smtpUrl: e.SMTP_URL || undefined,

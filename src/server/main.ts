@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     await seedDemoIfEmpty(database, deps.auth, logger, {
       hotels: config.seedHotels,
+      charges: config.seedDemoCharges,
       password: config.demoPassword,
       dataDir: config.dataDir,
     });

@@ -94,6 +94,10 @@ export const ACTIVITY_TYPES = {
   rate_plan_updated: { label: "Rate plan edited", group: "Properties" },
   rate_plan_removed: { label: "Rate plan deleted or taken off sale", group: "Properties" },
   rate_plan_prices_set: { label: "Rate plan prices set", group: "Properties" },
+  hotel_tax_settings_updated: { label: "Taxes and fees changed", group: "Properties" },
+  hotel_extra_created: { label: "Extra added", group: "Properties" },
+  hotel_extra_updated: { label: "Extra edited", group: "Properties" },
+  hotel_extra_deleted: { label: "Extra deleted", group: "Properties" },
 
   supplier_booking_failed: { label: "Partner refused a booking", group: "Supplier" },
   supplier_booking_unknown: { label: "Partner booking unconfirmed", group: "Supplier" },

@@ -68,12 +68,16 @@ describe("invoice helpers", () => {
     expect(monthEnd("2026-02")).toBe("2026-03-01");
   });
   it("checks billing details: a name, tax ids of a sane shape, empty fields as null", () => {
-    expect(BillingDetailsInput.parse({ name: " Ann ", company: "", taxId: "DE 123/456-7" })).toEqual({
+    expect(BillingDetailsInput.parse({ name: " Ann ", company: "", taxId: "DE 136/695-976" })).toEqual({
       name: "Ann",
       company: null,
-      taxId: "DE 123/456-7",
+      taxId: "DE 136/695-976",
       address: null,
     });
+    // A VAT number with its country's prefix must pass that country's check (decision 060).
+    expect(BillingDetailsInput.safeParse({ name: "Ann", taxId: "DE 123/456-7" }).error?.issues[0]?.message).toBe(
+      "This German VAT number should be DE followed by 9 digits: check it against the VAT certificate (Bestätigung der USt-IdNr.)",
+    );
     expect(BillingDetailsInput.safeParse({ name: "" }).success).toBe(false);
     expect(BillingDetailsInput.safeParse({ name: "Ann", taxId: "<script>" }).success).toBe(false);
   });

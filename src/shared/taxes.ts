@@ -96,6 +96,8 @@ export const TaxSettings = z.object({
   vat: VatSettings.nullable(),
   cityTax: CityTaxSettings.nullable(),
   fees: z.array(FeeSettings).max(MAX_FEES, `At most ${MAX_FEES} fees`),
+  /** Set by the demo seed on its country defaults (decision 060): demo values, not legal advice; dropped when staff save. */
+  demo: z.boolean().optional(),
 });
 export type TaxSettings = z.infer<typeof TaxSettings>;
 

@@ -110,7 +110,7 @@ describe("invoices", () => {
   it("issues an invoice at confirmation with lines and totals to the cent, the billing details set before payment and the hotel's legal details", async () => {
     const legal = await t.client(manager).properties.hotels[":hotelId"]["legal-details"].$put({
       param: { hotelId: String(hotel.id) },
-      json: { legalName: "Ledger Hospitality GmbH", legalAddress: "Hauptstrasse 1, 10115 Berlin, Germany", taxId: "DE123456789" },
+      json: { legalName: "Ledger Hospitality GmbH", legalAddress: "Hauptstrasse 1, 10115 Berlin, Germany", taxId: "DE136695976" },
     });
     expect(legal.status, await legal.clone().text()).toBe(200);
 
@@ -118,7 +118,7 @@ describe("invoices", () => {
     first = await hold(room, d(30), 3, { children: 2, ages: "4,9" });
     const billing = await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, {
       cookie: guest,
-      body: { name: "Pat Payer", company: "Payer & Sons Ltd", taxId: "GB 123 4567 89", address: "1 High St, London" },
+      body: { name: "Pat Payer", company: "Payer & Sons Ltd", taxId: "GB 999 9999 73", address: "1 High St, London" },
     });
     expect(billing.status, await billing.clone().text()).toBe(200);
     expect(await invoicesOf(first.booking.id)).toEqual([]);
@@ -148,8 +148,8 @@ describe("invoices", () => {
       }),
       expect.objectContaining({ kind: "child", quantity: 1, unitCents: 4650, totalCents: 4650 }),
     ]);
-    expect(stored!.seller).toMatchObject({ name: "Ledger Hospitality GmbH", taxId: "DE123456789" });
-    expect(stored!.buyer).toMatchObject({ company: "Payer & Sons Ltd", taxId: "GB 123 4567 89", email: "payer@example.com" });
+    expect(stored!.seller).toMatchObject({ name: "Ledger Hospitality GmbH", taxId: "DE136695976" });
+    expect(stored!.buyer).toMatchObject({ company: "Payer & Sons Ltd", taxId: "GB 999 9999 73", email: "payer@example.com" });
     expect(stored!.settlement).toMatchObject({ paidByCardCents: 41685, dueAtHotelCents: 0 });
   });
 

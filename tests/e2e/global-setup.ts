@@ -88,6 +88,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_HOTELS: "300",
+      // The browser tests read exact totals of seeded hotels: no demo taxes or extras (decision 060).
+      SEED_DEMO_CHARGES: "false",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_RATE_LIMIT_PER_MINUTE: "200",

@@ -12,6 +12,7 @@ import { seedCatalogue } from "../db/seed/seed-catalogue.ts";
 import { seedRatePlansInBulk } from "../db/seed/bulk-plans.ts";
 import { seedDemoRates } from "../db/seed/seed-rates.ts";
 import { seedDemoPromotions } from "./demo-promotions.ts";
+import { seedDemoCharges } from "../db/seed/demo-charges.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@staywise.example";
 export const DEMO_TRAVELLER_EMAIL = "traveller@staywise.example";
@@ -21,6 +22,8 @@ const SEED_LOCK_ID = 727_002;
 
 export interface DemoSeedOptions {
   hotels: number;
+  /** Demo taxes by country and demo extras (decision 060): demo values, not legal advice. */
+  charges: boolean;
   /** Fixed demo password; a random one is made (and printed) when absent. */
   password: string | undefined;
   dataDir: string;
@@ -53,6 +56,7 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
     const plans = await seedRatePlansInBulk(database.db, { from: 1, to: result.hotels });
     logger.info(plans, "demo rate plans seeded");
     await seedDemoPromotions(database.db);
+    if (options.charges) await seedDemoCharges(database.db, { from: 1, to: result.hotels });
     const password = options.password ?? randomBytes(9).toString("base64url");
     await ensureAdmin(database.db, auth, { email: DEMO_ADMIN_EMAIL, password, name: "Demo Admin" }, "demo seed");
     await ensureUser(database.db, auth, { email: DEMO_TRAVELLER_EMAIL, password, name: "Demo Traveller" });

@@ -7,6 +7,8 @@
  * catalogue already in the database instead of seeding one. --rates gives every room type a year
  * of varied rates (seed-rates.ts) after the catalogue, for the benchmarks with rates;
  * --seasonal-rates gives it a handful of season rules instead (set-based: fast on 2,000,000 hotels).
+ * The first 20,000 hotels get demo taxes by country and demo extras (demo-charges.ts) unless
+ * --no-demo-charges.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -17,9 +19,10 @@ import { DEFAULT_CATALOGUE_SEED } from "./catalogue.ts";
 import { seedCatalogue, withHotelIndexesDeferred } from "./seed-catalogue.ts";
 import { seedSeasonalRates, seedYearOfRates } from "./seed-rates.ts";
 import { DEFAULT_BOOKED_ROOM_NIGHTS, seedBookings } from "./seed-bookings.ts";
+import { seedDemoCharges } from "./demo-charges.ts";
 
 const USAGE =
-  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates | --seasonal-rates | --only-seasonal-rates]";
+  "Usage: npm run db:seed -- [--hotels N] [--seed S] [--truncate] [--bookings | --only-bookings] [--booked-room-nights N] [--rates | --seasonal-rates | --only-seasonal-rates] [--no-demo-charges]";
 const DEFAULT_HOTELS = 5_000;
 const MAX_HOTELS = 50_000_000;
 
@@ -37,6 +40,8 @@ interface CliOptions {
   seasonalRates: boolean;
   /** Keep the catalogue that is there; only add the season rules. */
   onlySeasonalRates: boolean;
+  /** Demo taxes by country and demo extras on the first hotels. */
+  demoCharges: boolean;
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -52,6 +57,7 @@ function parseCli(argv: string[]): CliOptions {
       rates: { type: "boolean", default: false },
       "seasonal-rates": { type: "boolean", default: false },
       "only-seasonal-rates": { type: "boolean", default: false },
+      "no-demo-charges": { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -72,6 +78,7 @@ function parseCli(argv: string[]): CliOptions {
     rates: values.rates,
     seasonalRates: values["seasonal-rates"],
     onlySeasonalRates: values["only-seasonal-rates"],
+    demoCharges: !values["no-demo-charges"],
     bookedRoomNights:
       values["booked-room-nights"] !== undefined
         ? parseInteger("--booked-room-nights", values["booked-room-nights"], 1, 10_000_000_000)
@@ -153,6 +160,11 @@ async function main(): Promise<number> {
     console.log(
       `Seeded ${result.hotels.toLocaleString("en-US")} hotels and ${result.roomTypes.toLocaleString("en-US")} room types into ${target} in ${seconds}s (${rate} hotels/s)`,
     );
+    if (options.demoCharges) {
+      const chargesStarted = performance.now();
+      await seedDemoCharges(database.db, { from: 1, to: result.hotels });
+      console.log(`Demo taxes and extras in ${((performance.now() - chargesStarted) / 1000).toFixed(1)}s`);
+    }
     if (options.rates) {
       const ratesStarted = performance.now();
       const rules = await seedYearOfRates(database.db, {
