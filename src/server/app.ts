@@ -27,6 +27,7 @@ import { adminUserRoutes } from "./routes/admin/users.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { frontDeskRoutes } from "./routes/front-desk.ts";
+import { hotelStaffRoutes } from "./routes/hotel-staff.ts";
 import { hotelChargeRoutes } from "./routes/hotel-charges.ts";
 import { fxRateRoutes } from "./routes/fx-rates.ts";
 import { destinationRoutes, hotelRoutes } from "./routes/hotels.ts";
@@ -143,6 +144,7 @@ function apiRoutes(deps: AppDeps) {
       .route("/admin", adminApiDiagnosticsRoutes(deps))
       .route("/admin", adminSupplierSandboxRoutes(deps))
       .route("/properties", frontDeskRoutes(deps))
+      .route("/properties", hotelStaffRoutes(deps))
       .route("/properties/webhooks", webhookRoutes(deps))
       .route("/properties", channelKeyRoutes(deps))
       .route("/properties", calendarImportRoutes(deps))

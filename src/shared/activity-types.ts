@@ -49,6 +49,8 @@ export const ACTIVITY_TYPES = {
   admin_created: { label: "Admin account created", group: "Admin" },
   user_role_changed: { label: "Role changed", group: "Admin" },
   manager_hotels_changed: { label: "Manager's hotels changed", group: "Admin" },
+  hotel_staff_granted: { label: "Hotel staff added", group: "Admin" },
+  hotel_staff_removed: { label: "Hotel staff removed", group: "Admin" },
   user_disabled: { label: "User disabled", group: "Admin" },
   user_enabled: { label: "User enabled", group: "Admin" },
   admin_booking_status_changed: { label: "Booking status changed", group: "Admin" },

@@ -9,17 +9,24 @@ export const PASSWORD_TOO_COMMON = "This password is too common. Choose another.
 /** Spec section 9: the delay before the sign-up page moves on to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
 
-/** 'manager' runs the hotels an admin grants them (hotel_managers), and nothing else of the back office. */
-export const ROLES = ["admin", "manager", "user"] as const;
+/**
+ * 'manager' runs the hotels an admin grants them (hotel_managers), and nothing else of the back office;
+ * 'front_desk' runs only the front desk of the hotels granted to them (decision 064).
+ */
+export const ROLES = ["admin", "manager", "front_desk", "user"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles that may not use their privileges until two-factor authentication is on. */
-const ROLES_REQUIRING_TWO_FACTOR: ReadonlySet<Role> = new Set<Role>(["admin", "manager"]);
+/** Roles that may not use their privileges until two-factor authentication is on (the desk sees guests' data and takes cards). */
+const ROLES_REQUIRING_TWO_FACTOR: ReadonlySet<Role> = new Set<Role>(["admin", "manager", "front_desk"]);
 
 /** The stored role as the app knows it: an unknown value is an ordinary user (spec section 6). */
 export function toRole(stored: string | null | undefined): Role {
-  return stored === "admin" || stored === "manager" ? stored : "user";
+  return stored === "admin" || stored === "manager" || stored === "front_desk" ? stored : "user";
 }
+
+/** A role at one hotel (hotel_managers.role): the manager runs it, the front desk only its desk (decision 064). */
+export const HOTEL_STAFF_ROLES = ["manager", "front_desk"] as const;
+export type HotelStaffRole = (typeof HOTEL_STAFF_ROLES)[number];
 
 export function roleRequiresTwoFactor(role: Role): boolean {
   return ROLES_REQUIRING_TWO_FACTOR.has(role);
@@ -87,6 +94,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** Admin (every hotel) or manager (the hotels granted to them): may use property management. */
   canManageHotels: boolean;
+  /** Admin, manager, or front-desk staff: may use the front desk of their hotels (decision 064). */
+  canUseFrontDesk: boolean;
   twoFactorEnabled: boolean;
   /**
    * The role requires two-factor authentication and it is off, or this session has not passed it:

@@ -133,6 +133,10 @@ export const ERROR_CODES = [
   "EXTRA_NOT_AVAILABLE",
   "EXTRA_NOT_FOUND",
   "EXTRA_NAME_TAKEN",
+  // Hotel staff: the front-desk role (decision 064)
+  "STAFF_USER_NOT_FOUND",
+  "STAFF_NOT_FOUND",
+  "STAFF_ALREADY_MANAGER",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

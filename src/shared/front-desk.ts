@@ -30,3 +30,15 @@ export const PhoneBookingInput = GuestDetails.extend({
   extras: ExtrasChoice.optional(),
 });
 export type PhoneBookingInput = z.infer<typeof PhoneBookingInput>;
+
+/** Adding a person to a hotel's staff (decision 064): an existing account by e-mail, and their role there. */
+export const HotelStaffInput = z.object({
+  email: z.string().trim().min(1, "Email is required").max(254, "Email is too long").email("Enter a valid email address"),
+  role: z.enum(["manager", "front_desk"], { message: "Choose manager or front desk" }),
+});
+export type HotelStaffInput = z.infer<typeof HotelStaffInput>;
+
+export const HOTEL_STAFF_ROLE_LABELS: Record<HotelStaffInput["role"], string> = {
+  manager: "Manager",
+  front_desk: "Front desk",
+};

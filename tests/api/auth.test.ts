@@ -103,6 +103,7 @@ describe("sign in and out", () => {
         role: "user",
         isAdmin: false,
         canManageHotels: false,
+        canUseFrontDesk: false,
         twoFactorEnabled: false,
         twoFactorSetupRequired: false,
       },

@@ -11,6 +11,7 @@ let admin: string;
 let user: string;
 let managerA: string;
 let managerB: string;
+let deskA: string;
 let hotelA: HotelRow;
 let hotelA2: HotelRow;
 let hotelB: HotelRow;
@@ -32,7 +33,13 @@ beforeAll(async () => {
   hotelA = await createHotel(t.deps.db, { name: "Alpha Hotel" });
   hotelA2 = await createHotel(t.deps.db, { name: "Alpha Annex" });
   hotelB = await createHotel(t.deps.db, { name: "Bravo Hotel" });
-  for (const email of ["plain-m@example.com", "manager-a@example.com", "manager-b@example.com", "grantee@example.com"]) {
+  for (const email of [
+    "plain-m@example.com",
+    "manager-a@example.com",
+    "manager-b@example.com",
+    "grantee@example.com",
+    "desk-a@example.com",
+  ]) {
     await signUp(t, email);
   }
   user = await signIn(t, "plain-m@example.com");
@@ -40,6 +47,13 @@ beforeAll(async () => {
   expect((await setHotels(admin, "manager-b@example.com", [hotelB.id])).status).toBe(200);
   managerA = await signIn(t, "manager-a@example.com");
   managerB = await signIn(t, "manager-b@example.com");
+  // Manager A adds the front desk of Alpha Hotel (decision 064): Alpha's desk, and nothing else.
+  const granted = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+    cookie: managerA,
+    body: { email: "desk-a@example.com", role: "front_desk" },
+  });
+  expect(granted.status, await granted.clone().text()).toBe(200);
+  deskA = await signIn(t, "desk-a@example.com");
   // Sign-ins hash passwords (argon2id) and enrol two-factor: slow on a busy machine.
 }, 120_000);
 afterAll(() => t.close());
@@ -179,10 +193,11 @@ describe("a manager's scope, over every route the app serves", () => {
     expect(propertyEndpoints.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(adminEndpoints)("%s %s: 403 for a manager, as for a user", async (method, path) => {
+  it.each(adminEndpoints)("%s %s: 403 for a manager and the front desk, as for a user", async (method, path) => {
     const url = fill(path, hotelA.id);
     const options = method === "GET" ? {} : { body: {} };
     expect((await t.request(method, url, { ...options, cookie: managerA })).status).toBe(403);
+    expect((await t.request(method, url, { ...options, cookie: deskA })).status).toBe(403);
     expect((await t.request(method, url, { ...options, cookie: user })).status).toBe(403);
   });
 
@@ -206,4 +221,169 @@ describe("a manager's scope, over every route the app serves", () => {
       }
     },
   );
+});
+
+/**
+ * What a front-desk grant opens (decision 064), written out here rather than read from the app: a
+ * route that joins the desk's list there without joining this one fails the matrix below.
+ */
+const FRONT_DESK_ALLOWED = new Set([
+  "GET /api/properties/front-desk/hotels",
+  "GET /api/properties/hotels/:hotelId/front-desk",
+  "POST /api/properties/hotels/:hotelId/front-desk/bookings/:bookingId/check-in",
+  "POST /api/properties/hotels/:hotelId/front-desk/bookings/:bookingId/check-out",
+  "POST /api/properties/hotels/:hotelId/front-desk/bookings/:bookingId/no-show",
+  "POST /api/properties/hotels/:hotelId/front-desk/phone-bookings",
+  "GET /api/properties/hotels/:hotelId/invoices",
+  "GET /api/properties/hotels/:hotelId/invoices/:invoiceId/pdf",
+  "GET /api/properties/hotels/:hotelId/billing/:reference",
+  "PUT /api/properties/hotels/:hotelId/billing/:reference",
+  "POST /api/properties/hotels/:hotelId/billing/:reference/invoice",
+]);
+
+function routeKey(method: string, path: string): string {
+  return `${method} ${path.replace(/:([A-Za-z]+)(\{[^}]*\})?/g, ":$1")}`;
+}
+
+describe("the front desk's scope, over every route the app serves", () => {
+  it("lists only routes the app serves", () => {
+    const served = new Set(propertyEndpoints.map(([method, path]) => routeKey(method, path)));
+    expect([...FRONT_DESK_ALLOWED].filter((route) => !served.has(route))).toEqual([]);
+  });
+
+  it.each(propertyEndpoints)("%s %s: the desk's routes for its own hotel only, everything else refused", async (method, path) => {
+    const options = method === "GET" ? {} : { body: {} };
+    const own = await t.request(method, fill(path, hotelA.id), { ...options, cookie: deskA });
+    if (FRONT_DESK_ALLOWED.has(routeKey(method, path))) {
+      expect([401, 403], await own.clone().text()).not.toContain(own.status);
+      expect(own.status).toBeLessThan(500);
+      if (path.includes(":hotelId")) {
+        expect((await t.request(method, fill(path, hotelB.id), { ...options, cookie: deskA })).status).toBe(403);
+        expect((await t.request(method, fill(path, hotelA2.id), { ...options, cookie: deskA })).status).toBe(403);
+        expect((await t.request(method, fill(path, 999_999), { ...options, cookie: deskA })).status).toBe(403);
+      }
+    } else {
+      expect([403, 404], await own.clone().text()).toContain(own.status);
+      expect((await t.request(method, fill(path, hotelB.id), { ...options, cookie: deskA })).status).toBe(403);
+    }
+  });
+});
+
+describe("a hotel's staff (decision 064)", () => {
+  async function staffOf(hotelId: number, cookie: string): Promise<{ email: string; role: string }[]> {
+    const res = await t.request("GET", `/api/properties/hotels/${hotelId}/staff`, { cookie });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { staff: { email: string; role: string }[] }).staff;
+  }
+
+  it("lists the hotel's managers and front desk; the grant made the account front desk, recorded and logged", async () => {
+    expect(await staffOf(hotelA.id, managerA)).toMatchObject([
+      { email: "manager-a@example.com", role: "manager" },
+      { email: "desk-a@example.com", role: "front_desk" },
+    ]);
+    const [account] = await t.deps.db.select().from(users).where(eq(users.email, "desk-a@example.com"));
+    expect(account?.role).toBe("front_desk");
+    const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "desk-a@example.com"));
+    expect(change).toMatchObject({ previousRole: "user", newRole: "front_desk", changedByEmail: "manager-a@example.com" });
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.targetUserEmail, "desk-a@example.com"));
+    expect(logs.find((l) => l.actionType === "hotel_staff_granted")?.details).toMatchObject({
+      hotelId: hotelA.id,
+      role: "front_desk",
+      from: "user",
+      to: "front_desk",
+    });
+    const me = (await (await t.request("GET", "/api/me", { cookie: deskA })).json()) as {
+      user: { role: string; canManageHotels: boolean; canUseFrontDesk: boolean };
+    };
+    expect(me.user).toMatchObject({ role: "front_desk", canManageHotels: false, canUseFrontDesk: true });
+    const desks = (await (await t.request("GET", "/api/properties/front-desk/hotels", { cookie: deskA })).json()) as {
+      hotels: { id: number }[];
+    };
+    expect(desks.hotels.map((h) => h.id)).toEqual([hotelA.id]);
+  });
+
+  it("a manager adds front desk only, removes front desk only, and only at their own hotel; the front desk manages no staff", async () => {
+    const asManager = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+      cookie: managerA,
+      body: { email: "plain-m@example.com", role: "manager" },
+    });
+    expect(asManager.status).toBe(403);
+    const removeManager = await t.request("DELETE", `/api/properties/hotels/${hotelA.id}/staff/${await idOf("manager-a@example.com")}`, {
+      cookie: managerA,
+    });
+    expect(removeManager.status).toBe(400);
+    const otherManager = await t.request("DELETE", `/api/properties/hotels/${hotelB.id}/staff/${await idOf("manager-b@example.com")}`, {
+      cookie: managerA,
+    });
+    expect(otherManager.status).toBe(403);
+    const byDesk = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+      cookie: deskA,
+      body: { email: "plain-m@example.com", role: "front_desk" },
+    });
+    expect(byDesk.status).toBe(403);
+    const unknown = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+      cookie: managerA,
+      body: { email: "nobody-here@example.com", role: "front_desk" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: string }).code).toBe("STAFF_USER_NOT_FOUND");
+    const anAdmin = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+      cookie: managerA,
+      body: { email: "chief@example.com", role: "front_desk" },
+    });
+    expect(((await anAdmin.json()) as { code: string }).code).toBe("ADMIN_MANAGES_ALL");
+    const bad = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+      cookie: managerA,
+      body: { email: "x", role: "owner" },
+    });
+    expect(bad.status).toBe(400);
+    const [plain] = await t.deps.db.select().from(users).where(eq(users.email, "plain-m@example.com"));
+    expect(plain?.role).toBe("user");
+  });
+
+  it("an admin makes the front desk a manager of the hotel, and the manager's desk grant cannot be made smaller by a manager", async () => {
+    await signUp(t, "desk-to-manager@example.com");
+    const add = (cookie: string, role: string) =>
+      t.request("POST", `/api/properties/hotels/${hotelB.id}/staff`, { cookie, body: { email: "desk-to-manager@example.com", role } });
+    expect((await add(managerB, "front_desk")).status).toBe(200);
+    expect((await add(admin, "manager")).status).toBe(200);
+    expect(await staffOf(hotelB.id, admin)).toContainEqual(
+      expect.objectContaining({ email: "desk-to-manager@example.com", role: "manager" }),
+    );
+    const [account] = await t.deps.db.select().from(users).where(eq(users.email, "desk-to-manager@example.com"));
+    expect(account?.role).toBe("manager");
+    const down = await add(managerB, "front_desk");
+    expect(down.status).toBe(409);
+    expect(((await down.json()) as { code: string }).code).toBe("STAFF_ALREADY_MANAGER");
+  });
+
+  it("removing the front desk's last hotel makes them a regular user: refused at once, logged", async () => {
+    await signUp(t, "desk-leaving@example.com");
+    expect(
+      (
+        await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
+          cookie: managerA,
+          body: { email: "desk-leaving@example.com", role: "front_desk" },
+        })
+      ).status,
+    ).toBe(200);
+    const cookie = await signIn(t, "desk-leaving@example.com");
+    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(200);
+    const removed = await t.request("DELETE", `/api/properties/hotels/${hotelA.id}/staff/${await idOf("desk-leaving@example.com")}`, {
+      cookie: managerA,
+    });
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as { staff: { email: string }[] }).staff.map((s) => s.email)).not.toContain("desk-leaving@example.com");
+    // The role change ended the sessions; a new one is an ordinary user's.
+    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(401);
+    const again = await signIn(t, "desk-leaving@example.com");
+    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie: again })).status).toBe(403);
+    const [account] = await t.deps.db.select().from(users).where(eq(users.email, "desk-leaving@example.com"));
+    expect(account?.role).toBe("user");
+    const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.targetUserEmail, "desk-leaving@example.com"));
+    expect(logs.find((l) => l.actionType === "hotel_staff_removed")).toMatchObject({
+      userEmail: "manager-a@example.com",
+      details: expect.objectContaining({ hotelId: hotelA.id, role: "front_desk", from: "front_desk", to: "user" }),
+    });
+  });
 });

@@ -14,7 +14,7 @@ export function listRoleChanges() {
 
 export type RoleChange = Awaited<ReturnType<typeof listRoleChanges>>["roleChanges"][number];
 
-export function changeUserRole(id: string, role: Exclude<Role, "manager">, reason: string) {
+export function changeUserRole(id: string, role: Exclude<Role, "manager" | "front_desk">, reason: string) {
   return body(api.admin.users[":id"].role.$post({ param: { id: encodeURIComponent(id) }, json: { role, ...(reason ? { reason } : {}) } }));
 }
 

@@ -13,6 +13,7 @@ export const SessionUserSchema = z
     role: z.enum(ROLES),
     isAdmin: z.boolean(),
     canManageHotels: z.boolean(),
+    canUseFrontDesk: z.boolean().describe("Admins, managers and front-desk staff: the front desk of their hotels"),
     twoFactorEnabled: z.boolean(),
     twoFactorSetupRequired: z.boolean(),
   })

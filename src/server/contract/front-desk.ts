@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { STAY_STATUSES } from "../../shared/front-desk.ts";
 import { orNull } from "../http/openapi.ts";
-import { CancellationScheduleSchema, CreatedHoldSchema } from "./bookings.ts";
+import { CancellationScheduleSchema, CreatedHoldSchema, PriceBreakdownSchema } from "./bookings.ts";
 
 /** Answers of the front desk routes (/api/properties/hotels/:hotelId/front-desk). */
 export const FrontDeskBookingSchema = z
@@ -30,6 +30,7 @@ export const FrontDeskBookingSchema = z
     ratePlanName: z.string().nullable().describe("The rate plan sold; null when none"),
     cancellationSchedule: orNull(CancellationScheduleSchema).describe("The cancellation terms as stored on the booking"),
     noShowFeeCents: z.number().int().nullable().describe("What a no-show costs under the booking's plan; null: the first night"),
+    charges: orNull(PriceBreakdownSchema).describe("The price line by line as stored (room, extras, taxes, fees); null for older bookings"),
   })
   .openapi("FrontDeskBooking");
 
@@ -60,3 +61,7 @@ export const PhoneBookingSchema = z.object({
   reference: z.string(),
   hold: orNull(CreatedHoldSchema).describe("Paid by card: the hold and its payment, to take the card in the payment form"),
 });
+
+export const FrontDeskHotelsSchema = z
+  .object({ hotels: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })) })
+  .openapi("FrontDeskHotels");

@@ -153,4 +153,14 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   EXTRA_NOT_AVAILABLE: { status: 400, message: "An extra you chose is no longer offered by this hotel. Please review your extras." },
   EXTRA_NOT_FOUND: { status: 404, message: "This extra was not found." },
   EXTRA_NAME_TAKEN: { status: 409, message: "This hotel already has an extra with this name. Choose another name." },
+  // Hotel staff: the front-desk role (decision 064)
+  STAFF_USER_NOT_FOUND: {
+    status: 404,
+    message: "No account has this e-mail address. Ask the person to sign up first, then add them.",
+  },
+  STAFF_NOT_FOUND: { status: 404, message: "This person is not on this hotel's staff." },
+  STAFF_ALREADY_MANAGER: {
+    status: 409,
+    message: "This person already manages this hotel. An administrator can change a manager's role.",
+  },
 };

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { roleRequiresTwoFactor, toRole } from "../../shared/auth.ts";
 import { sessions } from "../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
-import { HOTEL_STAFF_ONLY, assertHotelAccess } from "../services/hotel-access.ts";
+import { HOTEL_STAFF_ONLY, assertHotelAccess, capabilityForPath } from "../services/hotel-access.ts";
 import type { AppDeps, AppEnv, SignedInEnv } from "../http/types.ts";
 import { isDatabaseId } from "../../shared/ids.ts";
 
@@ -49,6 +49,7 @@ export function loadSession(deps: Pick<AppDeps, "auth" | "db" | "config">) {
         role,
         isAdmin: role === "admin",
         canManageHotels: role === "admin" || role === "manager",
+        canUseFrontDesk: role === "admin" || role === "manager" || role === "front_desk",
         twoFactorEnabled,
         twoFactorSetupRequired: roleRequiresTwoFactor(role) && !(twoFactorEnabled && secondFactorPassed),
       });
@@ -75,27 +76,30 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
 
 /**
  * Property management (/api/properties): admins, and managers for the hotels granted to them, in a
- * session that passed two-factor authentication. Which hotel a manager may touch is checked per
- * request by requireHotelAccess and the services.
+ * session that passed two-factor authentication; front-desk staff only on the desk's routes
+ * (capabilityForPath, decision 064). Which hotel a manager may touch is checked per request by
+ * requireHotelAccess and the services.
  */
 export const requireHotelStaff = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new DomainError("UNAUTHENTICATED");
-  if (!user.canManageHotels) throw new DomainError("FORBIDDEN", HOTEL_STAFF_ONLY);
+  const allowed = capabilityForPath(c.req.method, c.req.path) === "front_desk" ? user.canUseFrontDesk : user.canManageHotels;
+  if (!allowed) throw new DomainError("FORBIDDEN", HOTEL_STAFF_ONLY);
   if (user.twoFactorSetupRequired) throw new DomainError("TWO_FACTOR_REQUIRED");
   await next();
 });
 
 /**
  * Every /api/properties/hotels/:hotelId route: the hotel must be in the caller's scope (an admin's
- * every hotel, a manager's granted ones). Reads the id from the path, so no route can forget it.
+ * every hotel, a manager's granted ones; the desk's routes also the front-desk grants). Reads the id
+ * from the path, so no route can forget it.
  */
 export function requireHotelAccess(deps: Pick<AppDeps, "db">) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const match = /\/properties\/hotels\/([^/]+)(?:\/|$)/.exec(c.req.path);
     if (match?.[1] !== undefined) {
       if (!isDatabaseId(match[1])) throw new DomainError("HOTEL_NOT_FOUND");
-      await assertHotelAccess(deps.db, c.get("user"), Number(match[1]));
+      await assertHotelAccess(deps.db, c.get("user"), Number(match[1]), capabilityForPath(c.req.method, c.req.path));
     }
     await next();
   });

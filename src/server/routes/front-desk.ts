@@ -3,7 +3,14 @@ import { z } from "zod";
 import { todayUtc, isIsoDate } from "../../shared/dates.ts";
 import { PhoneBookingInput } from "../../shared/front-desk.ts";
 import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
-import { CheckedOutSchema, DeskBookingSchema, FrontDeskDaySchema, NoShowSchema, PhoneBookingSchema } from "../contract/front-desk.ts";
+import {
+  CheckedOutSchema,
+  DeskBookingSchema,
+  FrontDeskDaySchema,
+  FrontDeskHotelsSchema,
+  NoShowSchema,
+  PhoneBookingSchema,
+} from "../contract/front-desk.ts";
 import { bookingDeps } from "../deps.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
@@ -11,6 +18,7 @@ import { createBookingAccessToken } from "../services/bookings/access.ts";
 import { holderAddress } from "../services/bookings/hold-limits.ts";
 import { createPhoneBooking } from "../services/bookings/phone.ts";
 import { checkInGuest, checkOutGuest, frontDeskDay, markNoShow } from "../services/front-desk.ts";
+import { frontDeskHotels } from "../services/hotel-staff.ts";
 import { requestLanguage } from "../i18n.ts";
 
 const TAGS = ["Front desk"];
@@ -19,6 +27,14 @@ const HotelParam = z.object({ hotelId: z.coerce.number({ message: "Hotel not fou
 const BookingParam = HotelParam.extend({ bookingId: z.string().uuid("Booking not found") });
 const DayQuery = z.object({ date: z.string().refine(isIsoDate, "date must be a date like 2026-05-31").optional() });
 
+const hotelsOfDesk = defineRoute({
+  method: "get",
+  path: "/front-desk/hotels",
+  operationId: "listFrontDeskHotels",
+  tags: TAGS,
+  summary: "The hotels whose front desk the caller works: their managed and front-desk hotels (every hotel for an admin)",
+  responses: { 200: jsonAnswer(FrontDeskHotelsSchema, "The hotels, by name") },
+});
 const day = defineRoute({
   method: "get",
   path: "/hotels/{hotelId}/front-desk",
@@ -80,10 +96,11 @@ const phoneBooking = defineRoute({
   responses: { 201: jsonAnswer(PhoneBookingSchema, "The booking made") },
 });
 
-/** The front desk of one hotel, for its admins and managers (decision 022). */
+/** The front desk of one hotel, for its admins, managers and front-desk staff (decisions 022 and 064). */
 export function frontDeskRoutes(deps: AppDeps) {
   const services = bookingDeps(deps);
   return apiRouter<SignedInEnv>()
+    .openapi(hotelsOfDesk, async (c) => c.json({ hotels: await frontDeskHotels(deps.db, c.get("user")) }, 200))
     .openapi(day, async (c) => {
       const { hotelId } = c.req.valid("param");
       return c.json(await frontDeskDay(deps.db, hotelId, c.req.valid("query").date ?? todayUtc()), 200);

@@ -44,7 +44,7 @@ async function managedHotelsOf(db: Db | Tx, userIds: string[]): Promise<Map<stri
     .select({ userId: hotelManagers.userId, id: hotels.id, name: hotels.name })
     .from(hotelManagers)
     .innerJoin(hotels, eq(hotels.id, hotelManagers.hotelId))
-    .where(inArray(hotelManagers.userId, userIds))
+    .where(and(inArray(hotelManagers.userId, userIds), eq(hotelManagers.role, "manager")))
     .orderBy(hotels.name, hotels.id);
   for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), { id: r.id, name: r.name }]);
   return byUser;
@@ -118,7 +118,8 @@ export async function changeUserRole(
 
 /**
  * Makes a user the manager of exactly these hotels: a user becomes a manager, a manager's hotels
- * are replaced, and an empty list makes a manager a regular user again. Admins (who run every
+ * are replaced, and an empty list makes a manager a regular user again (or front-desk staff, when
+ * they keep front-desk grants; a hotel they worked the desk of becomes managed, decision 064). Admins (who run every
  * hotel) and the caller themselves are refused. Role history records a change of role, the
  * activity log every change with the hotels added and removed. Any change ends the user's sessions.
  */
@@ -146,12 +147,18 @@ export async function setManagedHotels(
     const before = (await managedHotelsOf(tx, [userId])).get(userId) ?? [];
     const added = found.filter((h) => !before.some((b) => b.id === h.id));
     const removed = before.filter((b) => !wanted.includes(b.id));
-    const role: Role = wanted.length > 0 ? "manager" : "user";
+    const deskGrants = await tx
+      .select({ hotelId: hotelManagers.hotelId })
+      .from(hotelManagers)
+      .where(and(eq(hotelManagers.userId, userId), eq(hotelManagers.role, "front_desk")));
+    const keepsDesk = deskGrants.some((g) => !wanted.includes(g.hotelId));
+    const role: Role = wanted.length > 0 ? "manager" : keepsDesk ? "front_desk" : "user";
     if (added.length === 0 && removed.length === 0 && role === previous) return toView(target, before);
     if (removed.length > 0) {
       await tx.delete(hotelManagers).where(
         and(
           eq(hotelManagers.userId, userId),
+          eq(hotelManagers.role, "manager"),
           inArray(
             hotelManagers.hotelId,
             removed.map((h) => h.id),
@@ -160,7 +167,13 @@ export async function setManagedHotels(
       );
     }
     if (added.length > 0) {
-      await tx.insert(hotelManagers).values(added.map((h) => ({ userId, hotelId: h.id, grantedBy: actor.id })));
+      await tx
+        .insert(hotelManagers)
+        .values(added.map((h) => ({ userId, hotelId: h.id, grantedBy: actor.id, role: "manager" as const })))
+        .onConflictDoUpdate({
+          target: [hotelManagers.userId, hotelManagers.hotelId],
+          set: { role: "manager", grantedBy: actor.id, grantedAt: new Date() },
+        });
     }
     // Privileges changed: the user signs in again, so no session made before carries them.
     await endSessions(tx, userId, null);

@@ -433,7 +433,7 @@ async function conflictEmail(tx: Db, deps: CalendarImportDeps, item: ImportToSyn
     .select({ email: users.email })
     .from(hotelManagers)
     .innerJoin(users, eq(users.id, hotelManagers.userId))
-    .where(eq(hotelManagers.hotelId, item.hotelId));
+    .where(and(eq(hotelManagers.hotelId, item.hotelId), eq(hotelManagers.role, "manager")));
   // A hotel nobody manages is run by the administrators: they hear about it instead.
   if (managers.length === 0) managers = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
   for (const block of conflicts)

@@ -5,6 +5,7 @@
  */
 import { and, eq, gte, lte } from "drizzle-orm";
 import type { CancellationSchedule } from "../../shared/cancellation-policies.ts";
+import type { PriceBreakdown } from "../../shared/charges.ts";
 import type { StayStatus } from "../../shared/front-desk.ts";
 import { todayUtc } from "../../shared/dates.ts";
 import { bookings, hotels } from "../db/schema.ts";
@@ -45,6 +46,8 @@ export interface FrontDeskBooking {
   cancellationSchedule: CancellationSchedule | null;
   /** What marking a no-show charges under the booking's plan (its policy's final fee); null: the first night, as without plans. */
   noShowFeeCents: number | null;
+  /** The price line by line as stored on the booking (decision 059); null for bookings made before it. */
+  charges: PriceBreakdown | null;
 }
 
 function toDeskView(row: BookingRow): FrontDeskBooking {
@@ -73,6 +76,7 @@ function toDeskView(row: BookingRow): FrontDeskBooking {
     ratePlanName: row.ratePlanName,
     cancellationSchedule: row.cancellationSchedule,
     noShowFeeCents: noShowFeeCents(row),
+    charges: row.charges ?? null,
   };
 }
 

@@ -46,6 +46,8 @@ function activityLabels(t: TFunction): Record<ActivityType, string> {
     admin_created: t("Admin account created"),
     user_role_changed: t("Role changed"),
     manager_hotels_changed: t("Manager's hotels changed"),
+    hotel_staff_granted: t("Hotel staff added"),
+    hotel_staff_removed: t("Hotel staff removed"),
     user_disabled: t("User disabled"),
     user_enabled: t("User enabled"),
     admin_booking_status_changed: t("Booking status changed"),

@@ -7,6 +7,8 @@ export function roleLabel(t: TFunction, role: string): string {
       return t("Admin");
     case "manager":
       return t("Manager");
+    case "front_desk":
+      return t("Front desk");
     case "user":
       return t("User");
     default:

@@ -28,7 +28,8 @@ export function useRoleChanges() {
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role, reason }: { id: string; role: Exclude<Role, "manager">; reason: string }) => changeUserRole(id, role, reason),
+    mutationFn: ({ id, role, reason }: { id: string; role: Exclude<Role, "manager" | "front_desk">; reason: string }) =>
+      changeUserRole(id, role, reason),
     // Feedback here rather than in mutate()'s callbacks, which are skipped once the row's dialog has unmounted.
     onSuccess: (_data, { role }) =>
       toast.success(role === "admin" ? i18next.t("User promoted to admin") : i18next.t("User demoted to regular user")),

@@ -26,7 +26,7 @@ import { RoleChangeHistory } from "./role-change-history.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { RoleChangeButton, UserStatusButton } from "./user-actions.tsx";
 
-const ROLE_TONES = { admin: "brand", manager: "warning", user: "neutral" } as const;
+const ROLE_TONES = { admin: "brand", manager: "warning", front_desk: "neutral", user: "neutral" } as const;
 
 function RoleBadge({ role }: { role: AdminUserView["role"] }) {
   const { t } = useTranslation();
