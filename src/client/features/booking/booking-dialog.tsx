@@ -5,6 +5,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Dialog } from "radix-ui";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { DEFAULT_HOLD_MINUTES, GuestDetails, type CreateBookingResponse } from "../../../shared/booking.ts";
+import type { ExtrasChoice } from "../../../shared/extras.ts";
+import type { PriceQuote } from "../../../shared/price-quote.ts";
 import { offerTotalCents } from "../../../shared/rates.ts";
 import type { RatePlanOffer } from "../../../shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
@@ -20,6 +22,7 @@ import { hotelKeys } from "../../api/hotels.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { bookingFlowReducer, initialBookingFlow, nightlyPriceFor } from "./booking-flow.ts";
+import { ExtrasField } from "./extras-field.tsx";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";
@@ -60,6 +63,11 @@ function isPromoRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code.startsWith("PROMO_CODE_");
 }
 
+/** A refusal of the extras chosen (one no longer on offer), to show under them. */
+function isExtrasRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === "EXTRA_NOT_AVAILABLE";
+}
+
 export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChange }: BookingDialogProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -94,6 +102,17 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
   const [promoCode, setPromoCode] = useState("");
   const [promoHoldError, setPromoHoldError] = useState<string | null>(null);
   const ours = hotel.supplier === "inventory";
+  // The extras the guest ticked, and the hotel's extras on offer as the last quote listed them.
+  const [extrasPicked, setExtrasPicked] = useState<ExtrasChoice>([]);
+  const [extrasOffered, setExtrasOffered] = useState<PriceQuote["availableExtras"]>([]);
+  const [extrasHoldError, setExtrasHoldError] = useState<string | null>(null);
+  // Sent with the quote and the hold in the hotel's order: those the rate includes always (listed at no charge), then the guest's.
+  const extras = useMemo(() => {
+    const picked = new Map(extrasPicked.map((c) => [c.extraId, c.quantity]));
+    return extrasOffered
+      .filter((extra) => extra.inPlan || picked.has(extra.id))
+      .map((extra) => ({ extraId: extra.id, quantity: extra.inPlan ? 1 : (picked.get(extra.id) ?? 1) }));
+  }, [extrasPicked, extrasOffered]);
   const quoteInput = {
     hotelId: hotel.id,
     roomTypeId: room.id,
@@ -106,11 +125,33 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
     rooms: stay.rooms,
     pointsToRedeem,
     ...(promoCode ? { promoCode } : {}),
+    ...(extras.length > 0 ? { extras } : {}),
   };
   // The server's breakdown of this choice: asked again when the points or the code change; the last answer stays while it is.
   const quote = useQuery({ ...bookingQuoteQueryOptions(quoteInput), enabled: ours && open, placeholderData: keepPreviousData });
   const quoteAnswer = quote.isError ? null : (quote.data ?? null);
   const promoError = promoHoldError ?? (isPromoRefusal(quote.error) ? errorText(quote.error, quote.error.message) : null);
+  // The offer as the last answer listed it (kept through a refusal, which lists none).
+  const answeredExtras = quote.data?.availableExtras;
+  if (answeredExtras && answeredExtras !== extrasOffered) setExtrasOffered(answeredExtras);
+  const extrasError = extrasHoldError ?? (isExtrasRefusal(quote.error) ? errorText(quote.error, quote.error.message) : null);
+
+  /**
+   * The hold refused an extra that went off sale while the dialog was open: the offer is asked for
+   * again without any, the choices still on offer are kept, and the refusal stays said under the
+   * extras until the next change. (A quote's refusal is said there too; the guest unticks the extra.)
+   */
+  function refreshExtras(message: string) {
+    setExtrasHoldError(message);
+    queryClient
+      .fetchQuery(bookingQuoteQueryOptions({ ...quoteInput, extras: undefined }))
+      .then((fresh) => {
+        setExtrasOffered(fresh.availableExtras);
+        setExtrasPicked((picked) => picked.filter((c) => fresh.availableExtras.some((e) => e.id === c.extraId && !e.inPlan)));
+      })
+      .catch(() => undefined);
+  }
+
   const pricedRoom = useMemo(
     () =>
       nightlyPriceCents === offer.priceCents
@@ -160,12 +201,14 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
     holding.current = true;
     dispatch({ type: "holdRequested" });
     setPromoHoldError(null);
+    setExtrasHoldError(null);
     createHold.mutate(
       {
         hotelId: hotel.id,
         roomTypeId: room.id,
         ...(plan?.id ? { ratePlanId: plan.id } : {}),
         ...(promoCode ? { promoCode } : {}),
+        ...(extras.length > 0 ? { extras } : {}),
         checkIn: stay.checkIn,
         checkOut: stay.checkOut,
         guests: stay.guests,
@@ -197,6 +240,7 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
           }
           if (error instanceof ApiError && error.code === "ROOM_UNAVAILABLE") refreshAvailability();
           if (isPromoRefusal(error)) setPromoHoldError(errorText(error, error.message));
+          if (isExtrasRefusal(error)) refreshExtras(errorText(error, error.message));
           dispatch({
             type: "holdRefused",
             message:
@@ -338,7 +382,7 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
             plan={plan}
             quote={quoteAnswer}
             quoteNote={
-              ours && quote.isError && !isPromoRefusal(quote.error) ? (
+              ours && quote.isError && !isPromoRefusal(quote.error) && !isExtrasRefusal(quote.error) ? (
                 <p className="mt-2 text-xs text-amber-800">
                   {errorText(quote.error, t("We could not check the price just now: the hotel page's price is shown."))}
                 </p>
@@ -366,8 +410,23 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
               <>
                 {user ? (
                   <PointsOption
-                    totalCents={offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms) + hotel.childChargeCents}
+                    totalCents={
+                      quoteAnswer?.charges.totalCents ??
+                      offerTotalCents(pricedRoom, countNights(stay.checkIn, stay.checkOut), stay.rooms) + hotel.childChargeCents
+                    }
                     onChange={changePoints}
+                  />
+                ) : null}
+                {ours ? (
+                  <ExtrasField
+                    extras={extrasOffered}
+                    currency={quoteAnswer?.currency ?? room.currency}
+                    chosen={extrasPicked}
+                    onChange={(next) => {
+                      setExtrasHoldError(null);
+                      setExtrasPicked(next);
+                    }}
+                    error={extrasError}
                   />
                 ) : null}
                 {ours ? (

@@ -3,6 +3,7 @@ import { cancellationWords } from "../../../shared/cancellation-words.ts";
 import { partyText } from "../../../shared/i18n/labels.ts";
 import { inclusionText, mealPlanText } from "../../../shared/rate-plan-offers.ts";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
+import { PriceBreakdown } from "../../components/price-breakdown.tsx";
 import { formatCount, formatDate, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
@@ -17,7 +18,10 @@ export function BookingReference({ reference }: { reference: string }) {
   );
 }
 
-/** What was booked: hotel, room, its rate plan and terms as sold, dates, party and the total paid. */
+/**
+ * What was booked: hotel, room, its rate plan and terms as sold, dates, party and the total paid; a
+ * booking made since taxes and extras (decision 059) shows its stored charges line by line.
+ */
 export function BookingSummary({ booking }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, booking.currency);
@@ -62,40 +66,77 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           </dd>
         </div>
       ) : null}
-      {booking.childChargeCents > 0 ? (
-        <div className="flex justify-between gap-4 px-4 py-2.5">
-          <dt className="text-slate-600">{t("Child charges")}</dt>
-          <dd className="text-right font-medium text-slate-900">{formatMoney(booking.childChargeCents, booking.currency)}</dd>
-        </div>
-      ) : null}
-      {booking.discountCents > 0 ? (
-        <div className="flex justify-between gap-4 px-4 py-2.5">
-          <dt className="text-slate-600">{t("Points discount ({{count, number}} points)", { count: booking.pointsRedeemed })}</dt>
-          <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
-        </div>
-      ) : null}
-      {booking.paymentTiming === "pay_now" ? (
-        <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
-          <dt className="font-semibold text-slate-900">{t("Total paid")}</dt>
-          <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
+      {booking.charges ? (
+        // The stored lines to the cent, the points paid, and the total (paid, or the stay's when paid in part).
+        <div className="px-4 py-2.5">
+          <dt className="sr-only">{t("Price breakdown")}</dt>
+          <dd>
+            <PriceBreakdown
+              charges={booking.charges}
+              after={[
+                {
+                  key: "points",
+                  label: t("Points discount ({{count, number}} points)", { count: booking.pointsRedeemed }),
+                  cents: booking.discountCents,
+                },
+              ]}
+              total={{ label: booking.paymentTiming === "pay_now" ? t("Total paid") : t("Total"), cents: booking.amountDueCents }}
+            />
+          </dd>
         </div>
       ) : (
-        // A deposit or a card guarantee: the stay's price, what the card paid, and the rest owed at the hotel.
         <>
-          <div className="flex items-baseline justify-between gap-4 px-4 py-2.5">
-            <dt className="font-semibold text-slate-900">{t("Total")}</dt>
-            <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 px-4 py-2.5">
-            <dt className="text-slate-600">{t("Paid now")}</dt>
-            <dd className="text-right font-medium text-slate-900">{money(booking.amountDueNowCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
-            <dt className="font-semibold text-slate-900">{t("Due at the hotel")}</dt>
-            <dd className="text-right font-bold text-slate-900">{money(booking.amountDueAtHotelCents)}</dd>
-          </div>
+          {booking.childChargeCents > 0 ? (
+            <div className="flex justify-between gap-4 px-4 py-2.5">
+              <dt className="text-slate-600">{t("Child charges")}</dt>
+              <dd className="text-right font-medium text-slate-900">{formatMoney(booking.childChargeCents, booking.currency)}</dd>
+            </div>
+          ) : null}
+          {booking.discountCents > 0 ? (
+            <div className="flex justify-between gap-4 px-4 py-2.5">
+              <dt className="text-slate-600">{t("Points discount ({{count, number}} points)", { count: booking.pointsRedeemed })}</dt>
+              <dd className="text-right font-medium text-emerald-700">−{formatMoney(booking.discountCents, booking.currency)}</dd>
+            </div>
+          ) : null}
+          {booking.paymentTiming === "pay_now" ? (
+            <div className="flex items-baseline justify-between gap-4 bg-slate-50 px-4 py-3">
+              <dt className="font-semibold text-slate-900">{t("Total paid")}</dt>
+              <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
+            </div>
+          ) : (
+            // A deposit or a card guarantee: the stay's price, what the card paid, and the rest owed at the hotel.
+            <>
+              <div className="flex items-baseline justify-between gap-4 px-4 py-2.5">
+                <dt className="font-semibold text-slate-900">{t("Total")}</dt>
+                <dd className="text-right text-base font-bold text-slate-900">{money(booking.amountDueCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 px-4 py-2.5">
+                <dt className="text-slate-600">{t("Paid now")}</dt>
+                <dd className="text-right font-medium text-slate-900">{money(booking.amountDueNowCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+                <dt className="font-semibold text-slate-900">{t("Due at the hotel")}</dt>
+                <dd className="text-right font-bold text-slate-900">{money(booking.amountDueAtHotelCents)}</dd>
+              </div>
+            </>
+          )}
         </>
       )}
+      {booking.charges ? (
+        booking.paymentTiming === "pay_now" ? null : (
+          // A deposit or a card guarantee: what the card paid, and the rest owed at the hotel.
+          <>
+            <div className="flex justify-between gap-4 px-4 py-2.5">
+              <dt className="text-slate-600">{t("Paid now")}</dt>
+              <dd className="text-right font-medium text-slate-900">{money(booking.amountDueNowCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 bg-slate-50 px-4 py-3">
+              <dt className="font-semibold text-slate-900">{t("Due at the hotel")}</dt>
+              <dd className="text-right font-bold text-slate-900">{money(booking.amountDueAtHotelCents)}</dd>
+            </div>
+          </>
+        )
+      ) : null}
     </dl>
   );
 }

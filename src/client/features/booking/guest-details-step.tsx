@@ -13,6 +13,7 @@ import { type RatePlanOffer, STANDARD_RATE_NAME, mealPlanText, paymentText } fro
 import type { HotelDetail, RoomOffer, Stay } from "../../../shared/search.ts";
 import { ConvertedHint, PaymentCurrencyNote } from "../../components/money.tsx";
 import { NightlyPrices } from "../../components/nightly-prices.tsx";
+import { PriceBreakdown } from "../../components/price-breakdown.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -41,49 +42,35 @@ function planLabel(plan: { id: string | null; name: string }, t: TFunction): str
   return plan.id === null && plan.name === STANDARD_RATE_NAME ? t("Standard rate") : plan.name;
 }
 
-/** The server's breakdown: nights, child charges, each discount, the total and what is due now and at the hotel. */
+/**
+ * The server's breakdown (decision 059): its charges line by line (rooms, child charges, discounts,
+ * extras, fees, taxes), the points paid, the total and what is due now and at the hotel; nights at
+ * different prices are also listed by date.
+ */
 function QuoteLines({ quote, childChargeLabel }: { quote: PriceQuote; childChargeLabel: string }) {
   const { t } = useTranslation();
   const money = (cents: number) => formatMoney(cents, quote.currency);
   const varied = new Set(quote.nightlyPrices.map((n) => n.priceCents)).size > 1;
-  const [first] = quote.nightlyPrices;
+  const points = quote.discounts.find((d) => d.kind === "points");
   return (
     <div className="mt-3 space-y-1 border-t border-slate-200 pt-3" data-testid="price-breakdown">
-      {varied ? (
-        <NightlyPrices nights={quote.nightlyPrices} currency={quote.currency} rooms={quote.rooms} className="pb-1" />
-      ) : (
-        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-          <span>
-            {money(first?.priceCents ?? 0)} × {t("{{count}} nights", { count: quote.nights })} ×{" "}
-            {t("{{count}} rooms", { count: quote.rooms })}
-          </span>
-          <span className="tabular-nums">{money(quote.roomsSubtotalCents)}</span>
-        </p>
-      )}
-      {quote.childChargeCents > 0 ? (
-        <p className="flex flex-wrap justify-between gap-x-4 text-slate-700">
-          <span>{childChargeLabel}</span>
-          <span className="tabular-nums">{money(quote.childChargeCents)}</span>
-        </p>
-      ) : null}
-      {quote.discounts.map((discount) => (
-        <p key={`${discount.kind}:${discount.label}`} className="flex flex-wrap justify-between gap-x-4 text-emerald-700">
-          <span>
-            {discount.kind === "promotion"
-              ? t("Promo code {{code}}", { code: discount.label })
-              : discount.kind === "member"
-                ? discount.label === "Gold"
-                  ? t("Gold member price")
-                  : t("Silver member price")
-                : t("Points discount ({{count, number}} points)", { count: quote.pointsRedeemed })}
-          </span>
-          <span className="tabular-nums">−{money(discount.cents)}</span>
-        </p>
-      ))}
-      <p className="flex justify-between gap-4 text-base font-bold text-slate-900">
-        <span>{t("Total")}</span>
-        <span className="tabular-nums">{money(quote.totalCents)}</span>
-      </p>
+      {varied ? <NightlyPrices nights={quote.nightlyPrices} currency={quote.currency} rooms={quote.rooms} className="pb-1" /> : null}
+      <PriceBreakdown
+        charges={quote.charges}
+        childLabel={childChargeLabel}
+        after={
+          points
+            ? [
+                {
+                  key: "points",
+                  label: t("Points discount ({{count, number}} points)", { count: quote.pointsRedeemed }),
+                  cents: points.cents,
+                },
+              ]
+            : []
+        }
+        total={{ label: t("Total"), cents: quote.totalCents }}
+      />
       {quote.amountDueNowCents !== quote.totalCents ? (
         <>
           <p className="flex justify-between gap-4 font-medium text-slate-900">

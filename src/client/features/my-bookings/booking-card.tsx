@@ -6,6 +6,7 @@ import { type BookingStatus, type BookingView } from "../../../shared/booking.ts
 import { BookingInvoices } from "../../components/booking-invoices.tsx";
 import { BookingPlanTerms, CancellationTerms } from "../../components/booking-terms.tsx";
 import { DownloadConfirmationButton } from "../../components/download-confirmation-button.tsx";
+import { PriceBreakdown } from "../../components/price-breakdown.tsx";
 import { partyLabel } from "../../../shared/children.ts";
 import { refundText } from "../../../shared/i18n/labels.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
@@ -128,6 +129,20 @@ export function BookingCard({ booking, accessToken, onCancelled, holdActions }: 
           <BookingPlanTerms booking={booking} />
           {booking.canCancel || booking.awaitingPayment ? <CancellationTerms booking={booking} /> : null}
         </div>
+
+        {booking.charges ? (
+          // The stored lines to the cent (decision 059); older bookings say their total only.
+          <details className="mt-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+            <summary className="cursor-pointer rounded-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+              {t("Price breakdown")}
+            </summary>
+            <PriceBreakdown
+              charges={booking.charges}
+              caption={t("Price breakdown {{reference}}", { reference: booking.bookingReference })}
+              className="mt-2"
+            />
+          </details>
+        ) : null}
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-600">

@@ -1,4 +1,6 @@
 import { chargedAtBookingCents } from "../../../shared/booking.ts";
+import { breakdownRows } from "../../../shared/charge-rows.ts";
+import type { PriceBreakdown } from "../../../shared/charges.ts";
 import type { CancellationSchedule } from "../../../shared/cancellation-policies.ts";
 import { cancellationWords } from "../../../shared/cancellation-words.ts";
 import { addDays } from "../../../shared/dates.ts";
@@ -44,6 +46,29 @@ export interface BookingEmailData {
   payAtHotel?: boolean;
   /** The cancellation terms as sold: said in words with their dates and amounts. */
   cancellationSchedule?: CancellationSchedule | null;
+  /** The stay's price line by line as stored (decision 059); absent or null for older bookings, which say their total only. */
+  charges?: PriceBreakdown | null;
+}
+
+/**
+ * The stored charges as lines, to the cent: "Price:", each line indented with how it is counted,
+ * the total, then the VAT the prices include ("includes VAT 10 %: €44.55"), never added.
+ */
+function chargesLines(
+  charges: PriceBreakdown,
+  t: ReturnType<typeof translator>,
+  money: (cents: number) => string,
+  language: string,
+): string[] {
+  const count = (value: number) => new Intl.NumberFormat(language === "en" ? "en-US" : language).format(value);
+  return [
+    t("Price:"),
+    ...breakdownRows(charges, t, money, count).map((row) =>
+      row.tone === "total"
+        ? t("Total: {{value}}", { value: row.amount })
+        : `  ${row.label}${row.detail ? ` (${row.detail})` : ""}: ${row.amount}`,
+    ),
+  ];
 }
 
 /** The plan, what it includes, the money now / at the hotel and the cancellation terms, as lines (empty for an older booking). */
@@ -108,8 +133,12 @@ export function bookingSummaryLines(b: BookingEmailData, options: { terms: boole
           ...b.nightlyPriceCents.map((cents, i) => `  ${addDays(b.checkIn, i)}: ${money(cents)}`),
         ]
       : []),
-    ...(b.childChargeCents > 0 ? [t("Child charges: {{value}}", { value: money(b.childChargeCents) })] : []),
-    t("Total: {{value}}", { value: money(b.totalPriceCents) }),
+    ...(b.charges
+      ? chargesLines(b.charges, t, money, b.language ?? "en")
+      : [
+          ...(b.childChargeCents > 0 ? [t("Child charges: {{value}}", { value: money(b.childChargeCents) })] : []),
+          t("Total: {{value}}", { value: money(b.totalPriceCents) }),
+        ]),
     ...(options.terms ? termsLines(b, t, money) : []),
     ...(b.supplierBookingRef ? [t("Hotel confirmation number: {{value}}", { value: b.supplierBookingRef })] : []),
   ];
