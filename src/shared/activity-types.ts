@@ -19,6 +19,8 @@ export const ACTIVITY_TYPES = {
   two_factor_disabled: { label: "Two-factor sign-in turned off", group: "Accounts" },
   password_changed: { label: "Password changed", group: "Accounts" },
   sessions_signed_out: { label: "Sessions signed out from account security", group: "Accounts" },
+  personal_data_exported: { label: "Personal data downloaded", group: "Accounts" },
+  account_deleted: { label: "Account deleted by its owner", group: "Accounts" },
 
   booking_hold_created: { label: "Booking hold created", group: "Bookings" },
   booking_confirmed: { label: "Booking confirmed", group: "Bookings" },
@@ -53,6 +55,8 @@ export const ACTIVITY_TYPES = {
   hotel_staff_removed: { label: "Hotel staff removed", group: "Admin" },
   user_disabled: { label: "User disabled", group: "Admin" },
   user_enabled: { label: "User enabled", group: "Admin" },
+  admin_personal_data_exported: { label: "User's personal data exported on request", group: "Admin" },
+  admin_account_deleted: { label: "User's account deleted on request", group: "Admin" },
   admin_booking_status_changed: { label: "Booking status changed", group: "Admin" },
   admin_booking_refunded: { label: "Refund issued", group: "Admin" },
   admin_refund_failed: { label: "Refund failed", group: "Admin" },

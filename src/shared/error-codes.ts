@@ -133,6 +133,9 @@ export const ERROR_CODES = [
   "EXTRA_NOT_AVAILABLE",
   "EXTRA_NOT_FOUND",
   "EXTRA_NAME_TAKEN",
+  // Privacy: data export and account deletion (decision 067)
+  "ACCOUNT_HAS_OPEN_BOOKINGS",
+  "OWN_ACCOUNT_ERASURE",
   // Hotel staff: the front-desk role (decision 064)
   "STAFF_USER_NOT_FOUND",
   "STAFF_NOT_FOUND",

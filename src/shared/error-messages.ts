@@ -65,6 +65,10 @@ export const ERROR_MESSAGES = {
     t(
       "The invoice for this booking has already been issued, so its billing details can no longer change. Ask the hotel for a corrected invoice.",
     ),
+  ACCOUNT_HAS_OPEN_BOOKINGS: (t) =>
+    t(
+      "Your account still has a stay to come, a booking waiting for payment or a refund on its way. Cancel the booking or wait until the stay is over, then delete your account.",
+    ),
 } satisfies Partial<Record<ErrorCode | "NETWORK_ERROR", (t: Say) => string>>;
 
 export type TranslatedErrorCode = keyof typeof ERROR_MESSAGES;

@@ -34,6 +34,9 @@ export const ModerateInput = z.object({
   adminNotes: z.string().trim().max(2000, "Notes must be at most 2000 characters").optional(),
 });
 
+/** The author shown for a review kept after its author deleted their account (decision 067). */
+export const FORMER_GUEST = "A former guest";
+
 /** Spec: a reviewer without a name shows as 'Anonymous' with the initial 'U'. */
 export function reviewerDisplay(name: string | null | undefined): { name: string; initial: string } {
   const trimmed = name?.trim();
@@ -50,6 +53,8 @@ export interface ReviewView {
   id: number;
   authorName: string;
   authorInitial: string;
+  /** Written by a guest who has since deleted their account: shown as "A former guest". */
+  formerGuest: boolean;
   createdAt: string;
   rating: number;
   title: string;

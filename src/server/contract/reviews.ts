@@ -7,6 +7,7 @@ export const ReviewViewSchema = z
     id: z.number().int(),
     authorName: z.string(),
     authorInitial: z.string(),
+    formerGuest: z.boolean().describe('The author deleted their account and kept the review: shown as "A former guest"'),
     createdAt: z.string(),
     rating: z.number().int(),
     title: z.string(),

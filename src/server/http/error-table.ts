@@ -153,6 +153,9 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   EXTRA_NOT_AVAILABLE: { status: 400, message: "An extra you chose is no longer offered by this hotel. Please review your extras." },
   EXTRA_NOT_FOUND: { status: 404, message: "This extra was not found." },
   EXTRA_NAME_TAKEN: { status: 409, message: "This hotel already has an extra with this name. Choose another name." },
+  // Privacy (decision 067)
+  ACCOUNT_HAS_OPEN_BOOKINGS: { status: 409, message: inEnglish("ACCOUNT_HAS_OPEN_BOOKINGS") },
+  OWN_ACCOUNT_ERASURE: { status: 400, message: "Delete your own account from Account security > Your data, with your password." },
   // Hotel staff: the front-desk role (decision 064)
   STAFF_USER_NOT_FOUND: {
     status: 404,

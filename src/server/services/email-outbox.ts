@@ -19,6 +19,8 @@ export type DeliveryMode = "smtp" | "mailbox";
  * both commit or neither does. Without SMTP the message is stored for the in-app Mailbox.
  */
 export async function queueEmail(db: Db, mode: DeliveryMode, email: OutgoingEmail): Promise<void> {
+  // A booking whose guest deleted their account has no e-mail left (decision 067): nobody to write to.
+  if (!email.to) return;
   await db
     .insert(emailOutbox)
     .values({

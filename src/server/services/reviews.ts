@@ -9,6 +9,7 @@ import {
   type ReviewStatus,
   type ReviewView,
   type VoteType,
+  FORMER_GUEST,
   reviewerDisplay,
 } from "../../shared/reviews.ts";
 import type { Db } from "../db/client.ts";
@@ -29,11 +30,14 @@ const ORDER: Record<ReviewSort, ReturnType<typeof desc>[]> = {
 type ReviewRow = typeof reviews.$inferSelect;
 
 function toView(row: ReviewRow, authorName: string | null, myVote: VoteType | null, viewerId: string | null = null): ReviewView {
-  const author = reviewerDisplay(authorName);
+  // A review whose author deleted their account and chose to keep it (decision 067).
+  const formerGuest = row.userId === null;
+  const author = formerGuest ? { name: FORMER_GUEST, initial: "F" } : reviewerDisplay(authorName);
   return {
     id: row.id,
     authorName: author.name,
     authorInitial: author.initial,
+    formerGuest,
     createdAt: row.createdAt.toISOString(),
     rating: row.rating,
     title: row.title,

@@ -35,7 +35,7 @@ export function ReviewCard({ review, onVote, voting = false, pending = false }: 
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <p className="font-semibold break-words text-slate-900">{review.authorName}</p>
+            <p className="font-semibold break-words text-slate-900">{review.formerGuest ? t("A former guest") : review.authorName}</p>
             {review.verifiedStay ? (
               <Badge tone="success" className="gap-1">
                 <BadgeCheck aria-hidden="true" className="size-3.5" />

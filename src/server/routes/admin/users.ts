@@ -4,7 +4,12 @@ import { calendarDay } from "../../../shared/date-fields.ts";
 import { MAX_DATABASE_ID } from "../../../shared/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../../http/types.ts";
+import { AdminDeleteAccountInput, AdminExportQuery, ErasureSummarySchema, PersonalDataExportSchema } from "../../contract/privacy.ts";
+import { DomainError } from "../../domain-error.ts";
+import { logActivity } from "../../services/activity-log.ts";
 import { changeUserRole, listActivity, listRoleChanges, listUsers, setManagedHotels, setUserDisabled } from "../../services/admin-users.ts";
+import { eraseAccount, exportFileName, exportPersonalData } from "../../services/privacy.ts";
+import { hitRateLimit } from "../../services/rate-limit.ts";
 
 const SearchQuery = z.object({ search: z.string().trim().max(100).default("") });
 const UserParam = z.object({ id: z.string().min(1).max(100) });
@@ -138,6 +143,27 @@ const activity = defineRoute({
   },
 });
 
+const exportUser = defineRoute({
+  method: "get",
+  path: "/users/{id}/export",
+  operationId: "exportUserData",
+  tags: TAGS,
+  summary: "Everything held about a user, as a JSON download, at their request (logged with who asked; decision 067)",
+  request: { params: UserParam, query: AdminExportQuery },
+  errors: ["USER_NOT_FOUND", "RATE_LIMITED"],
+  responses: { 200: jsonAnswer(PersonalDataExportSchema, "The user's data, sent as an attachment") },
+});
+const deleteUser = defineRoute({
+  method: "post",
+  path: "/users/{id}/delete",
+  operationId: "deleteUserAccount",
+  tags: TAGS,
+  summary: "Delete a user's account at their request: personal data erased or anonymised at once (logged with who asked; decision 067)",
+  request: { params: UserParam, body: jsonBody(AdminDeleteAccountInput) },
+  errors: ["USER_NOT_FOUND", "OWN_ACCOUNT_ERASURE", "ACCOUNT_HAS_OPEN_BOOKINGS", "LAST_ADMIN", "RATE_LIMITED"],
+  responses: { 200: jsonAnswer(ErasureSummarySchema, "Deleted") },
+});
+
 /** Users, roles and bans, role history and the activity log. */
 export function adminUserRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
@@ -172,5 +198,39 @@ export function adminUserRoutes(deps: AppDeps) {
     })
     .openapi(activity, async (c) => {
       return c.json(await listActivity(deps.db, c.req.valid("query")), 200);
+    })
+    .openapi(exportUser, async (c) => {
+      const me = c.get("user");
+      if (!(await hitRateLimit(deps.db, `export:admin:${me.id}`, deps.config.rateLimits.signInPerEmail)).allowed) {
+        throw new DomainError("RATE_LIMITED");
+      }
+      const id = c.req.valid("param").id;
+      const data = await exportPersonalData(deps.db, id);
+      await logActivity(deps.db, {
+        actionType: "admin_personal_data_exported",
+        userId: me.id,
+        userEmail: me.email,
+        targetUserEmail: data.account.email,
+        details: { accountId: id, requestedBy: c.req.valid("query").requestedBy },
+      });
+      c.header("Content-Disposition", `attachment; filename="${exportFileName(id)}"`);
+      c.header("Cache-Control", "no-store");
+      return c.json(data, 200);
+    })
+    .openapi(deleteUser, async (c) => {
+      const me = c.get("user");
+      const id = c.req.valid("param").id;
+      if (id === me.id) throw new DomainError("OWN_ACCOUNT_ERASURE");
+      if (!(await hitRateLimit(deps.db, `delete:admin:${me.id}`, deps.config.rateLimits.signInPerEmail)).allowed) {
+        throw new DomainError("RATE_LIMITED");
+      }
+      const input = c.req.valid("json");
+      const summary = await eraseAccount(deps.db, id, input.reviews, {
+        kind: "admin",
+        id: me.id,
+        email: me.email,
+        requestedBy: input.requestedBy,
+      });
+      return c.json({ deleted: true as const, ...summary }, 200);
     });
 }
