@@ -10,6 +10,7 @@ import { addDays, daysBetween } from "./dates.ts";
 import { english, type Translate } from "./i18n/english.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion, PlanRestrictions } from "./rate-plans.ts";
 import type { NightPrice } from "./rates.ts";
+import type { StayPrice } from "./stay-price.ts";
 
 /** The one plan a room type without rate plans sells: today's price, the hotel's own cancellation rule, paid now. */
 export const STANDARD_RATE_NAME = "Standard rate";
@@ -34,6 +35,8 @@ export interface RatePlanOffer {
   nightlyPrices: NightPrice[];
   /** What the hold charges: every room's nights plus the hotel's child charges. */
   totalPriceCents: number;
+  /** totalPriceCents with the hotel's taxes and fees, as the quote adds them without extras or discounts (decision 061). */
+  stayPrice: StayPrice;
   paymentTiming: PaymentTiming;
   depositPercent: number | null;
   /** Charged at booking; the rest is paid at the hotel. */

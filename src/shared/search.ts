@@ -3,6 +3,7 @@ import { isIsoDate } from "./dates.ts";
 import type { NightPrice } from "./rates.ts";
 import type { RatePlanOffer } from "./rate-plan-offers.ts";
 import type { MealPlan } from "./rate-plans.ts";
+import type { StayPrice } from "./stay-price.ts";
 import { type AmenityFlag, amenityOption } from "./amenities.ts";
 import { type ChildPolicy, MAX_CHILD_AGE, MIN_CHILD_AGE } from "./children.ts";
 import { type PropertyType, propertyTypeOf } from "./property-types.ts";
@@ -180,6 +181,12 @@ export interface HotelSummary {
   flags: Record<AmenityFlag, boolean>;
   /** Our rooms: the rate plan the price is for; null or absent: the room's standard rate (decision 055). */
   ratePlan?: OfferPlan | null;
+  /**
+   * Search results of our hotels for a stay with dates: the offer for the whole stay (every room and
+   * night, child charges) with the hotel's taxes and fees (decision 061). null or absent: not known
+   * (a partner's hotel, whose supplier's taxes are in its price; a search without dates).
+   */
+  stayPrice?: StayPrice | null;
 }
 
 /** The rate plan of a search result's price, with what the card says about it. */

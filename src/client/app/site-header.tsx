@@ -11,6 +11,7 @@ import { cn } from "../lib/cn.ts";
 import { useAuth } from "../lib/auth-provider.tsx";
 import { CurrencyPicker } from "./currency-picker.tsx";
 import { LanguagePicker } from "./language-picker.tsx";
+import { PriceDisplayPicker } from "./price-display-picker.tsx";
 import { useSignOutAndLeave } from "./use-sign-out-and-leave.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
@@ -61,6 +62,7 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
         ) : null}
       </ul>
       <LanguagePicker className="mt-3 border-t border-slate-200 pt-3" />
+      <PriceDisplayPicker className="mt-3 border-t border-slate-200 pt-3" />
       <div className="mt-3 border-t border-slate-200 pt-3">
         {user ? (
           <>
@@ -161,6 +163,7 @@ export function SiteHeader() {
         </div>
 
         <CurrencyPicker />
+        <PriceDisplayPicker className="hidden md:flex" />
         <div className="hidden items-center gap-2 md:flex">
           <LanguagePicker />
           {loading ? (

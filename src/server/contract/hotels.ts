@@ -14,6 +14,15 @@ export const StaySchema = z
   })
   .openapi("Stay");
 
+/** A stay's price with the hotel's taxes and fees (decision 061): show totalCents "includes taxes and fees", or beforeTaxesAndFeesCents "+ taxesAndFeesCents taxes and fees". */
+export const StayPriceSchema = z
+  .object({
+    beforeTaxesAndFeesCents: z.number().int(),
+    taxesAndFeesCents: z.number().int(),
+    totalCents: z.number().int(),
+  })
+  .openapi("StayPrice");
+
 export const HotelSummarySchema = z
   .object({
     id: z.string(),
@@ -56,6 +65,9 @@ export const HotelSummarySchema = z
       })
       .nullable()
       .optional(),
+    stayPrice: StayPriceSchema.nullable()
+      .optional()
+      .describe("Our hotels in a search with dates: the whole stay with the hotel's taxes and fees; null: not known (partner hotels)"),
   })
   .openapi("HotelSummary");
 
@@ -90,6 +102,7 @@ export const RatePlanOfferSchema = z
     stayPriceCents: z.number().int(),
     nightlyPrices: z.array(z.object({ night: z.string(), priceCents: z.number().int() })),
     totalPriceCents: z.number().int(),
+    stayPrice: StayPriceSchema,
     paymentTiming: z.enum(PAYMENT_TIMINGS),
     depositPercent: z.number().int().nullable(),
     dueNowCents: z.number().int(),

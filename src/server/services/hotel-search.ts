@@ -39,6 +39,8 @@ export async function searchHotels(suppliers: HotelCatalogSupplier[], query: Sea
     // Merging needs every supplier's best results up to the end of the page.
     limit: single ? query.pageSize : offset + query.pageSize,
     offset: single ? offset : 0,
+    // Without dates there is no stay the traveller chose: the cards show the nightly price as before (decision 061).
+    stayPrices: query.checkIn !== undefined || query.checkOut !== undefined,
   };
   const notices: string[] = [];
   const results = await Promise.all(

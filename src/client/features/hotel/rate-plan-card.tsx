@@ -27,6 +27,7 @@ import {
 } from "../../../shared/rate-plan-offers.ts";
 import type { MealPlan, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { Money } from "../../components/money.tsx";
+import { TaxesAndFeesNote, useStayPriceHeadline } from "../../components/stay-price.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -96,6 +97,8 @@ export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsL
   const location = useLocation();
   // Members pay less on this plan (decision 053); a visitor is told so, and signing in comes back here.
   const memberHint = plan.memberPrices && plan.bookable && !loading && user === null;
+  // The stay's total with the hotel's taxes and fees, or the price before them, as the traveller chose (decision 061).
+  const headline = useStayPriceHeadline(plan.stayPrice);
   return (
     <article
       aria-labelledby={headingId}
@@ -155,8 +158,9 @@ export function RatePlanCard({ plan, roomReason, currency, nights, rooms, roomsL
             })}
           </p>
           <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
-            <Money cents={plan.totalPriceCents} currency={currency} />
+            <Money cents={headline.amountCents} currency={currency} />
           </p>
+          <TaxesAndFeesNote price={plan.stayPrice} currency={currency} />
           {/* One room's nightly price, said as the room cards always have: an average when the nights differ. */}
           <p className="text-xs text-slate-600">
             <Money cents={plan.priceCents} currency={currency} />{" "}

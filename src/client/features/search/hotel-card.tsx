@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { Check, MapPin } from "lucide-react";
+import { countNights } from "../../../shared/dates.ts";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { RatingBadge } from "../../components/rating-badge.tsx";
 import { SaveHotelButton } from "../../components/save-hotel-button.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Money } from "../../components/money.tsx";
+import { StayTotal } from "../../components/stay-price.tsx";
 import { formatLocale } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { amenityText, propertyTypeLabel } from "../../lib/option-labels.ts";
@@ -144,6 +146,10 @@ export function HotelCard({
               <Money cents={hotel.priceCents} currency={hotel.currency} />
             </p>
             <p className="text-xs text-slate-600">{t("per night")}</p>
+            {/* The whole stay with the hotel's taxes and fees, as the server priced it (decision 061); not for a partner's hotel. */}
+            {hotel.stayPrice ? (
+              <StayTotal price={hotel.stayPrice} currency={hotel.currency} nights={countNights(stay.checkIn, stay.checkOut)} />
+            ) : null}
           </div>
         </div>
       </div>

@@ -45,6 +45,8 @@ export interface SupplierSearch {
   sort: SortOption;
   limit: number;
   offset: number;
+  /** Our inventory: give each result the stay's price with the hotel's taxes and fees (the search has dates; decision 061). */
+  stayPrices?: boolean;
 }
 
 /**

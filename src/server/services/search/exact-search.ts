@@ -11,6 +11,7 @@ import { hotelFilters } from "./hotel-filters.ts";
 import { HOTEL_COLUMNS, type HotelRow, toSummary } from "./hotel-rows.ts";
 import { offerPlans } from "./offer-plans.ts";
 import { planAsk, planOffer } from "./plan-sql.ts";
+import { pageStayPrices } from "./stay-prices.ts";
 
 /**
  * Up to this many hotels in the catalogue, search uses exactSearch: one round trip, an exact total,
@@ -24,6 +25,7 @@ interface SearchRow extends HotelRow {
   offer_price_cents: number;
   offer_original_price_cents: number | null;
   offer_plan_id: number | null;
+  offer_room_type_id: number;
   rooms_available: number;
   total: number;
 }
@@ -59,12 +61,22 @@ export async function exactSearch(db: Db, criteria: SupplierSearch): Promise<Sup
     const [first] = await page(1, 0);
     return { hotels: [], total: first?.total ?? 0, totalIsCapped: false };
   }
-  const plans = await offerPlans(db, rows, criteria.stay);
+  const [plans, stayPrices] = await Promise.all([
+    offerPlans(db, rows, criteria.stay),
+    criteria.stayPrices ? pageStayPrices(db, rows, criteria.stay) : null,
+  ]);
   return {
     total: rows[0]?.total ?? 0,
-    hotels: rows.map((r) =>
-      toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available, plans.get(Number(r.offer_plan_id)) ?? null),
-    ),
+    hotels: rows.map((r) => {
+      const summary = toSummary(
+        r,
+        r.offer_price_cents,
+        r.offer_original_price_cents,
+        r.rooms_available,
+        plans.get(Number(r.offer_plan_id)) ?? null,
+      );
+      return stayPrices ? { ...summary, stayPrice: stayPrices.get(Number(r.id)) ?? null } : summary;
+    }),
   };
 }
 
@@ -83,13 +95,14 @@ function exactPageSql(
   return sql`
     with offers as (
       select h.id, h.review_count, h.rating, h.distance_from_center_km,
-        o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
+        o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.offer_room_type_id, o.rooms_available
       from hotels h
       cross join lateral (
         select min(f.offer[1]) as offer_price_cents,
           -- The cheapest room's original price and plan: price then id decide, so no sort per hotel.
           (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[3] as offer_original_price_cents,
           (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[4] as offer_plan_id,
+          (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[2] as offer_room_type_id,
           sum(f.rooms_free)::int as rooms_available
         from (
           -- Priced once, and only with rooms free (the offset 0s: see offerLateral).
@@ -113,7 +126,7 @@ function exactPageSql(
       order by ${EXACT_ORDER_BY[criteria.sort]}
       limit ${limit} offset ${offset}
     )
-    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.offer_plan_id, m.rooms_available, m.total
+    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.offer_plan_id, m.offer_room_type_id, m.rooms_available, m.total
     from page m join hotels h on h.id = m.id
     order by ${EXACT_ORDER_BY[criteria.sort]}`;
 }

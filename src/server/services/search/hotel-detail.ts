@@ -4,6 +4,7 @@ import { countNights } from "../../../shared/dates.ts";
 import { isDatabaseId } from "../../../shared/ids.ts";
 import type { HotelDetail } from "../../../shared/search.ts";
 import type { Stay } from "../../../shared/search-options.ts";
+import type { TaxSettings } from "../../../shared/taxes.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import { roomsFree } from "./availability-sql.ts";
 import { hotelPlanRows, planOffersFor } from "./hotel-plan-offers.ts";
@@ -16,9 +17,12 @@ import { HOTEL_COLUMNS, type HotelRow, type RoomRow, toRoomOffer, toSummary } fr
 export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promise<HotelDetail | null> {
   if (!isDatabaseId(hotelId)) return null;
   const id = Number(hotelId);
-  const [hotel] = await queryRowsNamed<HotelRow & { children_free_under_age: number; child_rate_cents: number; time_zone: string }>(
+  const [hotel] = await queryRowsNamed<
+    HotelRow & { children_free_under_age: number; child_rate_cents: number; time_zone: string; tax_settings: TaxSettings }
+  >(
     db,
-    sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents, h.time_zone from hotels h where h.id = ${id} and not h.hidden`,
+    sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents, h.time_zone, h.tax_settings
+        from hotels h where h.id = ${id} and not h.hidden`,
   );
   if (!hotel) return null;
   const childPolicy = { freeUnderAge: Number(hotel.children_free_under_age), childRateCents: Number(hotel.child_rate_cents) };
@@ -49,6 +53,8 @@ export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promi
     currency: hotel.currency,
     freeCancellationDays: Number(hotel.free_cancellation_days),
     now: new Date(),
+    taxes: hotel.tax_settings,
+    stars: Number(hotel.star_rating),
   };
   const rooms = roomRows
     .map((r) => {

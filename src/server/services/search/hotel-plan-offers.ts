@@ -16,6 +16,8 @@ import {
 import { averageNightlyCents, stayTotalCents } from "../../../shared/rates.ts";
 import type { RoomOffer } from "../../../shared/search.ts";
 import type { Stay } from "../../../shared/search-options.ts";
+import { stayPriceOf } from "../../../shared/stay-price.ts";
+import type { TaxSettings } from "../../../shared/taxes.ts";
 import { dateIn } from "../../../shared/time-zones.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 
@@ -69,6 +71,9 @@ export interface PlanPricingContext {
   /** The hotel's old single rule, for a room type without plans. */
   freeCancellationDays: number;
   now: Date;
+  /** The hotel's taxes and fees and star rating (decision 059): each offer's stayPrice. */
+  taxes: TaxSettings;
+  stars: number;
 }
 
 interface PlanTerms {
@@ -131,6 +136,17 @@ function toOffer(room: RoomOffer, plan: PlanTerms, ctx: PlanPricingContext): Rat
     stayPriceCents,
     nightlyPrices,
     totalPriceCents,
+    stayPrice: stayPriceOf({
+      currency: ctx.currency,
+      nights,
+      rooms: stay.rooms,
+      adults: stay.guests,
+      childAges: stay.childAges,
+      stars: ctx.stars,
+      roomsCents: stayPriceCents * stay.rooms,
+      childChargeCents: childCharge,
+      taxes: ctx.taxes,
+    }),
     ...payment,
     cancellation: schedule,
     freeCancellation: isFreeToCancel(schedule, ctx.now),

@@ -104,6 +104,8 @@ export interface OfferRow {
   offer_original_price_cents: number | null;
   /** The offer's rate plan; null: the standard rate. */
   offer_plan_id: number | null;
+  /** The offer's room type (the cheapest; ties: the lowest id). */
+  offer_room_type_id: number | null;
   rooms_available: number | null;
 }
 

@@ -19,6 +19,7 @@ export function offerLateral(stay: Stay, ask: PlanAsk): SQL {
       -- The cheapest room's original price and plan: price then id decide, so no sort per hotel.
       (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[3] as offer_original_price_cents,
       (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[4] as offer_plan_id,
+      (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[2] as offer_room_type_id,
       sum(f.rooms_free)::int as rooms_available
     from (
       select g.id, ${planOffer(stay, ask, sql`g.id`, sql`g.floor_cents`)} as offer, g.original_price_cents, g.rooms_free

@@ -106,7 +106,7 @@ function priceBatch(
       condition,
       walk,
       after,
-    }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
+    }) => sql`select ${walk} as walk, h.id, ${key} as price_cents, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.offer_room_type_id, o.rooms_available
         from hotels h cross join lateral (${offerLateral(stay, ask)}) o
         where ${sql.join([condition, ...filters, sql`${key} is not null`, sql`(${key}, h.id) > ${after}`, ...cutoffFilters], sql` and `)}
         order by ${key}, h.id limit ${batch}`,

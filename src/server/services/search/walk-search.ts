@@ -10,6 +10,7 @@ import { noFreeRoomBelow } from "./offer-sql.ts";
 import { offerPlans } from "./offer-plans.ts";
 import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
+import { pageStayPrices } from "./stay-prices.ts";
 import { ORDER_BY, type Walk, scopeWalks, walksUnion } from "./walks.ts";
 
 /**
@@ -65,7 +66,7 @@ export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch)
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
-  return { hotels: await pageHotels(db, page, stay), total, totalIsCapped };
+  return { hotels: await pageHotels(db, page, stay, criteria.stayPrices === true), total, totalIsCapped };
 }
 
 /** The page of every sort but price: the walks' first offset + limit each, merged and cut to the page. */
@@ -83,7 +84,7 @@ function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: Su
 }
 
 /** The page's hotels as cards, in the page's order: the wide columns are read for these only. */
-async function pageHotels(db: Db, page: OfferRow[], stay: Stay): Promise<SupplierSearchResult["hotels"]> {
+async function pageHotels(db: Db, page: OfferRow[], stay: Stay, withStayPrices: boolean): Promise<SupplierSearchResult["hotels"]> {
   if (page.length === 0) return [];
   const ids = page.map((r) => Number(r.id));
   const hotelRows = await queryRowsNamed<HotelRow>(
@@ -94,10 +95,12 @@ async function pageHotels(db: Db, page: OfferRow[], stay: Stay): Promise<Supplie
     )})`,
   );
   const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
-  const plans = await offerPlans(db, page, stay);
+  const [plans, stayPrices] = await Promise.all([offerPlans(db, page, stay), withStayPrices ? pageStayPrices(db, page, stay) : null]);
   return page.flatMap((r) => {
     const hotel = byId.get(Number(r.id));
     const plan = plans.get(Number(r.offer_plan_id)) ?? null;
-    return hotel ? [toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan)] : [];
+    if (!hotel) return [];
+    const summary = toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan);
+    return [stayPrices ? { ...summary, stayPrice: stayPrices.get(Number(r.id)) ?? null } : summary];
   });
 }

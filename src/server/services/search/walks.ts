@@ -131,7 +131,7 @@ export function walksUnion(
       walks,
       ({
         condition,
-      }) => sql`select ${sql.raw(WALK_COLUMNS[sort])}, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.rooms_available
+      }) => sql`select ${sql.raw(WALK_COLUMNS[sort])}, o.offer_price_cents, o.offer_original_price_cents, o.offer_plan_id, o.offer_room_type_id, o.rooms_available
         from hotels h cross join lateral (${offerLateral(offer.stay, offer.ask)}) o
         where ${sql.join([condition, ...filters, ...priceFilters], sql` and `)}
         order by ${sql.raw(BRANCH_ORDER_BY[sort])} limit ${limit}`,
