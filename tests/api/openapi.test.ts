@@ -122,9 +122,12 @@ describe("the description, for other clients", () => {
   it("asks for the session cookie exactly where a visitor is refused, and declares every error answer it gets", async () => {
     expect(doc.components.securitySchemes).toEqual({
       sessionCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "better-auth.session_token" }),
+      channelApiKey: expect.objectContaining({ type: "http", scheme: "bearer" }),
     });
     const refused: string[] = [];
     const secured: string[] = [];
+    const keyRefused: string[] = [];
+    const keySecured: string[] = [];
     const undeclared: string[] = [];
     for (const { method, path, operation } of operations()) {
       const name = `${method.toUpperCase()} ${path}`;
@@ -135,7 +138,9 @@ describe("the description, for other clients", () => {
       const res = await t.request(method.toUpperCase(), concrete);
       const body = res.headers.get("content-type")?.includes("json") ? ((await res.json()) as { code?: string } | null) : null;
       if (body?.code === "UNAUTHENTICATED") refused.push(name);
-      if (operation.security?.length) secured.push(name);
+      if (body?.code === "CHANNEL_KEY_INVALID") keyRefused.push(name);
+      if (operation.security?.some((scheme) => "sessionCookie" in scheme)) secured.push(name);
+      if (operation.security?.some((scheme) => "channelApiKey" in scheme)) keySecured.push(name);
       if (res.status >= 400 && res.status < 500) {
         const declared = operation.responses[String(res.status)];
         if (!declared?.description.includes(`\`${body?.code}\``)) undeclared.push(`${name}: ${res.status} ${body?.code}`);
@@ -143,6 +148,9 @@ describe("the description, for other clients", () => {
     }
     expect(refused).toEqual(secured);
     expect(secured.length).toBeGreaterThan(50);
+    // The channel API asks for its bearer key exactly where a request without one is refused.
+    expect(keyRefused).toEqual(keySecured);
+    expect(keySecured.length).toBeGreaterThanOrEqual(5);
     expect(undeclared).toEqual([]);
   });
 

@@ -20,8 +20,11 @@ type Operation = Record<string, unknown> & {
 /** What a guard lets through: any signed-in user, or staff (admins, or managers on /properties). */
 export type Access = "user" | "staff";
 
-/** The one security scheme: better-auth's session cookie (httpOnly; set by sign-in, two-factor verification). */
+/** People's security scheme: better-auth's session cookie (httpOnly; set by sign-in, two-factor verification). */
 const SESSION_SCHEME = "sessionCookie";
+/** Channel managers' scheme: a hotel's channel API key as a bearer token, on the channel API's paths (decision 057). */
+const CHANNEL_SCHEME = "channelApiKey";
+const CHANNEL_PATHS = "/api/channel/";
 const ERROR_SCHEMA = { $ref: "#/components/schemas/ErrorBody" };
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const UNSAFE_METHODS = new Set(["put", "post", "delete", "patch"]);
@@ -147,6 +150,11 @@ export function describeApi<E extends Env>(
         name: options.sessionCookieName,
         description: "The session cookie set by POST /api/auth/sign-in/email (or the two-factor step that completes it).",
       },
+      [CHANNEL_SCHEME]: {
+        type: "http",
+        scheme: "bearer",
+        description: "A channel API key of the hotel in the path (Property management > Channel keys; shown once when created).",
+      },
     },
   };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -155,7 +163,7 @@ export function describeApi<E extends Env>(
       if (!operation) continue;
       const access = accessOf(app, options.guards, method, path);
       operation.operationId ??= derivedOperationId(method, path);
-      operation.security = access ? [{ [SESSION_SCHEME]: [] }] : [];
+      operation.security = path.startsWith(CHANNEL_PATHS) ? [{ [CHANNEL_SCHEME]: [] }] : access ? [{ [SESSION_SCHEME]: [] }] : [];
       const { default: other, ...own } = operation.responses;
       operation.responses = { ...own, ...errorAnswers(errorCodes(operation, method, access)), ...(other ? { default: other } : {}) };
       delete operation[ERROR_CODES_KEY];

@@ -3,13 +3,13 @@ import type { MiddlewareHandler } from "hono";
 import { z, type ZodType } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../shared/error-codes.ts";
 import { validationError } from "./errors.ts";
-import type { AppEnv, SignedInEnv } from "./types.ts";
+import type { AppEnv, ChannelEnv, SignedInEnv } from "./types.ts";
 
 /**
  * A router whose routes carry their request and response schemas: the same declaration validates
  * the request, types the handler's answer, types the client (`hc`) and writes /api/openapi.json.
  */
-export function apiRouter<E extends AppEnv | SignedInEnv = AppEnv>() {
+export function apiRouter<E extends AppEnv | SignedInEnv | ChannelEnv = AppEnv>() {
   return new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error as never);

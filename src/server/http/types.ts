@@ -1,3 +1,4 @@
+import type { ChannelKey } from "../services/channel-api.ts";
 import type { SessionUser } from "../../shared/auth.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { AppConfig } from "../config.ts";
@@ -56,4 +57,9 @@ export interface AppEnv {
  */
 export interface SignedInEnv {
   Variables: AppEnv["Variables"] & { user: SessionUser };
+}
+
+/** A channel API request: the hotel's key it presented, checked before anything else (decision 057). */
+export interface ChannelEnv {
+  Variables: AppEnv["Variables"] & { channelKey: ChannelKey };
 }

@@ -11,7 +11,7 @@ import { ChannelAvailabilitySchema, ChannelBookingSchema, ChannelKeySchema } fro
 import { bookingDeps } from "../deps.ts";
 import { cancelChannelBooking, changeChannelBooking, createChannelBooking } from "../services/bookings/channel.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
-import type { AppDeps, SignedInEnv } from "../http/types.ts";
+import type { AppDeps, ChannelEnv, SignedInEnv } from "../http/types.ts";
 import {
   assertKeyHotel,
   assertKeyWrites,
@@ -34,10 +34,8 @@ const id = (what: string) =>
 const HotelParam = z.object({ hotelId: id("hotelId") });
 const BookingParam = HotelParam.extend({ bookingId: z.string().uuid("bookingId must be a booking id") });
 const KeyParam = HotelParam.extend({ keyId: id("keyId") });
-const KeyHeaders = z.object({
-  authorization: z.string().optional().describe("`Bearer <key>`: a channel API key of this hotel (shown once when it was created)"),
-});
-const PushHeaders = KeyHeaders.extend({
+// The key travels as `Authorization: Bearer <key>`: the document declares it as the channelApiKey security scheme (describe-api.ts).
+const PushHeaders = z.object({
   "idempotency-key": z
     .string()
     .optional()
@@ -86,7 +84,7 @@ const availability = defineRoute({
   tags: CHANNEL,
   summary:
     "Rooms left, calendar prices, restrictions and each rate plan's price per room type and night of [from, to) (at most 366 nights)",
-  request: { params: HotelParam, query: ChannelRangeQuery, headers: KeyHeaders },
+  request: { params: HotelParam, query: ChannelRangeQuery },
   errors: [...KEY_ERRORS],
   responses: { 200: jsonAnswer(ChannelAvailabilitySchema, "The hotel's availability and rates") },
 });
@@ -144,7 +142,7 @@ const change = defineRoute({
   operationId: "changeChannelBooking",
   tags: CHANNEL,
   summary: "Change the guest's details of a booking a channel made (new dates or rooms: cancel it and book again) (read_write keys)",
-  request: { params: BookingParam, headers: KeyHeaders, body: jsonBody(ChannelBookingChange) },
+  request: { params: BookingParam, body: jsonBody(ChannelBookingChange) },
   errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
   responses: { 200: jsonAnswer(ChannelBookingSchema, "The booking now") },
 });
@@ -154,7 +152,7 @@ const cancel = defineRoute({
   operationId: "cancelChannelBooking",
   tags: CHANNEL,
   summary: "Cancel a booking a channel made: its rooms go back to sale at once (read_write keys)",
-  request: { params: BookingParam, headers: KeyHeaders },
+  request: { params: BookingParam },
   errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
   responses: { 200: jsonAnswer(ChannelBookingSchema, "The cancelled booking") },
 });
@@ -175,18 +173,26 @@ export function channelKeyRoutes(deps: AppDeps) {
     });
 }
 
-/** The channel API (/api/channel/v1): a channel manager with a key of one hotel, no session. */
+/**
+ * The channel API (/api/channel/v1): a channel manager with a key of one hotel, no session. The key
+ * is checked first, before the request itself, so nothing is said to a caller without one.
+ */
 export function channelApiRoutes(deps: AppDeps) {
-  return apiRouter()
+  const router = apiRouter<ChannelEnv>();
+  router.use("*", async (c, next) => {
+    c.set("channelKey", await authenticateChannelKey(deps.db, c.req.header("authorization")));
+    await next();
+  });
+  return router
     .openapi(availability, async (c) => {
-      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const key = c.get("channelKey");
       const { hotelId } = c.req.valid("param");
       assertKeyHotel(key, hotelId);
       const { from, to } = c.req.valid("query");
       return c.json(await channelAvailability(deps.readDb, hotelId, from, to), 200);
     })
     .openapi(push, async (c) => {
-      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const key = c.get("channelKey");
       assertKeyHotel(key, c.req.valid("param").hotelId);
       assertKeyWrites(key);
       const input = c.req.valid("json");
@@ -196,7 +202,7 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json({ ...answer, replayed }, 200);
     })
     .openapi(book, async (c) => {
-      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const key = c.get("channelKey");
       assertKeyHotel(key, c.req.valid("param").hotelId);
       assertKeyWrites(key);
       const input = c.req.valid("json");
@@ -206,14 +212,14 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json({ ...answer, replayed }, 201);
     })
     .openapi(change, async (c) => {
-      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const key = c.get("channelKey");
       const { hotelId, bookingId } = c.req.valid("param");
       assertKeyHotel(key, hotelId);
       assertKeyWrites(key);
       return c.json(channelBookingView(await changeChannelBooking(bookingDeps(deps), key, bookingId, c.req.valid("json"))), 200);
     })
     .openapi(cancel, async (c) => {
-      const key = await authenticateChannelKey(deps.db, c.req.header("authorization"));
+      const key = c.get("channelKey");
       const { hotelId, bookingId } = c.req.valid("param");
       assertKeyHotel(key, hotelId);
       assertKeyWrites(key);
