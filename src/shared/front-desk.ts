@@ -42,3 +42,20 @@ export const HOTEL_STAFF_ROLE_LABELS: Record<HotelStaffInput["role"], string> = 
   manager: "Manager",
   front_desk: "Front desk",
 };
+
+/**
+ * The price of a phone booking before it is taken (the desk's quote): the phone booking's own
+ * fields, priced as the phone booking prices them (no member price or promo code, decision 064).
+ */
+export const PhoneQuoteInput = PhoneBookingInput.pick({
+  roomTypeId: true,
+  ratePlanId: true,
+  checkIn: true,
+  checkOut: true,
+  guests: true,
+  children: true,
+  ages: true,
+  rooms: true,
+  extras: true,
+});
+export type PhoneQuoteInput = z.infer<typeof PhoneQuoteInput>;

@@ -6,7 +6,8 @@ import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { english } from "../../src/shared/i18n/english.ts";
 import { refundText } from "../../src/shared/i18n/labels.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { activityLogs, bookings, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
+import { activityLogs, bookings, hotelExtras, hotels, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
+import type { PriceBreakdown } from "../../src/shared/charges.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/demo/demo-front-desk.ts";
@@ -377,6 +378,65 @@ describe("phone bookings", () => {
     });
     expect(many.status).toBe(409);
     expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
+  });
+});
+
+describe("phone bookings with extras and taxes (decisions 059 and 064)", () => {
+  it("the desk's quote prices the extra and the added VAT; the pay-at-hotel booking stores that breakdown and the desk shows it", async () => {
+    // A hotel with 10 % VAT added on top, set directly in the database, and breakfast per person per night.
+    const taxed = await createHotel(t.deps.db, { name: "Taxed Inn", freeCancellationDays: 1 });
+    await t.deps.db
+      .update(hotels)
+      .set({ taxSettings: { vat: { name: "VAT", rateBasisPoints: 1000, included: false }, cityTax: null, fees: [] } })
+      .where(eq(hotels.id, taxed.id));
+    const room = await createRoomType(t.deps.db, taxed.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 2 });
+    const [breakfast] = await t.deps.db
+      .insert(hotelExtras)
+      .values({ hotelId: taxed.id, name: "Breakfast", kind: "breakfast", pricing: "per_person_per_night", priceCents: 1500 })
+      .returning();
+    // Worked by the hotel's front desk (not a manager): added by an admin in the hotel's Staff section.
+    await signUp(t, "taxed-desk@example.com", "secret123", "Taxed Desk");
+    const added = await t.request("POST", `/api/properties/hotels/${taxed.id}/staff`, {
+      cookie: admin,
+      body: { email: "taxed-desk@example.com", role: "front_desk" },
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const frontDesk = await signIn(t, "taxed-desk@example.com");
+    const stay = {
+      roomTypeId: String(room.id),
+      checkIn: d(3),
+      checkOut: d(5),
+      guests: 2,
+      extras: [{ extraId: String(breakfast!.id), quantity: 1 }],
+    };
+
+    const quoted = await t.request("POST", desk(taxed, "/quote"), { cookie: frontDesk, body: stay });
+    expect(quoted.status, await quoted.clone().text()).toBe(200);
+    const quote = (await quoted.json()) as { charges: PriceBreakdown; availableExtras: { id: string; name: string }[] };
+    expect(quote.availableExtras.map((e) => e.name)).toEqual(["Breakfast"]);
+    // 2 nights × 100.00 = 200.00; breakfast 2 people × 2 nights × 15.00 = 60.00; VAT 10 % of 260.00 = 26.00; total 286.00.
+    expect(quote.charges).toMatchObject({ roomCents: 20000, extrasCents: 6000, addedTaxCents: 2600, totalCents: 28600 });
+    expect(quote.charges.lines.map((l) => l.kind)).toContain("extra");
+
+    const res = await t.request("POST", desk(taxed, "/phone-bookings"), {
+      cookie: frontDesk,
+      body: { ...stay, guestName: "Vera Vat", guestEmail: "vera@example.com", guestPhone: "+49 30 1234567", payment: "pay_at_hotel" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { bookingId } = (await res.json()) as { bookingId: string };
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.charges?.totalCents).toBe(row?.totalPriceCents);
+    expect(row).toMatchObject({ totalPriceCents: 28600, extrasRevenueCents: 6000, taxCents: 2600 });
+    expect(row?.charges).toEqual(quote.charges);
+
+    const day = (await (await t.request("GET", desk(taxed, `?date=${d(3)}`), { cookie: frontDesk })).json()) as {
+      arrivals: { id: string; amountDueCents: number; charges: PriceBreakdown | null }[];
+    };
+    const shown = day.arrivals.find((b) => b.id === bookingId);
+    expect(shown?.charges).toEqual(row?.charges);
+    expect(shown?.amountDueCents).toBe(28600);
+    // The desk's account works this hotel only.
+    expect((await t.request("GET", desk(flexible), { cookie: frontDesk })).status).toBe(403);
   });
 });
 

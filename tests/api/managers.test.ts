@@ -234,6 +234,7 @@ const FRONT_DESK_ALLOWED = new Set([
   "POST /api/properties/hotels/:hotelId/front-desk/bookings/:bookingId/check-out",
   "POST /api/properties/hotels/:hotelId/front-desk/bookings/:bookingId/no-show",
   "POST /api/properties/hotels/:hotelId/front-desk/phone-bookings",
+  "POST /api/properties/hotels/:hotelId/front-desk/quote",
   "GET /api/properties/hotels/:hotelId/invoices",
   "GET /api/properties/hotels/:hotelId/invoices/:invoiceId/pdf",
   "GET /api/properties/hotels/:hotelId/billing/:reference",

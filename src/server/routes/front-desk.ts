@@ -1,7 +1,7 @@
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { todayUtc, isIsoDate } from "../../shared/dates.ts";
-import { PhoneBookingInput } from "../../shared/front-desk.ts";
+import { PhoneBookingInput, PhoneQuoteInput } from "../../shared/front-desk.ts";
 import { LANGUAGE_COOKIE } from "../../shared/i18n/languages.ts";
 import {
   CheckedOutSchema,
@@ -11,12 +11,14 @@ import {
   NoShowSchema,
   PhoneBookingSchema,
 } from "../contract/front-desk.ts";
+import { PriceQuoteSchema } from "../contract/bookings.ts";
 import { bookingDeps } from "../deps.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { createBookingAccessToken } from "../services/bookings/access.ts";
 import { holderAddress } from "../services/bookings/hold-limits.ts";
 import { createPhoneBooking } from "../services/bookings/phone.ts";
+import { quoteBooking } from "../services/bookings/quote.ts";
 import { checkInGuest, checkOutGuest, frontDeskDay, markNoShow } from "../services/front-desk.ts";
 import { frontDeskHotels } from "../services/hotel-staff.ts";
 import { requestLanguage } from "../i18n.ts";
@@ -75,6 +77,16 @@ const noShow = defineRoute({
   errors: ["HOTEL_NOT_FOUND", "BOOKING_NOT_FOUND", "STAY_TRANSITION"],
   responses: { 200: jsonAnswer(NoShowSchema, "The booking, and what was given back") },
 });
+const phoneQuote = defineRoute({
+  method: "post",
+  path: "/hotels/{hotelId}/front-desk/quote",
+  operationId: "quotePhoneBooking",
+  tags: TAGS,
+  summary: "The price of a phone booking line by line (room, extras, taxes, fees) and the extras on offer, before it is taken",
+  request: { params: HotelParam, body: jsonBody(PhoneQuoteInput) },
+  errors: ["HOTEL_NOT_FOUND", "ROOM_NOT_FOUND", "RATE_PLAN_NOT_FOUND", "ROOM_TOO_SMALL", "MIN_STAY_NOT_MET", "ROOM_CLOSED_FOR_DATES"],
+  responses: { 200: jsonAnswer(PriceQuoteSchema, "The price breakdown and the extras on offer") },
+});
 const phoneBooking = defineRoute({
   method: "post",
   path: "/hotels/{hotelId}/front-desk/phone-bookings",
@@ -116,6 +128,13 @@ export function frontDeskRoutes(deps: AppDeps) {
     .openapi(noShow, async (c) => {
       const { hotelId, bookingId } = c.req.valid("param");
       return c.json(await markNoShow(services, c.get("user"), hotelId, bookingId), 200);
+    })
+    .openapi(phoneQuote, async (c) => {
+      const { hotelId } = c.req.valid("param");
+      const language = requestLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header("accept-language"));
+      // Priced as the phone booking prices it: for no one (no member price), without promo code or points.
+      const input = { ...c.req.valid("json"), hotelId: String(hotelId), pointsToRedeem: 0 };
+      return c.json(await quoteBooking(deps.db, input, null, language), 200);
     })
     .openapi(phoneBooking, async (c) => {
       const { hotelId } = c.req.valid("param");

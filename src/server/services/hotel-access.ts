@@ -16,7 +16,7 @@ export type HotelCapability = "manage" | "front_desk";
 
 /**
  * The /api/properties routes a front-desk grant opens (decision 064): the desk's day, check-in/out,
- * no-shows and phone bookings, the desk's billing and invoices of a booking, the hotel's invoice list
+ * no-shows, phone bookings and their quote, the desk's billing and invoices of a booking, the hotel's invoice list
  * and PDFs, and the list of the caller's desks. Everything else (rates, plans, promotions, reports,
  * the ledger export, legal details, taxes and extras, hotel edits, photos, keys, webhooks, imports,
  * staff) stays "manage". An allow-list: a route added later is the manager's until it is listed.
@@ -26,6 +26,7 @@ const FRONT_DESK_ROUTES: [method: string, pattern: RegExp][] = [
   ["GET", /^\/api\/properties\/hotels\/[^/]+\/front-desk$/],
   ["POST", /^\/api\/properties\/hotels\/[^/]+\/front-desk\/bookings\/[^/]+\/(check-in|check-out|no-show)$/],
   ["POST", /^\/api\/properties\/hotels\/[^/]+\/front-desk\/phone-bookings$/],
+  ["POST", /^\/api\/properties\/hotels\/[^/]+\/front-desk\/quote$/],
   ["GET", /^\/api\/properties\/hotels\/[^/]+\/invoices$/],
   ["GET", /^\/api\/properties\/hotels\/[^/]+\/invoices\/[^/]+\/pdf$/],
   ["GET", /^\/api\/properties\/hotels\/[^/]+\/billing\/[^/]+$/],
