@@ -15,6 +15,7 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { createMetrics } from "./middleware/metrics.ts";
 import { loadSession, requireAdmin, requireHotelAccess, requireHotelStaff, requireUser } from "./middleware/session.ts";
 import { adminApiDiagnosticsRoutes } from "./routes/admin/api-diagnostics.ts";
 import { adminApiSettingsRoutes } from "./routes/admin/api-settings.ts";
@@ -164,6 +165,9 @@ export function createApp(deps: AppDeps) {
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   const mapHosts = deps.config.map.hosts;
+  // Off unless METRICS_ENABLED: then first, so a request's time covers every middleware (decision 065).
+  const metrics = deps.config.metrics ? createMetrics(deps, deps.config.metrics.token) : null;
+  if (metrics) app.use(metrics.middleware);
   app.use(requestLog(deps));
   app.use(readYourWrites(deps));
   app.use(async (c, next) => {
@@ -207,6 +211,11 @@ export function createApp(deps: AppDeps) {
     toErrorResponse(c, error, (e) => deps.logger.error({ err: e, requestId: c.get("requestId") }, "unhandled error")),
   );
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Answered 404 when off, not by the client's pages.
+  app.get("/metrics", (c) => {
+    if (!metrics) throw new DomainError("NOT_FOUND");
+    return metrics.scrape(c);
+  });
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
     if (deps.lifecycle.draining) return c.json({ status: "stopping" }, 503);

@@ -93,6 +93,12 @@ const EnvSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.url({ protocol: /^https?$/, error: "FX_RATES_URL must be an http(s) URL of a rate document" }).optional(),
   ),
+  // /metrics (decision 065): off unless asked for, and then only with a bearer token.
+  METRICS_ENABLED: booleanFlag.default(false),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(24, "METRICS_TOKEN must be at least 24 characters").optional(),
+  ),
   MAP_TILE_HOSTS: z
     .string()
     .default("")
@@ -210,6 +216,8 @@ export interface AppConfig {
   /** OUTBOUND_PRIVATE_HOSTS: what the outbound URL policy lets webhooks reach on private networks (decision 057). */
   outboundPrivateHosts: string[];
   photoDecoding: PhotoDecodeSettings;
+  /** /metrics in the Prometheus format, answered only with this bearer token; null: off (a 404). */
+  metrics: { token: string } | null;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -239,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (e.PHOTO_DECODE_SLOTS_PER_ACCOUNT > e.PHOTO_DECODE_SLOTS) {
     throw new Error("Invalid configuration:\n  PHOTO_DECODE_SLOTS_PER_ACCOUNT cannot be more than PHOTO_DECODE_SLOTS");
+  }
+  if (e.METRICS_ENABLED && !e.METRICS_TOKEN) {
+    throw new Error("Invalid configuration:\n  METRICS_ENABLED needs METRICS_TOKEN (at least 24 characters): /metrics is never public");
   }
   if (stripeKeys !== 0 && stripeKeys !== 3) {
     throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together");
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queue: e.PHOTO_DECODE_QUEUE,
       queuePerAccount: e.PHOTO_DECODE_QUEUE_PER_ACCOUNT,
     },
+    metrics: e.METRICS_ENABLED && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },

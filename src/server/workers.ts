@@ -6,6 +6,7 @@ import type { Logger } from "./logger.ts";
 import { type MailSender, type MailTransport, deliverDueEmails } from "./services/email-outbox.ts";
 import { type FxFeedDeps, runFxFeedRound } from "./services/fx-rates.ts";
 import { runJobRound } from "./services/job-rounds.ts";
+import { countIfStatementTimeout, countJobRound, countPaymentsReconciled } from "./services/metrics-counters.ts";
 import { type WebhookDeliveryDeps, deliverDueWebhooks } from "./services/webhook-delivery.ts";
 import { type CalendarImportDeps, runCalendarImportRound } from "./services/calendar-imports.ts";
 
@@ -17,10 +18,17 @@ export interface Worker {
 export function startInterval(name: string, intervalMs: number, logger: Logger, task: () => Promise<unknown>): Worker {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
+    if (running) {
+      // The last round is still running: this one is skipped.
+      countJobRound(name, "skipped");
+      return;
+    }
     running = task()
       .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error, worker: name }, "background task failed"))
+      .catch((error: unknown) => {
+        countIfStatementTimeout(error, "job");
+        logger.error({ err: error, worker: name }, "background task failed");
+      })
       .finally(() => {
         running = null;
       });
@@ -39,7 +47,16 @@ export function startInterval(name: string, intervalMs: number, logger: Logger, 
  * LOCKED in deliverDueEmails), so they share the work and never send a message twice.
  */
 export function startEmailWorker(db: Db, transport: MailTransport, sender: MailSender, logger: Logger, intervalMs = 2000): Worker {
-  return startInterval("email", intervalMs, logger, () => deliverDueEmails(db, transport, sender));
+  // Every instance runs every round (no claim): its rounds are counted here.
+  return startInterval("email", intervalMs, logger, async () => {
+    try {
+      await deliverDueEmails(db, transport, sender);
+      countJobRound("email", "run");
+    } catch (error) {
+      countJobRound("email", "failed");
+      throw error;
+    }
+  });
 }
 
 export const BOOKING_JOBS = {
@@ -63,6 +80,7 @@ export async function runBookingJobRound(
   await runJobRound(deps.db, name, { intervalMs: options.intervalMs ?? intervalMs, force: options.force ?? false }, async () => {
     result = await run(deps);
   });
+  if (job === "paymentReconciliation" && result !== null) countPaymentsReconciled(result);
   return result;
 }
 

@@ -26,9 +26,20 @@ export interface ReadReplicas {
   status(): ReplicaStatus[];
   /** Asks every replica, down ones included, for `select 1` within `timeoutMs` and records the answers. */
   check(timeoutMs: number): Promise<ReplicaStatus[]>;
+  /**
+   * For /metrics: each replica's state, its pool's connections in use and waiting, and its replay lag
+   * in seconds (asked of the replicas that are up, within `timeoutMs`; null when unknown).
+   */
+  metrics(timeoutMs: number): Promise<ReplicaMetrics[]>;
   /** Called when a replica goes down or comes back. */
   onStateChange: ((status: ReplicaStatus, error?: unknown) => void) | null;
   close(): Promise<void>;
+}
+
+export interface ReplicaMetrics extends ReplicaStatus {
+  inUse: number;
+  waiting: number;
+  lagSeconds: number | null;
 }
 
 export interface ReadReplicaOptions {
@@ -144,6 +155,15 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       );
       return result.status();
     },
+    metrics: (timeoutMs) =>
+      Promise.all(
+        replicas.map(async (replica) => ({
+          ...replica.status,
+          inUse: replica.pool.totalCount - replica.pool.idleCount,
+          waiting: replica.pool.waitingCount,
+          lagSeconds: replica.status.state === "up" ? await replayLag(replica.pool, timeoutMs) : null,
+        })),
+      ),
     onStateChange: null,
     close: async () => {
       await Promise.all(replicas.map((r) => r.pool.end()));
@@ -168,4 +188,27 @@ async function answersWithin(pool: pg.Pool, timeoutMs: number): Promise<boolean>
   const ok = await Promise.race([answered, timedOut]);
   clearTimeout(timer);
   return ok;
+}
+
+/**
+ * How far behind the primary the replica's replay is: now less the commit time of the last
+ * transaction it replayed. It grows while the primary commits nothing (nothing to replay), so read
+ * it beside the primary's traffic. Null when the replica does not answer in time or is no standby.
+ */
+async function replayLag(pool: pg.Pool, timeoutMs: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  const answered = pool
+    .query<{ lag: string | null }>(
+      "select case when pg_is_in_recovery() then extract(epoch from now() - pg_last_xact_replay_timestamp()) end as lag",
+    )
+    .then(
+      (result) => (result.rows[0]?.lag == null ? null : Math.max(0, Number(result.rows[0].lag))),
+      () => null,
+    );
+  const lag = await Promise.race([answered, timedOut]);
+  clearTimeout(timer);
+  return lag;
 }

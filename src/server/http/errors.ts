@@ -5,6 +5,7 @@ import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../../shared/auth.ts";
 import { isDatabaseUnavailable } from "../db/pg-errors.ts";
 import { DomainError } from "../domain-error.ts";
+import { countIfStatementTimeout } from "../services/metrics-counters.ts";
 import { ERROR_TABLE } from "./error-table.ts";
 
 function errorBody(error: DomainError): ApiErrorBody {
@@ -53,6 +54,7 @@ export function toErrorResponse(c: Context, error: unknown, onUnexpected: (error
     return errorResponse(c, new DomainError("BAD_REQUEST", error.message || undefined), error.status as ContentfulStatusCode);
   }
   if (isDatabaseUnavailable(error)) {
+    countIfStatementTimeout(error, "request");
     c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return errorResponse(c, new DomainError("SERVICE_UNAVAILABLE"));
   }

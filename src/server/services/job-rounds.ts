@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
+import { countJobRound } from "./metrics-counters.ts";
 
 export interface JobRoundOptions {
   /** How often the job runs; a round is due once the last one started this long ago (less a little timer drift). */
@@ -55,10 +56,23 @@ export async function releaseJobRound(db: Db, job: string, holder: string): Prom
  * instances may call it at once: exactly one runs each round.
  */
 export async function runJobRound(db: Db, job: string, options: JobRoundOptions, task: () => Promise<unknown>): Promise<boolean> {
-  const holder = await claimJobRound(db, job, options);
-  if (!holder) return false;
+  let holder: string | null;
+  try {
+    holder = await claimJobRound(db, job, options);
+  } catch (error) {
+    countJobRound(job, "failed");
+    throw error;
+  }
+  if (!holder) {
+    countJobRound(job, "skipped");
+    return false;
+  }
   try {
     await task();
+    countJobRound(job, "run");
+  } catch (error) {
+    countJobRound(job, "failed");
+    throw error;
   } finally {
     await releaseJobRound(db, job, holder);
   }

@@ -15,6 +15,8 @@ const MAX_RETRY_AFTER_SECONDS = 120;
 export interface DecodeQueue {
   /** Runs `task` in a decode slot when `account`'s turn comes, or throws PHOTO_DECODE_BUSY (503) when the queue is full. */
   run<T>(account: string, task: () => Promise<T>): Promise<T>;
+  /** Decodes running and waiting now, and those refused as busy since start (for /metrics). */
+  stats(): { running: number; waiting: number; refused: number };
 }
 
 /**
@@ -25,6 +27,7 @@ export interface DecodeQueue {
 export function createDecodeQueue(settings: PhotoDecodeSettings): DecodeQueue {
   let running = 0;
   let waitingCount = 0;
+  let refused = 0;
   let tick = 0;
   const runningBy = new Map<string, number>();
   const waitingBy = new Map<string, (() => void)[]>();
@@ -72,12 +75,14 @@ export function createDecodeQueue(settings: PhotoDecodeSettings): DecodeQueue {
   }
 
   function busy(message: string): DomainError {
+    refused += 1;
     const rounds = Math.ceil((waitingCount + 1) / settings.slots);
     const retryAfterSeconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, rounds * SECONDS_PER_DECODE));
     return new DomainError("PHOTO_DECODE_BUSY", message, { retryAfterSeconds });
   }
 
   return {
+    stats: () => ({ running, waiting: waitingCount, refused }),
     async run(account, task) {
       if (mayStart(account)) {
         start(account);
