@@ -67,6 +67,8 @@ const PropertyHotelsPage = lazy(() =>
 );
 const NewHotelPage = lazy(() => import("../features/property-hotels/new-hotel-page.tsx").then((m) => ({ default: m.NewHotelPage })));
 const HotelEditPage = lazy(() => import("../features/property-hotels/hotel-edit-page.tsx").then((m) => ({ default: m.HotelEditPage })));
+const TaxSettingsPage = lazy(() => import("../features/hotel-charges/tax-settings-page.tsx").then((m) => ({ default: m.TaxSettingsPage })));
+const ExtrasPage = lazy(() => import("../features/hotel-charges/extras-page.tsx").then((m) => ({ default: m.ExtrasPage })));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page.tsx").then((m) => ({ default: m.PromotionsPage })));
 const CalendarImportsPage = lazy(() =>
   import("../features/calendar-imports/calendar-imports-page.tsx").then((m) => ({ default: m.CalendarImportsPage })),
@@ -228,6 +230,8 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/rate-plans", element: <RatePlansPage /> },
               { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
+              { path: "admin/hotels/:hotelId/taxes", element: <TaxSettingsPage /> },
+              { path: "admin/hotels/:hotelId/extras", element: <ExtrasPage /> },
               { path: "admin/webhooks", element: <WebhooksPage /> },
               { path: "admin/hotels/:hotelId/channel-keys", element: <ChannelKeysPage /> },
             ],
