@@ -171,6 +171,14 @@ export function chargedAtBookingCents(row: ChargedFields): number {
   return Math.min(row.amountDueNowCents ?? price, price);
 }
 
+/**
+ * What the guest has paid by card for the booking: what was charged at booking plus what was later
+ * taken from a card guarantee (a cancellation or no-show fee). Points are not card money.
+ */
+export function paidByCardCents(row: ChargedFields & { capturedCents: number }): number {
+  return chargedAtBookingCents(row) + row.capturedCents;
+}
+
 /** What cancelling a booking costs at one instant (shared/cancellation-policies.ts refundAt, or an older booking's all-or-nothing rule). */
 export interface CancellationCost {
   feeCents: number;

@@ -12,7 +12,7 @@ import { recordBookingEvent, recordRefundEvent } from "../webhook-outbox.ts";
 import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, isSupplierBooking, settlePointsOnCancel } from "./records.ts";
-import { paidByCardCents } from "./payment-settlement.ts";
+import { paidByCardCents } from "../../../shared/booking.ts";
 import { refundIdempotencyKey } from "./refunds.ts";
 import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./room-nights.ts";
 

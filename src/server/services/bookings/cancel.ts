@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type BookingView, type CancellationCost, type CancellationPreview, chargedAtBookingCents } from "../../../shared/booking.ts";
+import { type BookingView, type CancellationCost, type CancellationPreview, paidByCardCents } from "../../../shared/booking.ts";
 import { cancelNowWords, cancellationWords } from "../../../shared/cancellation-words.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 import { cancellationPolicyText } from "../../../shared/i18n/labels.ts";
@@ -48,7 +48,7 @@ export async function previewCancellation(
     canCancel,
     ...cost,
     currency: row.currency,
-    paidCents: chargedAtBookingCents(row) + row.capturedCents,
+    paidCents: paidByCardCents(row),
     cancellationSchedule: row.cancellationSchedule,
     policyWords: policyWords(row, policy, language, now),
     nowWords: canCancel ? cancelNowWords(t, money, cost) : t("Only confirmed bookings with a check-in date still ahead can be cancelled."),

@@ -28,11 +28,6 @@ export interface Settlement {
   owedAtHotelCents: number;
 }
 
-/** What the guest has paid by card for this booking (the points discount is not card money; a guarantee paid nothing). */
-export function paidByCardCents(row: BookingRow): number {
-  return chargedAtBookingCents(row) + row.capturedCents;
-}
-
 /** One capture per booking's guarantee: every caller, retry and instance sends the gateway this key. */
 export function captureIdempotencyKey(bookingId: string): string {
   return `booking-${bookingId}-capture`;

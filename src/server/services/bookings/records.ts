@@ -5,7 +5,7 @@
  */
 import type { TaxSettings } from "../../../shared/taxes.ts";
 import { eq } from "drizzle-orm";
-import { type BookingView, type CancellationCost, chargedAtBookingCents } from "../../../shared/booking.ts";
+import { type BookingView, type CancellationCost, chargedAtBookingCents, paidByCardCents } from "../../../shared/booking.ts";
 import { type PolicyTerms, refundAt } from "../../../shared/cancellation-policies.ts";
 import type { MealPlan, PaymentTiming, PlanInclusion } from "../../../shared/rate-plans.ts";
 import { addDays, daysBetween, todayUtc } from "../../../shared/dates.ts";
@@ -63,7 +63,7 @@ export function refundableOnCancel(checkIn: string, freeCancellationDays: number
  * the front desk and the admin all read it here.
  */
 export function cancellationCost(row: BookingRow, policy: HotelPolicy, now: Date = new Date()): CancellationCost {
-  const paid = chargedAtBookingCents(row) + row.capturedCents;
+  const paid = paidByCardCents(row);
   if (row.cancellationSchedule) return refundAt(row.cancellationSchedule, paid, now);
   return refundableOnCancel(row.checkIn, policy.freeCancellationDays, todayUtc(now))
     ? { feeCents: 0, refundCents: paid, owedCents: 0 }

@@ -4,7 +4,7 @@
  * is a conditional update of the booking, so two desks cannot both apply it.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { chargedAtBookingCents } from "../../../shared/booking.ts";
+import { paidByCardCents } from "../../../shared/booking.ts";
 import { addDays, countNights, daysBetween, stayNights, todayUtc } from "../../../shared/dates.ts";
 import { bookings } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
@@ -98,7 +98,7 @@ export interface ShortenedStay {
  * a night at least the hotel's free-cancellation days away is refunded, pro rata of what was paid.
  */
 function refundForUnusedNights(row: BookingRow, unused: string[], freeCancellationDays: number, today: string) {
-  const paid = chargedAtBookingCents(row) + row.capturedCents;
+  const paid = paidByCardCents(row);
   if (unused.length === 0) return { cents: 0, note: "No nights were left unused." };
   if (row.payAtHotel) return { cents: 0, note: "Pay at hotel: charge only the nights stayed; nothing was paid in advance." };
   if (freeCancellationDays <= 0) return { cents: 0, note: "No refund: the hotel's rate is non-refundable." };
@@ -122,7 +122,7 @@ function refundForUnusedNights(row: BookingRow, unused: string[], freeCancellati
  */
 function noShowFeeRefund(row: BookingRow, feeCents: number): { cents: number; note: string } {
   const money = (cents: number) => formatMoney(cents, row.currency);
-  const paid = chargedAtBookingCents(row) + row.capturedCents;
+  const paid = paidByCardCents(row);
   const cents = Math.max(0, paid - feeCents);
   const owed = Math.max(0, feeCents - paid);
   if (feeCents === 0) return { cents, note: "No fee for a no-show under this booking's policy." };
