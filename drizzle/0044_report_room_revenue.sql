@@ -1,7 +1,8 @@
 -- Decision 063: the revenue report counts room revenue only. A booking that stores its price breakdown
 -- (decision 059) has room_revenue_cents (rooms and child charges less discounts, net of VAT); its nights
--- share room_revenue_cents x kept / total (kept: total - refunds - points, the rule of decision 023), so
--- extras, fees and taxes never reach ADR or RevPAR and a refund takes its share off every part alike.
+-- share room_revenue_cents x kept / the breakdown's total (kept: total - refunds - points, the rule of
+-- decision 023; a stay shortened at the desk keeps its breakdown and lowers its total), so extras, fees and
+-- taxes never reach ADR or RevPAR and a refund takes its share off every part alike.
 -- Bookings without it (made before taxes and extras) keep what they kept. Only f_report_rows' amount
 -- changes (the rest is 0041's definition word for word). Backfill kept cheap: only the bookings with
 -- room_revenue_cents (made since 0042) are taken away under the old definition and added back under the new.
@@ -27,8 +28,9 @@ CREATE OR REPLACE FUNCTION f_report_rows(b bookings)
         THEN b.nightly_price_cents[1:b.check_out - b.check_in] END AS prices
   ), w AS (
     SELECT s.*, coalesce(s.prices, array_fill(1, ARRAY[s.n])) AS weights,
-      CASE WHEN b.room_revenue_cents IS NOT NULL AND b.total_price_cents > 0
-        THEN b.room_revenue_cents::bigint * (b.total_price_cents::bigint - b.refunded_cents - b.discount_cents) / b.total_price_cents
+      CASE WHEN b.room_revenue_cents IS NOT NULL AND (b.charges->>'totalCents')::bigint > 0
+        THEN b.room_revenue_cents::bigint * (b.total_price_cents::bigint - b.refunded_cents - b.discount_cents)
+          / (b.charges->>'totalCents')::bigint
         ELSE b.total_price_cents::bigint - b.refunded_cents - b.discount_cents END AS amount
     FROM s
   ), stay AS (

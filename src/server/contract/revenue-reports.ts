@@ -59,5 +59,33 @@ export const RevenueReportSchema = z
         revenueSharePercent: percent,
       }),
     ),
+    extrasRevenueCents: cents.describe("Extras sold for the nights in the range, net of VAT, kept after refunds (decision 063)"),
+    taxes: z
+      .array(z.object({ code: z.string().describe('"vat" or "city_tax"'), name: z.string(), cents }))
+      .describe("Each tax collected for the nights in the range (VAT included or added, city tax), kept after refunds"),
   })
   .openapi("RevenueReport");
+
+export const CityTaxReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    hotel: z
+      .object({ id: count, name: z.string(), city: z.string() })
+      .nullable()
+      .describe("Null when the report covers every hotel in scope"),
+    rows: z.array(
+      z.object({
+        hotelId: count,
+        hotelName: z.string(),
+        month: z.string().describe("YYYY-MM: the stays arriving in it"),
+        taxName: z.string(),
+        currency: z.string(),
+        stays: count,
+        taxedPersonNights: count.describe("Guests liable × nights taxed"),
+        exemptPersonNights: count.describe("Exempt children and nights beyond the cap"),
+        amountCents: cents.describe("Collected, kept after refunds"),
+      }),
+    ),
+  })
+  .openapi("CityTaxReport");

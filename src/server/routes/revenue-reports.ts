@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ReportRangeFields, checkReportRange } from "../../shared/revenue-reports.ts";
-import { RevenueReportSchema } from "../contract/revenue-reports.ts";
+import { CityTaxReportSchema, RevenueReportSchema } from "../contract/revenue-reports.ts";
 import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
-import { revenueReport, revenueReportCsv } from "../services/revenue-reports.ts";
+import { cityTaxReport, cityTaxReportCsv, revenueReport, revenueReportCsv } from "../services/revenue-reports.ts";
 import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 
 const ReportQuery = ReportRangeFields.extend({
@@ -38,6 +38,27 @@ const reportCsv = defineRoute({
   responses: { 200: { content: { "text/csv": { schema: z.string() } }, description: "revenue-report-{from}-{to}.csv" } },
 });
 
+const cityTax = defineRoute({
+  method: "get",
+  path: "/reports/city-tax",
+  operationId: "getCityTaxReport",
+  tags: TAGS,
+  summary: "The city-tax return: per hotel, month of arrival and tax, the stays, person-nights taxed and exempt, and the amount",
+  request: { query: ReportQuery },
+  errors: ["HOTEL_NOT_FOUND"],
+  responses: { 200: jsonAnswer(CityTaxReportSchema, "The city-tax report") },
+});
+const cityTaxCsv = defineRoute({
+  method: "get",
+  path: "/reports/city-tax.csv",
+  operationId: "downloadCityTaxReportCsv",
+  tags: TAGS,
+  summary: "The city-tax report as a CSV download",
+  request: { query: ReportQuery },
+  errors: ["HOTEL_NOT_FOUND"],
+  responses: { 200: { content: { "text/csv": { schema: z.string() } }, description: "city-tax-{from}-{to}.csv" } },
+});
+
 /** Revenue reports for hotel staff: a manager's hotels, or any hotel for an admin. */
 export function revenueReportRoutes(deps: AppDeps) {
   return apiRouter<SignedInEnv>()
@@ -51,6 +72,18 @@ export function revenueReportRoutes(deps: AppDeps) {
       return c.text(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="revenue-report-${who}-${query.from}-${query.to}.csv"`,
+      });
+    })
+    .openapi(cityTax, async (c) => {
+      return c.json(await cityTaxReport(deps.db, c.get("user"), c.req.valid("query")), 200);
+    })
+    .openapi(cityTaxCsv, async (c) => {
+      const query = c.req.valid("query");
+      const csv = cityTaxReportCsv(await cityTaxReport(deps.db, c.get("user"), query));
+      const who = query.hotelId !== undefined ? `hotel-${query.hotelId}` : "all-hotels";
+      return c.text(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="city-tax-${who}-${query.from}-${query.to}.csv"`,
       });
     });
 }

@@ -74,6 +74,19 @@ export interface RevenueReport {
   daily: ReportNight[];
   roomTypes: { rows: ReportRoomType[]; total: number };
   channels: ReportChannelRow[];
+  /**
+   * Beside room revenue (decision 063): the extras sold (net of VAT) and each tax collected (VAT and
+   * city tax by name), for the nights in the range, kept after refunds as room revenue is.
+   */
+  extrasRevenueCents: number;
+  taxes: ReportTax[];
+}
+
+export interface ReportTax {
+  /** "vat" or "city_tax". */
+  code: string;
+  name: string;
+  cents: number;
 }
 
 type Scope = { kind: "all" } | { kind: "hotels"; ids: number[] };
@@ -258,6 +271,8 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
       group by b.room_type_id, n.night`,
   );
 
+  const extrasAndTaxes = await taxesAndExtras(db, scope, from, end);
+
   // Our own rooms' nights (not the partner's) make the daily series; every channel makes the channel table.
   const byNight = new Map<string, { rooms: number; revenue: number }>();
   const byChannel = new Map<ReportChannel, { bookings: number; rooms: number; revenue: number }>();
@@ -369,7 +384,162 @@ export async function revenueReport(db: Db, user: SessionUser, query: ReportQuer
         revenueSharePercent: percentOf(revenueCents, channelRevenue),
       };
     }),
+    ...extrasAndTaxes,
   };
+}
+
+/** The payment states in which a confirmed booking is sold (f_report_rows, decision 023). */
+const SOLD = sql`b.status = 'confirmed' and b.payment_status in ('completed', 'pay_at_hotel', 'guaranteed', 'refunding', 'refund_pending', 'refunded')`;
+/**
+ * What a sold booking kept of its breakdown's total (after refunds and points; a stay shortened at the desk
+ * lowers its total, not its breakdown), as a fraction: the share every figure keeps, as room revenue does
+ * in f_report_rows (decision 063).
+ */
+const KEPT = sql`((b.total_price_cents::numeric - b.refunded_cents - b.discount_cents) / nullif((b.charges->>'totalCents')::numeric, 0))`;
+
+/** Our own bookings of the scope's hotels, through their room types (the (room_type_id, check_in, check_out) index serves them). */
+function bookingsInScope(scope: Scope): SQL {
+  if (scope.kind === "all") return sql`b.supplier = 'inventory' and b.room_type_id is not null`;
+  return sql`b.supplier = 'inventory' and b.room_type_id in (select rt.id from room_types rt where ${inScope(scope, sql`rt.hotel_id`)})`;
+}
+
+/**
+ * Extras revenue (net of VAT) and each tax collected over the nights [from, end), from the bookings that
+ * store their breakdown (decision 059): a stay's figures are shared over its nights evenly, the range
+ * takes its nights' part, and every figure keeps the share of the total the booking kept (refunds and
+ * points off in proportion, as room revenue does), so a fully refunded booking collected no tax.
+ */
+async function taxesAndExtras(
+  db: Db,
+  scope: Scope,
+  from: string,
+  end: string,
+): Promise<{ extrasRevenueCents: number; taxes: ReportTax[] }> {
+  const rows = await queryRows<{ code: string; name: string; cents: string }>(
+    db,
+    sql`with s as (
+        select b.charges, b.extras_revenue_cents,
+          ${KEPT} * (least(b.check_out, ${end}::date) - greatest(b.check_in, ${from}::date))::numeric / (b.check_out - b.check_in) as part
+        from bookings b
+        where ${bookingsInScope(scope)} and ${SOLD} and b.charges is not null
+          and b.check_in < ${end}::date and b.check_out > ${from}::date and b.check_out > b.check_in)
+      select 'extras' as code, '' as name, round(coalesce(sum(s.extras_revenue_cents * s.part), 0))::bigint as cents from s
+      union all
+      select l->>'code', l->>'label', round(sum((l->>'amountCents')::numeric * s.part))::bigint
+      from s cross join lateral jsonb_array_elements(s.charges->'lines') l
+      where l->>'kind' = 'tax'
+      group by 1, 2
+      order by 1 desc, 2`,
+  );
+  const extras = rows.find((r) => r.code === "extras");
+  return {
+    extrasRevenueCents: n(extras?.cents),
+    taxes: rows.filter((r) => r.code !== "extras" && n(r.cents) !== 0).map((r) => ({ code: r.code, name: r.name, cents: n(r.cents) })),
+  };
+}
+
+export interface CityTaxMonth {
+  hotelId: number;
+  hotelName: string;
+  /** YYYY-MM: the stays arriving in it. */
+  month: string;
+  taxName: string;
+  currency: string;
+  stays: number;
+  /** Person-nights the tax was charged on (guests liable × nights taxed). */
+  taxedPersonNights: number;
+  /** Person-nights of those stays not taxed: exempt children and nights beyond the cap. */
+  exemptPersonNights: number;
+  /** What was collected, kept after refunds as every report figure is. */
+  amountCents: number;
+}
+
+export interface CityTaxReport {
+  from: string;
+  to: string;
+  hotel: { id: number; name: string; city: string } | null;
+  rows: CityTaxMonth[];
+}
+
+/**
+ * The city-tax return of one hotel (the caller must manage it) or of every hotel in scope: per hotel,
+ * month (of arrival, for the stays arriving from `from` to `to`) and tax, the stays, the person-nights
+ * taxed and exempt, and the amount collected (decision 063). Sold bookings that carry a city tax line
+ * only; a fully refunded one collected nothing and is not sold.
+ */
+export async function cityTaxReport(db: Db, user: SessionUser, query: ReportQuery): Promise<CityTaxReport> {
+  let scope: Scope;
+  let hotel: CityTaxReport["hotel"] = null;
+  if (query.hotelId !== undefined) {
+    await assertHotelAccess(db, user, query.hotelId);
+    const [row] = await queryRows<{ id: number; name: string; city: string }>(
+      db,
+      sql`select id, name, city from hotels where id = ${query.hotelId}`,
+    );
+    hotel = { id: n(row!.id), name: row!.name, city: row!.city };
+    scope = { kind: "hotels", ids: [hotel.id] };
+  } else {
+    const own = await hotelScopeOf(db, user);
+    scope = own.kind === "all" ? own : { kind: "hotels", ids: own.hotelIds };
+  }
+  const end = addDays(query.to, 1);
+  const rows = await queryRows<{
+    hotel_id: number;
+    hotel_name: string;
+    month: string;
+    tax_name: string;
+    currency: string;
+    stays: string;
+    taxed: string;
+    person_nights: string;
+    amount: string;
+  }>(
+    db,
+    sql`select b.hotel_id, h.name as hotel_name, to_char(b.check_in, 'YYYY-MM') as month, l->>'label' as tax_name, b.currency,
+        count(*)::bigint as stays,
+        sum(case when l->>'unitCents' = l->>'amountCents' and (l->>'rateBasisPoints')::int > 0
+          then b.num_guests * (b.check_out - b.check_in) else (l->>'quantity')::int end)::bigint as taxed,
+        sum(b.num_guests * (b.check_out - b.check_in))::bigint as person_nights,
+        round(sum((l->>'amountCents')::numeric * coalesce(${KEPT}, 0)))::bigint as amount
+      from bookings b join hotels h on h.id = b.hotel_id
+        cross join lateral jsonb_array_elements(b.charges->'lines') l
+      where ${bookingsInScope(scope)} and ${SOLD} and b.charges is not null
+        and b.check_in >= ${query.from}::date and b.check_in < ${end}::date
+        and l->>'kind' = 'tax' and l->>'code' = 'city_tax'
+      group by b.hotel_id, h.name, 3, 4, b.currency
+      order by h.name, b.hotel_id, 3, 4`,
+  );
+  return {
+    from: query.from,
+    to: query.to,
+    hotel,
+    rows: rows.map((r) => ({
+      hotelId: n(r.hotel_id),
+      hotelName: r.hotel_name,
+      month: r.month,
+      taxName: r.tax_name,
+      currency: r.currency,
+      stays: n(r.stays),
+      taxedPersonNights: n(r.taxed),
+      exemptPersonNights: Math.max(0, n(r.person_nights) - n(r.taxed)),
+      amountCents: n(r.amount),
+    })),
+  };
+}
+
+/** The city-tax report as CSV: one row per hotel, month and tax (the figures a hotel files). */
+export function cityTaxReportCsv(report: CityTaxReport): string {
+  const lines = [
+    csvRow(["Report", report.hotel ? `City tax: ${report.hotel.name}, ${report.hotel.city}` : "City tax: all hotels"]),
+    csvRow(["Arrivals from", report.from]),
+    csvRow(["Arrivals to", report.to]),
+    "",
+    csvRow(["Hotel", "Month", "Tax", "Currency", "Stays", "Person-nights taxed", "Person-nights exempt", "Amount"]),
+    ...report.rows.map((r) =>
+      csvRow([r.hotelName, r.month, r.taxName, r.currency, r.stays, r.taxedPersonNights, r.exemptPersonNights, units(r.amountCents)]),
+    ),
+  ];
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 /** Money as plain decimal units for a spreadsheet (no currency sign, no grouping). */
@@ -401,6 +571,10 @@ export function revenueReportCsv(report: RevenueReport): string {
     csvRow(["Bookings made", t.bookingsMade]),
     csvRow(["Cancellations", t.cancellations]),
     csvRow(["Cancellation %", t.cancellationPercent]),
+    csvRow(["Extras revenue (net of VAT)", units(report.extrasRevenueCents)]),
+    "",
+    csvRow(["Tax collected", "Amount"]),
+    ...report.taxes.map((tax) => csvRow([tax.name, units(tax.cents)])),
     "",
     csvRow(["Night", "Room-nights available", "Room-nights sold", "Occupancy %", "Revenue"]),
     ...report.daily.map((d) => csvRow([d.night, d.availableRoomNights, d.soldRoomNights, d.occupancyPercent, units(d.revenueCents)])),

@@ -22,6 +22,7 @@ import { saveBlob } from "../../lib/save-file.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { NightlyChart } from "./nightly-chart.tsx";
 import { type Range, monthOf, rangePresets } from "./report-range.ts";
+import { CityTaxReturn, TaxesAndExtras } from "./taxes-report.tsx";
 import { useRevenueReport } from "./use-revenue-reports.ts";
 
 function formatPercent(percent: number): string {
@@ -488,6 +489,10 @@ export function RevenueReportsPage() {
             </div>
             <RoomTypeTable report={data} />
             <ChannelTable report={data} />
+            <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+              <TaxesAndExtras report={data} />
+              <CityTaxReturn range={range} hotelId={hotelId} />
+            </div>
           </>
         ) : null}
       </div>
