@@ -5,6 +5,8 @@
  * with the app stopped. Refuses a damaged backup, one of a newer migration level than this code, and
  * a target holding data unless --force; runs the migrations an older backup is behind (decision 066).
  */
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
@@ -39,14 +41,19 @@ async function main(): Promise<void> {
     );
     return;
   }
+  // Without APP_SECRET, loading the configuration makes a random DATA_DIR/app-secret when there is none;
+  // one made just now guards nothing, so the backup's replaces it without being kept aside.
+  const secretFile = process.env.APP_SECRET ? null : path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "app-secret");
+  const hadSecret = secretFile !== null && existsSync(secretFile);
   const config = loadConfig();
+  if (secretFile && !hadSecret) await rm(secretFile, { force: true });
   const report = await restoreBackup({
     backupDir,
     target: config.databaseUrl
       ? { kind: "postgres", databaseUrl: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") },
     uploadsDir: path.join(config.dataDir, "uploads"),
-    appSecret: { value: config.appSecret, file: process.env.APP_SECRET ? null : path.join(config.dataDir, "app-secret") },
+    appSecret: { value: config.appSecret, file: secretFile },
     force: values.force,
     jobs,
     pgBinDir: values["pg-bin"],
