@@ -214,7 +214,7 @@ function ExtraRow({ hotelId, extra, currency, onEdit }: { hotelId: string; extra
           size="sm"
           disabled={update.isPending}
           aria-busy={update.isPending || undefined}
-          aria-label={extra.active ? t("Take {{name}} off sale", { name: extra.name }) : t("Put {{name}} on sale", { name: extra.name })}
+          aria-label={extra.active ? t("Take off sale: {{name}}", { name: extra.name }) : t("Put on sale: {{name}}", { name: extra.name })}
           onClick={() => update.mutate({ id: extra.id, input: { active: !extra.active } })}
         >
           {update.isPending ? <Spinner /> : null}
