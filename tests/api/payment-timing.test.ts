@@ -17,7 +17,7 @@ import {
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { PaymentGateway } from "../../src/server/integrations/payments/payment-gateway.ts";
 import { type SimulatedGateway, TEST_CARDS } from "../../src/server/integrations/payments/simulated-gateway.ts";
-import { refundAndCancelBooking } from "../../src/server/services/bookings/admin.ts";
+import { changeBookingStatus, refundAndCancelBooking } from "../../src/server/services/bookings/admin.ts";
 import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
 import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
@@ -273,6 +273,16 @@ describe("pay at the hotel with a card guarantee", () => {
     await settleCancellationMoney(deps, await rowOf(row.id), { feeCents: 0, why: "free cancellation" });
     expect(await intentOf(created.payment.paymentId)).toMatchObject({ status: "canceled", amountCapturedCents: null });
     expect(await rowOf(row.id)).toMatchObject({ paymentStatus: "released", capturedCents: 0 });
+    expect(await activity(row.id, "booking_guarantee_released")).toHaveLength(1);
+  });
+
+  it("an admin who sets a guaranteed booking to cancelled releases the authorisation, charging nothing", async () => {
+    const { created, row } = await guaranteed();
+    await signUp(t, "status.staff@example.com");
+    const [staff] = await t.deps.db.select().from(users).where(eq(users.email, "status.staff@example.com"));
+    const cancelled = await changeBookingStatus(deps, row.id, "cancelled", { id: staff!.id, email: staff!.email });
+    expect(cancelled).toMatchObject({ status: "cancelled", paymentStatus: "released", capturedCents: 0 });
+    expect(await intentOf(created.payment.paymentId)).toMatchObject({ status: "canceled", amountCapturedCents: null });
     expect(await activity(row.id, "booking_guarantee_released")).toHaveLength(1);
   });
 

@@ -13,6 +13,8 @@ import { bookingCancellationEmail } from "./emails.ts";
 import { cancelAtSupplier } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, isSupplierBooking, settlePointsOnCancel } from "./records.ts";
 import { paidByCardCents } from "../../../shared/booking.ts";
+import { settleCancellationMoney } from "./payment-settlement.ts";
+import { isCardGuarantee } from "./payment-timing.ts";
 import { refundIdempotencyKey } from "./refunds.ts";
 import { isOverbooking, releaseRoomNights, retakeRoomNights } from "./room-nights.ts";
 
@@ -39,7 +41,8 @@ function paymentConflict(row: BookingRow, status: AdminBookingStatus): string | 
  * An admin sets confirmed, pending or cancelled. Cancelling frees the rooms (a partner booking is
  * cancelled with its supplier first); reviving a cancelled booking takes them again, and is
  * refused when they are no longer free or the booking was a partner's. A change that contradicts
- * the payment (a refunded booking confirmed again) is refused with 409.
+ * the payment (a refunded booking confirmed again) is refused with 409. Cancelling moves no money
+ * of a paid booking (the refund is its own action) but releases a card guarantee's authorisation.
  */
 export async function changeBookingStatus(
   deps: BookingDeps,
@@ -56,8 +59,9 @@ export async function changeBookingStatus(
   const conflict = before.status === status ? null : paymentConflict(before, status);
   if (conflict) throw new DomainError("CONTRADICTS_PAYMENT", conflict);
   if (status === "cancelled" && before.status !== "cancelled") await cancelAtSupplier(deps, before, actor);
+  let changed: BookingRow;
   try {
-    return await db.transaction(async (tx) => {
+    changed = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
       if (!current) throw new DomainError("BOOKING_NOT_FOUND");
       if (current.status === status) return current;
@@ -92,6 +96,14 @@ export async function changeBookingStatus(
     }
     throw error;
   }
+  // A card guarantee's authorisation is released once cancelled: nothing was charged, and none of
+  // it should stay held on the guest's card (a paid booking keeps its money: refunding is its own action).
+  if (status === "cancelled" && before.status !== "cancelled" && isCardGuarantee(changed)) {
+    await settleCancellationMoney(deps, changed, { feeCents: 0, why: "cancelled by an admin" });
+    const [released] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    return released ?? changed;
+  }
+  return changed;
 }
 
 /**
