@@ -7,7 +7,7 @@
  * catalogue already in the database instead of seeding one. --rates gives every room type a year
  * of varied rates (seed-rates.ts) after the catalogue, for the benchmarks with rates;
  * --seasonal-rates gives it a handful of season rules instead (set-based: fast on 2,000,000 hotels).
- * The first 20,000 hotels get demo taxes by country and demo extras (demo-charges.ts) unless
+ * The first 5,000 hotels get demo taxes by country and demo extras (demo-charges.ts) unless
  * --no-demo-charges.
  */
 import path from "node:path";
