@@ -1,5 +1,6 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -234,4 +235,54 @@ describe("backup and restore on the embedded database (PGlite)", () => {
     });
     expect(envReport.warnings).toEqual([expect.stringMatching(/APP_SECRET differs/)]);
   }, 180_000);
+});
+
+describe("npm run db:backup / db:restore (the commands, on the embedded database)", () => {
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  function cli(script: string, args: string[], dataDir: string): Promise<{ code: number; out: string }> {
+    return new Promise((resolve) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "silent" };
+      delete env.DATABASE_URL;
+      delete env.APP_SECRET;
+      const child = spawn(tsx, [`src/server/db/${script}`, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+      child.on("close", (code) => resolve({ code: code ?? -1, out }));
+    });
+  }
+
+  it("backs up DATA_DIR (database, uploads, app-secret) and restores it into another DATA_DIR, refusing it a second time without --force", async () => {
+    const from = path.join(root, "cli-from");
+    const db = await openDatabase({ pgliteDir: path.join(from, "pglite") });
+    try {
+      await migrateDatabase(db);
+    } finally {
+      await db.close();
+    }
+    await mkdir(path.join(from, "uploads", "reviews"), { recursive: true });
+    await writeFile(path.join(from, "uploads", "reviews", `${"a".repeat(32)}.webp`), "photo bytes");
+    await writeFile(path.join(from, "app-secret"), "s".repeat(43) + "\n");
+    const out = path.join(root, "cli-backup");
+
+    const backup = await cli("backup-cli.ts", ["--out", out], from);
+    expect(backup.out).toMatch(
+      /Backup written to .*cli-backup\n {2}database: pglite .*, \d+ migrations, last \d{4}_\w+\n {2}uploads: 1 files; app secret: included/,
+    );
+    expect(backup.code).toBe(0);
+    const verified = await cli("restore-cli.ts", [out, "--verify-only"], path.join(root, "cli-unused"));
+    expect(verified.out).toMatch(/is whole: 3 files match their checksums; pglite/);
+
+    const to = path.join(root, "cli-to");
+    const restore = await cli("restore-cli.ts", [out], to);
+    expect(restore.out).toMatch(/Restored .* into pglite\n {2}database now at \d+ migrations, last \w+; 0 pending migration\(s\) applied/);
+    expect(restore.out).not.toMatch(/moved aside/);
+    expect(restore.code).toBe(0);
+    expect(await readFile(path.join(to, "uploads", "reviews", `${"a".repeat(32)}.webp`), "utf8")).toBe("photo bytes");
+    expect(await readFile(path.join(to, "app-secret"), "utf8")).toBe("s".repeat(43) + "\n");
+
+    const again = await cli("restore-cli.ts", [out], to);
+    expect(again.out).toMatch(/Restore refused: the target is not empty .*--force/);
+    expect(again.code).toBe(1);
+  }, 300_000);
 });
