@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { countIfStatementTimeout, readCounters } from "../../src/server/services/metrics-counters.ts";
 import { queueEmail } from "../../src/server/services/email-outbox.ts";
@@ -25,15 +28,18 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDir: null });
+  await migrateDatabase(database);
+});
+afterAll(() => database.close());
+
 describe("/metrics when not asked for", () => {
   it("is a 404 by default", async () => {
-    const t = await createTestApp();
-    try {
-      const res = await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(res.status).toBe(404);
-    } finally {
-      await t.close();
-    }
+    const t = await createTestApp({}, database);
+    const res = await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(404);
   });
 
   it("cannot be switched on without a long enough token", () => {
@@ -50,11 +56,10 @@ describe("/metrics", () => {
   let room: RoomTypeRow;
 
   beforeAll(async () => {
-    t = await createTestApp(ENABLED);
+    t = await createTestApp(ENABLED, database);
     hotel = await createHotel(t.deps.db, { name: "Metrics Hotel" });
     room = await createRoomType(t.deps.db, hotel.id, { name: "Double", priceCents: 10000, maxGuests: 2, totalRooms: 10 });
   });
-  afterAll(() => t.close());
 
   async function scrape(): Promise<string> {
     const res = await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -193,5 +198,21 @@ describe("/metrics", () => {
     expect(text).not.toContain("staywise_db_replica_up");
     // The process's own figures come from the library's defaults.
     expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+  });
+});
+
+describe("the Grafana dashboard and the docs", () => {
+  it("use only metric names the app exports, and the docs describe every one the dashboard uses", () => {
+    const source = readFileSync("src/server/middleware/metrics.ts", "utf8");
+    const exported = new Set([...source.matchAll(/name: "(staywise_[a-z_]+)"/g)].map((m) => m[1]!));
+    expect(exported.size).toBeGreaterThan(15);
+    const dashboard = readFileSync("deploy/grafana-dashboard.json", "utf8");
+    const used = new Set([...dashboard.matchAll(/staywise_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, "")));
+    expect(used.size).toBeGreaterThan(10);
+    const docs = readFileSync("docs/metrics.md", "utf8");
+    for (const name of used) {
+      expect(exported, `${name} in the dashboard`).toContain(name);
+      expect(docs, `${name} in docs/metrics.md`).toContain(name);
+    }
   });
 });

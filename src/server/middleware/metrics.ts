@@ -300,9 +300,11 @@ export function createMetrics(deps: AppDeps, token: string): AppMetrics {
             return queryRows<Row>(tx, statement);
           })
         : queryRows<Row>(deps.db, statement);
+    // The guard for what no statement limit covers: PGlite (no time-outs), a wait for a pool connection, a server that stopped answering.
+    const guardMs = database.kind === "postgres" ? timeoutMs + deps.config.databaseTimeouts.connectMs : timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), timeoutMs);
+      timer = setTimeout(() => resolve(null), guardMs);
     });
     const answered = run.then(
       (rows) => {
