@@ -31,8 +31,8 @@ export function PriceBreakdown({ charges, caption, className, ...options }: Pric
   const { t } = useTranslation();
   const rows = breakdownRows(charges, t, (cents) => formatMoney(cents, charges.currency), formatCount, options);
   return (
-    <table className={cn("w-full text-sm", className)} data-testid="charges-breakdown">
-      <caption className="sr-only">{caption ?? t("Price breakdown")}</caption>
+    // Named by aria-label, not a caption: a name with the booking's reference must not be found as the page's text.
+    <table aria-label={caption ?? t("Price breakdown")} className={cn("w-full text-sm", className)} data-testid="charges-breakdown">
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className={toneClass[row.tone]}>
