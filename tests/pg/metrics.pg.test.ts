@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
+import { type ReplicaCluster, findPostgresBin, startReplicaCluster } from "../support/replica-cluster.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
 const TOKEN = "metrics-token-0123456789-abcdefghij";
@@ -82,5 +83,51 @@ describe("/metrics on PostgreSQL", () => {
       await blocker.end();
     }
     expect(sample(await scrape(), "staywise_metrics_db_up")).toBe(1);
+  });
+});
+
+const bin = findPostgresBin();
+
+describe.skipIf(!bin)("/metrics with a real streaming replica", () => {
+  let cluster: ReplicaCluster | undefined;
+  let database: Database | undefined;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    cluster = await startReplicaCluster(bin!);
+    const admin = new pg.Client({ connectionString: cluster.primaryUrl("postgres") });
+    await admin.connect();
+    await admin.query("create database staywise_metrics_replica");
+    await admin.end();
+    const setup = await openDatabase({ databaseUrl: cluster.primaryUrl("staywise_metrics_replica"), pgliteDir: null, poolSize: 2 });
+    try {
+      await migrateDatabase(setup);
+    } finally {
+      await setup.close();
+    }
+    await cluster.waitForReplay();
+    database = await openDatabase({
+      databaseUrl: cluster.primaryUrl("staywise_metrics_replica"),
+      readUrls: [cluster.replicaUrl("staywise_metrics_replica")],
+      pgliteDir: null,
+      poolSize: 4,
+      timeouts: { connectMs: 2000, statementMs: 10_000, idleInTransactionMs: 10_000 },
+    });
+    t = await createTestApp({ METRICS_ENABLED: "true", METRICS_TOKEN: TOKEN, READY_TIMEOUT_MS: "5000" }, database);
+  }, 240_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await cluster?.stop();
+  }, 120_000);
+
+  it("shows the replica up with its replay lag in seconds", async () => {
+    const res = await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(sample(text, "staywise_db_replica_up", { replica: "replica-1" })).toBe(1);
+    const lag = sample(text, "staywise_db_replica_lag_seconds", { replica: "replica-1" });
+    expect(lag).toBeTypeOf("number");
+    expect(lag).toBeGreaterThanOrEqual(0);
   });
 });
