@@ -104,9 +104,14 @@ describe("a manager sets the hotel's taxes and extras", () => {
     expect(saved.settings.cityTax).toMatchObject({ amountCents: 200, childrenExemptUnderAge: 13, maxNights: 7 });
     await screenshot(page, "taxes-and-fees-1280");
     await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Save taxes and fees" }).waitFor();
+    await screenshot(page, "taxes-and-fees-390");
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto(`/admin/hotels/${hotelId}`);
-    await page.getByRole("link", { name: "Extras" }).click();
+    await page.getByRole("link", { name: "Extras", exact: true }).click();
     await page.getByRole("heading", { name: "Extras", level: 1 }).waitFor();
     await page.getByText("No extras yet").waitFor();
     await page.getByRole("button", { name: "Add extra" }).click();
@@ -132,6 +137,9 @@ describe("a manager sets the hotel's taxes and extras", () => {
     await page.getByRole("button", { name: "Take off sale: Breakfast buffet" }).click();
     await extras.getByText("Off sale").waitFor();
     await screenshot(page, "extras-1280");
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "extras-390");
     await expectAccessible(page);
 
     // Deleting asks first: Cancel keeps it.
