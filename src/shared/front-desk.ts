@@ -38,11 +38,6 @@ export const HotelStaffInput = z.object({
 });
 export type HotelStaffInput = z.infer<typeof HotelStaffInput>;
 
-export const HOTEL_STAFF_ROLE_LABELS: Record<HotelStaffInput["role"], string> = {
-  manager: "Manager",
-  front_desk: "Front desk",
-};
-
 /**
  * The price of a phone booking before it is taken (the desk's quote): the phone booking's own
  * fields, priced as the phone booking prices them (no member price or promo code, decision 064).

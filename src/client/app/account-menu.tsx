@@ -1,7 +1,7 @@
 import { useTranslation } from "../lib/i18n.ts";
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { Building2, CalendarCheck, ChevronDown, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { Building2, CalendarCheck, ChevronDown, ConciergeBell, Gift, Heart, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import type { SessionUser } from "../../shared/auth.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator } from "../components/ui/dropdown-menu.tsx";
@@ -64,6 +64,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             <Link to="/admin/hotels">
               <Building2 aria-hidden="true" />
               {t("Manage hotels")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.canUseFrontDesk && !user.canManageHotels ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/front-desk">
+              <ConciergeBell aria-hidden="true" />
+              {t("Front desk")}
             </Link>
           </DropdownMenuItem>
         ) : null}

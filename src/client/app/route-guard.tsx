@@ -41,6 +41,17 @@ export function RequireHotelStaff({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The front desk's pages: admins, managers and front-desk staff (decision 064; the server checks which hotels). */
+export function RequireFrontDesk({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user.canUseFrontDesk) return <AccessDenied />;
+  if (user.twoFactorSetupRequired) return <Navigate to="/account/security" replace />;
+  return children;
+}
+
 function DeniedToHome() {
   const { t } = useTranslation();
   useEffect(() => {

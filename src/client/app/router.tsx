@@ -7,7 +7,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
-import { RequireAdmin, RequireAuth, RequireHotelStaff } from "./route-guard.tsx";
+import { RequireAdmin, RequireAuth, RequireFrontDesk, RequireHotelStaff } from "./route-guard.tsx";
 
 // Account pages bring zod, react-hook-form and better-auth; they load on visit to keep the first page light.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })));
@@ -47,6 +47,9 @@ const ApiDiagnosticsPage = lazy(() =>
   import("../features/admin/api-diagnostics-page.tsx").then((m) => ({ default: m.ApiDiagnosticsPage })),
 );
 const FrontDeskPage = lazy(() => import("../features/front-desk/front-desk-page.tsx").then((m) => ({ default: m.FrontDeskPage })));
+const FrontDeskHotelsPage = lazy(() =>
+  import("../features/front-desk/front-desk-hotels-page.tsx").then((m) => ({ default: m.FrontDeskHotelsPage })),
+);
 const SystemDiagnosticsPage = lazy(() =>
   import("../features/admin/system-diagnostics-page.tsx").then((m) => ({ default: m.SystemDiagnosticsPage })),
 );
@@ -119,10 +122,10 @@ function MyBookingsRoute() {
   );
 }
 
-/** A hotel's front desk, with the booking feature's payment step to take a phone booking's card. */
+/** A hotel's front desk (admins, managers and front-desk staff), with the booking feature's payment step to take a phone booking's card. */
 function FrontDeskRoute() {
   return (
-    <RequireHotelStaff>
+    <RequireFrontDesk>
       <FrontDeskPage
         renderPayment={({ hold, onClose }) => (
           <Suspense fallback={null}>
@@ -130,7 +133,7 @@ function FrontDeskRoute() {
           </Suspense>
         )}
       />
-    </RequireHotelStaff>
+    </RequireFrontDesk>
   );
 }
 
@@ -185,6 +188,14 @@ export const router = createBrowserRouter([
           { path: "password-reset", element: <PasswordResetPage /> },
           { path: "reset-password", element: <ResetPasswordPage /> },
           { path: "admin/hotels/:hotelId/front-desk", element: <FrontDeskRoute /> },
+          {
+            path: "admin/front-desk",
+            element: (
+              <RequireFrontDesk>
+                <FrontDeskHotelsPage />
+              </RequireFrontDesk>
+            ),
+          },
           {
             path: "admin/hotels",
             element: <HotelStaffArea />,

@@ -60,6 +60,13 @@ function MobileMenu({ id, user }: { id: string; user: SessionUser | null }) {
             </Link>
           </li>
         ) : null}
+        {user?.canUseFrontDesk && !user.canManageHotels ? (
+          <li>
+            <Link to="/admin/front-desk" className={itemClass}>
+              {t("Front desk")}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <LanguagePicker className="mt-3 border-t border-slate-200 pt-3" />
       <PriceDisplayPicker className="mt-3 border-t border-slate-200 pt-3" />
@@ -157,6 +164,11 @@ export function SiteHeader() {
             {user?.canManageHotels ? (
               <NavLink to="/admin/hotels" className={navLinkClass}>
                 {t("Manage hotels")}
+              </NavLink>
+            ) : null}
+            {user?.canUseFrontDesk && !user.canManageHotels ? (
+              <NavLink to="/admin/front-desk" className={navLinkClass}>
+                {t("Front desk")}
               </NavLink>
             ) : null}
           </nav>

@@ -18,6 +18,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { formatDate, formatDateRange, formatMoney } from "../../lib/format.ts";
 import { CancellationTerms } from "../../components/booking-terms.tsx";
+import { PriceBreakdown } from "../../components/price-breakdown.tsx";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PhoneBookingDialog } from "./phone-booking-dialog.tsx";
@@ -175,6 +176,12 @@ function DeskList({
                   </p>
                   {booking.ratePlanName ? <p className="text-xs text-slate-600">{booking.ratePlanName}</p> : null}
                   <CancellationTerms booking={{ ...booking, cancellationPolicy: null }} className="text-xs text-slate-600" />
+                  {booking.charges ? (
+                    <details className="mt-1 text-sm">
+                      <summary className="cursor-pointer text-xs font-medium text-brand-700">{t("Price breakdown")}</summary>
+                      <PriceBreakdown charges={booking.charges} className="mt-1 max-w-sm" />
+                    </details>
+                  ) : null}
                 </div>
                 <Badge tone={STATUS_TONES[booking.stayStatus]} className="shrink-0 whitespace-nowrap">
                   {stayStatusLabel(booking.stayStatus, t)}

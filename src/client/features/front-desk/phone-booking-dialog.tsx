@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "radix-ui";
+import type { ExtrasChoice } from "../../../shared/extras.ts";
 import { PhoneBookingInput } from "../../../shared/front-desk.ts";
 import { addDays } from "../../../shared/dates.ts";
 import type { PhoneBookingMade } from "../../api/front-desk.ts";
@@ -7,12 +8,14 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogContent } from "../../components/ui/dialog.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { PriceBreakdown } from "../../components/price-breakdown.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatMoney } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
-import { usePhoneBooking, useRoomChoices } from "./use-front-desk.ts";
+import { DeskExtras } from "./desk-extras.tsx";
+import { usePhoneBooking, usePhoneQuote, useRoomChoices } from "./use-front-desk.ts";
 
 type Props = {
   hotelId: number;
@@ -58,6 +61,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
     ratePlanId: "",
     payment: "card" as "card" | "pay_at_hotel",
   });
+  const [extras, setExtras] = useState<ExtrasChoice>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const rooms = useRoomChoices(hotelId, form.checkIn, form.checkOut, Number(form.guests) || 1);
   const bookable = rooms.data?.rooms.filter((r) => r.bookable) ?? [];
@@ -65,6 +69,19 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
   const plans = (room?.plans ?? []).filter((p) => p.bookable && p.id !== null);
   // Until the desk picks one, the first rate the stay can have.
   const chosenPlan = plans.find((p) => p.id === form.ratePlanId) ?? plans[0];
+  // The server's price of exactly what will be booked (room, rate, extras, taxes and fees), once a room is chosen.
+  const quoteInput =
+    room && form.checkOut > form.checkIn
+      ? {
+          roomTypeId: room.id,
+          ratePlanId: chosenPlan?.id ?? undefined,
+          checkIn: form.checkIn,
+          checkOut: form.checkOut,
+          guests: Number(form.guests) || 1,
+          extras,
+        }
+      : null;
+  const quote = usePhoneQuote(hotelId, quoteInput);
   const book = usePhoneBooking(hotelId);
   const roomId = useId();
   const planId = useId();
@@ -77,7 +94,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
   function submit(event: FormEvent) {
     event.preventDefault();
     // A room type without plans sells as before plans: no rate is sent.
-    const parsed = PhoneBookingInput.safeParse({ ...form, ratePlanId: chosenPlan?.id ?? undefined });
+    const parsed = PhoneBookingInput.safeParse({ ...form, ratePlanId: chosenPlan?.id ?? undefined, extras });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= deskMessage(issue.message, t) ?? issue.message;
@@ -156,7 +173,10 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             <NativeSelect
               id={roomId}
               value={form.roomTypeId}
-              onChange={(e) => setForm((f) => ({ ...f, roomTypeId: e.target.value, ratePlanId: "" }))}
+              onChange={(e) => {
+                setForm((f) => ({ ...f, roomTypeId: e.target.value, ratePlanId: "" }));
+                setExtras([]);
+              }}
               aria-invalid={errors.roomTypeId ? true : undefined}
               disabled={!rooms.data}
             >
@@ -198,6 +218,16 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
                 ))}
               </NativeSelect>
               {chosenPlan ? <p className="text-xs text-slate-600">{chosenPlan.cancellationText}</p> : null}
+            </div>
+          ) : null}
+          {quote.data && quoteInput ? (
+            <DeskExtras extras={quote.data.availableExtras} currency={quote.data.charges.currency} chosen={extras} onChange={setExtras} />
+          ) : null}
+          {quoteInput ? (
+            <div className="rounded-xl bg-slate-50 px-4 py-3" aria-live="polite" aria-busy={quote.isFetching || undefined}>
+              {quote.data ? <PriceBreakdown charges={quote.data.charges} /> : null}
+              {quote.isError ? <Alert variant="error">{quote.error.message}</Alert> : null}
+              {!quote.data && !quote.isError ? <Spinner /> : null}
             </div>
           ) : null}
           <fieldset className="space-y-2">

@@ -1,14 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { z } from "zod";
-import type { PhoneBookingInput } from "../../../shared/front-desk.ts";
+import type { PhoneBookingInput, PhoneQuoteInput } from "../../../shared/front-desk.ts";
 import {
   checkInGuest,
   checkOutGuest,
   createPhoneBooking,
   frontDeskDayQueryOptions,
+  frontDeskHotelsQueryOptions,
   frontDeskKeys,
   markNoShow,
+  phoneQuoteQueryOptions,
 } from "../../api/front-desk.ts";
 import { hotelQueryOptions } from "../../api/hotels.ts";
 import { formatMoney } from "../../lib/format.ts";
@@ -34,6 +36,20 @@ export function useRoomChoices(hotelId: number, checkIn: string, checkOut: strin
     ...hotelQueryOptions(String(hotelId), new URLSearchParams({ checkIn, checkOut, guests: String(guests) }).toString()),
     enabled: ready,
   });
+}
+
+/** The phone booking's price from the server (room, extras, taxes, fees), asked again when any choice changes. */
+export function usePhoneQuote(hotelId: number, input: z.input<typeof PhoneQuoteInput> | null) {
+  return useQuery({
+    ...phoneQuoteQueryOptions(hotelId, input ?? { roomTypeId: "", checkIn: "", checkOut: "" }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The hotels whose front desk the signed-in staff member works. */
+export function useFrontDeskHotels() {
+  return useQuery(frontDeskHotelsQueryOptions());
 }
 
 type Action = "check-in" | "check-out" | "no-show";

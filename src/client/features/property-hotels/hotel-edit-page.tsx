@@ -28,6 +28,7 @@ import { formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { HotelForm } from "./hotel-form.tsx";
+import { HotelStaffSection } from "./hotel-staff-section.tsx";
 import { PhotoManager } from "./photo-manager.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { RoomTypeDialog } from "./room-type-dialog.tsx";
@@ -182,6 +183,8 @@ export function HotelEditPage() {
           onSubmit={(input) => update.mutate(input)}
         />
       </section>
+
+      <HotelStaffSection hotelId={h.id} />
 
       {editing !== null ? (
         <RoomTypeDialog
