@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import {
+  activityLogs,
   cancellationPolicies,
   channelApiKeys,
   hotelManagers,
@@ -300,6 +301,21 @@ describe("channel bookings", () => {
     const after = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${d(40)}&to=${d(42)}`, readKey)).json()) as Availability;
     expect(after.roomTypes[1]!.nights.map((n) => n.roomsLeft)).toEqual([1, 1]);
     expect((await call("POST", `/hotels/${hotel.id}/bookings/${booking.id}/cancel`, writeKey)).status).toBe(409);
+    // The activity log names the channel for each thing it did to the booking, once each.
+    const logged = await t.deps.db
+      .select({ actionType: activityLogs.actionType, details: activityLogs.details })
+      .from(activityLogs)
+      .where(sql`${activityLogs.details}->>'bookingId' = ${booking.id}`)
+      .orderBy(activityLogs.createdAt);
+    expect(logged.map((l) => l.actionType).filter((a) => a.startsWith("channel_"))).toEqual([
+      "channel_booking_created",
+      "channel_booking_changed",
+      "channel_booking_cancelled",
+    ]);
+    expect(logged.find((l) => l.actionType === "channel_booking_created")!.details).toMatchObject({
+      channel: "SiteMinder",
+      totalPriceCents: 60000,
+    });
   });
 
   it("prices the chosen rate plan and refuses a room type of another hotel", async () => {

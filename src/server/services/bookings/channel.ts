@@ -9,14 +9,30 @@ import type { CreateBookingInput } from "../../../shared/booking.ts";
 import type { ChannelBookingChange, ChannelBookingInput } from "../../../shared/channel-api.ts";
 import { todayUtc } from "../../../shared/dates.ts";
 import { bookings } from "../../db/schema.ts";
+import { logActivity } from "../activity-log.ts";
 import { DomainError } from "../../domain-error.ts";
 import { stayFromQuery } from "../hotel-search.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
 import { newBookingRow } from "./booking-row.ts";
 import { NO_DISCOUNTS, stayCharges } from "./charges.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
-import type { BookingDeps, BookingRow } from "./records.ts";
+import type { BookingDeps, BookingRow, Tx } from "./records.ts";
 import { isOverbooking, releaseRoomNights } from "./room-nights.ts";
+
+/** The activity log's line for what a channel did to a booking: the channel (its key's name) is the actor. */
+async function logChannelActivity(
+  tx: Tx,
+  actionType: "channel_booking_created" | "channel_booking_changed" | "channel_booking_cancelled",
+  channel: ChannelActor,
+  row: BookingRow,
+  more: Record<string, unknown> = {},
+): Promise<void> {
+  await logActivity(tx, {
+    actionType,
+    targetUserEmail: row.guestEmail,
+    details: { bookingId: row.id, reference: row.bookingReference, hotelId: channel.hotelId, channel: channel.name, ...more },
+  });
+}
 
 export interface ChannelActor {
   hotelId: number;
@@ -49,6 +65,7 @@ export async function createChannelBooking(deps: BookingDeps, channel: ChannelAc
       await priced.take?.(tx);
       const [inserted] = await tx.insert(bookings).values(row).returning();
       await recordBookingEvent(tx, "booking.created", inserted!);
+      await logChannelActivity(tx, "channel_booking_created", channel, inserted!, { totalPriceCents: inserted!.totalPriceCents });
       return inserted!;
     });
   } catch (error) {
@@ -75,6 +92,7 @@ export async function cancelChannelBooking(deps: BookingDeps, channel: ChannelAc
     if (!row) return null;
     await releaseRoomNights(tx, row);
     await recordBookingEvent(tx, "booking.cancelled", row);
+    await logChannelActivity(tx, "channel_booking_cancelled", channel, row);
     return row;
   });
   if (cancelled) return cancelled;
@@ -106,7 +124,10 @@ export async function changeChannelBooking(deps: BookingDeps, channel: ChannelAc
         ),
       )
       .returning();
-    if (row) await recordBookingEvent(tx, "booking.modified", row);
+    if (row) {
+      await recordBookingEvent(tx, "booking.modified", row);
+      await logChannelActivity(tx, "channel_booking_changed", channel, row, { fields: Object.keys(change) });
+    }
     return row ?? null;
   });
   if (updated) return updated;
