@@ -31,6 +31,14 @@ export function endOtherAccountSessions() {
   return body(api.me.sessions["end-others"].$post());
 }
 
+/** Where the signed-in account's data downloads from (a JSON attachment; decision 067). */
+export const MY_DATA_EXPORT_URL = "/api/me/export";
+
+/** Deletes the signed-in account: the password, a code when two-factor sign-in is on, and what becomes of the reviews. */
+export function deleteMyAccount(input: { password: string; code?: string; reviews: "keep" | "delete" }) {
+  return body(api.me.delete.$post({ json: input }));
+}
+
 /** The cache keys of the signed-in account's data: all but `me` are forgotten on sign-out (lib/auth-provider.tsx). */
 export const accountKeys = {
   me: ["me"] as const,

@@ -29,6 +29,17 @@ export function setUserBanned(id: string, banned: boolean) {
   return body(api.admin.users[":id"].status.$post({ param: { id: encodeURIComponent(id) }, json: { banned } }));
 }
 
+/** A user's data as the file to download, at their request; `requestedBy` (who asked, and how) is logged. */
+export async function exportUserData(id: string, requestedBy: string): Promise<Blob> {
+  const response = await api.admin.users[":id"].export.$get({ param: { id: encodeURIComponent(id) }, query: { requestedBy } });
+  return response.blob();
+}
+
+/** Deletes a user's account at their request (decision 067). */
+export function deleteUserAccount(id: string, requestedBy: string, reviews: "keep" | "delete") {
+  return body(api.admin.users[":id"].delete.$post({ param: { id: encodeURIComponent(id) }, json: { requestedBy, reviews } }));
+}
+
 /** Blank filters are left out: the server reads an absent one as "any". */
 export function listActivity(filters: {
   actionType: string;

@@ -25,6 +25,7 @@ import { ManageHotelsButton } from "./manage-hotels-dialog.tsx";
 import { RoleChangeHistory } from "./role-change-history.tsx";
 import { useAdminUsers } from "./use-admin-users.ts";
 import { RoleChangeButton, UserStatusButton } from "./user-actions.tsx";
+import { UserDataButtons } from "./user-data-actions.tsx";
 
 const ROLE_TONES = { admin: "brand", manager: "warning", front_desk: "neutral", user: "neutral" } as const;
 
@@ -57,6 +58,7 @@ function UserActions({ user, isMe }: { user: AdminUserView; isMe: boolean }) {
       <RoleChangeButton user={user} />
       {user.role !== "admin" ? <ManageHotelsButton user={user} /> : null}
       <UserStatusButton user={user} />
+      <UserDataButtons user={user} />
     </div>
   );
 }

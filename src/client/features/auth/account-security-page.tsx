@@ -15,13 +15,14 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { AccountSessions } from "./account-sessions.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { YourData } from "./your-data.tsx";
 
 type Enrolment = Awaited<ReturnType<typeof enableTwoFactor>>;
 
 /**
  * Account > Security: two-factor authentication on (authenticator app + recovery codes) and off,
- * the password, and the sessions signed in to the account. Each of the first two ends the
- * account's other sessions, so the session list is read again after them.
+ * the password, the sessions signed in to the account, and the account's data (download, delete).
+ * Each of the first two ends the account's other sessions, so the session list is read again after them.
  */
 export function AccountSecurityPage() {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export function AccountSecurityPage() {
       </section>
       <ChangePasswordForm onChanged={sessionsChanged} />
       <AccountSessions />
+      <YourData />
     </div>
   );
 }
