@@ -10,7 +10,7 @@ import { activityLogs, bookings, hotelExtras, hotels, payments, roomNights, simu
 import type { PriceBreakdown } from "../../src/shared/charges.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
-import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/demo/demo-front-desk.ts";
+import { DEMO_FRONT_DESK_EMAIL, DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/demo/demo-front-desk.ts";
 import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";
@@ -611,6 +611,11 @@ describe("demo data", () => {
         expect(day.departures).toHaveLength(1);
       }
       expect((await demo.request("GET", "/api/properties/hotels/4/front-desk", { cookie })).status).toBe(403);
+      // The demo front desk works hotel 1's desk, and nothing else: not hotel 2, not the hotel's rates.
+      const deskCookie = await signIn(demo, DEMO_FRONT_DESK_EMAIL, "demo-password");
+      expect((await demo.request("GET", "/api/properties/hotels/1/front-desk", { cookie: deskCookie })).status).toBe(200);
+      expect((await demo.request("GET", "/api/properties/hotels/2/front-desk", { cookie: deskCookie })).status).toBe(403);
+      expect((await demo.request("GET", "/api/properties/hotels/1/rate-plans", { cookie: deskCookie })).status).toBe(403);
       const future = (await (await demo.request("GET", `/api/properties/hotels/1/front-desk?date=${d(5)}`, { cookie })).json()) as Day;
       expect(future.arrivals).toHaveLength(1);
       // Every stay was booked before it began, so the demo's revenue report shows a positive lead time.

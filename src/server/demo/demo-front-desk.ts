@@ -14,6 +14,9 @@ import type { Db } from "../db/client.ts";
 import { bookings, hotelManagers, hotels, roleChanges, roomTypes, users } from "../db/schema.ts";
 
 export const DEMO_MANAGER_EMAIL = "manager@staywise.example";
+/** Front-desk staff of hotel 1 only (decision 064): the desk, and nothing else of the back office. */
+export const DEMO_FRONT_DESK_EMAIL = "frontdesk@staywise.example";
+export const DEMO_FRONT_DESK_HOTEL_ID = 1;
 export const DEMO_CHAIN_HOTEL_IDS = [1, 2, 3];
 
 const GUESTS = ["Amelia Hart", "Noah Becker", "Sofia Rossi", "Liam O'Neill", "Yuki Tanaka", "Lucas Silva", "Emma Dubois", "Omar Haddad"];
@@ -32,7 +35,9 @@ const STAYS: [number, number, "checked_in" | "checked_out" | null, boolean][] = 
 /** Creates the demo manager (role, grants, role history) and the chain's stays; returns the manager's e-mail. */
 export async function seedFrontDeskDemo(db: Db, auth: Auth, password: string, adminEmail: string, today = todayUtc()): Promise<string> {
   await ensureUser(db, auth, { email: DEMO_MANAGER_EMAIL, password, name: "Demo Manager" });
+  await ensureUser(db, auth, { email: DEMO_FRONT_DESK_EMAIL, password, name: "Demo Front Desk" });
   const [manager] = await db.select().from(users).where(eq(users.email, DEMO_MANAGER_EMAIL));
+  const [frontDesk] = await db.select().from(users).where(eq(users.email, DEMO_FRONT_DESK_EMAIL));
   const [admin] = await db.select().from(users).where(eq(users.email, adminEmail));
   const chain = await db.select({ id: hotels.id, name: hotels.name }).from(hotels).where(inArray(hotels.id, DEMO_CHAIN_HOTEL_IDS));
   const rooms = await db
@@ -54,6 +59,21 @@ export async function seedFrontDeskDemo(db: Db, auth: Auth, password: string, ad
       changedByEmail: null,
       reason: "demo seed",
     });
+    if (chain.some((h) => h.id === DEMO_FRONT_DESK_HOTEL_ID)) {
+      await tx.update(users).set({ role: "front_desk", updatedAt: new Date() }).where(eq(users.id, frontDesk!.id));
+      await tx
+        .insert(hotelManagers)
+        .values({ userId: frontDesk!.id, hotelId: DEMO_FRONT_DESK_HOTEL_ID, grantedBy: manager!.id, role: "front_desk" })
+        .onConflictDoNothing();
+      await tx.insert(roleChanges).values({
+        userId: frontDesk!.id,
+        userEmail: DEMO_FRONT_DESK_EMAIL,
+        previousRole: "user",
+        newRole: "front_desk",
+        changedByEmail: null,
+        reason: "demo seed",
+      });
+    }
     let n = 0;
     for (const hotel of chain) {
       const hotelRooms = rooms.filter((r) => r.hotelId === hotel.id && r.totalRooms > 0);

@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { ensureAdmin, ensureUser } from "../services/accounts.ts";
 import type { Database } from "../db/client.ts";
 import { appMeta, hotels } from "../db/schema.ts";
-import { DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "./demo-front-desk.ts";
+import { DEMO_FRONT_DESK_EMAIL, DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "./demo-front-desk.ts";
 import { seedCatalogue } from "../db/seed/seed-catalogue.ts";
 import { seedRatePlansInBulk } from "../db/seed/bulk-plans.ts";
 import { seedDemoRates } from "../db/seed/seed-rates.ts";
@@ -66,6 +66,7 @@ export async function seedDemoIfEmpty(database: Database, auth: Auth, logger: Lo
       "Staywise demo accounts",
       `  admin      ${DEMO_ADMIN_EMAIL}  password: ${password}`,
       `  manager    ${DEMO_MANAGER_EMAIL}  password: ${password}  (hotels 1, 2 and 3; front desk at /admin/hotels/1/front-desk)`,
+      `  front desk ${DEMO_FRONT_DESK_EMAIL}  password: ${password}  (hotel 1's front desk only, at /admin/front-desk)`,
       `  traveller  ${DEMO_TRAVELLER_EMAIL}  password: ${password}`,
       "",
     ].join("\n");
