@@ -69,6 +69,8 @@ export const ERROR_MESSAGES = {
     t(
       "Your account still has a stay to come, a booking waiting for payment or a refund on its way. Cancel the booking or wait until the stay is over, then delete your account.",
     ),
+  // Extras (decision 059): an extra taken off sale while the traveller was choosing.
+  EXTRA_NOT_AVAILABLE: (t) => t("An extra you chose is no longer offered by this hotel. Please review your extras."),
 } satisfies Partial<Record<ErrorCode | "NETWORK_ERROR", (t: Say) => string>>;
 
 export type TranslatedErrorCode = keyof typeof ERROR_MESSAGES;

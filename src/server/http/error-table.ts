@@ -150,7 +150,7 @@ export const ERROR_TABLE: Record<ErrorCode, { status: ContentfulStatusCode; mess
   INVOICE_NOT_FOUND: { status: 404, message: "No invoice was issued for this booking." },
   INVOICE_ALREADY_ISSUED: { status: 409, message: inEnglish("INVOICE_ALREADY_ISSUED") },
   INVOICE_NOT_ISSUED_BY_US: { status: 409, message: "Partner hotel bookings are invoiced by the partner, not by Staywise." },
-  EXTRA_NOT_AVAILABLE: { status: 400, message: "An extra you chose is no longer offered by this hotel. Please review your extras." },
+  EXTRA_NOT_AVAILABLE: { status: 400, message: inEnglish("EXTRA_NOT_AVAILABLE") },
   EXTRA_NOT_FOUND: { status: 404, message: "This extra was not found." },
   EXTRA_NAME_TAKEN: { status: 409, message: "This hotel already has an extra with this name. Choose another name." },
   // Privacy (decision 067)
