@@ -35,6 +35,8 @@ export interface ChargeLine {
   included: boolean;
   /** An extra the rate plan includes: listed at no charge. */
   inPlan?: boolean;
+  /** A partner's tax or fee paid to the hotel at the stay (decision 062): shown, not in the total. */
+  payableAtHotel?: boolean;
 }
 
 export interface PriceBreakdown {

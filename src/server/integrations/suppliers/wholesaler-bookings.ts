@@ -14,6 +14,7 @@ import {
   parseBook,
   parseBookingInformation,
   parseCancel,
+  type SupplierChargeLine,
   parsePreBook,
   preBookV3Params,
 } from "../wholesaler/wholesaler-protocol.ts";
@@ -46,6 +47,8 @@ export type PriceCheckResult =
       priceIncreased: boolean;
       freeCancellationDays: number;
       notes: string[];
+      /** The supplier's tax and fee lines for the stay (decision 062). */
+      charges?: SupplierChargeLine[];
     }
   | { status: "unavailable"; environment: string; reason: string };
 
@@ -118,6 +121,7 @@ export async function priceCheckAt(
       priceIncreased: nightlyPriceCents > input.shownNightlyPriceCents,
       freeCancellationDays: freeCancellationDays(answer.cancellation),
       notes: answer.notes,
+      charges: answer.charges,
     };
   } catch (error) {
     // The supplier answered and said no: the room cannot be sold as shown.

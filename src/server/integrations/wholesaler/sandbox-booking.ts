@@ -36,11 +36,29 @@ export function preBookV3(desk: SandboxDesk, form: URLSearchParams): string {
     "preBookResultWithTaxAndFees",
     text("PreBookCode", code),
     el("Price", { currency: "USD" }, money(priceCents)),
-    el("Tax", { currency: "USD" }, "0.00"),
-    el("Fees", null),
+    ...supplierTaxAndFees(hotel, priceCents, stay),
     el("Notes", null, changed ? el("Note", null, text("text", "The price has changed since the search")) : null),
     el("CancellationPolicies", null, cancellationPolicies(hotel)),
   );
+}
+
+/**
+ * The pre-book answer's tax and fee lines (decision 062). Hotels whose id ends in 7 name a 10 % tax
+ * inside the price and a resort fee of 15.00 per room per night payable at the hotel; the others
+ * name no tax (0.00) and no fee, as before.
+ */
+function supplierTaxAndFees(hotel: SandboxHotel, priceCents: number, stay: { checkIn: string; checkOut: string; rooms: number }): string[] {
+  if (hotel.id % 10 !== 7) return [el("Tax", { currency: "USD" }, "0.00"), el("Fees", null)];
+  const nights = Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / 86_400_000);
+  const resortFee = 1500 * nights * stay.rooms;
+  return [
+    el("Tax", { currency: "USD" }, money(Math.round((priceCents * 10) / 110))),
+    el(
+      "Fees",
+      null,
+      el("Fee", null, text("FeeTitle", "Resort fee"), el("Value", { currency: "USD" }, money(resortFee)), text("PayableAtHotel", "true")),
+    ),
+  ];
 }
 
 export async function bookV3(desk: SandboxDesk, form: URLSearchParams): Promise<SandboxAnswer> {

@@ -316,6 +316,20 @@ export function parseMeals(parsed: XmlNode): Map<number, string> {
   return new Map(list(result, "meals", "meal").map((meal) => [int(meal, "id"), leaf(meal, "name")]));
 }
 
+/**
+ * A tax or fee line of the supplier's pre-book answer (decision 062): the taxes inside its price
+ * (`<Tax>`), and each `<Fees><Fee>` with its title, amount and whether it is paid at the hotel
+ * (`<PayableAtHotel>true</PayableAtHotel>`; otherwise it is inside the price). The element names
+ * beyond `<Tax>` are unverified against the live API: absent or unreadable lines are skipped.
+ */
+export interface SupplierChargeLine {
+  kind: "tax" | "fee";
+  name: string;
+  amountCents: number;
+  /** Paid to the hotel at the stay (not in the price we take); else included in the supplier's price. */
+  payableAtHotel: boolean;
+}
+
 export interface PreBookAnswer {
   preBookCode: string;
   /** Whole stay, every room. */
@@ -323,6 +337,21 @@ export interface PreBookAnswer {
   currency: string;
   notes: string[];
   cancellation: CancellationRule[];
+  /** The taxes and fees the supplier names, for the whole stay (decision 062). */
+  charges: SupplierChargeLine[];
+}
+
+function supplierCharges(result: XmlNode | undefined, pricesInCents: boolean): SupplierChargeLine[] {
+  const lines: SupplierChargeLine[] = [];
+  const tax = toCents(leaf(result, "Tax"), pricesInCents);
+  if (Number.isFinite(tax) && tax > 0) lines.push({ kind: "tax", name: "Taxes", amountCents: tax, payableAtHotel: false });
+  for (const fee of list(result, "Fees", "Fee")) {
+    const amount = toCents(leaf(fee, "Value") || leaf(fee, "Amount"), pricesInCents);
+    if (!Number.isFinite(amount) || amount <= 0) continue;
+    const name = (leaf(fee, "FeeTitle") || leaf(fee, "Name") || "Fee").slice(0, 100);
+    lines.push({ kind: "fee", name, amountCents: amount, payableAtHotel: leaf(fee, "PayableAtHotel").toLowerCase() === "true" });
+  }
+  return lines;
 }
 
 export function parsePreBook(parsed: XmlNode, pricesInCents: boolean): PreBookAnswer {
@@ -338,6 +367,7 @@ export function parsePreBook(parsed: XmlNode, pricesInCents: boolean): PreBookAn
       .map((note) => leaf(note, "text"))
       .filter(Boolean),
     cancellation: cancellationRules(node(result, "CancellationPolicies"), "cancellation_policies"),
+    charges: supplierCharges(result, pricesInCents),
   };
 }
 

@@ -11,6 +11,7 @@ import { NO_TAXES } from "../../../shared/taxes.ts";
 import type { Db } from "../../db/client.ts";
 import { hotelExtras } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
+import type { SupplierChargeLine } from "../../integrations/wholesaler/wholesaler-protocol.ts";
 import type { PricedRoom } from "./records.ts";
 
 /** The discounts taken off the rooms' price before taxes (points are a means of payment, not among them). */
@@ -99,8 +100,9 @@ export async function stayCharges(
     });
   }
   const nightly = priced.nightlyPrices ?? [];
+  const supplierLines = (priced as SupplierPricedRoom).supplierCharges ?? [];
   const nights = Math.max(1, Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / 86_400_000));
-  return computeCharges({
+  const breakdown = computeCharges({
     currency: priced.currency,
     roomLabel: priced.plan ? `${priced.roomName} (${priced.plan.name})` : priced.roomName,
     nights,
@@ -134,7 +136,28 @@ export async function stayCharges(
     extras,
     taxes: priced.hotelCharges?.taxes ?? NO_TAXES,
   });
+  if (supplierLines.length === 0) return breakdown;
+  // A partner's taxes and fees, as its pre-book answer names them (decision 062): inside its price
+  // (shown as included, like included VAT) or paid at the hotel (shown, never in what we take).
+  for (const s of supplierLines) {
+    breakdown.lines.push({
+      kind: s.kind,
+      code: s.kind === "tax" ? "supplier_tax" : "supplier_fee",
+      label: s.payableAtHotel ? `${s.name} (payable at the hotel)` : s.name,
+      quantity: 1,
+      unitCents: s.amountCents,
+      amountCents: s.amountCents,
+      rateBasisPoints: 0,
+      vatCents: 0,
+      included: true,
+      ...(s.payableAtHotel ? { payableAtHotel: true } : {}),
+    });
+  }
+  return breakdown;
 }
+
+/** A partner's room priced with the tax and fee lines of its supplier's answer (decision 062). */
+export type SupplierPricedRoom = PricedRoom & { supplierCharges?: SupplierChargeLine[] };
 
 /** The booking columns that keep a stay's charges (total_price_cents is charges.totalCents). */
 export function chargeColumns(charges: PriceBreakdown) {

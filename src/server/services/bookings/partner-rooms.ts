@@ -31,12 +31,12 @@ import {
   type BookingRow,
   type ConfirmSource,
   type PaymentRow,
-  type PricedRoom,
   isSupplierBooking,
   roomTooSmall,
   recordConfirmation,
   settlePointsOnCancel,
 } from "./records.ts";
+import type { SupplierPricedRoom } from "./charges.ts";
 import { refundPayment } from "./refunds.ts";
 import { queueEmail } from "../email-outbox.ts";
 
@@ -61,7 +61,7 @@ export async function priceSupplierRoom(
   wholesaler: WholesalerSupplier,
   input: CreateBookingInput,
   stay: Stay,
-): Promise<PricedRoom> {
+): Promise<SupplierPricedRoom> {
   let hotel: HotelDetail | null;
   try {
     hotel = await wholesaler.getHotel(input.hotelId, stay);
@@ -114,6 +114,8 @@ export async function priceSupplierRoom(
     totalPriceCents: check.totalPriceCents,
     childChargeCents: 0,
     currency: check.currency,
+    // Its taxes and fees, kept on the booking's breakdown as the supplier names them (decision 062).
+    supplierCharges: check.charges ?? [],
     source: {
       supplier: wholesaler.id,
       supplierHotelId: hotel.id,
