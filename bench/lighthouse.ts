@@ -1,8 +1,9 @@
 /**
- * Lighthouse performance (desktop) of the home page and a hotel page, GUIDE.md section 6:
+ * Lighthouse performance of the home page, a results page and a hotel page, GUIDE.md section 6
+ * (desktop) and issue 32 item 4 (mobile: Lighthouse's default mobile emulation and throttling):
  * builds the client into dist/client (what `npm run build` makes and the server serves), starts
  * the app in production mode on a temporary PGlite with a small demo catalogue, and runs
- * Lighthouse's Node API (desktop config, performance category only) against Debian's Chromium,
+ * Lighthouse's Node API (desktop config, or its default mobile one; performance category only) against Debian's Chromium,
  * a fresh browser per run. Nothing is fetched from outside 127.0.0.1: Chromium's resolver maps
  * every host name to "not found", and a run that still saw a request leaving the app fails.
  */
@@ -48,8 +49,11 @@ export interface LighthouseRun extends Metrics {
   loadAverage: number[];
 }
 
+/** desktop: Lighthouse's desktop config; mobile: its default (a mid-range phone, slow 4G, 4x CPU slowdown). */
+export type FormFactor = "desktop" | "mobile";
+
 export interface LighthousePageResult {
-  page: "home" | "hotel";
+  page: "home" | "results" | "hotel";
   path: string;
   runs: LighthouseRun[];
   /** Median of each value over the runs, taken separately. */
@@ -59,7 +63,7 @@ export interface LighthousePageResult {
 
 export interface LighthouseResult {
   budgetScore: number;
-  formFactor: "desktop";
+  formFactor: FormFactor;
   lighthouseVersion: string;
   chromium: string;
   chromeFlags: string[];
@@ -77,11 +81,18 @@ function median(values: number[]): number {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function runOnce(url: string, baseUrl: string): Promise<{ run: Omit<LighthouseRun, "loadAverage">; lhr: Result }> {
+async function runOnce(
+  url: string,
+  baseUrl: string,
+  formFactor: FormFactor,
+): Promise<{ run: Omit<LighthouseRun, "loadAverage">; lhr: Result }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
     const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
-    const config = { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ["performance"] } };
+    const config =
+      formFactor === "desktop"
+        ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ["performance"] } }
+        : { extends: "lighthouse:default" as const, settings: { onlyCategories: ["performance"] } };
     const result = await lighthouse(url, flags, config);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const lhr = result.lhr;
@@ -119,10 +130,25 @@ async function runOnce(url: string, baseUrl: string): Promise<{ run: Omit<Lighth
   }
 }
 
-/** A stay a few weeks ahead and a hotel of our own inventory that has it. */
-async function hotelPath(baseUrl: string): Promise<string> {
+/** A stay a few weeks ahead. */
+function stayParams(): Record<string, string> {
   const checkIn = addDays(todayUtc(), 21);
-  const stay = { checkIn, checkOut: addDays(checkIn, 2), guests: "2", rooms: "1" };
+  return { checkIn, checkOut: addDays(checkIn, 2), guests: "2", rooms: "1" };
+}
+
+/** The results page (the home page with a destination) of the demo catalogue's first city for that stay. */
+async function resultsPath(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/hotels/search?${new URLSearchParams(stayParams())}`);
+  if (!res.ok) throw new Error(`GET /api/hotels/search answered ${res.status}`);
+  const body = (await res.json()) as { hotels: { city: string }[] };
+  const city = body.hotels[0]?.city;
+  if (!city) throw new Error("The search found no hotel for the results page");
+  return `/?${new URLSearchParams({ destination: city, ...stayParams() })}`;
+}
+
+/** A hotel of our own inventory that has the stay. */
+async function hotelPath(baseUrl: string): Promise<string> {
+  const stay = stayParams();
   const res = await fetch(`${baseUrl}/api/hotels/search?${new URLSearchParams(stay)}`);
   if (!res.ok) throw new Error(`GET /api/hotels/search answered ${res.status}`);
   const body = (await res.json()) as { hotels: { id: string; supplier: string }[] };
@@ -134,6 +160,7 @@ async function hotelPath(baseUrl: string): Promise<string> {
 export async function measureLighthouse(options: {
   budgetScore: number;
   runs: number;
+  formFactor: FormFactor;
   log: (line: string) => void;
 }): Promise<LighthouseResult> {
   options.log("lighthouse: building the client (vite build -> dist/client)");
@@ -145,6 +172,7 @@ export async function measureLighthouse(options: {
       options.log(`lighthouse: app on ${app.baseUrl} (${app.database}, ${LIGHTHOUSE_HOTELS} demo hotels), Chromium ${CHROMIUM_PATH}`);
       const targets = [
         { page: "home" as const, path: "/" },
+        ...(options.formFactor === "mobile" ? [{ page: "results" as const, path: await resultsPath(app.baseUrl) }] : []),
         { page: "hotel" as const, path: await hotelPath(app.baseUrl) },
       ];
       const pages: LighthousePageResult[] = [];
@@ -153,11 +181,11 @@ export async function measureLighthouse(options: {
       for (const target of targets) {
         const url = `${app.baseUrl}${target.path}`;
         // One discarded run: the server's caches, PGlite's pages and the OS file cache warm up.
-        await runOnce(url, app.baseUrl);
+        await runOnce(url, app.baseUrl, options.formFactor);
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < options.runs; i++) {
           const loadAverage = os.loadavg().map((l) => round(l, 2));
-          const { run, lhr } = await runOnce(url, app.baseUrl);
+          const { run, lhr } = await runOnce(url, app.baseUrl, options.formFactor);
           version = lhr.lighthouseVersion;
           chromium = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
           runs.push({ ...run, loadAverage });
@@ -188,7 +216,7 @@ export async function measureLighthouse(options: {
       }
       return {
         budgetScore: options.budgetScore,
-        formFactor: "desktop",
+        formFactor: options.formFactor,
         lighthouseVersion: version,
         chromium,
         chromeFlags: CHROME_FLAGS,

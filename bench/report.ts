@@ -50,7 +50,7 @@ interface RecordedBundle extends RecordedMachine {
 }
 
 interface RecordedLighthouse extends RecordedMachine {
-  scenario: "lighthouse";
+  scenario: "lighthouse" | "lighthouse-mobile";
   formFactor?: string;
   budgetScore: number;
   withinBudget: boolean;
@@ -202,7 +202,8 @@ export function resultRows(r: RecordedResult): string[][] {
         }),
       ];
     }
-    case "lighthouse": {
+    case "lighthouse":
+    case "lighthouse-mobile": {
       const l = r as RecordedLighthouse;
       return [
         row({
