@@ -381,6 +381,7 @@ export function BookingDialog({ hotel, room, plan = null, stay, open, onOpenChan
             stay={stay}
             plan={plan}
             quote={quoteAnswer}
+            quoteUpdating={quote.isFetching && quoteAnswer !== null}
             quoteNote={
               ours && quote.isError && !isPromoRefusal(quote.error) && !isExtrasRefusal(quote.error) ? (
                 <p className="mt-2 text-xs text-amber-800">

@@ -20,6 +20,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { cn } from "../../lib/cn.ts";
 import { fieldMessage } from "../../lib/error-text.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
@@ -35,6 +36,8 @@ type StaySummaryProps = {
   plan: RatePlanOffer | null;
   /** The server's breakdown of this choice (plan, points, promo code); null while it is asked for, or for a partner room. */
   quote: PriceQuote | null;
+  /** A changed choice (an extra, points, a code) is being priced: the last breakdown stays, marked busy, until the answer. */
+  quoteUpdating?: boolean;
 };
 
 /** A plan's name as the guest reads it (the standard rate is ours to translate). */
@@ -47,13 +50,17 @@ function planLabel(plan: { id: string | null; name: string }, t: TFunction): str
  * extras, fees, taxes), the points paid, the total and what is due now and at the hotel; nights at
  * different prices are also listed by date.
  */
-function QuoteLines({ quote, childChargeLabel }: { quote: PriceQuote; childChargeLabel: string }) {
+function QuoteLines({ quote, childChargeLabel, updating }: { quote: PriceQuote; childChargeLabel: string; updating: boolean }) {
   const { t } = useTranslation();
   const money = (cents: number) => formatMoney(cents, quote.currency);
   const varied = new Set(quote.nightlyPrices.map((n) => n.priceCents)).size > 1;
   const points = quote.discounts.find((d) => d.kind === "points");
   return (
-    <div className="mt-3 space-y-1 border-t border-slate-200 pt-3" data-testid="price-breakdown">
+    <div
+      className={cn("mt-3 space-y-1 border-t border-slate-200 pt-3 transition-opacity", updating ? "opacity-60" : undefined)}
+      aria-busy={updating || undefined}
+      data-testid="price-breakdown"
+    >
       {varied ? <NightlyPrices nights={quote.nightlyPrices} currency={quote.currency} rooms={quote.rooms} className="pb-1" /> : null}
       <PriceBreakdown
         charges={quote.charges}
@@ -96,7 +103,7 @@ function QuoteLines({ quote, childChargeLabel }: { quote: PriceQuote; childCharg
  * for a partner room) the hotel page's price, from the one shared total rule and the server's child
  * charges (the hold computes the same).
  */
-function StaySummary({ hotel, room, stay, plan, quote }: StaySummaryProps) {
+function StaySummary({ hotel, room, stay, plan, quote, quoteUpdating = false }: StaySummaryProps) {
   const { t } = useTranslation();
   const nights = countNights(stay.checkIn, stay.checkOut);
   const roomsTotal = offerTotalCents(room, nights, stay.rooms);
@@ -132,6 +139,7 @@ function StaySummary({ hotel, room, stay, plan, quote }: StaySummaryProps) {
       {quote ? (
         <QuoteLines
           quote={quote}
+          updating={quoteUpdating}
           childChargeLabel={
             hotel.childPolicy
               ? t("Child charges: {{rate}} × {{children}} × {{nights}}", {
@@ -218,6 +226,7 @@ export function GuestDetailsStep({
   stay,
   plan,
   quote,
+  quoteUpdating,
   holdMinutes,
   form,
   submitting,
@@ -259,7 +268,7 @@ export function GuestDetailsStep({
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_16rem]">
       <div className="md:col-start-2 md:row-start-1">
-        <StaySummary hotel={hotel} room={room} stay={stay} plan={plan} quote={quote} />
+        <StaySummary hotel={hotel} room={room} stay={stay} plan={plan} quote={quote} quoteUpdating={quoteUpdating} />
         {quoteNote}
       </div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 md:col-start-1 md:row-start-1">
