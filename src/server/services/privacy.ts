@@ -5,6 +5,7 @@
  * one (see `keptByLaw`) also its guest name for the legal period; invoices are never touched (they
  * are immutable and kept by law); reviews stay as "a former guest" or go, as the person chooses.
  */
+import { anonymiseBookingGuests } from "./bookings/erasure.ts";
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { InvoiceLine, InvoiceParty } from "../../shared/invoices.ts";
 import { todayUtc } from "../../shared/dates.ts";
@@ -401,20 +402,7 @@ export async function eraseAccount(db: Db, userId: string, reviewChoice: ReviewC
 
     if (ids.length > 0) {
       // Invoices are not touched: they copied the buyer when issued, are immutable, and are kept by law.
-      const anonymous = {
-        guestEmail: "",
-        guestPhone: "",
-        specialRequests: null,
-        holderVisitor: null,
-        holderAddress: null,
-        updatedAt: now,
-      };
-      if (kept.length > 0) await tx.update(bookings).set(anonymous).where(inArray(bookings.id, kept));
-      if (erased.length > 0)
-        await tx
-          .update(bookings)
-          .set({ ...anonymous, guestName: ERASED_GUEST_NAME })
-          .where(inArray(bookings.id, erased));
+      await anonymiseBookingGuests(tx, { keepingName: kept, erasingName: erased }, ERASED_GUEST_NAME, now);
       await tx.delete(bookingBillingDetails).where(inArray(bookingBillingDetails.bookingId, ids));
       await tx.update(promoCodeUses).set({ guestEmail: "" }).where(inArray(promoCodeUses.bookingId, ids));
       // The booking events already written for the hotel's webhooks lose the e-mail (and the name where it goes).
