@@ -95,7 +95,13 @@ export function breakdownRows(
         rows.push({ key, label: discountLabel(line, t), detail: null, amount: negative(line.amountCents), tone: "discount" });
         break;
       case "fee":
-        rows.push({ key, label: line.label, detail: timesUnit(line, money, count), amount: money(line.amountCents), tone: "charge" });
+        if (line.included) {
+          // A partner's fee (decision 062): inside its price, or paid at the hotel (its label says so); never added.
+          const label = line.payableAtHotel ? line.label : t("includes {{tax}}", { tax: line.label });
+          notes.push({ key, label, detail: null, amount: money(line.amountCents), tone: "note" });
+        } else {
+          rows.push({ key, label: line.label, detail: timesUnit(line, money, count), amount: money(line.amountCents), tone: "charge" });
+        }
         break;
       case "tax": {
         const rate = line.rateBasisPoints > 0 ? count(line.rateBasisPoints / 100) : null;

@@ -101,6 +101,32 @@ describe("price breakdown rows", () => {
       ["Total", null, "€400.00", "total"],
     ]);
   });
+
+  it("says a partner's fees and taxes without adding them: one inside its price, one paid at the hotel", () => {
+    const charges = computeCharges({ ...base, nightlyPrices: [], roomsCents: 40_000 });
+    const partnerLine = { quantity: 1, rateBasisPoints: 0, vatCents: 0, included: true };
+    charges.lines.push(
+      { ...partnerLine, kind: "tax", code: "supplier_tax", label: "Taxes", unitCents: 3_600, amountCents: 3_600 },
+      { ...partnerLine, kind: "fee", code: "supplier_fee", label: "Service fee", unitCents: 500, amountCents: 500 },
+      {
+        ...partnerLine,
+        kind: "fee",
+        code: "supplier_fee",
+        label: "Resort fee (payable at the hotel)",
+        unitCents: 2_000,
+        amountCents: 2_000,
+        payableAtHotel: true,
+      },
+    );
+    const rows = breakdownRows(charges, i18next.t, money, count).map((row) => [row.label, row.amount, row.tone]);
+    expect(rows).toEqual([
+      ["Double Room (Breakfast included)", "€400.00", "charge"],
+      ["Total", "€400.00", "total"],
+      ["includes Taxes", "€36.00", "note"],
+      ["includes Service fee", "€5.00", "note"],
+      ["Resort fee (payable at the hotel)", "€20.00", "note"],
+    ]);
+  });
 });
 
 describe("price breakdown options", () => {
