@@ -189,6 +189,15 @@ export const router = createBrowserRouter([
           { path: "reset-password", element: <ResetPasswordPage /> },
           { path: "admin/hotels/:hotelId/front-desk", element: <FrontDeskRoute /> },
           {
+            // Managers and front-desk staff (decision 064): the page shows the desk only what its routes allow.
+            path: "admin/hotels/:hotelId/invoices",
+            element: (
+              <RequireFrontDesk>
+                <InvoicesPage />
+              </RequireFrontDesk>
+            ),
+          },
+          {
             path: "admin/front-desk",
             element: (
               <RequireFrontDesk>
@@ -239,7 +248,6 @@ export const router = createBrowserRouter([
               { path: "admin/hotels/:hotelId/calendar-imports", element: <CalendarImportsPage /> },
               { path: "admin/hotels/:hotelId/calendar", element: <RateCalendarPage /> },
               { path: "admin/hotels/:hotelId/rate-plans", element: <RatePlansPage /> },
-              { path: "admin/hotels/:hotelId/invoices", element: <InvoicesPage /> },
               { path: "admin/hotels/:hotelId/promotions", element: <PromotionsPage /> },
               { path: "admin/hotels/:hotelId/taxes", element: <TaxSettingsPage /> },
               { path: "admin/hotels/:hotelId/extras", element: <ExtrasPage /> },

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { AlertDialog } from "radix-ui";
-import { BedDouble, PhoneCall } from "lucide-react";
+import { BedDouble, PhoneCall, ReceiptText } from "lucide-react";
 import type { StayStatus } from "../../../shared/front-desk.ts";
 import { partyLabel } from "../../../shared/children.ts";
 import { refundText } from "../../../shared/i18n/labels.ts";
@@ -73,6 +73,12 @@ export function FrontDeskPage({ renderPayment }: FrontDeskPageProps) {
             <Label htmlFor={dateId}>{t("Date")}</Label>
             <Input id={dateId} type="date" value={date} onChange={(e) => setDate(e.target.value || today)} />
           </div>
+          <Button asChild variant="secondary">
+            <Link to={`/admin/hotels/${hotelId}/invoices`}>
+              <ReceiptText aria-hidden="true" className="size-4" />
+              {t("Invoices")}
+            </Link>
+          </Button>
           <Button onClick={() => setPhoneOpen(true)}>
             <PhoneCall aria-hidden="true" className="size-4" />
             {t("Phone booking")}

@@ -20,6 +20,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import {
   useHotelInvoices,
   useIssueDeskInvoice,
@@ -79,7 +80,7 @@ function InvoiceRow({ hotelId, invoice }: { hotelId: number; invoice: InvoiceSum
   );
 }
 
-function InvoiceList({ hotelId }: { hotelId: number }) {
+function InvoiceList({ hotelId, ledger }: { hotelId: number; ledger: boolean }) {
   const { t } = useTranslation();
   const monthId = useId();
   const [month, setMonth] = useState(currentMonth);
@@ -111,10 +112,12 @@ function InvoiceList({ hotelId }: { hotelId: number }) {
             className="w-48"
           />
         </div>
-        <Button variant="secondary" disabled={exporting} aria-busy={exporting || undefined} onClick={() => void exportCsv()}>
-          {exporting ? <Spinner /> : <Download aria-hidden="true" />}
-          {t("Download ledger (CSV)")}
-        </Button>
+        {ledger ? (
+          <Button variant="secondary" disabled={exporting} aria-busy={exporting || undefined} onClick={() => void exportCsv()}>
+            {exporting ? <Spinner /> : <Download aria-hidden="true" />}
+            {t("Download ledger (CSV)")}
+          </Button>
+        ) : null}
       </div>
       {list.isPending ? (
         <Loading rows={4} />
@@ -331,22 +334,48 @@ function StaffBillingCard({ hotelId }: { hotelId: number }) {
   );
 }
 
-/** /admin/hotels/:hotelId/invoices: the hotel's invoices and credit notes by month, the CSV ledger, the seller's details and billing edits (decision 056). */
+/**
+ * /admin/hotels/:hotelId/invoices: the hotel's invoices and credit notes by month, the CSV ledger, the
+ * seller's details and billing edits (decision 056). Front-desk staff (decision 064) see the invoices
+ * and billing edits only: the ledger and the seller's details are the managers'.
+ */
 export function InvoicesPage() {
-  const { t } = useTranslation();
+  const { user } = useAuth();
+  const manages = user?.canManageHotels ?? false;
   const { hotelId: param } = useParams();
   const hotelId = param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
+  return manages ? <ManagerInvoicesPage hotelId={hotelId} /> : <DeskInvoicesPage hotelId={hotelId} />;
+}
+
+function ManagerInvoicesPage({ hotelId }: { hotelId: number }) {
+  const { t } = useTranslation();
   const legal = useLegalDetails(hotelId);
   const hotelName = legal.data?.fallbackName;
   useDocumentTitle(hotelName ? t("Invoices · {{hotel}}", { hotel: hotelName }) : t("Invoices"));
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <PageHeader title={t("Invoices")} description={hotelName ?? "\u00a0"} back={{ to: `/admin/hotels/${hotelId}`, label: t("Hotel") }} />
-      <InvoiceList hotelId={hotelId} />
+      <InvoiceList hotelId={hotelId} ledger />
       <div className="grid gap-6 lg:grid-cols-2">
         <LegalDetailsCard hotelId={hotelId} />
         <StaffBillingCard hotelId={hotelId} />
       </div>
+    </div>
+  );
+}
+
+function DeskInvoicesPage({ hotelId }: { hotelId: number }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t("Invoices"));
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <PageHeader
+        title={t("Invoices")}
+        description={"\u00a0"}
+        back={{ to: `/admin/hotels/${hotelId}/front-desk`, label: t("Front desk") }}
+      />
+      <InvoiceList hotelId={hotelId} ledger={false} />
+      <StaffBillingCard hotelId={hotelId} />
     </div>
   );
 }
