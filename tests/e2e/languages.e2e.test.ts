@@ -60,7 +60,8 @@ describe("languages", () => {
     await card.getByText("Confirmada").waitFor();
     await card.getByText(dayIn("es", checkIn)).waitFor();
     expect(await card.getByText(dayIn("en", checkIn)).count()).toBe(0);
-    await card.getByText("2 noches").waitFor();
+    // The stay line ("· 1 habitación · 2 noches"); the price breakdown says it again per nightly price.
+    await card.getByText("2 noches").first().waitFor();
     await expectAccessible(page);
 
     await page.reload();

@@ -87,7 +87,7 @@ function ExportUserDataButton({ user }: { user: AdminUserView }) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" size="sm" aria-label={t("Export the data of {{email}}", { email: user.email })}>
+        <Button variant="secondary" size="sm" aria-label={`${t("Export data")}: ${user.email}`}>
           {t("Export data")}
         </Button>
       </AlertDialog.Trigger>
@@ -160,7 +160,7 @@ function DeleteUserAccountButton({ user }: { user: AdminUserView }) {
           variant="ghost"
           size="sm"
           className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={t("Delete the account of {{email}}", { email: user.email })}
+          aria-label={`${t("Delete account")}: ${user.email}`}
         >
           {t("Delete account")}
         </Button>
