@@ -22,7 +22,7 @@ import { hotelKeys } from "../../api/hotels.ts";
 import { confirmBookingPayment, paymentOutcome, type ConfirmPaymentResponse } from "./booking-api.ts";
 import { BookingConfirmed } from "./booking-confirmed.tsx";
 import { bookingFlowReducer, initialBookingFlow, nightlyPriceFor } from "./booking-flow.ts";
-import { ExtrasField } from "./extras-field.tsx";
+import { ExtrasField } from "../../components/extras-field.tsx";
 import { GuestDetailsStep } from "./guest-details-step.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { PointsOption } from "./points-option.tsx";

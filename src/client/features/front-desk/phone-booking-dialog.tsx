@@ -14,7 +14,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatMoney } from "../../lib/format.ts";
 import { type TFunction, useTranslation } from "../../lib/i18n.ts";
-import { DeskExtras } from "./desk-extras.tsx";
+import { ExtrasField } from "../../components/extras-field.tsx";
 import { usePhoneBooking, usePhoneQuote, useRoomChoices } from "./use-front-desk.ts";
 
 type Props = {
@@ -221,7 +221,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
             </div>
           ) : null}
           {quote.data && quoteInput ? (
-            <DeskExtras extras={quote.data.availableExtras} currency={quote.data.charges.currency} chosen={extras} onChange={setExtras} />
+            <ExtrasField extras={quote.data.availableExtras} currency={quote.data.charges.currency} chosen={extras} onChange={setExtras} />
           ) : null}
           {quoteInput ? (
             <div className="rounded-xl bg-slate-50 px-4 py-3" aria-live="polite" aria-busy={quote.isFetching || undefined}>

@@ -1,14 +1,26 @@
 import { useId } from "react";
 import { Check } from "lucide-react";
-import { type ExtraPricing, type ExtrasChoice, MAX_EXTRA_QUANTITY } from "../../../shared/extras.ts";
-import type { PhoneQuote } from "../../api/front-desk.ts";
-import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { formatMoney } from "../../lib/format.ts";
-import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { type ExtraPricing, type ExtrasChoice, MAX_EXTRA_QUANTITY } from "../../shared/extras.ts";
+import type { PriceQuote } from "../../shared/price-quote.ts";
+import { NativeSelect } from "./ui/native-select.tsx";
+import { formatMoney } from "../lib/format.ts";
+import { type TFunction, useTranslation } from "../lib/i18n.ts";
 
-type OfferedExtra = PhoneQuote["availableExtras"][number];
+type OfferedExtra = PriceQuote["availableExtras"][number];
 
-function priceText(pricing: ExtraPricing, price: string, t: TFunction): string {
+type ExtrasFieldProps = {
+  /** The hotel's extras on offer for this stay (the quote's availableExtras). */
+  extras: readonly OfferedExtra[];
+  currency: string;
+  /** The extras the guest chose (those the rate includes are not among them: they are always taken). */
+  chosen: ExtrasChoice;
+  onChange: (next: ExtrasChoice) => void;
+  /** The server's refusal of the choice (an extra no longer on offer), shown under the list. */
+  error?: string | null;
+};
+
+/** "€15 per person per night": an extra's price as the hotel counts it. */
+export function extraPriceText(pricing: ExtraPricing, price: string, t: TFunction): string {
   switch (pricing) {
     case "per_stay":
       return t("{{price}} per stay", { price });
@@ -21,35 +33,39 @@ function priceText(pricing: ExtraPricing, price: string, t: TFunction): string {
   }
 }
 
+/** A per-stay or per-night extra is counted by the quantity the guest picks (parking spaces, transfers). */
 const takesQuantity = (pricing: ExtraPricing) => pricing === "per_stay" || pricing === "per_night";
 
 /**
- * The hotel's extras in the phone booking (issue 30 item 4): a checkbox each, a quantity for those
- * counted per stay or per night, those the rate includes as "Included in your rate". Every change
- * asks the server for a new quote; the breakdown under it shows the server's answer.
+ * The hotel's extras in the booking dialog and the front desk's phone booking (issue 30 item 4): a checkbox each, a quantity for those
+ * counted per stay or per night, and those the rate includes listed as "Included in your rate" at
+ * no charge. Every change asks the server for a new quote; the breakdown shows its answer.
  */
-export function DeskExtras(props: {
-  extras: readonly OfferedExtra[];
-  currency: string;
-  chosen: ExtrasChoice;
-  onChange: (next: ExtrasChoice) => void;
-}) {
-  const { extras, currency, chosen, onChange } = props;
+export function ExtrasField({ extras, currency, chosen, onChange, error }: ExtrasFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   if (extras.length === 0) return null;
   const picked = new Map(chosen.map((c) => [c.extraId, c.quantity]));
+
+  function toggle(extraId: string, on: boolean) {
+    onChange(on ? [...chosen, { extraId, quantity: 1 }] : chosen.filter((c) => c.extraId !== extraId));
+  }
+
+  function setQuantity(extraId: string, quantity: number) {
+    onChange(chosen.map((c) => (c.extraId === extraId ? { ...c, quantity } : c)));
+  }
+
   return (
-    <fieldset className="rounded-xl border border-slate-200 px-4 py-3 text-sm">
+    <fieldset className="rounded-xl border border-slate-200 px-4 py-3 text-sm" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="px-1 font-medium text-slate-900">{t("Extras")}</legend>
       <ul className="space-y-2">
         {extras.map((extra) => {
-          const price = priceText(extra.pricing, formatMoney(extra.priceCents, currency), t);
+          const price = extraPriceText(extra.pricing, formatMoney(extra.priceCents, currency), t);
           if (extra.inPlan) {
             return (
               <li key={extra.id} className="flex items-start gap-3">
                 <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-                <span>
+                <span className="text-slate-800">
                   <span className="font-medium text-slate-900">{extra.name}</span>
                   <span className="block text-emerald-700">{t("Included in your rate")}</span>
                 </span>
@@ -65,11 +81,7 @@ export function DeskExtras(props: {
                 type="checkbox"
                 className="mt-0.5 size-5 accent-brand-700"
                 checked={quantity !== undefined}
-                onChange={(e) =>
-                  onChange(
-                    e.target.checked ? [...chosen, { extraId: extra.id, quantity: 1 }] : chosen.filter((c) => c.extraId !== extra.id),
-                  )
-                }
+                onChange={(e) => toggle(extra.id, e.target.checked)}
               />
               <label htmlFor={boxId} className="min-w-0 flex-1 text-slate-800">
                 <span className="font-medium text-slate-900">{extra.name}</span>
@@ -81,7 +93,7 @@ export function DeskExtras(props: {
                   wrapperClassName="w-20"
                   className="h-9"
                   value={quantity}
-                  onChange={(e) => onChange(chosen.map((c) => (c.extraId === extra.id ? { ...c, quantity: Number(e.target.value) } : c)))}
+                  onChange={(e) => setQuantity(extra.id, Number(e.target.value))}
                 >
                   {Array.from({ length: MAX_EXTRA_QUANTITY }, (_, i) => i + 1).map((n) => (
                     <option key={n} value={n}>
@@ -94,6 +106,11 @@ export function DeskExtras(props: {
           );
         })}
       </ul>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-red-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
