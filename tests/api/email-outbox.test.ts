@@ -1,8 +1,8 @@
 import { type Server, type Socket, createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import { openMigratedTestDatabase } from "../support/template-db.ts";
+import type { Database } from "../../src/server/db/client.ts";
 import { emailOutbox } from "../../src/server/db/schema.ts";
 import { createSmtpTransport } from "../../src/server/integrations/mailer.ts";
 import { type MailSender, type MailTransport, deliverDueEmails, listMailbox, queueEmail } from "../../src/server/services/email-outbox.ts";
@@ -11,8 +11,7 @@ let database: Database;
 const SENDER: MailSender = { from: "from@example.com", host: "staywise.example" };
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: null });
-  await migrateDatabase(database);
+  database = await openMigratedTestDatabase();
 });
 afterAll(() => database.close());
 

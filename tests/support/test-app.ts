@@ -3,12 +3,12 @@ import { hc } from "hono/client";
 import { expect } from "vitest";
 import { type ApiType, createApp } from "../../src/server/app.ts";
 import { type AppConfig, loadConfig } from "../../src/server/config.ts";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/client.ts";
 import { twoFactors, users } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps.ts";
 import type { AppDeps } from "../../src/server/http/types.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { openMigratedTestDatabase } from "./template-db.ts";
 import { secretFromUri, totpCode } from "./totp.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -50,10 +50,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real Hono app over a fresh, migrated in-memory PGlite database. */
+/** The real Hono app over a fresh, migrated in-memory PGlite database (opened from the migrated template). */
 export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
-  const db = database ?? (await openDatabase({ pgliteDir: null }));
-  if (!database) await migrateDatabase(db);
+  const db = database ?? (await openMigratedTestDatabase());
   const config = testConfig(env);
   const deps = createDeps(config, db, createLogger("silent"));
   const app = createApp(deps);

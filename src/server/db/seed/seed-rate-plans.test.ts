@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openMigratedTestDatabase } from "../../../../tests/support/template-db.ts";
 import { PolicyTerms } from "../../../shared/cancellation-policies.ts";
 import { RatePlanInput } from "../../../shared/rate-plan-inputs.ts";
-import { type Database, openDatabase, queryRows } from "../client.ts";
-import { migrateDatabase } from "../migrate.ts";
+import { type Database, queryRows } from "../client.ts";
 import { cancellationPolicies, hotels, ratePlans, roomTypes } from "../schema.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
 import { seedRatePlans } from "./seed-rate-plans.ts";
@@ -12,8 +12,7 @@ let database: Database;
 const HOTELS = 200;
 
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: null });
-  await migrateDatabase(database);
+  database = await openMigratedTestDatabase();
   await seedCatalogue(database, { hotels: HOTELS });
 });
 afterAll(async () => {
