@@ -19,6 +19,7 @@ import {
   startCalendarImportWorker,
   startEmailWorker,
   startFxFeedWorker,
+  startGuestDataRetentionWorker,
   startWebhookWorker,
 } from "./workers.ts";
 import { calendarImportDeps } from "./services/calendar-imports.ts";
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   if (config.fxRatesUrl) workers.push(startFxFeedWorker({ db: database.db, logger, url: config.fxRatesUrl }));
   workers.push(startWebhookWorker(webhookDeliveryDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
   workers.push(startCalendarImportWorker(calendarImportDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
+  workers.push(startGuestDataRetentionWorker(database.db, logger));
 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

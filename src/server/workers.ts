@@ -9,6 +9,7 @@ import { runJobRound } from "./services/job-rounds.ts";
 import { countIfStatementTimeout, countJobRound, countPaymentsReconciled } from "./services/metrics-counters.ts";
 import { type WebhookDeliveryDeps, deliverDueWebhooks } from "./services/webhook-delivery.ts";
 import { type CalendarImportDeps, runCalendarImportRound } from "./services/calendar-imports.ts";
+import { clearGuestDataPastRetention } from "./services/privacy.ts";
 
 export interface Worker {
   stop(): Promise<void>;
@@ -155,4 +156,37 @@ export async function runCalendarImportJobRound(deps: CalendarImportDeps, interv
 /** Syncs due imported calendars, each round on one instance only (the feeds are claimed with SKIP LOCKED as well). */
 export function startCalendarImportWorker(deps: CalendarImportDeps, intervalMs: number = CALENDAR_IMPORT_JOB.intervalMs): Worker {
   return startInterval(CALENDAR_IMPORT_JOB.name, intervalMs, deps.logger, () => runCalendarImportJobRound(deps, intervalMs));
+}
+
+/**
+ * The guest-data retention job (decision 071): a round a day across all instances; each instance
+ * looks every hour whether the day's round is due, so instances restarted more often than daily
+ * still run it.
+ */
+export const GUEST_DATA_RETENTION_JOB = { name: "guest-data-retention", intervalMs: 24 * 60 * 60_000, checkEveryMs: 60 * 60_000 } as const;
+
+/** One round of the retention job on behalf of this instance: null when another instance had it, else the bookings cleared. */
+export async function runGuestDataRetentionJobRound(db: Db, now?: Date, intervalMs: number = GUEST_DATA_RETENTION_JOB.intervalMs) {
+  let cleared: number | null = null;
+  await runJobRound(db, GUEST_DATA_RETENTION_JOB.name, { intervalMs }, async () => {
+    cleared = await clearGuestDataPastRetention(db, now);
+  });
+  return cleared;
+}
+
+/** Clears the guest details of bookings past their legal period: a round now (in the background) if due, then hourly checks. */
+export function startGuestDataRetentionWorker(db: Db, logger: Logger): Worker {
+  async function round() {
+    const cleared = await runGuestDataRetentionJobRound(db);
+    if (cleared) logger.info({ worker: GUEST_DATA_RETENTION_JOB.name, cleared }, "guest details cleared after the legal period");
+  }
+  const first = round().catch((error: unknown) =>
+    logger.error({ err: error, worker: GUEST_DATA_RETENTION_JOB.name }, "background task failed"),
+  );
+  const interval = startInterval(GUEST_DATA_RETENTION_JOB.name, GUEST_DATA_RETENTION_JOB.checkEveryMs, logger, round);
+  return {
+    async stop() {
+      await Promise.all([first, interval.stop()]);
+    },
+  };
 }

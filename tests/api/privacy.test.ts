@@ -8,6 +8,7 @@ import {
   activityLogs,
   bookingBillingDetails,
   bookings,
+  emailOutbox,
   invoices,
   loyaltyAccounts,
   reviewVotes,
@@ -19,6 +20,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import type { PersonalDataExport } from "../../src/server/services/privacy.ts";
+import { runGuestDataRetentionJobRound } from "../../src/server/workers.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { totpCode } from "../support/totp.ts";
 import { type TestApp, createTestApp, enrollTwoFactor, forgetUsedTotpStep, signIn, signUp } from "../support/test-app.ts";
@@ -375,5 +377,115 @@ describe("admins, on a user's request", () => {
         .from(users)
         .where(and(eq(users.id, adminId))),
     ).toHaveLength(1);
+  });
+});
+
+describe("after the legal period (decision 071)", () => {
+  // Ten years before today, as a calendar date (today is never 29 February in a way that matters here: the job handles it).
+  const tenYearsAgo = `${Number(d(0).slice(0, 4)) - 10}${d(0).slice(4)}`;
+
+  /** A booking without an account (as the front desk takes by phone) that checked out on `checkOut`. */
+  async function accountlessBooking(guestName: string, checkOut: string, userId: string | null = null): Promise<string> {
+    const id = randomUUID();
+    await t.deps.db.insert(bookings).values({
+      id,
+      userId,
+      bookingReference: `BK${id.slice(0, 10)}`,
+      hotelId: hotel.id,
+      hotelName: hotel.name,
+      roomTypeId: room.id,
+      roomType: room.name,
+      roomPriceCents: 10000,
+      checkIn: addDays(checkOut, -2),
+      checkOut,
+      numGuests: 1,
+      numRooms: 1,
+      totalNights: 2,
+      totalPriceCents: 20000,
+      guestName,
+      guestEmail: "phone.guest@example.com",
+      guestPhone: "+34 600 000 000",
+      specialRequests: "Late arrival",
+      status: "confirmed",
+      paymentStatus: "pay_at_hotel",
+      payAtHotel: true,
+      stayStatus: "checked_out",
+      source: userId ? "website" : "phone",
+    });
+    return id;
+  }
+
+  it("clears the kept name of an erased account's paid booking, and the details of bookings without an account, once ten years have passed since check-out; a live account's bookings and younger ones stay", async () => {
+    const db = t.deps.db;
+    await signUp(t, "gus@example.com", "gus-password-1", "Gus Tenyears");
+    const gus = await signIn(t, "gus@example.com", "gus-password-1");
+    const paid = await paidBooking(gus, "Gus Tenyears", "gus@example.com");
+    await moveIntoThePast(paid);
+    const erase = await t.request("POST", "/api/me/delete", { cookie: gus, body: { password: "gus-password-1", reviews: "keep" } });
+    expect(erase.status, await erase.clone().text()).toBe(200);
+    const invoicesBefore = await db.select().from(invoices).where(eq(invoices.bookingId, paid));
+    expect(invoicesBefore).toHaveLength(1);
+    // Ten years and a day after the stay: the law no longer keeps the name.
+    await db
+      .update(bookings)
+      .set({ checkIn: addDays(tenYearsAgo, -3), checkOut: addDays(tenYearsAgo, -1) })
+      .where(eq(bookings.id, paid));
+
+    const phoneOld = await accountlessBooking("Pia Phone", addDays(tenYearsAgo, -1));
+    await db.insert(bookingBillingDetails).values({ bookingId: phoneOld, name: "Pia Phone", company: "Pia SL", address: "Calle 1" });
+    await db.insert(emailOutbox).values({
+      toAddress: "phone.guest@example.com",
+      subject: "Your booking",
+      textBody: "Dear Pia Phone",
+      kind: "booking_confirmation",
+      dedupeKey: `booking:${phoneOld}:confirmation`,
+      status: "stored",
+    });
+    const phoneOnTheDay = await accountlessBooking("Quinn Tenth", tenYearsAgo);
+    await signUp(t, "hal@example.com", "hal-password-1", "Hal Live");
+    const liveOld = await accountlessBooking("Hal Live", addDays(tenYearsAgo, -400), await userIdOf("hal@example.com"));
+
+    expect(await runGuestDataRetentionJobRound(db)).toBe(2);
+
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.id, [paid, phoneOld, phoneOnTheDay, liveOld]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const cleared = {
+      guestName: "Former guest",
+      guestEmail: "",
+      guestPhone: "",
+      specialRequests: null,
+      holderVisitor: null,
+      holderAddress: null,
+    };
+    expect(byId.get(paid)).toMatchObject(cleared);
+    expect(byId.get(phoneOld)).toMatchObject(cleared);
+    // Its tenth anniversary is today: the period ends tomorrow.
+    expect(byId.get(phoneOnTheDay)).toMatchObject({
+      guestName: "Quinn Tenth",
+      guestEmail: "phone.guest@example.com",
+      guestPhone: "+34 600 000 000",
+    });
+    // A live account's stay is its owner's history: cleared when the account is erased, not by age.
+    expect(byId.get(liveOld)).toMatchObject({ guestName: "Hal Live", guestEmail: "phone.guest@example.com" });
+    expect(await db.select().from(bookingBillingDetails).where(eq(bookingBillingDetails.bookingId, phoneOld))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `booking:${phoneOld}:confirmation`)),
+    ).toHaveLength(0);
+    // Invoices are never changed, whatever their age.
+    expect(await db.select().from(invoices).where(eq(invoices.bookingId, paid))).toEqual(invoicesBefore);
+
+    // One round a day across instances: a second call the same day is another instance's round, not run.
+    expect(await runGuestDataRetentionJobRound(db)).toBeNull();
+    // Tomorrow's round (any instance, once due) clears the booking whose tenth anniversary was today.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    expect(await runGuestDataRetentionJobRound(db, tomorrow, 0)).toBe(1);
+    const [later] = await db.select().from(bookings).where(eq(bookings.id, phoneOnTheDay));
+    expect(later).toMatchObject(cleared);
   });
 });

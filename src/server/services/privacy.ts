@@ -5,10 +5,10 @@
  * one (see `keptByLaw`) also its guest name for the legal period; invoices are never touched (they
  * are immutable and kept by law); reviews stay as "a former guest" or go, as the person chooses.
  */
-import { anonymiseBookingGuests } from "./bookings/erasure.ts";
+import { anonymiseBookingGuests, clearGuestDetailsPastRetention } from "./bookings/erasure.ts";
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { InvoiceLine, InvoiceParty } from "../../shared/invoices.ts";
-import { todayUtc } from "../../shared/dates.ts";
+import { addDays, todayUtc } from "../../shared/dates.ts";
 import { describeUserAgent } from "../../shared/user-agent.ts";
 import type { Db } from "../db/client.ts";
 import { likeEscape } from "../db/like.ts";
@@ -484,4 +484,55 @@ export async function eraseAccount(db: Db, userId: string, reviewChoice: ReviewC
     );
     return summary;
   });
+}
+
+/** Bookings cleared per transaction by the retention job: short row locks, bounded statements. */
+const RETENTION_BATCH = 500;
+
+/** The same calendar date `years` earlier (29 February becomes the 28th in a common year). */
+function yearsBefore(date: string, years: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const year = y - years;
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(d, lastDay)).padStart(2, "0")}`;
+}
+
+/** The last check-out whose legal period (GUEST_NAME_RETENTION_YEARS after check-out) has ended by `now`. */
+export function lastCheckOutPastRetention(now: Date = new Date()): string {
+  return addDays(yearsBefore(todayUtc(now), GUEST_NAME_RETENTION_YEARS), -1);
+}
+
+/**
+ * The retention job (decisions 067 and 071): once the legal period after check-out has passed, a
+ * booking without an account (an erased account's, or one taken by phone, a channel or a calendar
+ * for a guest without one) keeps no guest details: its name becomes "Former guest", the e-mail,
+ * phone, requests, billing details, the e-mails queued about it, the guest's e-mail on its promo
+ * code use and the guest's details in its webhook events go. Invoices stay as issued (immutable).
+ * Bookings of a live account are the traveller's own history and wait for the account's erasure.
+ * Safe to run on several instances at once (rows are claimed with SKIP LOCKED); returns how many
+ * bookings it cleared.
+ */
+export async function clearGuestDataPastRetention(db: Db, now: Date = new Date(), batchSize: number = RETENTION_BATCH): Promise<number> {
+  const lastCheckOut = lastCheckOutPastRetention(now);
+  let cleared = 0;
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const batch = await clearGuestDetailsPastRetention(tx, lastCheckOut, batchSize, ERASED_GUEST_NAME, now);
+      if (batch.length === 0) return batch;
+      await tx.delete(bookingBillingDetails).where(inArray(bookingBillingDetails.bookingId, batch));
+      await tx.update(promoCodeUses).set({ guestEmail: "" }).where(inArray(promoCodeUses.bookingId, batch));
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          payload: sql`jsonb_set(jsonb_set(payload, '{data,booking,guestEmail}', '""'::jsonb), '{data,booking,guestName}', to_jsonb(${ERASED_GUEST_NAME}::text))`,
+        })
+        .where(and(inArray(webhookDeliveries.bookingId, batch), sql`payload #> '{data,booking}' is not null`));
+      await tx
+        .delete(emailOutbox)
+        .where(and(like(emailOutbox.dedupeKey, "booking:%"), inArray(sql`split_part(${emailOutbox.dedupeKey}, ':', 2)`, batch)));
+      return batch;
+    });
+    cleared += ids.length;
+    if (ids.length < batchSize) return cleared;
+  }
 }
