@@ -28,9 +28,14 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 90_000,
+          // A journey took 85 s of its 90 with the machine's load at 20: each browser step has its
+          // own 15 s limit (newPage), so a test that hangs still fails, but a slow one does not.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker runs every file in turn instead of a new process per file (each file still
+          // launches its own browser and closes it): the files share nothing but the app under test.
+          isolate: false,
         },
       },
     ],

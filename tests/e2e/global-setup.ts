@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startMapStyleServer } from "../support/map-style-server.ts";
-import { secretFromUri, unusedTotpCode } from "../support/totp.ts";
+import { secretFromUri, totpCode } from "../support/totp.ts";
 
 export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
 
@@ -18,6 +18,8 @@ declare module "vitest" {
     adminTotpSecret: string;
     /** The local map style the app is configured with (MAP_STYLE_URL): maps never reach the internet in tests. */
     mapStyleUrl: string;
+    /** The test-only control port loaded into the app's process (app-control.ts): not part of the app. */
+    controlUrl: string;
   }
 }
 
@@ -66,19 +68,23 @@ async function enrollAdmin(baseUrl: string): Promise<string> {
   await post("/api/auth/sign-in/email", { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   const { totpURI } = (await post("/api/auth/two-factor/enable", { password: E2E_ADMIN.password })) as { totpURI: string };
   const secret = secretFromUri(totpURI);
-  await post("/api/auth/two-factor/verify-totp", { code: await unusedTotpCode(secret) });
+  // The account is new: no code of it has been used yet.
+  await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
   return secret;
 }
 
 /** Builds the client and starts the real app (PGlite, small demo catalogue) for the browser tests. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.E2E_SKIP_BUILD !== "1") execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    execFileSync("npx", ["vite", "build", "--config", "tests/e2e/vite-build.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+  }
   const port = await freePort();
+  const controlPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const mapStyle = await startMapStyleServer();
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./tests/e2e/app-control.ts", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -100,6 +106,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOLD_RATE_PER_HOUR: "1000",
       LOG_LEVEL: "warn",
       MAP_STYLE_URL: mapStyle.styleUrl,
+      E2E_CONTROL_PORT: String(controlPort),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -110,6 +117,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("adminEmail", E2E_ADMIN.email);
   project.provide("adminPassword", E2E_ADMIN.password);
   project.provide("mapStyleUrl", mapStyle.styleUrl);
+  project.provide("controlUrl", `http://127.0.0.1:${controlPort}`);
   project.provide("adminTotpSecret", await enrollAdmin(baseUrl));
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
