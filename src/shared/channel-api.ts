@@ -3,6 +3,7 @@ import { countNights, isIsoDate } from "./dates.ts";
 import { CreateBookingInput, GuestDetails } from "./booking.ts";
 import { MAX_DATABASE_ID } from "./ids.ts";
 import { ALL_WEEKDAYS, MAX_MIN_STAY, MAX_RANGE_NIGHTS, MAX_RATE_CENTS } from "./rates.ts";
+import { MAX_GUESTS, MAX_ROOMS } from "./search-options.ts";
 
 /** What a channel API key may do (decision 057). */
 export const CHANNEL_SCOPES = ["read", "read_write"] as const;
@@ -63,8 +64,31 @@ export const ChannelBookingInput = CreateBookingInput.omit({
 });
 export type ChannelBookingInput = z.infer<typeof ChannelBookingInput>;
 
-/** What a channel may change on a booking it made: the guest's details (new dates or rooms are a cancellation and a new booking). */
-export const ChannelBookingChange = GuestDetails.partial().refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Send at least one of guestName, guestEmail, guestPhone, specialRequests",
-});
+const count = (name: string, min: number, max: number) =>
+  z
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+/**
+ * What a channel may change on a booking it made (decision 070): the guest's details, and the stay:
+ * new dates, a number of rooms or of adults (children stay as booked; another room type or rate
+ * plan is a cancellation and a new booking). A change of the stay is repriced by the server.
+ */
+export const ChannelBookingChange = GuestDetails.partial()
+  .extend({
+    checkIn: day("checkIn").optional(),
+    checkOut: day("checkOut").optional(),
+    rooms: count("rooms", 1, MAX_ROOMS).optional(),
+    guests: count("guests (adults)", 1, MAX_GUESTS).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: "Send at least one of guestName, guestEmail, guestPhone, specialRequests, checkIn, checkOut, rooms, guests",
+  });
 export type ChannelBookingChange = z.infer<typeof ChannelBookingChange>;
+
+/** Whether a change moves the stay (and so its rooms and price), not only the guest's details. */
+export function changesStay(change: ChannelBookingChange): boolean {
+  return change.checkIn !== undefined || change.checkOut !== undefined || change.rooms !== undefined || change.guests !== undefined;
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import {
   activityLogs,
+  bookings,
   cancellationPolicies,
   channelApiKeys,
   hotelManagers,
@@ -331,6 +332,125 @@ describe("channel bookings", () => {
       body: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(60), checkOut: d(61), guests: 2, rooms: 1 },
     });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("changing a channel booking's stay (decision 070)", () => {
+  const guest = { guestName: "Mia Modify", guestEmail: "mia@example.com", guestPhone: "+34 600 000 001" };
+  type Booked = { id: string; checkIn: string; checkOut: string; rooms: number; totalPriceCents: number; replayed: boolean };
+
+  async function roomsSold(from: string, to: string): Promise<number[]> {
+    const read = (await (await call("GET", `/hotels/${hotel.id}/availability?from=${from}&to=${to}`, readKey)).json()) as Availability;
+    return read.roomTypes[0]!.nights.map((n) => n.roomsSold);
+  }
+
+  async function bookDouble(idempotencyKey: string, checkIn: string, checkOut: string, rooms = 1): Promise<Booked> {
+    const [plan] = await t.deps.db.select().from(ratePlans).where(eq(ratePlans.name, "Flexible"));
+    const res = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, {
+      idempotencyKey,
+      body: { ...guest, roomTypeId: String(room.id), ratePlanId: String(plan!.id), checkIn, checkOut, guests: 2, rooms },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Booked;
+  }
+
+  it("moves the rooms and reprices from the rate plan: nights kept keep their price, new nights take today's; once per Idempotency-Key", async () => {
+    const booking = await bookDouble("modify-book-1", d(70), d(72));
+    expect(booking.totalPriceCents).toBe(20000);
+    // The calendar price rises after the sale: the booked nights keep 100.00, an added night costs 150.00.
+    const push = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+      idempotencyKey: "modify-price",
+      body: { roomTypeId: room.id, from: d(70), to: d(75), priceCents: 15000 },
+    });
+    expect(push.status, await push.clone().text()).toBe(200);
+    const endpoint = await t.deps.db.execute(sql`
+      insert into webhook_endpoints (hotel_id, url, secret_sealed, events)
+      values (${hotel.id}, 'https://receiver.example/hook', 'sealed', array['booking.modified']) returning id`);
+    expect(endpoint).toBeTruthy();
+
+    const path = `/hotels/${hotel.id}/bookings/${booking.id}`;
+    const missingKey = await call("PATCH", path, writeKey, { body: { checkOut: d(73) } });
+    expect(missingKey.status).toBe(400);
+    expect(((await missingKey.json()) as { code: string }).code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+
+    const changed = await call("PATCH", path, writeKey, { body: { checkOut: d(73) }, idempotencyKey: "modify-1" });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ checkIn: d(70), checkOut: d(73), rooms: 1, totalPriceCents: 35000, replayed: false });
+    expect(await roomsSold(d(70), d(74))).toEqual([1, 1, 1, 0]);
+
+    const again = await call("PATCH", path, writeKey, { body: { checkOut: d(73) }, idempotencyKey: "modify-1" });
+    expect(await again.json()).toMatchObject({ checkOut: d(73), totalPriceCents: 35000, replayed: true });
+    expect(await roomsSold(d(70), d(74))).toEqual([1, 1, 1, 0]);
+
+    // Moved later and to two rooms: the old nights go back, the new ones are taken, every night at today's price.
+    const moved = await call("PATCH", path, writeKey, {
+      body: { checkIn: d(73), checkOut: d(75), rooms: 2 },
+      idempotencyKey: "modify-2",
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await moved.json()).toMatchObject({ checkIn: d(73), checkOut: d(75), rooms: 2, totalPriceCents: 2 * 2 * 15000 });
+    expect(await roomsSold(d(70), d(76))).toEqual([0, 0, 0, 2, 2, 0]);
+
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ totalNights: 2, numRooms: 2, nightlyPriceCents: [15000, 15000], roomPriceCents: 15000 });
+    // The non-refundable policy's fee follows the new price; its deadline instants follow the new check-in.
+    expect(row!.cancellationSchedule).toMatchObject({ finalFeeCents: 60000, priceCents: 60000 });
+    expect(row!.charges!.totalCents).toBe(60000);
+
+    const events = await t.deps.db.execute(sql`
+      select payload from webhook_deliveries where booking_id = ${booking.id} and event_type = 'booking.modified' order by id`);
+    const payloads = ((events as unknown as { rows: { payload: { data: { booking: { checkIn: string } } } }[] }).rows ?? []).map(
+      (r) => r.payload.data.booking.checkIn,
+    );
+    expect(payloads).toEqual([d(70), d(73)]);
+    const logged = await t.deps.db
+      .select({ details: activityLogs.details })
+      .from(activityLogs)
+      .where(sql`${activityLogs.details}->>'bookingId' = ${booking.id} and ${activityLogs.actionType} = 'channel_booking_changed'`)
+      .orderBy(activityLogs.createdAt);
+    expect(logged).toHaveLength(2);
+    expect(logged[1]!.details).toMatchObject({
+      channel: "SiteMinder",
+      before: { checkIn: d(70), checkOut: d(73), rooms: 1, totalPriceCents: 35000 },
+      after: { checkIn: d(73), checkOut: d(75), rooms: 2, totalPriceCents: 60000 },
+    });
+  });
+
+  it("refuses a change that would oversell, naming the nights, and changes nothing", async () => {
+    const booking = await bookDouble("modify-book-2", d(90), d(92));
+    // Two other rooms are sold on d(92) and all three on d(93).
+    await t.deps.db.insert(roomNights).values([
+      { roomTypeId: room.id, night: d(92), roomsTotal: 3, roomsTaken: 2 },
+      { roomTypeId: room.id, night: d(93), roomsTotal: 3, roomsTaken: 3 },
+    ]);
+    const path = `/hotels/${hotel.id}/bookings/${booking.id}`;
+    // One room more on its own nights fits; a third night on the sold-out d(93) does not.
+    const tooMany = await call("PATCH", path, writeKey, { body: { checkOut: d(94), rooms: 2 }, idempotencyKey: "modify-over-1" });
+    expect(tooMany.status).toBe(409);
+    const error = (await tooMany.json()) as { code: string; message: string; details: { nights: string } };
+    expect(error.code).toBe("ROOM_UNAVAILABLE");
+    expect(error.details.nights).toBe(`${d(92)}, ${d(93)}`);
+    expect(error.message).toMatch(/^Nothing was changed: Double has no 2 rooms left on /);
+    expect(await roomsSold(d(90), d(94))).toEqual([1, 1, 2, 3]);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ checkIn: d(90), checkOut: d(92), numRooms: 1, totalPriceCents: 20000 });
+    // Within its own rooms a booking may grow to the last room: it gives back its own before it takes.
+    const fits = await call("PATCH", path, writeKey, { body: { checkOut: d(93) }, idempotencyKey: "modify-over-2" });
+    expect(fits.status, await fits.clone().text()).toBe(200);
+    expect(await roomsSold(d(90), d(94))).toEqual([1, 1, 3, 3]);
+  });
+
+  it("refuses a change of the stay once the guest has checked in, and a change of dates into the past", async () => {
+    const booking = await bookDouble("modify-book-3", d(100), d(101));
+    const path = `/hotels/${hotel.id}/bookings/${booking.id}`;
+    const past = await call("PATCH", path, writeKey, { body: { checkIn: d(-5) }, idempotencyKey: "modify-past" });
+    expect(past.status).toBe(400);
+    await t.deps.db.update(bookings).set({ stayStatus: "checked_in" }).where(eq(bookings.id, booking.id));
+    const begun = await call("PATCH", path, writeKey, { body: { checkOut: d(102) }, idempotencyKey: "modify-begun" });
+    expect(begun.status).toBe(409);
+    expect(((await begun.json()) as { message: string }).message).toBe("The stay has begun at the hotel: the front desk changes it now.");
+    // The guest's details still change.
+    expect((await call("PATCH", path, writeKey, { body: { guestPhone: "+34 600 000 009" } })).status).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   ChannelPushInput,
   ChannelRangeQuery,
   CreateChannelKeyInput,
+  changesStay,
 } from "../../shared/channel-api.ts";
 import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { ChannelAvailabilitySchema, ChannelBookingSchema, ChannelKeySchema } from "../contract/channel-api.ts";
@@ -141,10 +142,31 @@ const change = defineRoute({
   path: "/hotels/{hotelId}/bookings/{bookingId}",
   operationId: "changeChannelBooking",
   tags: CHANNEL,
-  summary: "Change the guest's details of a booking a channel made (new dates or rooms: cancel it and book again) (read_write keys)",
-  request: { params: BookingParam, body: jsonBody(ChannelBookingChange) },
-  errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
-  responses: { 200: jsonAnswer(ChannelBookingSchema, "The booking now") },
+  summary:
+    "Change a booking a channel made: the guest's details, and before the stay begins its dates, rooms or adults, repriced by the server from its rate plan; a change that does not fit is refused with the nights named and changes nothing (read_write keys; a change of the stay needs an Idempotency-Key)",
+  request: { params: BookingParam, headers: PushHeaders, body: jsonBody(ChannelBookingChange) },
+  errors: [
+    ...KEY_ERRORS,
+    "CHANNEL_KEY_READ_ONLY",
+    "BOOKING_NOT_FOUND",
+    "NOT_CANCELLABLE",
+    "ROOM_NOT_FOUND",
+    "ROOM_UNAVAILABLE",
+    "ROOM_CLOSED_FOR_DATES",
+    "MIN_STAY_NOT_MET",
+    "ROOM_TOO_SMALL",
+    "RATE_PLAN_NOT_FOUND",
+    "RATE_PLAN_RESTRICTED",
+    "INVOICE_ALREADY_ISSUED",
+    "IDEMPOTENCY_KEY_REQUIRED",
+    "IDEMPOTENCY_KEY_REUSED",
+  ],
+  responses: {
+    200: jsonAnswer(
+      ChannelBookingSchema.extend({ replayed: z.boolean() }),
+      "The booking now (replayed: true, the answer of the first request with this Idempotency-Key)",
+    ),
+  },
 });
 const cancel = defineRoute({
   method: "post",
@@ -216,7 +238,13 @@ export function channelApiRoutes(deps: AppDeps) {
       const { hotelId, bookingId } = c.req.valid("param");
       assertKeyHotel(key, hotelId);
       assertKeyWrites(key);
-      return c.json(channelBookingView(await changeChannelBooking(bookingDeps(deps), key, bookingId, c.req.valid("json"))), 200);
+      const input = c.req.valid("json");
+      const idempotencyKey = c.req.header("idempotency-key");
+      const apply = async () => channelBookingView(await changeChannelBooking(bookingDeps(deps), key, bookingId, input));
+      // New guest details set the same values again when replayed; a change of the stay must not be applied twice.
+      if (idempotencyKey === undefined && !changesStay(input)) return c.json({ ...(await apply()), replayed: false }, 200);
+      const { answer, replayed } = await idempotentPush(deps.db, key, idempotencyKey, { bookingId, ...input }, apply);
+      return c.json({ ...answer, replayed }, 200);
     })
     .openapi(cancel, async (c) => {
       const key = c.get("channelKey");

@@ -98,15 +98,18 @@ export function soldTerms(
   };
 }
 
-export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
-  const { priced, stay, state } = b;
+/**
+ * The columns a stay's price and terms fill: a new booking's, and a channel's change of a booked
+ * stay (decision 070), so both keep the same nights, party, breakdown and sold terms.
+ */
+export function soldStayColumns(
+  priced: PricedRoom,
+  stay: Stay,
+  charges: PriceBreakdown,
+  discounts: { discountCents: number },
+  payAtHotel: boolean,
+) {
   return {
-    id: b.id,
-    userId: b.userId,
-    bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
-    ...priced.source,
-    hotelName: priced.hotelName,
-    roomType: priced.roomName,
     roomPriceCents: priced.nightlyPriceCents,
     nightlyPriceCents: priced.nightlyPrices ?? null,
     checkIn: stay.checkIn,
@@ -117,6 +120,20 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     childChargeCents: priced.childChargeCents,
     numRooms: stay.rooms,
     totalNights: countNights(stay.checkIn, stay.checkOut),
+    ...chargeColumns(charges),
+    ...soldTerms({ ...priced, totalPriceCents: charges.totalCents }, stay, discounts, payAtHotel),
+  };
+}
+
+export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
+  const { priced, stay, state } = b;
+  return {
+    id: b.id,
+    userId: b.userId,
+    bookingReference: bookingReference(Date.now(), () => randomInt(0, 1_000_000) / 1_000_000),
+    ...priced.source,
+    hotelName: priced.hotelName,
+    roomType: priced.roomName,
     discountCents: b.discountCents,
     currency: priced.currency,
     pointsRedeemed: b.pointsRedeemed,
@@ -126,8 +143,7 @@ export function newBookingRow(b: NewBooking): typeof bookings.$inferInsert {
     specialRequests: b.guest.specialRequests || null,
     createdByStaffId: b.staffId,
     ...sourceOf(b),
-    ...chargeColumns(b.charges),
-    ...soldTerms({ ...priced, totalPriceCents: b.charges.totalCents }, stay, b, state.kind === "pay_at_hotel"),
+    ...soldStayColumns(priced, stay, b.charges, b, state.kind === "pay_at_hotel"),
     language: b.language,
     ...(state.kind === "hold"
       ? {

@@ -5,6 +5,7 @@
  * sell and a room type's new room count come through here too (tests/lint/booking-writes.test.ts).
  */
 import { eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
 import { pgConstraint, pgErrorCode } from "../../db/pg-errors.ts";
 import { roomTypes } from "../../db/schema.ts";
 import type { BookingRow, Tx } from "./records.ts";
@@ -91,4 +92,48 @@ export async function releaseNights(tx: Tx, roomTypeId: number, rooms: number, f
   await tx.execute(sql`
     update room_nights set rooms_taken = greatest(0, rooms_taken - ${rooms})
     where room_type_id = ${roomTypeId} and night >= ${from}::date and night < ${to}::date`);
+}
+
+/** A booking's rooms over its nights: what a change of the stay gives back and takes. */
+export interface StayRooms {
+  checkIn: string;
+  checkOut: string;
+  rooms: number;
+}
+
+/**
+ * Locks a room type's existing rows over the nights [from, to) in night order, the order every
+ * take and release of a stay follows, so a change that releases some nights and takes others
+ * cannot deadlock with another booking's.
+ */
+export async function lockRoomNights(tx: Tx, roomTypeId: number, from: string, to: string): Promise<void> {
+  await tx.execute(sql`
+    select 1 from room_nights
+    where room_type_id = ${roomTypeId} and night >= ${from}::date and night < ${to}::date
+    order by night for update`);
+}
+
+/**
+ * The nights of `next` that would hold more rooms than the room type sells once `previous` (the
+ * same booking's rooms before the change) is given back; empty when the change fits.
+ */
+export async function nightsShortForChange(
+  tx: Tx,
+  roomTypeId: number,
+  totalRooms: number,
+  previous: StayRooms,
+  next: StayRooms,
+): Promise<string[]> {
+  const rows = await queryRows<{ night: string }>(
+    tx as unknown as Db,
+    sql`
+    select to_char(n.night, 'YYYY-MM-DD') as night
+    from generate_series(${next.checkIn}::date, ${next.checkOut}::date - 1, interval '1 day') as n(night)
+    left join room_nights rn on rn.room_type_id = ${roomTypeId} and rn.night = n.night::date
+    where coalesce(rn.rooms_taken, 0)
+        - case when n.night >= ${previous.checkIn}::date and n.night < ${previous.checkOut}::date then ${previous.rooms} else 0 end
+        + ${next.rooms} > coalesce(rn.rooms_total, ${totalRooms})
+    order by n.night`,
+  );
+  return rows.map((r) => r.night);
 }
