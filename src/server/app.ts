@@ -11,6 +11,7 @@ import { apiRouter } from "./http/openapi.ts";
 import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { cacheForVisitors, noStoreByDefault } from "./middleware/cache-control.ts";
+import { forgetSearchAnswersAfterWrites } from "./middleware/search-answers.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
@@ -52,6 +53,7 @@ import { uploadRoutes } from "./routes/uploads.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { calendarImportRoutes } from "./routes/calendar-imports.ts";
 import { channelApiRoutes, channelKeyRoutes } from "./routes/channel-api.ts";
+import type { Tracing } from "./middleware/tracing.ts";
 
 const API_BODY_LIMIT = 1024 * 1024;
 /** How long a CDN or browser may reuse a visitor's search or hotel answer. */
@@ -97,6 +99,7 @@ function apiRoutes(deps: AppDeps) {
       .use(originCheck(deps))
       .use(rejectUnsafeText)
       .use(loadSession(deps))
+      .use(forgetSearchAnswersAfterWrites(deps))
       // Every admin endpoint checks the role on the server, whatever the client shows.
       .use("/admin/*", requireAdmin)
       // Property management: admins and hotel managers; a hotel in the path must be in the caller's scope.
@@ -159,9 +162,14 @@ function apiRoutes(deps: AppDeps) {
   );
 }
 
-/** Builds the whole HTTP application: middleware in order, the API under /api, images and the client. */
-export function createApp(deps: AppDeps) {
+/**
+ * Builds the whole HTTP application: middleware in order, the API under /api, images and the client.
+ * `tracing` (optional, middleware/tracing.ts) gives every request a span.
+ */
+export function createApp(deps: AppDeps, options: { tracing?: Tracing | null } = {}) {
   const app = apiRouter();
+  // Off unless an OTLP endpoint is set: then outermost, so the request's span holds everything it did.
+  if (options.tracing) app.use(options.tracing.middleware);
   // Stripe Elements loads Stripe.js and its frames from Stripe; only allowed when Stripe is the gateway.
   const stripe = deps.gateway.provider === "stripe";
   const mapHosts = deps.config.map.hosts;
@@ -219,6 +227,8 @@ export function createApp(deps: AppDeps) {
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
     if (deps.lifecycle.draining) return c.json({ status: "stopping" }, 503);
+    // Not before the search and hotel statements are planned and prepared (main.ts, warm-up.ts).
+    if (deps.lifecycle.warming) return c.json({ status: "warming up" }, 503);
     let timer: NodeJS.Timeout | undefined;
     // Its own short limit: a load balancer must learn of a frozen database sooner than any request would.
     const timedOut = new Promise<false>((resolve) => {

@@ -99,6 +99,17 @@ const EnvSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().min(24, "METRICS_TOKEN must be at least 24 characters").optional(),
   ),
+  // Optional OpenTelemetry tracing (docs/tracing.md): off while no OTLP endpoint is set; empty counts as unset.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be the http(s) base URL of an OTLP/HTTP collector" }).optional(),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be the http(s) URL traces are posted to" }).optional(),
+  ),
+  OTEL_SERVICE_NAME: z.string().min(1).default("staywise"),
+  TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
   MAP_TILE_HOSTS: z
     .string()
     .default("")
@@ -218,6 +229,8 @@ export interface AppConfig {
   photoDecoding: PhotoDecodeSettings;
   /** /metrics in the Prometheus format, answered only with this bearer token; null: off (a 404). */
   metrics: { token: string } | null;
+  /** OpenTelemetry traces posted to `tracesUrl` (OTLP/HTTP, JSON), a share `sampleRatio` of the requests; null: off, the SDK never loaded. */
+  tracing: { tracesUrl: string; serviceName: string; sampleRatio: number } | null;
   rateLimits: {
     /** Sign-in attempts per e-mail address and per client address. */
     signInPerEmail: RateLimitRule;
@@ -322,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queuePerAccount: e.PHOTO_DECODE_QUEUE_PER_ACCOUNT,
     },
     metrics: e.METRICS_ENABLED && e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
+    tracing: tracingSettings(
+      e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      e.OTEL_SERVICE_NAME,
+      e.TRACING_SAMPLE_RATIO,
+    ),
     rateLimits: {
       signInPerEmail: { limit: perMinute, windowSeconds: 60 },
       signInPerIp: { limit: perMinute * 5, windowSeconds: 60 },
@@ -331,6 +350,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reviewPerUser: { limit: e.REVIEW_RATE_LIMIT_PER_HOUR, windowSeconds: 60 * 60 },
     },
   };
+}
+
+/**
+ * Where traces go, as the OTLP specification reads its variables: the traces endpoint as given, else
+ * the base endpoint with `v1/traces` appended; null when neither is set (tracing off).
+ */
+export function tracingSettings(
+  tracesEndpoint: string | undefined,
+  baseEndpoint: string | undefined,
+  serviceName: string,
+  sampleRatio: number,
+): AppConfig["tracing"] {
+  const tracesUrl = tracesEndpoint ?? (baseEndpoint ? `${baseEndpoint.replace(/\/+$/, "")}/v1/traces` : undefined);
+  return tracesUrl ? { tracesUrl, serviceName, sampleRatio } : null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { bookingDeps, createDeps } from "./deps.ts";
 import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
+import { startTracing } from "./middleware/tracing.ts";
 import { ensureAdmin } from "./services/accounts.ts";
 import {
   type Worker,
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     config.logLevel,
     chooseLogFormat({ format: config.logFormat, env: config.env, isTty: process.stdout.isTTY === true }),
   );
+  // Before the database opens, so its statements are traced; null (nothing loaded) without an OTLP endpoint.
+  const tracing = await startTracing(config.tracing, logger);
+  if (tracing) logger.info({ traces: config.tracing?.tracesUrl }, "tracing on");
   const pgliteDir = path.join(config.dataDir, "pglite");
   if (config.databaseUrl) {
     // Migrations may run longer than any request may: they get a connection without the statement timeout.
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     preparedStatements: config.databasePreparedStatements,
+    statements: tracing?.statements,
   });
   if (!config.databaseUrl) await migrateDatabase(database);
   logger.info({ database: database.kind }, "database migrated");
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
   workers.push(startCalendarImportWorker(calendarImportDeps({ db: database.db, config, deliveryMode: deps.deliveryMode, logger })));
   workers.push(startGuestDataRetentionWorker(database.db, logger));
 
-  const app = createApp(deps);
+  const app = createApp(deps, { tracing });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, url: config.publicUrl }, `Staywise is listening on ${config.publicUrl}`);
     if (config.supplierSandbox) {
@@ -99,7 +104,10 @@ async function main(): Promise<void> {
     server,
     lifecycle: deps.lifecycle,
     workers,
-    closeDatabase: () => database.close(),
+    closeDatabase: async () => {
+      await database.close();
+      await tracing?.shutdown();
+    },
     logger,
     graceMs: config.shutdownGraceMs,
   });

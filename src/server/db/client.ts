@@ -11,6 +11,7 @@ import pg from "pg";
 import { openPool } from "./pg-pool.ts";
 import { type ReadReplicas, openReadReplicas } from "./read-replicas.ts";
 import * as schema from "./schema.ts";
+import { type StatementObserver, observePgliteStatements, observePoolStatements } from "./statement-hooks.ts";
 
 export type Schema = typeof schema;
 /** The Drizzle database both engines share; code never needs to know which one it talks to. */
@@ -46,6 +47,8 @@ export interface DatabaseOptions {
    */
   pgliteTemplate?: Blob | undefined;
   poolSize?: number;
+  /** Sees every statement of the primary (the optional tracing); absent: the drivers are left as they are. */
+  statements?: StatementObserver | undefined;
   /**
    * PostgreSQL time limits for serving requests: without them a frozen server hangs every query for
    * as long as it is frozen. Left out by migrations and bulk seeding, whose statements may run long.
@@ -84,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: SESSION_OPTIONS,
     };
     const pool = openPool({ ...poolConfig, connectionString: options.databaseUrl });
+    if (options.statements) observePoolStatements(pool, options.statements);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const replicas = options.readUrls?.length ? openReadReplicas({ urls: options.readUrls, primary: pool, poolConfig }) : null;
     const readDb = replicas ? (drizzlePg(replicas.pool, { schema }) as unknown as Db) : db;
@@ -110,6 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     extensions: { pg_trgm, unaccent },
   });
+  if (options.statements) observePgliteStatements(client, options.statements);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, readDb: db, replicas: null, kind: "pglite", pool: null, pglite: client, close: () => client.close() };
 }
