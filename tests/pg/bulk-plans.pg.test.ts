@@ -7,7 +7,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { seedRatePlansInBulk } from "../../src/server/db/seed/bulk-plans.ts";
 import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { seedRatePlans } from "../../src/server/db/seed/seed-rate-plans.ts";
@@ -21,10 +20,9 @@ let bulk: Database;
 let triggers: Database;
 
 async function catalogue(name: string): Promise<Database> {
-  const temp = await createTempDatabase(name);
+  const temp = await createTempDatabase(name, { migrated: true });
   temps.push(temp);
   const database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 2 });
-  await migrateDatabase(database);
   await seedCatalogue(database, { hotels: HOTELS });
   await database.db.execute(sql`update hotels set hidden = true where id = (select min(id) + 1 from hotels)`);
   await database.db.execute(

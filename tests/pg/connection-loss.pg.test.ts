@@ -15,7 +15,6 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
 import { holdBody } from "./hold-body.ts";
@@ -138,9 +137,8 @@ async function confirmationEmails(reference: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  temp = await createTempDatabase();
+  temp = await createTempDatabase("staywise_test", { migrated: true });
   const setup = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 2 });
-  await migrateDatabase(setup);
   const hotel = await createHotel(setup.db, { name: "Dropped Line Hotel" });
   const room = await createRoomType(setup.db, hotel.id, { name: "Quiet Double", totalRooms: ROOMS, maxGuests: 2, priceCents: 15000 });
   hotelId = hotel.id;

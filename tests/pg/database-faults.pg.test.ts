@@ -2,7 +2,6 @@ import { type Server, type Socket, createServer } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { UNAVAILABLE_MESSAGE } from "../../src/server/http/errors.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
@@ -21,9 +20,8 @@ describe("a frozen database", () => {
   let locker: pg.Client;
 
   beforeAll(async () => {
-    temp = await createTempDatabase();
+    temp = await createTempDatabase("staywise_test", { migrated: true });
     const setup = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 2 });
-    await migrateDatabase(setup);
     await setup.close();
     const database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 4, timeouts: TIMEOUTS });
     t = await createTestApp({ READY_TIMEOUT_MS: "500" }, database);

@@ -6,7 +6,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
 import { seasonRules, seedSeasonalRates } from "../../src/server/db/seed/seed-rates.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -24,9 +23,8 @@ let t: TestApp;
 const progress: number[] = [];
 
 beforeAll(async () => {
-  temp = await createTempDatabase("staywise_test_seasons");
+  temp = await createTempDatabase("staywise_test_seasons", { migrated: true });
   database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 4 });
-  await migrateDatabase(database);
   await seedCatalogue(database, { hotels: HOTELS });
   // A hidden hotel and a closed room type, whose offers the seed's own refresh must treat as the trigger does.
   await database.db.execute(sql`update hotels set hidden = true where id = (select min(id) + 1 from hotels)`);

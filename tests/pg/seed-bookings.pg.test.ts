@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { sql } from "drizzle-orm";
 import { FEATURED_CITIES } from "../../src/server/db/seed/destinations.ts";
 import { seedBookings, type SeedBookingsResult } from "../../src/server/db/seed/seed-bookings.ts";
@@ -24,9 +23,8 @@ let t: TestApp;
 const progress: number[] = [];
 
 beforeAll(async () => {
-  temp = await createTempDatabase("staywise_test_load");
+  temp = await createTempDatabase("staywise_test_load", { migrated: true });
   database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 4 });
-  await migrateDatabase(database);
   await seedCatalogue(database, { hotels: HOTELS });
   // More than the catalogue holds: every hotel gets its load.
   result = await seedBookings(database, { roomNights: 100_000_000, days: DAYS, onProgress: (p) => progress.push(p.roomNights) });

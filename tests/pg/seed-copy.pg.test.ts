@@ -1,7 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client.ts";
-import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { hotels, roomTypes } from "../../src/server/db/schema.ts";
 import { generateHotel } from "../../src/server/db/seed/catalogue.ts";
 import { copyRows, seedCatalogue } from "../../src/server/db/seed/seed-catalogue.ts";
@@ -13,9 +12,8 @@ let temp: TempDatabase;
 let database: Database;
 
 beforeAll(async () => {
-  temp = await createTempDatabase("staywise_test_seed");
+  temp = await createTempDatabase("staywise_test_seed", { migrated: true });
   database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 4 });
-  await migrateDatabase(database);
 });
 
 afterAll(async () => {

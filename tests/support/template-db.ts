@@ -23,7 +23,7 @@ function filesUnder(folder: string): string[] {
 }
 
 /** What the template depends on: every migration file, and the PGlite build that wrote it. */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash("sha256");
   for (const file of filesUnder(migrationsFolder)) {
     hash.update(path.relative(migrationsFolder, file));
