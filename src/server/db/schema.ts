@@ -818,6 +818,12 @@ export const bookings = pgTable(
     /** The part of a cancellation or no-show fee no card payment covers: the front desk collects it at the hotel. */
     feeDueAtHotelCents: integer("fee_due_at_hotel_cents").notNull().default(0),
     /**
+     * How a pay-at-hotel card guarantee holds the card (decision 075): 'authorisation' (manual capture,
+     * lapses after about 7 days) or 'saved_card' (a SetupIntent; a fee is charged off-session). Null:
+     * no card guarantee, or a guarantee taken before 075 (an authorisation).
+     */
+    cardGuarantee: text("card_guarantee"),
+    /**
      * The stay's price line by line as the server computed it (shared/charges.ts, decision 059): rooms,
      * child charges, extras, discounts, fees and taxes; total_price_cents is its totalCents. Null: older bookings.
      */
