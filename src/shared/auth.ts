@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 import type { ErrorCode } from "./error-codes.ts";
+import { fieldError } from "./field-messages.ts";
 
 /** The spec's 6 raised to 8 (docs/decisions/006-password-policy.md). */
 export const MIN_PASSWORD_LENGTH = 8;
-export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
-export const PASSWORD_TOO_COMMON = "This password is too common. Choose another.";
+export const PASSWORD_TOO_SHORT = fieldError("passwordTooShort");
+export const PASSWORD_TOO_COMMON = fieldError("passwordTooCommon");
 /** Spec section 9: the delay before the sign-up page moves on to /login. */
 export const SIGNUP_REDIRECT_MS = 2000;
 
@@ -32,7 +33,7 @@ export function roleRequiresTwoFactor(role: Role): boolean {
   return ROLES_REQUIRING_TWO_FACTOR.has(role);
 }
 
-const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").email("Enter a valid email address");
+const email = z.string().trim().min(1, fieldError("emailRequired")).max(254, fieldError("emailTooLong")).email(fieldError("emailInvalid"));
 let commonPasswords: Set<string> | null = null;
 
 /** True for a password on the shipped list of common breached passwords (case ignored). */
@@ -44,9 +45,9 @@ export function isCommonPassword(value: string): boolean {
 /** The password policy for every password that is set (sign-up, reset, admin:create, configured passwords). */
 export const NewPassword = z
   .string()
-  .min(1, "Password is required")
+  .min(1, fieldError("passwordRequired"))
   .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-  .max(128, "Password must be at most 128 characters")
+  .max(128, fieldError("passwordTooLong"))
   .refine((value) => !isCommonPassword(value), PASSWORD_TOO_COMMON);
 const password = NewPassword;
 
@@ -54,9 +55,9 @@ const password = NewPassword;
 export const PersonName = z
   .string()
   .trim()
-  .min(1, "Full name is required")
-  .max(100, "Full name is too long")
-  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), "Full name cannot contain line breaks or control characters");
+  .min(1, fieldError("fullNameRequired"))
+  .max(100, fieldError("fullNameTooLong"))
+  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), fieldError("fullNameControl"));
 
 export const SignUpInput = z.object({
   name: PersonName,
@@ -66,15 +67,15 @@ export const SignUpInput = z.object({
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 /** The sign-up form adds the confirmation, checked only in the browser. */
-export const SignUpForm = SignUpInput.extend({ confirmPassword: z.string().min(1, "Confirm your password") }).refine(
+export const SignUpForm = SignUpInput.extend({ confirmPassword: z.string().min(1, fieldError("confirmPassword")) }).refine(
   (v) => v.password === v.confirmPassword,
-  { message: "Passwords do not match", path: ["confirmPassword"] },
+  { message: fieldError("passwordsDiffer"), path: ["confirmPassword"] },
 );
 export type SignUpForm = z.infer<typeof SignUpForm>;
 
 export const SignInInput = z.object({
   email,
-  password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+  password: z.string().min(1, fieldError("passwordRequired")).max(128, fieldError("passwordTooLong")),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 
@@ -82,8 +83,8 @@ export const PasswordResetRequestInput = z.object({ email });
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
 
 export const NewPasswordForm = z
-  .object({ password, confirmPassword: z.string().min(1, "Confirm your password") })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .object({ password, confirmPassword: z.string().min(1, fieldError("confirmPassword")) })
+  .refine((v) => v.password === v.confirmPassword, { message: fieldError("passwordsDiffer"), path: ["confirmPassword"] });
 export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 
 export interface SessionUser {

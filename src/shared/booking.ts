@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import { ExtrasChoice } from "./extras.ts";
 import type { PriceBreakdown } from "./charges.ts";
 import { PromoCodeEntry } from "./promotions.ts";
@@ -34,37 +35,37 @@ export function bookingReference(nowMs: number, random: () => number): string {
 export const BOOKING_REFERENCE_PATTERN = /^BK\d{10,16}[A-Z]{5}$/;
 
 export const GuestDetails = z.object({
-  guestName: z.string().trim().min(1, "Full name is required").max(100, "Full name must be at most 100 characters"),
-  guestEmail: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
+  guestName: z.string().trim().min(1, fieldError("fullNameRequired")).max(100, fieldError("guestNameTooLong")),
+  guestEmail: z.string().trim().min(1, fieldError("emailRequired")).max(254).email(fieldError("emailInvalid")),
   guestPhone: z
     .string()
     .trim()
-    .min(1, "Phone is required")
-    .regex(/^\+?[0-9 ()./-]{6,25}$/, "Enter a valid phone number"),
-  specialRequests: z.string().trim().max(1000, "Special requests must be at most 1000 characters").optional(),
+    .min(1, fieldError("phoneRequired"))
+    .regex(/^\+?[0-9 ()./-]{6,25}$/, fieldError("phoneInvalid")),
+  specialRequests: z.string().trim().max(1000, fieldError("specialRequestsTooLong")).optional(),
 });
 export type GuestDetails = z.infer<typeof GuestDetails>;
 
 /** What the browser sends to hold a room: choices only; every price is computed on the server. */
 export const CreateBookingInput = GuestDetails.extend({
-  hotelId: z.string().min(1, "Choose a hotel").max(100),
-  roomTypeId: z.string().min(1, "Choose a room").max(100),
+  hotelId: z.string().min(1, fieldError("chooseHotel")).max(100),
+  roomTypeId: z.string().min(1, fieldError("chooseRoom")).max(100),
   /** The rate plan chosen (decision 049); absent: the room type's first plan, or the room as sold before plans. */
-  ratePlanId: z.string().min(1, "Choose a rate").max(100).optional(),
+  ratePlanId: z.string().min(1, fieldError("chooseRate")).max(100).optional(),
   ...StayFields,
   /** Loyalty points to spend on this booking (signed-in guests): 0, or at least 100. */
   pointsToRedeem: z.coerce
     .number()
-    .int("Points must be a whole number")
+    .int(fieldError("pointsWhole"))
     .min(0)
     .max(10_000_000)
-    .refine((p) => p === 0 || p >= 100, "Redeem at least 100 points")
+    .refine((p) => p === 0 || p >= 100, fieldError("pointsMinimum"))
     .default(0),
   /**
    * The nightly price the guest was shown or has accepted. A partner hotel's room whose price
    * has risen above it is not held; the guest is asked to accept the new price first.
    */
-  expectedNightlyPriceCents: z.coerce.number().int("Price must be whole cents").min(0).max(100_000_000).optional(),
+  expectedNightlyPriceCents: z.coerce.number().int(fieldError("priceWholeCents")).min(0).max(100_000_000).optional(),
   /** A promo code as the guest typed it (decision 053): trimmed, empty for none; the server checks and prices it. */
   promoCode: PromoCodeEntry,
   /** The hotel's extras chosen (issue 30 item 4): priced, taxed and stored by the server. */
@@ -73,12 +74,8 @@ export const CreateBookingInput = GuestDetails.extend({
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 
 export const BookingLookupInput = z.object({
-  reference: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(BOOKING_REFERENCE_PATTERN, "Enter the booking reference from your confirmation, e.g. BK1767225600000ABCDE"),
-  email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
+  reference: z.string().trim().toUpperCase().regex(BOOKING_REFERENCE_PATTERN, fieldError("bookingReference")),
+  email: z.string().trim().min(1, fieldError("emailRequired")).max(254).email(fieldError("emailInvalid")),
 });
 export type BookingLookupInput = z.infer<typeof BookingLookupInput>;
 

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { isCalendarDate, isIsoDate } from "./dates.ts";
+import { fieldError, type FieldName } from "./field-messages.ts";
 
 /**
  * A `YYYY-MM-DD` field of the back office and of date filters (reports, My bookings, the activity
  * log): a real date in the years 2000-2099, each failure named after the field.
  */
-export function calendarDay(name: string) {
+export function calendarDay(field: FieldName) {
   return z
-    .string({ message: `${name} is required (a date like 2026-05-31)` })
+    .string({ message: fieldError("dateFieldRequired", { field }) })
     .trim()
-    .refine(isIsoDate, `${name} must be a date like 2026-05-31`)
-    .refine(isCalendarDate, `${name} must be between 2000 and 2099`);
+    .refine(isIsoDate, fieldError("dateFieldFormat", { field }))
+    .refine(isCalendarDate, fieldError("dateFieldYears", { field }));
 }

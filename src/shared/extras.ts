@@ -5,6 +5,7 @@
  * (breakfast in a meal plan, parking in its inclusions) includes the extra at no charge.
  */
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import type { MealPlan, PlanInclusion } from "./rate-plans.ts";
 import { MAX_ROOM_PRICE_CENTS } from "./property-hotels.ts";
 
@@ -27,19 +28,19 @@ export const MAX_EXTRAS_PER_HOTEL = 30;
 /** What staff send to create or change an extra. */
 export const ExtraInput = z.object({
   name: z
-    .string({ message: "Extra name is required" })
+    .string({ message: fieldError("fieldRequired", { field: "extraName" }) })
     .trim()
-    .min(1, "Extra name is required")
-    .max(80, "Extra name must be at most 80 characters"),
+    .min(1, fieldError("fieldRequired", { field: "extraName" }))
+    .max(80, fieldError("fieldTooLong", { field: "extraName", max: 80 })),
   kind: z.enum(EXTRA_KINDS, {
-    message: "Choose what the extra is: breakfast, parking, airport transfer, late check-out, early check-in, pet or other",
+    message: fieldError("chooseExtraKind"),
   }),
-  pricing: z.enum(EXTRA_PRICINGS, { message: "Choose how the extra is priced: per stay, per night, per person or per person per night" }),
+  pricing: z.enum(EXTRA_PRICINGS, { message: fieldError("chooseExtraPricing") }),
   priceCents: z
-    .number({ message: "Price must be a number" })
-    .int("Price must be a whole number of cents")
-    .min(1, "Price must be greater than 0")
-    .max(MAX_ROOM_PRICE_CENTS, "Price is too large"),
+    .number({ message: fieldError("fieldNumber", { field: "price" }) })
+    .int(fieldError("fieldWholeNumberOfCents", { field: "price" }))
+    .min(1, fieldError("priceGreaterThanZero"))
+    .max(MAX_ROOM_PRICE_CENTS, fieldError("priceTooLarge")),
   /** The hotel's VAT applies to it. */
   taxable: z.boolean().default(true),
   active: z.boolean().default(true),
@@ -62,19 +63,19 @@ export interface ExtraView {
 export const ExtrasChoice = z
   .array(
     z.object({
-      extraId: z.string().regex(/^\d{1,10}$/, "Unknown extra"),
+      extraId: z.string().regex(/^\d{1,10}$/, fieldError("unknownExtra")),
       quantity: z
-        .number({ message: "Quantity must be a number" })
-        .int("Quantity must be a whole number")
-        .min(1, "Quantity must be at least 1")
-        .max(MAX_EXTRA_QUANTITY, `Quantity must be at most ${MAX_EXTRA_QUANTITY}`)
+        .number({ message: fieldError("fieldNumber", { field: "quantity" }) })
+        .int(fieldError("fieldWhole", { field: "quantity" }))
+        .min(1, fieldError("fieldAtLeast", { field: "quantity", min: 1 }))
+        .max(MAX_EXTRA_QUANTITY, fieldError("fieldAtMost", { field: "quantity", max: MAX_EXTRA_QUANTITY }))
         .default(1),
     }),
   )
-  .max(MAX_EXTRAS_PER_HOTEL, "Too many extras")
+  .max(MAX_EXTRAS_PER_HOTEL, fieldError("tooManyExtras"))
   .superRefine((items, ctx) => {
     const ids = items.map((item) => item.extraId);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "Choose each extra once" });
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: fieldError("extraOnce") });
   });
 export type ExtrasChoice = z.infer<typeof ExtrasChoice>;
 

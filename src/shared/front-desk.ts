@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import { ExtrasChoice } from "./extras.ts";
 import { GuestDetails } from "./booking.ts";
 import { isIsoDate } from "./dates.ts";
@@ -19,13 +20,13 @@ export const PHONE_PAYMENTS = ["card", "pay_at_hotel"] as const;
 
 /** A booking taken by phone for a guest: the same choices as the website's, with how the guest pays. */
 export const PhoneBookingInput = GuestDetails.extend({
-  roomTypeId: z.string().trim().min(1, "Choose a room type").max(20).regex(/^\d+$/, "Choose a room type"),
+  roomTypeId: z.string().trim().min(1, fieldError("chooseRoomType")).max(20).regex(/^\d+$/, fieldError("chooseRoomType")),
   /** The rate plan sold (decision 049); absent: the room type's first plan. */
-  ratePlanId: z.string().trim().max(20).regex(/^\d+$/, "Choose a rate").optional(),
+  ratePlanId: z.string().trim().max(20).regex(/^\d+$/, fieldError("chooseRate")).optional(),
   ...StayFields,
-  checkIn: z.string({ message: "Check-in is required" }).refine(isIsoDate, "Check-in must be a date like 2026-05-31"),
-  checkOut: z.string({ message: "Check-out is required" }).refine(isIsoDate, "Check-out must be a date like 2026-05-31"),
-  payment: z.enum(PHONE_PAYMENTS, { message: "Choose card or pay at hotel" }),
+  checkIn: z.string({ message: fieldError("checkInRequired") }).refine(isIsoDate, fieldError("checkInFormat")),
+  checkOut: z.string({ message: fieldError("checkOutRequired") }).refine(isIsoDate, fieldError("checkOutFormat")),
+  payment: z.enum(PHONE_PAYMENTS, { message: fieldError("choosePayment") }),
   /** The hotel's extras the guest takes (decision 059). */
   extras: ExtrasChoice.optional(),
 });
@@ -33,8 +34,8 @@ export type PhoneBookingInput = z.infer<typeof PhoneBookingInput>;
 
 /** Adding a person to a hotel's staff (decision 064): an existing account by e-mail, and their role there. */
 export const HotelStaffInput = z.object({
-  email: z.string().trim().min(1, "Email is required").max(254, "Email is too long").email("Enter a valid email address"),
-  role: z.enum(["manager", "front_desk"], { message: "Choose manager or front desk" }),
+  email: z.string().trim().min(1, fieldError("emailRequired")).max(254, fieldError("emailTooLong")).email(fieldError("emailInvalid")),
+  role: z.enum(["manager", "front_desk"], { message: fieldError("staffRole") }),
 });
 export type HotelStaffInput = z.infer<typeof HotelStaffInput>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { calendarDay } from "./date-fields.ts";
+import { fieldError, type FieldName } from "./field-messages.ts";
 import { addDays, daysBetween } from "./dates.ts";
 import type { TierName } from "./loyalty.ts";
 
@@ -137,13 +138,13 @@ export const PromoCodeEntry = z
   .max(PROMO_CODE_MAX_LENGTH, `A promo code has at most ${PROMO_CODE_MAX_LENGTH} characters`)
   .optional();
 
-const optionalDay = (name: string) => calendarDay(name).nullable().default(null);
-const optionalCount = (name: string, max: number) =>
+const optionalDay = (field: FieldName) => calendarDay(field).nullable().default(null);
+const optionalCount = (field: FieldName, max: number) =>
   z
-    .number({ message: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`)
+    .number({ message: fieldError("fieldWhole", { field }) })
+    .int(fieldError("fieldWhole", { field }))
+    .min(1, fieldError("fieldAtLeast", { field, min: 1 }))
+    .max(max, fieldError("fieldAtMost", { field, max }))
     .nullable()
     .default(null);
 
@@ -168,13 +169,13 @@ export const CreatePromoCodeInput = z
       .regex(/^[A-Z]{3}$/, "A currency is a three-letter code like USD")
       .nullable()
       .default(null),
-    bookingFrom: optionalDay("Bookable from"),
-    bookingTo: optionalDay("Bookable until"),
-    stayFrom: optionalDay("Stays from"),
-    stayTo: optionalDay("Stays until"),
-    minNights: optionalCount("Minimum nights", 365),
-    usesLimit: optionalCount("Total uses", 1_000_000),
-    perGuestLimit: optionalCount("Uses per guest", 1000),
+    bookingFrom: optionalDay("bookableFrom"),
+    bookingTo: optionalDay("bookableUntil"),
+    stayFrom: optionalDay("staysFrom"),
+    stayTo: optionalDay("staysUntil"),
+    minNights: optionalCount("minimumNights", 365),
+    usesLimit: optionalCount("totalUses", 1_000_000),
+    perGuestLimit: optionalCount("usesPerGuest", 1000),
     ratePlanIds: z.array(z.number().int().positive()).max(200).default([]),
   })
   .strict()

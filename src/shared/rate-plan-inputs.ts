@@ -79,7 +79,7 @@ export const RatePlanInput = z
     minAdvanceDays: optionalDays("Book at least … days ahead", 0, MAX_ADVANCE_DAYS),
     maxAdvanceDays: optionalDays("Book within … days of check-in", 0, MAX_ADVANCE_DAYS),
     closedDates: z
-      .array(calendarDay("A closed date"))
+      .array(calendarDay("closedDate"))
       .max(MAX_CLOSED_DATES, `A plan can have at most ${MAX_CLOSED_DATES} closed dates`)
       .default([]),
     memberPrices: z.boolean({ message: "memberPrices must be true or false" }).default(true),
@@ -130,8 +130,8 @@ export type RatePlanFormInput = z.input<typeof RatePlanInput>;
 /** Sets (or, with null, clears) a plan's own price on every night of [from, to]. */
 export const PlanPricesInput = z
   .object({
-    from: calendarDay("From"),
-    to: calendarDay("To"),
+    from: calendarDay("planFrom"),
+    to: calendarDay("planTo"),
     priceCents: z
       .number({ message: "Price must be a number, or empty to follow the room's calendar" })
       .int("Price must be in whole cents")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import { addDays, countNights, isCalendarDate, isIsoDate, todayUtc } from "./dates.ts";
 import { MAX_DATABASE_ID } from "./ids.ts";
 
@@ -81,9 +82,9 @@ export const MAX_MIN_STAY = 30;
 export const MAX_RATE_CENTS = 10_000_000;
 
 const isoDate = z
-  .string({ message: "Enter a date as YYYY-MM-DD" })
-  .refine(isIsoDate, "Enter a date as YYYY-MM-DD")
-  .refine(isCalendarDate, "Choose a date between 2000 and 2099");
+  .string({ message: fieldError("dateFormat") })
+  .refine(isIsoDate, fieldError("dateFormat"))
+  .refine(isCalendarDate, fieldError("dateYears"));
 
 /** The nights of [from, to] (both included) that fall on the given weekdays. */
 export function rangeNights(from: string, to: string, weekdays: number): string[] {
@@ -108,66 +109,66 @@ export function calendarEditSchema(today: () => string) {
       roomTypeIds: z
         .array(
           z
-            .number({ message: "Choose room types of this hotel" })
-            .int("Choose room types of this hotel")
-            .positive("Choose room types of this hotel")
-            .max(MAX_DATABASE_ID, "Choose room types of this hotel"),
-          { message: "Choose at least one room type" },
+            .number({ message: fieldError("roomTypesOfHotel") })
+            .int(fieldError("roomTypesOfHotel"))
+            .positive(fieldError("roomTypesOfHotel"))
+            .max(MAX_DATABASE_ID, fieldError("roomTypesOfHotel")),
+          { message: fieldError("roomTypesAtLeastOne") },
         )
-        .min(1, "Choose at least one room type")
-        .max(100, "Choose at most 100 room types"),
+        .min(1, fieldError("roomTypesAtLeastOne"))
+        .max(100, fieldError("roomTypesAtMost")),
       from: isoDate,
       to: isoDate,
       weekdays: z
-        .number({ message: "Choose the days of the week" })
-        .int("Choose the days of the week")
-        .min(1, "Choose at least one day of the week")
-        .max(ALL_WEEKDAYS, "Unknown days of the week")
+        .number({ message: fieldError("weekdaysChoose") })
+        .int(fieldError("weekdaysChoose"))
+        .min(1, fieldError("weekdaysAtLeastOne"))
+        .max(ALL_WEEKDAYS, fieldError("weekdaysUnknown"))
         .default(ALL_WEEKDAYS),
       priceCents: z
-        .number({ message: "Price must be a number" })
-        .int("Price must be whole cents")
-        .positive("Price must be more than zero")
-        .max(MAX_RATE_CENTS, "Price must be at most $100,000 a night")
+        .number({ message: fieldError("fieldNumber", { field: "price" }) })
+        .int(fieldError("priceWholeCents"))
+        .positive(fieldError("priceMoreThanZero"))
+        .max(MAX_RATE_CENTS, fieldError("nightlyPriceTooHigh"))
         .optional(),
       minStay: z
-        .number({ message: "Minimum stay must be a number of nights" })
-        .int("Minimum stay must be a whole number of nights")
-        .min(1, "Minimum stay must be at least 1 night")
-        .max(MAX_MIN_STAY, `Minimum stay must be at most ${MAX_MIN_STAY} nights`)
+        .number({ message: fieldError("minStayNumber") })
+        .int(fieldError("minStayWhole"))
+        .min(1, fieldError("minStayAtLeast"))
+        .max(MAX_MIN_STAY, fieldError("minStayAtMost", { max: MAX_MIN_STAY }))
         .optional(),
-      closed: z.boolean({ message: "Choose open or closed" }).optional(),
+      closed: z.boolean({ message: fieldError("chooseOpenClosed") }).optional(),
       roomsToSell: z
-        .number({ message: "Rooms to sell must be a number" })
-        .int("Rooms to sell must be a whole number")
-        .min(0, "Rooms to sell cannot be negative")
+        .number({ message: fieldError("roomsToSellNumber") })
+        .int(fieldError("roomsToSellWhole"))
+        .min(0, fieldError("roomsToSellNegative"))
         .max(10_000)
         .optional(),
     })
     .superRefine((v, ctx) => {
       if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
-      if (v.from < today()) ctx.addIssue({ code: "custom", path: ["from"], message: "Dates in the past cannot be changed" });
+      if (v.from < today()) ctx.addIssue({ code: "custom", path: ["from"], message: fieldError("pastDates") });
       if (v.to < v.from) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: "The last night must be on or after the first night" });
+        ctx.addIssue({ code: "custom", path: ["to"], message: fieldError("lastNightOrder") });
         return;
       }
       const nights = countNights(v.from, v.to) + 1;
       if (nights > MAX_RANGE_NIGHTS) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: `Change at most ${MAX_RANGE_NIGHTS} nights at once` });
+        ctx.addIssue({ code: "custom", path: ["to"], message: fieldError("rangeTooLong", { max: MAX_RANGE_NIGHTS }) });
         return;
       }
       if (rangeNights(v.from, v.to, v.weekdays).length === 0) {
-        ctx.addIssue({ code: "custom", path: ["weekdays"], message: "None of the chosen days of the week falls in these dates" });
+        ctx.addIssue({ code: "custom", path: ["weekdays"], message: fieldError("noWeekdayInRange") });
       }
       if (v.minStay !== undefined && v.minStay > nights) {
         ctx.addIssue({
           code: "custom",
           path: ["minStay"],
-          message: `Minimum stay (${v.minStay} nights) is longer than the ${nights} nights chosen`,
+          message: fieldError("minStayLonger", { minStay: v.minStay, nights }),
         });
       }
       if (v.priceCents === undefined && v.minStay === undefined && v.closed === undefined && v.roomsToSell === undefined) {
-        ctx.addIssue({ code: "custom", path: ["priceCents"], message: "Set a price, a minimum stay, open/closed or rooms to sell" });
+        ctx.addIssue({ code: "custom", path: ["priceCents"], message: fieldError("setSomething") });
       }
     });
 }
@@ -181,8 +182,8 @@ export type CalendarEditInput = z.infer<typeof CalendarEditInput>;
 /** A month of the calendar: 'YYYY-MM'. */
 export const CalendarMonth = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as YYYY-MM")
-  .refine((month) => isCalendarDate(`${month}-01`), "Choose a month between 2000 and 2099");
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, fieldError("monthFormat"))
+  .refine((month) => isCalendarDate(`${month}-01`), fieldError("monthYears"));
 
 /** The first and last day of a 'YYYY-MM' month. */
 export function monthBounds(month: string): { first: string; last: string } {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import { calendarDay } from "./date-fields.ts";
 import { daysBetween, isIsoDate } from "./dates.ts";
 
@@ -21,15 +22,15 @@ export const CHANNEL_LABELS: Record<ReportChannel, string> = {
 };
 
 /** The range's fields; `ReportRange` adds the check of the two together. */
-export const ReportRangeFields = z.object({ from: calendarDay("from"), to: calendarDay("to") });
+export const ReportRangeFields = z.object({ from: calendarDay("reportFrom"), to: calendarDay("reportTo") });
 
 /** From on or before to, and at most MAX_REPORT_NIGHTS nights. */
 export function checkReportRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
   if (!isIsoDate(range.from) || !isIsoDate(range.to)) return;
   const nights = daysBetween(range.from, range.to) + 1;
-  if (nights < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date" });
+  if (nights < 1) ctx.addIssue({ code: "custom", path: ["to"], message: fieldError("endBeforeStart") });
   else if (nights > MAX_REPORT_NIGHTS)
-    ctx.addIssue({ code: "custom", path: ["to"], message: `Choose at most ${MAX_REPORT_NIGHTS} days (this range has ${nights})` });
+    ctx.addIssue({ code: "custom", path: ["to"], message: fieldError("reportTooLong", { max: MAX_REPORT_NIGHTS, nights }) });
 }
 
 /** The nights [from, to], both included; checked on the server and by the page before it asks. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 
 export const REVIEW_SORTS = ["recent", "helpful", "rating_high", "rating_low"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -18,20 +19,20 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const ReviewFields = z.object({
   rating: z.coerce
-    .number({ message: "Please select a rating" })
-    .int("Please select a rating")
-    .min(1, "Please select a rating")
-    .max(5, "Please select a rating"),
-  title: z.string().trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"),
-  comment: z.string().trim().min(1, "Review text is required").max(5000, "Review text must be at most 5000 characters"),
+    .number({ message: fieldError("ratingRequired") })
+    .int(fieldError("ratingRequired"))
+    .min(1, fieldError("ratingRequired"))
+    .max(5, fieldError("ratingRequired")),
+  title: z.string().trim().min(1, fieldError("titleRequired")).max(120, fieldError("titleTooLong")),
+  comment: z.string().trim().min(1, fieldError("reviewTextRequired")).max(5000, fieldError("reviewTextTooLong")),
 });
 export type ReviewFields = z.infer<typeof ReviewFields>;
 
-export const VoteInput = z.object({ voteType: z.enum(VOTE_TYPES, { message: "voteType must be helpful or unhelpful" }) });
+export const VoteInput = z.object({ voteType: z.enum(VOTE_TYPES, { message: fieldError("voteType") }) });
 
 export const ModerateInput = z.object({
-  status: z.enum(["approved", "rejected"], { message: "status must be approved or rejected" }),
-  adminNotes: z.string().trim().max(2000, "Notes must be at most 2000 characters").optional(),
+  status: z.enum(["approved", "rejected"], { message: fieldError("moderationStatus") }),
+  adminNotes: z.string().trim().max(2000, fieldError("notesTooLong")).optional(),
 });
 
 /** The author shown for a review kept after its author deleted their account (decision 067). */

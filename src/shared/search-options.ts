@@ -3,6 +3,7 @@
  * validation schemas (src/shared/search.ts) in its first download.
  */
 import { addDays, countNights, daysBetween } from "./dates.ts";
+import { fieldError } from "./field-messages.ts";
 
 /** Spec section 9: the filter controls and their limits. */
 export const PRICE_SLIDER = { min: 0, max: 1000, step: 10 } as const;
@@ -70,7 +71,7 @@ export function resolveStay(
   const checkOut = input.checkOut ?? addDays(checkIn, 1);
   // One day of slack: a traveller west of UTC may still be on yesterday's date.
   if (daysBetween(today, checkIn) < -1) return { ok: false, message: "Check-in cannot be in the past" };
-  if (daysBetween(checkIn, checkOut) <= 0) return { ok: false, message: "Check-out must be after check-in" };
+  if (daysBetween(checkIn, checkOut) <= 0) return { ok: false, message: fieldError("checkOutAfterCheckIn") };
   if (countNights(checkIn, checkOut) > MAX_NIGHTS) return { ok: false, message: `Stays can be at most ${MAX_NIGHTS} nights` };
   if (daysBetween(today, checkIn) > MAX_MONTHS_AHEAD * 31) {
     return { ok: false, message: `Check-in can be at most ${MAX_MONTHS_AHEAD} months ahead` };

@@ -6,6 +6,7 @@
  * (1000 = 10 %), amounts integer cents of the hotel's currency.
  */
 import { z } from "zod";
+import { fieldError, type FieldName } from "./field-messages.ts";
 
 /** How a fixed fee is counted: once per room for the stay, or per room per night. */
 export const FEE_BASES = ["per_stay", "per_night"] as const;
@@ -18,31 +19,31 @@ export type CityTaxKind = (typeof CITY_TAX_KINDS)[number];
 export const MAX_FEES = 10;
 export const MAX_CITY_TAX_TIERS = 5;
 
-const name = (label: string) =>
+const name = (field: FieldName) =>
   z
-    .string({ message: `${label} name is required` })
+    .string({ message: fieldError("fieldRequired", { field }) })
     .trim()
-    .min(1, `${label} name is required`)
-    .max(60, `${label} name must be at most 60 characters`);
+    .min(1, fieldError("fieldRequired", { field }))
+    .max(60, fieldError("fieldTooLong", { field, max: 60 }));
 
 /** A percentage in basis points: 0 to 100 %. */
-const rate = (label: string) =>
+const rate = (field: FieldName) =>
   z
-    .number({ message: `${label} rate must be a number` })
-    .int(`${label} rate must be given to two decimal places at most`)
-    .min(0, `${label} rate must be between 0 and 100 %`)
-    .max(10_000, `${label} rate must be between 0 and 100 %`);
+    .number({ message: fieldError("fieldNumber", { field }) })
+    .int(fieldError("rateDecimals", { field }))
+    .min(0, fieldError("ratePercent", { field }))
+    .max(10_000, fieldError("ratePercent", { field }));
 
-const cents = (label: string) =>
+const cents = (field: FieldName) =>
   z
-    .number({ message: `${label} must be a number` })
-    .int(`${label} must be a whole number of cents`)
-    .min(0, `${label} cannot be negative`)
-    .max(100_000_00, `${label} must be at most 100,000.00`);
+    .number({ message: fieldError("fieldNumber", { field }) })
+    .int(fieldError("fieldWholeNumberOfCents", { field }))
+    .min(0, fieldError("fieldNegative", { field }))
+    .max(100_000_00, fieldError("fieldAtMost", { field, max: "100,000.00" }));
 
 export const VatSettings = z.object({
-  name: name("Tax"),
-  rateBasisPoints: rate("VAT"),
+  name: name("taxName"),
+  rateBasisPoints: rate("vatRate"),
   /** true: prices (rooms, extras, fees) include it (the EU way); false: it is added on top (the US way). */
   included: z.boolean(),
 });
@@ -50,42 +51,37 @@ export type VatSettings = z.infer<typeof VatSettings>;
 
 export const CityTaxTier = z.object({
   /** The tier applies to hotels of at least this many stars (the highest tier the hotel reaches wins). */
-  minStars: z.number().int().min(1, "A tier's stars must be 1 to 5").max(5, "A tier's stars must be 1 to 5"),
-  amountCents: cents("A tier's amount"),
+  minStars: z.number().int().min(1, fieldError("tierStars")).max(5, fieldError("tierStars")),
+  amountCents: cents("tierAmount"),
 });
 export type CityTaxTier = z.infer<typeof CityTaxTier>;
 
 export const CityTaxSettings = z
   .object({
-    name: name("City tax"),
-    kind: z.enum(CITY_TAX_KINDS, { message: "Choose how the city tax is counted: per person per night, or a percentage" }),
+    name: name("cityTaxName"),
+    kind: z.enum(CITY_TAX_KINDS, { message: fieldError("chooseCityTaxKind") }),
     /** per_person_per_night: the amount when no tier applies. */
-    amountCents: cents("City tax amount"),
+    amountCents: cents("cityTaxAmount"),
     /** percent: the share of the room price. */
-    rateBasisPoints: rate("City tax"),
-    tiers: z.array(CityTaxTier).max(MAX_CITY_TAX_TIERS, `At most ${MAX_CITY_TAX_TIERS} city tax tiers`),
+    rateBasisPoints: rate("cityTaxRate"),
+    tiers: z.array(CityTaxTier).max(MAX_CITY_TAX_TIERS, fieldError("tooManyTiers", { max: MAX_CITY_TAX_TIERS })),
     /** Children under this age pay no city tax (null: every guest pays). */
-    childrenExemptUnderAge: z
-      .number()
-      .int()
-      .min(1, "The exemption age must be 1 to 17")
-      .max(17, "The exemption age must be 1 to 17")
-      .nullable(),
+    childrenExemptUnderAge: z.number().int().min(1, fieldError("exemptionAge")).max(17, fieldError("exemptionAge")).nullable(),
     /** At most this many nights are taxed (null: every night). */
-    maxNights: z.number().int().min(1, "The cap on nights must be 1 to 365").max(365, "The cap on nights must be 1 to 365").nullable(),
+    maxNights: z.number().int().min(1, fieldError("nightsCap")).max(365, fieldError("nightsCap")).nullable(),
   })
   .superRefine((value, ctx) => {
     const stars = value.tiers.map((tier) => tier.minStars);
     if (new Set(stars).size !== stars.length) {
-      ctx.addIssue({ code: "custom", path: ["tiers"], message: "Each city tax tier needs different stars" });
+      ctx.addIssue({ code: "custom", path: ["tiers"], message: fieldError("tierStarsDiffer") });
     }
   });
 export type CityTaxSettings = z.infer<typeof CityTaxSettings>;
 
 export const FeeSettings = z.object({
-  name: name("Fee"),
-  basis: z.enum(FEE_BASES, { message: "Choose how the fee is counted: per room per stay, or per room per night" }),
-  amountCents: cents("Fee amount"),
+  name: name("feeName"),
+  basis: z.enum(FEE_BASES, { message: fieldError("chooseFeeBasis") }),
+  amountCents: cents("feeAmount"),
   /** The hotel's VAT applies to the fee. */
   vatApplies: z.boolean(),
 });
@@ -95,7 +91,7 @@ export type FeeSettings = z.infer<typeof FeeSettings>;
 export const TaxSettings = z.object({
   vat: VatSettings.nullable(),
   cityTax: CityTaxSettings.nullable(),
-  fees: z.array(FeeSettings).max(MAX_FEES, `At most ${MAX_FEES} fees`),
+  fees: z.array(FeeSettings).max(MAX_FEES, fieldError("tooManyFees", { max: MAX_FEES })),
   /** Set by the demo seed on its country defaults (decision 060): demo values, not legal advice; dropped when staff save. */
   demo: z.boolean().optional(),
 });

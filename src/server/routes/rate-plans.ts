@@ -25,7 +25,7 @@ const PlanParam = z.object({ hotelId: id("Hotel"), planId: id("Rate plan") });
 const RoomTypeParam = z.object({ hotelId: id("Hotel"), roomTypeId: id("Room type") });
 const OnePolicy = z.object({ policy: CancellationPolicySchema });
 const OnePlan = z.object({ plan: RatePlanSchema });
-const PriceQuery = z.object({ from: calendarDay("From"), to: calendarDay("To") });
+const PriceQuery = z.object({ from: calendarDay("planFrom"), to: calendarDay("planTo") });
 
 const overview = defineRoute({
   method: "get",

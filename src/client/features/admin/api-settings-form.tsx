@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { PlugZap } from "lucide-react";
 import { toast } from "sonner";
 import { z } from "zod";
+import { fieldError } from "../../../shared/field-messages.ts";
 import type { ApiSettingsView } from "../../api/admin-api-settings.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,7 +11,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { environmentLabel } from "./environment-label.ts";
 import { useSaveApiSettings, useTestConnection, type ConnectionTestTarget } from "./use-api-settings.ts";
 
@@ -18,37 +19,15 @@ const ApiSettingsFields = z.object({
   apiUrl: z
     .string()
     .trim()
-    .min(1, "API URL is required")
-    .max(500, "API URL must be at most 500 characters")
-    .refine((v) => /^https?:\/\/\S+$/i.test(v), "API URL must start with http:// or https://"),
-  username: z.string().trim().min(1, "Username is required").max(200, "Username must be at most 200 characters"),
-  password: z.string().max(200, "Password must be at most 200 characters"),
+    .min(1, fieldError("apiUrlRequired"))
+    .max(500, fieldError("apiUrlTooLong"))
+    .refine((v) => /^https?:\/\/\S+$/i.test(v), fieldError("apiUrlScheme")),
+  username: z.string().trim().min(1, fieldError("usernameRequired")).max(200, fieldError("usernameTooLong")),
+  password: z.string().max(200, fieldError("settingsPasswordTooLong")),
 });
 type ApiSettingsFields = z.infer<typeof ApiSettingsFields>;
 
-const NEED_PASSWORD = "Enter the password for this environment";
-
-/** The form's own validation texts in the reader's language (the schema keeps the English ones). */
-function formMessage(t: TFunction, message: string | undefined): string | undefined {
-  switch (message) {
-    case "API URL is required":
-      return t("API URL is required");
-    case "API URL must be at most 500 characters":
-      return t("API URL must be at most 500 characters");
-    case "API URL must start with http:// or https://":
-      return t("API URL must start with http:// or https://");
-    case "Username is required":
-      return t("Username is required");
-    case "Username must be at most 200 characters":
-      return t("Username must be at most 200 characters");
-    case "Password must be at most 200 characters":
-      return t("Password must be at most 200 characters");
-    case NEED_PASSWORD:
-      return t("Enter the password for this environment");
-    default:
-      return message;
-  }
-}
+const NEED_PASSWORD = fieldError("settingsPasswordNeeded");
 
 /** One environment's supplier credentials: Save, Save & Activate and Test Connection. */
 export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
@@ -118,16 +97,10 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
           inputMode="url"
           autoComplete="off"
           placeholder="https://xml.supplier.example/15"
-          error={formMessage(t, errors.apiUrl?.message)}
+          error={errors.apiUrl?.message}
           {...register("apiUrl")}
         />
-        <TextField
-          label={t("Username")}
-          autoComplete="off"
-          spellCheck={false}
-          error={formMessage(t, errors.username?.message)}
-          {...register("username")}
-        />
+        <TextField label={t("Username")} autoComplete="off" spellCheck={false} error={errors.username?.message} {...register("username")} />
         <div className="space-y-1.5">
           <TextField
             label={t("Password")}
@@ -135,7 +108,7 @@ export function ApiSettingsForm({ setting }: { setting: ApiSettingsView }) {
             // Keeps the browser from offering the admin's own saved password for the supplier's.
             autoComplete="new-password"
             placeholder={setting.passwordSet ? t("•••••••• (saved)") : undefined}
-            error={formMessage(t, errors.password?.message)}
+            error={errors.password?.message}
             {...register("password")}
           />
           {setting.passwordSet ? <p className="text-sm text-slate-600">{t("Leave blank to keep the saved password.")}</p> : null}

@@ -203,22 +203,6 @@ type GuestDetailsStepProps = StaySummaryProps & {
   quoteNote?: ReactNode;
 };
 
-/** The guest form's validation texts (shared GuestDetails schema) in the reader's language. */
-function guestFieldMessage(message: string | undefined, t: TFunction): string | undefined {
-  switch (message) {
-    case "Phone is required":
-      return t("Phone is required");
-    case "Enter a valid phone number":
-      return t("Enter a valid phone number");
-    case "Full name must be at most 100 characters":
-      return t("Full name must be at most 100 characters");
-    case "Special requests must be at most 1000 characters":
-      return t("Special requests must be at most 1000 characters");
-    default:
-      return fieldMessage(message);
-  }
-}
-
 /** Spec 'Booking info form': full name, email and phone required; special requests optional. */
 export function GuestDetailsStep({
   hotel,
@@ -263,7 +247,7 @@ export function GuestDetailsStep({
     handleSubmit,
     formState: { errors },
   } = form;
-  const requestsError = guestFieldMessage(errors.specialRequests?.message, t);
+  const requestsError = fieldMessage(errors.specialRequests?.message);
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_16rem]">
@@ -272,28 +256,17 @@ export function GuestDetailsStep({
         {quoteNote}
       </div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 md:col-start-1 md:row-start-1">
-        <TextField
-          label={t("Full Name")}
-          autoComplete="name"
-          error={guestFieldMessage(errors.guestName?.message, t)}
-          {...register("guestName")}
-        />
+        <TextField label={t("Full Name")} autoComplete="name" error={errors.guestName?.message} {...register("guestName")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t("Email")}
             type="email"
             inputMode="email"
             autoComplete="email"
-            error={guestFieldMessage(errors.guestEmail?.message, t)}
+            error={errors.guestEmail?.message}
             {...register("guestEmail")}
           />
-          <TextField
-            label={t("Phone")}
-            type="tel"
-            autoComplete="tel"
-            error={guestFieldMessage(errors.guestPhone?.message, t)}
-            {...register("guestPhone")}
-          />
+          <TextField label={t("Phone")} type="tel" autoComplete="tel" error={errors.guestPhone?.message} {...register("guestPhone")} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={requestsId}>

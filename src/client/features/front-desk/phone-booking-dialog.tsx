@@ -13,7 +13,8 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatMoney } from "../../lib/format.ts";
-import { type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { ExtrasField } from "../../components/extras-field.tsx";
 import { usePhoneBooking, usePhoneQuote, useRoomChoices } from "./use-front-desk.ts";
 
@@ -24,28 +25,6 @@ type Props = {
   /** Paid by card: the hold to take the card for (the booking feature's payment step, composed in the router). */
   onCardHold: (hold: NonNullable<PhoneBookingMade["hold"]>) => void;
 };
-
-/** The phone booking schema's own messages, translated (shared schema texts go through TextField's fieldMessage). */
-function deskMessage(message: string | undefined, t: TFunction): string | undefined {
-  switch (message) {
-    case "Choose a room type":
-      return t("Choose a room type");
-    case "Check-in is required":
-      return t("Check-in is required");
-    case "Check-in must be a date like 2026-05-31":
-      return t("Check-in must be a date like 2026-05-31");
-    case "Check-out is required":
-      return t("Check-out is required");
-    case "Check-out must be a date like 2026-05-31":
-      return t("Check-out must be a date like 2026-05-31");
-    case "Check-out must be after check-in":
-      return t("Check-out must be after check-in");
-    case "Choose card or pay at hotel":
-      return t("Choose card or pay at hotel");
-    default:
-      return message;
-  }
-}
 
 /** A booking taken by phone for a guest: their details, the stay and room, and card or pay at hotel. */
 export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Props) {
@@ -97,7 +76,7 @@ export function PhoneBookingDialog({ hotelId, today, onClose, onCardHold }: Prop
     const parsed = PhoneBookingInput.safeParse({ ...form, ratePlanId: chosenPlan?.id ?? undefined, extras });
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= deskMessage(issue.message, t) ?? issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= fieldMessage(issue.message);
       setErrors(found);
       return;
     }

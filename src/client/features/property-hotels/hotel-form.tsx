@@ -128,8 +128,7 @@ export function HotelForm({ hotel, submitLabel, pending, onSubmit }: HotelFormPr
     const next: Record<string, string> = {};
     if (!city) next.place = t("Choose the city from the destination list");
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= propertyFieldMessage(issue.message, t);
     }
     if (next.city || next.country) next.place ??= next.city ?? next.country ?? "";
     setErrors(next);

@@ -59,8 +59,7 @@ export function RoomTypeDialog({ hotelId, room, open, onOpenChange }: RoomTypeDi
     });
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        next[String(issue.path[0])] ??= propertyFieldMessage(issue.message.replace(" in whole cents", " with at most 2 decimals"), t);
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= propertyFieldMessage(issue.message, t);
       setErrors(next);
       return;
     }

@@ -10,56 +10,11 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatLocale } from "../../lib/format.ts";
-import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
+import { i18next, useTranslation } from "../../lib/i18n.ts";
 
 /** The browser checks the same rules as the server, against the hotelier's own today. */
 const EditSchema = calendarEditSchema(() => todayLocal());
-
-/** The range rules' messages (shared with the server), in the reader's language. */
-function rangeMessage(message: string, t: TFunction): string {
-  switch (message) {
-    case "Enter a date as YYYY-MM-DD":
-      return t("Enter a date as YYYY-MM-DD");
-    case "Choose a date between 2000 and 2099":
-      return t("Choose a date between 2000 and 2099");
-    case "Choose at least one room type":
-      return t("Choose at least one room type");
-    case "Choose at most 100 room types":
-      return t("Choose at most 100 room types");
-    case "Choose at least one day of the week":
-      return t("Choose at least one day of the week");
-    case "Unknown days of the week":
-      return t("Unknown days of the week");
-    case "Price must be whole cents":
-      return t("Price must be whole cents");
-    case "Price must be more than zero":
-      return t("Price must be more than zero");
-    case "Price must be at most $100,000 a night":
-      return t("Price must be at most $100,000 a night");
-    case "Minimum stay must be a whole number of nights":
-      return t("Minimum stay must be a whole number of nights");
-    case "Minimum stay must be at least 1 night":
-      return t("Minimum stay must be at least 1 night");
-    case "Rooms to sell must be a whole number":
-      return t("Rooms to sell must be a whole number");
-    case "Rooms to sell cannot be negative":
-      return t("Rooms to sell cannot be negative");
-    case "Dates in the past cannot be changed":
-      return t("Dates in the past cannot be changed");
-    case "The last night must be on or after the first night":
-      return t("The last night must be on or after the first night");
-    case "None of the chosen days of the week falls in these dates":
-      return t("None of the chosen days of the week falls in these dates");
-    case "Set a price, a minimum stay, open/closed or rooms to sell":
-      return t("Set a price, a minimum stay, open/closed or rooms to sell");
-  }
-  const most = /^Change at most (\d+) nights at once$/.exec(message);
-  if (most) return t("Change at most {{max}} nights at once", { max: most[1] });
-  const longer = /^Minimum stay \((\d+) nights\) is longer than the (\d+) nights chosen$/.exec(message);
-  if (longer)
-    return t("Minimum stay ({{minStay}} nights) is longer than the {{nights}} nights chosen", { minStay: longer[1], nights: longer[2] });
-  return message;
-}
 
 /** Monday to Sunday (the order of WEEKDAYS' bits) in the reader's language: 1 January 2024 was a Monday. */
 function weekdayNames(): string[] {
@@ -118,7 +73,7 @@ export function RangeEditor({ hotelId, data, draft, onDraftChange }: RangeEditor
     });
     if (!parsed.success) {
       const first = parsed.error.issues[0]?.message;
-      setError(first ? rangeMessage(first, t) : t("Check the fields"));
+      setError(first ? fieldMessage(first) : t("Check the fields"));
       return;
     }
     setError(null);

@@ -16,6 +16,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { cn } from "../../lib/cn.ts";
+import { fieldMessage } from "../../lib/error-text.ts";
 import { formatCount, formatDateRange, formatLocale, formatMoney } from "../../lib/format.ts";
 import { i18next, type TFunction, useTranslation } from "../../lib/i18n.ts";
 import { saveBlob } from "../../lib/save-file.ts";
@@ -31,25 +32,6 @@ function formatPercent(percent: number): string {
 
 function formatDecimal(value: number): string {
   return new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 1 }).format(value);
-}
-
-/** The range rules' messages (shared with the server) in the reader's language. */
-function rangeMessage(message: string, t: TFunction): string {
-  switch (message) {
-    case "from is required (a date like 2026-05-31)":
-      return t("from is required (a date like 2026-05-31)");
-    case "from must be a date like 2026-05-31":
-      return t("from must be a date like 2026-05-31");
-    case "to is required (a date like 2026-05-31)":
-      return t("to is required (a date like 2026-05-31)");
-    case "to must be a date like 2026-05-31":
-      return t("to must be a date like 2026-05-31");
-    case "The end date must be on or after the start date":
-      return t("The end date must be on or after the start date");
-  }
-  const most = /^Choose at most (\d+) days \(this range has (\d+)\)$/.exec(message);
-  if (most) return t("Choose at most {{max}} days (this range has {{nights}})", { max: most[1], nights: most[2] });
-  return message;
 }
 
 /** The quick ranges' names (report-range.ts), one literal each. */
@@ -106,7 +88,7 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
       const found: { from?: string; to?: string } = {};
       for (const issue of check.error.issues) {
         const field = issue.path[0] === "from" ? "from" : "to";
-        found[field] ??= rangeMessage(issue.message, t);
+        found[field] ??= fieldMessage(issue.message);
       }
       setErrors(found);
       return;
