@@ -16,9 +16,9 @@ import { bookingDeps } from "../../src/server/deps.ts";
 import { listStuckCases } from "../../src/server/services/background-failures.ts";
 import { reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
-import type { DashboardStats, Occupancy } from "../../src/server/services/admin-dashboard.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -54,8 +54,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function hold(room: RoomTypeRow, checkIn: string, nights: number, guestName = "Guest", rooms = 1): Promise<CreateBookingResponse> {
-  const res = await t.request("POST", "/api/bookings", {
-    body: {
+  const res = await t.api.bookings.$post({
+    json: {
       hotelId: String(room.hotelId),
       roomTypeId: String(room.id),
       checkIn,
@@ -68,7 +68,7 @@ async function hold(room: RoomTypeRow, checkIn: string, nights: number, guestNam
     },
   });
   expect(res.status).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function paidBooking(
@@ -83,7 +83,10 @@ async function paidBooking(
     .update(simulatedPaymentIntents)
     .set({ status: "succeeded" })
     .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
-  await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+  await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
+  });
   return created;
 }
 
@@ -113,6 +116,7 @@ describe("every admin endpoint checks the role on the server", () => {
     ["GET", "/api/admin/supplier-sandbox"],
   ];
 
+  // The paths are data here (one table tries every admin route as each role), so these go raw.
   it.each(endpoints)("%s %s: 401 for visitors, 403 for users and hotel managers, not 401/403 for admins", async (method, path, body) => {
     const options = body === undefined ? {} : { body };
     expect((await t.request(method, path, options)).status).toBe(401);
@@ -126,7 +130,7 @@ describe("every admin endpoint checks the role on the server", () => {
 
 describe("dashboard figures", () => {
   it("computes revenue, this month, counts and popular room types from paid bookings only", async () => {
-    const before = (await (await t.request("GET", "/api/admin/dashboard", { cookie: admin })).json()) as DashboardStats;
+    const before = await (await t.client(admin).admin.dashboard.$get()).json();
     expect(before.totalRevenueCents).toBe(0);
     expect(before.growthPercent).toBeNull();
 
@@ -136,7 +140,7 @@ describe("dashboard figures", () => {
     // An unpaid hold is not a booking: neither counted nor earning revenue.
     await hold(twin, d(3), 1, "Hold");
     const cancelled = await paidBooking(twin, d(5), 1);
-    await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
+    await t.client(admin).admin.bookings[":id"].status.$patch({ param: { id: cancelled.booking.id }, json: { status: "cancelled" } });
     // Last month's revenue for the growth figure.
     const old = await paidBooking(twin, d(60), 2);
     const lastMonth = new Date();
@@ -144,7 +148,7 @@ describe("dashboard figures", () => {
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
     await t.deps.db.update(bookings).set({ createdAt: lastMonth }).where(eq(bookings.id, old.booking.id));
 
-    const stats = (await (await t.request("GET", "/api/admin/dashboard", { cookie: admin })).json()) as DashboardStats;
+    const stats = await (await t.client(admin).admin.dashboard.$get()).json();
     expect(stats.totalRevenueCents).toBe(30000 + 50000 + 10000 + 10000);
     expect(stats.monthRevenueCents).toBe(90000);
     expect(stats.lastMonthRevenueCents).toBe(10000);
@@ -170,9 +174,9 @@ describe("occupancy", () => {
     await paidBooking(three, d(5), 5); // nights d5 and d6 inside 7 days, 5 inside 30
     await hold(three, d(2), 1, "Unpaid"); // held, not sold
     const cancelled = await paidBooking(five, d(2), 2);
-    await t.request("PATCH", `/api/admin/bookings/${cancelled.booking.id}/status`, { cookie: admin, body: { status: "cancelled" } });
+    await t.client(admin).admin.bookings[":id"].status.$patch({ param: { id: cancelled.booking.id }, json: { status: "cancelled" } });
 
-    const week = (await (await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
+    const week = await (await t.client(admin).admin.occupancy.$get({ query: { days: "7", hotelId: String(small.id) } })).json();
     expect(week).toEqual({
       from: d(0),
       to: d(7),
@@ -182,74 +186,62 @@ describe("occupancy", () => {
       availableRoomNights: 8 * 7,
       percent: 14.29,
     });
-    const month = (await (await t.request("GET", `/api/admin/occupancy?hotelId=${small.id}`, { cookie: admin })).json()) as Occupancy;
+    const month = await (await t.client(admin).admin.occupancy.$get({ query: { hotelId: String(small.id) } })).json();
     expect(month).toMatchObject({ days: 30, soldRoomNights: 11, availableRoomNights: 240, percent: 4.58 });
 
     // All hotels: the sums over every hotel, in one aggregate.
-    const other = (await (
-      await t.request("GET", `/api/admin/occupancy?days=7&hotelId=${hotel.id}`, { cookie: admin })
-    ).json()) as Occupancy;
-    const all = (await (await t.request("GET", "/api/admin/occupancy?days=7", { cookie: admin })).json()) as Occupancy;
+    const other = await (await t.client(admin).admin.occupancy.$get({ query: { days: "7", hotelId: String(hotel.id) } })).json();
+    const all = await (await t.client(admin).admin.occupancy.$get({ query: { days: "7" } })).json();
     expect(all.hotel).toBeNull();
     expect(all.availableRoomNights).toBe((8 + 20) * 7);
     expect(all.soldRoomNights).toBe(other.soldRoomNights + 8);
 
-    expect((await t.request("GET", "/api/admin/occupancy?days=0", { cookie: admin })).status).toBe(400);
-    expect((await t.request("GET", "/api/admin/occupancy?days=lots", { cookie: admin })).status).toBe(400);
-    expect((await t.request("GET", "/api/admin/occupancy?hotelId=wh-1", { cookie: admin })).status).toBe(400);
-    expect((await t.request("GET", "/api/admin/occupancy?hotelId=999999", { cookie: admin })).status).toBe(404);
+    expect((await t.client(admin).admin.occupancy.$get({ query: { days: "0" } })).status).toBe(400);
+    expect((await t.client(admin).admin.occupancy.$get({ query: { days: "lots" } })).status).toBe(400);
+    expect((await t.client(admin).admin.occupancy.$get({ query: { hotelId: "wh-1" } })).status).toBe(400);
+    expect((await t.client(admin).admin.occupancy.$get({ query: { hotelId: "999999" } })).status).toBe(404);
   });
 
   it("finds a hotel to measure by name, city or id", async () => {
-    const found = (await (await t.request("GET", "/api/admin/hotels?search=occupancy inn", { cookie: admin })).json()) as {
-      hotels: { id: number; name: string }[];
-    };
+    const found = await (await t.client(admin).admin.hotels.$get({ query: { search: "occupancy inn" } })).json();
     expect(found.hotels.map((h) => h.name)).toEqual(["Occupancy Inn"]);
-    const byId = (await (await t.request("GET", `/api/admin/hotels?search=${hotel.id}00`, { cookie: admin })).json()) as {
-      hotels: unknown[];
-    };
+    const byId = await (await t.client(admin).admin.hotels.$get({ query: { search: `${hotel.id}00` } })).json();
     expect(byId.hotels).toEqual([]);
-    expect((await t.request("GET", "/api/admin/hotels?search=ab", { cookie: admin })).status).toBe(400);
+    expect((await t.client(admin).admin.hotels.$get({ query: { search: "ab" } })).status).toBe(400);
   });
 });
 
 describe("booking management", () => {
   it("searches, filters and pages the table", async () => {
     await paidBooking(deluxe, d(70), 1, "Zebedee Findme");
-    const found = (await (await t.request("GET", "/api/admin/bookings?search=zebedee", { cookie: admin })).json()) as {
-      bookings: { guestName: string }[];
-      total: number;
-    };
+    const found = await (await t.client(admin).admin.bookings.$get({ query: { search: "zebedee" } })).json();
     expect(found.total).toBe(1);
     expect(found.bookings[0]?.guestName).toBe("Zebedee Findme");
-    const cancelled = (await (await t.request("GET", "/api/admin/bookings?status=cancelled", { cookie: admin })).json()) as {
-      bookings: { status: string }[];
-    };
+    const cancelled = await (await t.client(admin).admin.bookings.$get({ query: { status: "cancelled" } })).json();
     expect(cancelled.bookings.every((b) => b.status === "cancelled")).toBe(true);
-    const page = (await (await t.request("GET", "/api/admin/bookings?pageSize=2&page=2", { cookie: admin })).json()) as {
-      bookings: unknown[];
-    };
+    const page = await (await t.client(admin).admin.bookings.$get({ query: { pageSize: "2", page: "2" } })).json();
     expect(page.bookings).toHaveLength(2);
+    // A status the typed client would not let through: sent raw.
     expect((await t.request("GET", "/api/admin/bookings?status=lost", { cookie: admin })).status).toBe(400);
   });
 
   it("changes a status, freeing or retaking rooms, and logs it", async () => {
     const created = await paidBooking(deluxe, d(80), 1);
-    const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, {
-      cookie: admin,
-      body: { status: "pending" },
-    });
-    expect(((await res.json()) as { booking: { status: string } }).booking.status).toBe("pending");
+    const res = await t
+      .client(admin)
+      .admin.bookings[":id"].status.$patch({ param: { id: created.booking.id }, json: { status: "pending" } });
+    expect((await res.json()).booking.status).toBe("pending");
+    // A status the typed client would not let through: sent raw.
     expect(
       (await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status: "lost" } })).status,
     ).toBe(400);
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "admin_booking_status_changed"));
-    expect(logs.some((l) => (l.details as { bookingId?: string }).bookingId === created.booking.id)).toBe(true);
+    expect(logs.map((l) => l.details)).toContainEqual(expect.objectContaining({ bookingId: created.booking.id }));
   });
 
   it("refunds through the gateway in cents, then cancels; a second refund is refused", async () => {
     const created = await paidBooking(deluxe, d(90), 2);
-    const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    const res = await t.client(admin).admin.bookings[":id"].refund.$post({ param: { id: created.booking.id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ amountCents: 20000, booking: { status: "cancelled", paymentStatus: "refunded" } });
     const [intent] = await t.deps.db
@@ -257,7 +249,7 @@ describe("booking management", () => {
       .from(simulatedPaymentIntents)
       .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     expect(intent?.refundedCents).toBe(20000);
-    const again = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    const again = await t.client(admin).admin.bookings[":id"].refund.$post({ param: { id: created.booking.id } });
     expect(again.status).toBe(409);
   });
 
@@ -268,18 +260,18 @@ describe("booking management", () => {
       .update(simulatedPaymentIntents)
       .set({ refundedCents: 10000 })
       .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
-    const res = await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
+    const res = await t.client(admin).admin.bookings[":id"].refund.$post({ param: { id: created.booking.id } });
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { message: string }).message).toMatch(/exceeds/);
+    expect((await errorOf(res)).message).toMatch(/exceeds/);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row?.status).toBe("confirmed");
   });
 
   it("refuses to restore a refunded booking, so a later guest cancel cannot start an impossible refund", async () => {
     const created = await paidBooking(deluxe, d(100), 1);
-    await t.request("POST", `/api/admin/bookings/${created.booking.id}/refund`, { cookie: admin });
-    for (const status of ["confirmed", "pending"]) {
-      const res = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, { cookie: admin, body: { status } });
+    await t.client(admin).admin.bookings[":id"].refund.$post({ param: { id: created.booking.id } });
+    for (const status of ["confirmed", "pending"] as const) {
+      const res = await t.client(admin).admin.bookings[":id"].status.$patch({ param: { id: created.booking.id }, json: { status } });
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({
         code: "CONTRADICTS_PAYMENT",
@@ -291,8 +283,8 @@ describe("booking management", () => {
   });
 
   it("refuses to confirm a booking that was never paid", async () => {
-    const res = await t.request("POST", "/api/bookings", {
-      body: {
+    const res = await t.api.bookings.$post({
+      json: {
         hotelId: String(hotel.id),
         roomTypeId: String(twin.id),
         checkIn: d(101),
@@ -304,11 +296,10 @@ describe("booking management", () => {
         guestPhone: "+1 555 0000",
       },
     });
-    const created = (await res.json()) as CreateBookingResponse;
-    const change = await t.request("PATCH", `/api/admin/bookings/${created.booking.id}/status`, {
-      cookie: admin,
-      body: { status: "confirmed" },
-    });
+    const created = await res.json();
+    const change = await t
+      .client(admin)
+      .admin.bookings[":id"].status.$patch({ param: { id: created.booking.id }, json: { status: "confirmed" } });
     expect(change.status).toBe(409);
     expect(await change.json()).toMatchObject({ message: "This booking has no completed payment, so it cannot be confirmed." });
   });
@@ -335,11 +326,8 @@ describe("booking management", () => {
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row?.paymentStatus).toBe("refund_pending");
 
-    const stuck = await t.request("GET", "/api/admin/api-diagnostics/stuck", { cookie: admin });
-    const body = (await stuck.json()) as {
-      maxAttempts: number;
-      cases: { id: number; job: string; bookingReference: string; attempts: number; lastError: string }[];
-    };
+    const stuck = await t.client(admin).admin["api-diagnostics"].stuck.$get();
+    const body = await stuck.json();
     expect(body.maxAttempts).toBe(max);
     const listed = body.cases.find((c) => c.bookingReference === created.booking.bookingReference);
     expect(listed).toMatchObject({ job: "refund", attempts: max, lastError: expect.stringMatching(/exceeds/) });
@@ -349,8 +337,12 @@ describe("booking management", () => {
       .update(simulatedPaymentIntents)
       .set({ refundedCents: 0 })
       .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
-    expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(200);
-    expect((await t.request("POST", `/api/admin/api-diagnostics/stuck/${listed!.id}/retry`, { cookie: admin })).status).toBe(404);
+    expect((await t.client(admin).admin["api-diagnostics"].stuck[":id"].retry.$post({ param: { id: String(listed!.id) } })).status).toBe(
+      200,
+    );
+    expect((await t.client(admin).admin["api-diagnostics"].stuck[":id"].retry.$post({ param: { id: String(listed!.id) } })).status).toBe(
+      404,
+    );
     await reconcilePayments(bookingDeps(t.deps));
     const [done] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(done?.paymentStatus).toBe("refunded");
@@ -359,7 +351,7 @@ describe("booking management", () => {
 
   it("exports CSV with the spec's columns, quoted and safe from formulas", async () => {
     await paidBooking(deluxe, d(100), 1, '=HYPERLINK("http://evil.example","x")');
-    const res = await t.request("GET", "/api/admin/bookings/export", { cookie: admin });
+    const res = await t.client(admin).admin.bookings.export.$get({ query: {} });
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="bookings-${todayUtc()}.csv"`);
     const text = await res.text();
@@ -373,61 +365,51 @@ describe("booking management", () => {
 
 describe("users and roles", () => {
   it("promotes with the actor recorded; the user's sessions end and their next sign-in is an admin's", async () => {
-    const res = await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin", reason: "Ops lead" } });
+    const res = await t.client(admin).admin.users[":id"].role.$post({ param: { id: userId }, json: { role: "admin", reason: "Ops lead" } });
     expect(res.status).toBe(200);
-    expect(await (await t.request("GET", "/api/me", { cookie: user })).json()).toEqual({ user: null });
+    expect(await (await t.client(user).me.$get()).json()).toEqual({ user: null });
     const promoted = await signIn(t, "plain@example.com");
-    const me = (await (await t.request("GET", "/api/me", { cookie: promoted })).json()) as { user: { isAdmin: boolean } };
-    expect(me.user.isAdmin).toBe(true);
+    const me = await (await t.client(promoted).me.$get()).json();
+    expect(me.user?.isAdmin).toBe(true);
     const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "plain@example.com"));
     expect(change).toMatchObject({ previousRole: "user", newRole: "admin", changedByEmail: "boss@example.com", reason: "Ops lead" });
-    const history = (await (await t.request("GET", "/api/admin/role-changes", { cookie: admin })).json()) as {
-      roleChanges: { userEmail: string }[];
-    };
+    const history = await (await t.client(admin).admin["role-changes"].$get()).json();
     expect(history.roleChanges[0]?.userEmail).toBe("plain@example.com");
-    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
+    await t.client(admin).admin.users[":id"].role.$post({ param: { id: userId }, json: { role: "user" } });
   });
 
   it("never lets an admin change their own role or disable themselves, and keeps the last admin", async () => {
-    expect((await t.request("POST", `/api/admin/users/${adminId}/role`, { cookie: admin, body: { role: "user" } })).status).toBe(400);
-    expect((await t.request("POST", `/api/admin/users/${adminId}/status`, { cookie: admin, body: { banned: true } })).status).toBe(400);
+    expect((await t.client(admin).admin.users[":id"].role.$post({ param: { id: adminId }, json: { role: "user" } })).status).toBe(400);
+    expect((await t.client(admin).admin.users[":id"].status.$post({ param: { id: adminId }, json: { banned: true } })).status).toBe(400);
     // A second admin may not demote the last other one either.
-    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "admin" } });
-    await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: true } });
-    const demote = await t.request("POST", `/api/admin/users/${adminId}/role`, {
-      cookie: await signIn(t, "boss@example.com", "boss-password"),
-      body: { role: "user" },
-    });
+    await t.client(admin).admin.users[":id"].role.$post({ param: { id: userId }, json: { role: "admin" } });
+    await t.client(admin).admin.users[":id"].status.$post({ param: { id: userId }, json: { banned: true } });
+    const demote = await t
+      .client(await signIn(t, "boss@example.com", "boss-password"))
+      .admin.users[":id"].role.$post({ param: { id: adminId }, json: { role: "user" } });
     expect(demote.status).toBe(400);
-    await t.request("POST", `/api/admin/users/${userId}/status`, { cookie: admin, body: { banned: false } });
-    await t.request("POST", `/api/admin/users/${userId}/role`, { cookie: admin, body: { role: "user" } });
+    await t.client(admin).admin.users[":id"].status.$post({ param: { id: userId }, json: { banned: false } });
+    await t.client(admin).admin.users[":id"].role.$post({ param: { id: userId }, json: { role: "user" } });
   });
 
   it("disabling a user ends their sessions at once and keeps them out; enabling lets them back", async () => {
     await signUp(t, "naughty@example.com");
     const cookie = await signIn(t, "naughty@example.com");
     const [target] = await t.deps.db.select().from(users).where(eq(users.email, "naughty@example.com"));
-    await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: true } });
+    await t.client(admin).admin.users[":id"].status.$post({ param: { id: target!.id }, json: { banned: true } });
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, target!.id))).toHaveLength(0);
-    expect(await (await t.request("GET", "/api/me", { cookie })).json()).toEqual({ user: null });
-    expect(
-      (await t.request("POST", "/api/auth/sign-in/email", { body: { email: "naughty@example.com", password: "secret123" } })).status,
-    ).toBe(403);
-    await t.request("POST", `/api/admin/users/${target!.id}/status`, { cookie: admin, body: { banned: false } });
+    expect(await (await t.client(cookie).me.$get()).json()).toEqual({ user: null });
+    expect((await t.api.auth["sign-in"].email.$post({ json: { email: "naughty@example.com", password: "secret123" } })).status).toBe(403);
+    await t.client(admin).admin.users[":id"].status.$post({ param: { id: target!.id }, json: { banned: false } });
     await signIn(t, "naughty@example.com");
-    const list = (await (await t.request("GET", "/api/admin/users?search=naughty", { cookie: admin })).json()) as {
-      users: { email: string; banned: boolean }[];
-    };
+    const list = await (await t.client(admin).admin.users.$get({ query: { search: "naughty" } })).json();
     expect(list.users).toEqual([expect.objectContaining({ email: "naughty@example.com", banned: false })]);
   });
 });
 
 describe("activity log", () => {
   it("filters by action type, dates and search, newest first, with the system shown as a blank user", async () => {
-    const all = (await (await t.request("GET", "/api/admin/activity?pageSize=200", { cookie: admin })).json()) as {
-      logs: { actionType: string; createdAt: string; userEmail: string | null }[];
-      actionTypes: string[];
-    };
+    const all = await (await t.client(admin).admin.activity.$get({ query: { pageSize: "200" } })).json();
     expect(all.actionTypes).toEqual(
       expect.arrayContaining([
         "user_signed_up",
@@ -440,24 +422,18 @@ describe("activity log", () => {
     );
     const times = all.logs.map((l) => l.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const roles = (await (await t.request("GET", "/api/admin/activity?actionType=user_role_changed", { cookie: admin })).json()) as {
-      logs: { actionType: string }[];
-    };
+    const roles = await (await t.client(admin).admin.activity.$get({ query: { actionType: "user_role_changed" } })).json();
     expect(roles.logs.length).toBeGreaterThan(0);
     expect(roles.logs.every((l) => l.actionType === "user_role_changed")).toBe(true);
-    const tomorrow = (await (await t.request("GET", `/api/admin/activity?startDate=${d(1)}`, { cookie: admin })).json()) as {
-      total: number;
-    };
+    const tomorrow = await (await t.client(admin).admin.activity.$get({ query: { startDate: d(1) } })).json();
     expect(tomorrow.total).toBe(0);
-    const today = (await (
-      await t.request("GET", `/api/admin/activity?startDate=${d(0)}&endDate=${d(0)}&search=naughty`, { cookie: admin })
-    ).json()) as { logs: { userEmail: string | null; targetUserEmail: string | null }[] };
+    const today = await (
+      await t.client(admin).admin.activity.$get({ query: { startDate: d(0), endDate: d(0), search: "naughty" } })
+    ).json();
     expect(today.logs.length).toBeGreaterThan(0);
-    expect((await t.request("GET", "/api/admin/activity?startDate=yesterday", { cookie: admin })).status).toBe(400);
+    expect((await t.client(admin).admin.activity.$get({ query: { startDate: "yesterday" } })).status).toBe(400);
     // The admin reads labels: searching a label finds the rows of its type.
-    const refunds = (await (await t.request("GET", "/api/admin/activity?search=Refund%20issued", { cookie: admin })).json()) as {
-      logs: { actionType: string }[];
-    };
+    const refunds = await (await t.client(admin).admin.activity.$get({ query: { search: "Refund issued" } })).json();
     expect(refunds.logs.length).toBeGreaterThan(0);
     expect(refunds.logs.every((l) => l.actionType === "admin_booking_refunded")).toBe(true);
   });

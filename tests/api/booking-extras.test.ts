@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import type { PriceBreakdown } from "../../src/shared/charges.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import type { TaxSettings } from "../../src/shared/taxes.ts";
 import { bookings, cancellationPolicies, emailOutbox, hotelExtras, ratePlans } from "../../src/server/db/schema.ts";
 import { TEST_CARDS } from "../../src/server/integrations/payments/simulated-gateway.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 /**
  * Issue 30 items 2 and 4 from the traveller's side: extras chosen in the quote and the hold, priced
@@ -113,12 +113,15 @@ const euChoice = [
 ];
 const chosen = () => euChoice.map((c) => ({ extraId: c.extraId(), quantity: c.quantity }));
 
-async function quote(body: Record<string, unknown>): Promise<Response> {
-  return t.request("POST", "/api/bookings/quote", { body, cookie });
+type QuoteInput = InferRequestType<ApiClient["bookings"]["quote"]["$post"]>["json"];
+type StayInput = Omit<InferRequestType<ApiClient["bookings"]["$post"]>["json"], keyof typeof guest>;
+
+function quote(body: QuoteInput) {
+  return t.client(cookie).bookings.quote.$post({ json: body });
 }
 
-async function hold(body: Record<string, unknown>): Promise<Response> {
-  return t.request("POST", "/api/bookings", { body: { ...body, ...guest }, cookie });
+function hold(body: StayInput) {
+  return t.client(cookie).bookings.$post({ json: { ...body, ...guest } });
 }
 
 async function heldCount(): Promise<number> {
@@ -140,7 +143,7 @@ describe("quote with extras, taxes and fees", () => {
   it("prices the EU stay line by line to the cent and lists the hotel's active extras", async () => {
     const res = await quote({ hotelId: String(eu.id), roomTypeId: String(euRoom.id), ...euStay, extras: chosen() });
     expect(res.status, await res.clone().text()).toBe(200);
-    const body = (await res.json()) as PriceQuote;
+    const body = await res.json();
     const pick = (c: PriceBreakdown) => c.lines.map((l) => [l.kind, l.code, l.label, l.quantity, l.unitCents, l.amountCents, l.included]);
     expect(pick(body.charges)).toEqual([
       ["room", null, "Deluxe: 3 nights × 1 room", 3, 12_345, 37_035, false],
@@ -174,7 +177,7 @@ describe("quote with extras, taxes and fees", () => {
       extras: [{ extraId: extra.usParking, quantity: 1 }],
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const body = (await res.json()) as PriceQuote;
+    const body = await res.json();
     expect(body.charges.lines.filter((l) => l.kind === "tax")).toMatchObject([{ code: "vat", amountCents: 3_774, included: false }]);
     expect(body.charges.totalCents).toBe(46_274);
     expect(body.totalCents).toBe(46_274);
@@ -205,7 +208,7 @@ describe("quote with extras, taxes and fees", () => {
         extras: [{ extraId: extra.breakfast, quantity: 1 }],
       });
       expect(res.status, await res.clone().text()).toBe(200);
-      const body = (await res.json()) as PriceQuote;
+      const body = await res.json();
       expect(body.availableExtras.find((e) => e.name === "Breakfast")?.inPlan).toBe(true);
       expect(body.charges.lines.find((l) => l.kind === "extra")).toMatchObject({ label: "Breakfast", amountCents: 0, inPlan: true });
       expect(body.charges.extrasCents).toBe(0);
@@ -220,28 +223,28 @@ describe("hold with extras", () => {
     const before = await heldCount();
     const res = await hold({ hotelId: String(eu.id), roomTypeId: String(euRoom.id), ...euStay, extras: chosen() });
     expect(res.status, await res.clone().text()).toBe(201);
-    const created = (await res.json()) as CreateBookingResponse;
+    const created = await res.json();
     expect(await heldCount()).toBe(before + 1);
     expect(created.payment.amountCents).toBe(EU_TOTAL);
     expect(created.booking.totalPriceCents).toBe(EU_TOTAL);
     expect(created.booking.charges?.totalCents).toBe(EU_TOTAL);
 
-    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: {
+    const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+      param: { id: created.payment.paymentId },
+      json: {
         clientSecret: created.payment.clientSecret,
         returnUrl: "/booking-success",
         card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2040, cvc: "123" },
       },
     });
     expect(paid.status).toBe(200);
-    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-      body: { paymentId: created.payment.paymentId },
-      cookie,
-    });
+    const confirmed = await t
+      .client(cookie)
+      .bookings[":id"]["confirm-payment"].$post({ param: { id: created.booking.id }, json: { paymentId: created.payment.paymentId } });
     expect(confirmed.status, await confirmed.clone().text()).toBe(200);
 
-    const view = await t.request("GET", `/api/bookings/${created.booking.id}`, { cookie });
-    const booking = ((await view.json()) as { booking: BookingView }).booking;
+    const view = await t.client(cookie).bookings[":id"].$get({ param: { id: created.booking.id }, header: {} });
+    const booking = (await view.json()).booking;
     expect(booking.status).toBe("confirmed");
     expect(booking.charges).toEqual(created.booking.charges);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
@@ -265,7 +268,7 @@ describe("hold with extras", () => {
     ].join("\n");
     expect(mail!.textBody).toContain(lines);
 
-    const download = await t.request("GET", `/api/bookings/${created.booking.id}/confirmation`, { cookie });
+    const download = await t.client(cookie).bookings[":id"].confirmation.$get({ param: { id: created.booking.id }, header: {} });
     expect(download.status).toBe(200);
     expect(await download.text()).toContain(lines);
   });
@@ -276,10 +279,10 @@ describe("hold with extras", () => {
       const body = { hotelId: String(eu.id), roomTypeId: String(euRoom.id), ...euStay, extras: [{ extraId, quantity: 1 }] };
       const quoted = await quote(body);
       expect(quoted.status).toBe(400);
-      expect(((await quoted.json()) as { code: string }).code).toBe("EXTRA_NOT_AVAILABLE");
+      expect((await errorOf(quoted)).code).toBe("EXTRA_NOT_AVAILABLE");
       const held = await hold(body);
       expect(held.status).toBe(400);
-      expect(((await held.json()) as { code: string }).code).toBe("EXTRA_NOT_AVAILABLE");
+      expect((await errorOf(held)).code).toBe("EXTRA_NOT_AVAILABLE");
     }
     expect(await heldCount()).toBe(before);
   });
@@ -294,7 +297,7 @@ describe("hold with extras", () => {
       rooms: 1,
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const created = (await res.json()) as CreateBookingResponse;
+    const created = await res.json();
     // 200.00 + 8.88 % = 17.76 → 217.76.
     expect(created.booking.charges?.lines.map((l) => [l.kind, l.amountCents])).toEqual([
       ["room", 20_000],

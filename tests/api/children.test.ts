@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { bookings, emailOutbox } from "../../src/server/db/schema.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let family: HotelRow;
@@ -28,7 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function holdBody(hotel: HotelRow, room: RoomTypeRow, extra: Record<string, unknown> = {}) {
+type HoldInput = InferRequestType<ApiClient["bookings"]["$post"]>["json"];
+
+/** The hold's body; `extra` may carry a tampered price, which the server ignores. */
+function holdBody(hotel: HotelRow, room: RoomTypeRow, extra: Partial<HoldInput> & { totalPriceCents?: number } = {}): HoldInput {
   return {
     hotelId: String(hotel.id),
     roomTypeId: String(room.id),
@@ -41,23 +44,27 @@ function holdBody(hotel: HotelRow, room: RoomTypeRow, extra: Record<string, unkn
   };
 }
 
-async function hold(body: Record<string, unknown>): Promise<CreateBookingResponse> {
-  const res = await t.request("POST", "/api/bookings", { body });
+async function hold(body: HoldInput) {
+  const res = await t.api.bookings.$post({ json: body });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
-async function refused(body: Record<string, unknown>): Promise<{ status: number; message: string }> {
+/** Raw: some refused bodies do not fit the typed client (an age given as text). */
+async function refused(body: object): Promise<{ status: number; message: string }> {
   const res = await t.request("POST", "/api/bookings", { body });
-  const answer = (await res.json()) as { message: string };
+  const answer = await errorOf(res);
   return { status: res.status, message: answer.message };
 }
 
 describe("prices with children", () => {
   it("adds the child rate per night for children at or over the free age, on the hotel page and the hold", async () => {
-    const res = await t.request("GET", `/api/hotels/${family.id}?checkIn=${d(20)}&checkOut=${d(23)}&guests=2&children=2&ages=4,10`);
+    const res = await t.api.hotels[":id"].$get({
+      param: { id: String(family.id) },
+      query: { checkIn: d(20), checkOut: d(23), guests: "2", children: "2", ages: "4,10" },
+    });
     expect(res.status).toBe(200);
-    const detail = (await res.json()) as HotelDetail;
+    const detail = await res.json();
     expect(detail.childPolicy).toEqual({ freeUnderAge: 6, childRateCents: 1500 });
     expect(detail.childChargeCents).toBe(1500 * 3);
     expect(detail.stay).toMatchObject({ guests: 2, children: 2, childAges: [4, 10] });
@@ -84,21 +91,23 @@ describe("prices with children", () => {
   });
 
   it("keeps the search price the room's price", async () => {
-    const res = await t.request(
-      "GET",
-      `/api/hotels/search?destination=Lisbon&checkIn=${d(20)}&checkOut=${d(23)}&guests=2&children=2&ages=4,10`,
-    );
+    const res = await t.api.hotels.search.$get({
+      query: { destination: "Lisbon", checkIn: d(20), checkOut: d(23), guests: "2", children: "2", ages: "4,10" },
+    });
     expect(res.status).toBe(200);
-    const found = ((await res.json()) as SearchResponse).hotels.find((h) => h.id === String(family.id));
+    const found = (await res.json()).hotels.find((h) => h.id === String(family.id));
     expect(found?.priceCents).toBe(10000);
   });
 });
 
 describe("capacity counts every person", () => {
   it("refuses a room too small for adults and children together, in search and at the hold", async () => {
-    const detail = (await (
-      await t.request("GET", `/api/hotels/${family.id}?checkIn=${d(20)}&checkOut=${d(23)}&guests=2&children=1&ages=3`)
-    ).json()) as HotelDetail;
+    const detail = await (
+      await t.api.hotels[":id"].$get({
+        param: { id: String(family.id) },
+        query: { checkIn: d(20), checkOut: d(23), guests: "2", children: "1", ages: "3" },
+      })
+    ).json();
     expect(detail.rooms.find((r) => r.id === String(double.id))).toMatchObject({ fitsParty: false, bookable: false });
     const answer = await refused(holdBody(family, double, { children: 1, ages: [3] }));
     expect(answer.status).toBe(400);
@@ -106,11 +115,10 @@ describe("capacity counts every person", () => {
   });
 
   it("leaves out of search a hotel whose rooms cannot sleep the whole party", async () => {
-    const res = await t.request(
-      "GET",
-      `/api/hotels/search?destination=Lisbon&checkIn=${d(20)}&checkOut=${d(23)}&guests=2&children=3&ages=1,2,3`,
-    );
-    const ids = ((await res.json()) as SearchResponse).hotels.map((h) => h.id);
+    const res = await t.api.hotels.search.$get({
+      query: { destination: "Lisbon", checkIn: d(20), checkOut: d(23), guests: "2", children: "3", ages: "1,2,3" },
+    });
+    const ids = (await res.json()).hotels.map((h) => h.id);
     expect(ids).not.toContain(String(family.id));
   });
 });
@@ -126,33 +134,38 @@ describe("validation", () => {
     [{ guests: 10, children: 8, ages: [1, 2, 3, 4, 5, 6, 7, 8] }, "A booking can be for at most 16 people"],
     [{ children: 9, ages: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, "Children must be at most 8"],
   ])("refuses %j with a 400 that says why", async (party, message) => {
-    const answer = await refused(holdBody(family, quad, party));
+    const answer = await refused({ ...holdBody(family, quad), ...party });
     expect(answer.status).toBe(400);
     expect(answer.message).toContain(message);
   });
 
   it("reads ages from a query string and refuses bad ones there too", async () => {
-    const bad = await t.request("GET", `/api/hotels/${family.id}?checkIn=${d(20)}&checkOut=${d(23)}&children=1&ages=4,5`);
+    const bad = await t.api.hotels[":id"].$get({
+      param: { id: String(family.id) },
+      query: { checkIn: d(20), checkOut: d(23), children: "1", ages: "4,5" },
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toContain("1 child, 2 ages given");
+    expect((await errorOf(bad)).message).toContain("1 child, 2 ages given");
   });
 });
 
 describe("the booking shows its party", () => {
   it("names adults and children's ages and the child charges in the e-mail and the download", async () => {
     const created = await hold(holdBody(family, quad, { children: 2, ages: [4, 10] }));
-    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: {
+    const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+      param: { id: created.payment.paymentId },
+      json: {
         clientSecret: created.payment.clientSecret,
         returnUrl: "/booking-success",
         card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
       },
     });
     expect(paid.status).toBe(200);
-    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-      body: { paymentId: created.payment.paymentId },
+    const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+      param: { id: created.booking.id },
+      json: { paymentId: created.payment.paymentId },
     });
-    const { booking, accessToken } = (await confirmed.json()) as { booking: BookingView; accessToken: string };
+    const { booking, accessToken } = await confirmed.json();
     expect(booking.status).toBe("confirmed");
     const [mail] = await t.deps.db
       .select()
@@ -161,7 +174,10 @@ describe("the booking shows its party", () => {
     expect(mail?.textBody).toContain("Guests: 2 adults, 2 children (ages 4, 10)");
     expect(mail?.textBody).toContain("Child charges: $45.00");
     expect(mail?.textBody).toContain("Total: $345.00");
-    const download = await t.request("GET", `/api/bookings/${booking.id}/confirmation`, { headers: { "x-booking-access": accessToken } });
+    const download = await t.api.bookings[":id"].confirmation.$get({
+      param: { id: booking.id },
+      header: { "x-booking-access": accessToken },
+    });
     expect(download.status).toBe(200);
     expect(await download.text()).toContain("Guests: 2 adults, 2 children (ages 4, 10)");
   });
