@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("the hotelier's pages in other languages", () => {
-  it("shows the hotels, a rate calendar and the revenue report in Spanish, and the front desk in German", async () => {
+  it("shows the hotels, a rate calendar, the revenue report and an extra's field rules in Spanish, and the front desk in German", async () => {
     const page = await newPage(browser);
     await signInAs(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto("/admin/hotels");
@@ -49,6 +49,15 @@ describe("the hotelier's pages in other languages", () => {
     await page.getByRole("button", { name: "Descargar CSV" }).waitFor();
     await expectAccessible(page);
 
+    // The back office's own field rules speak Spanish too (decision 069): an extra saved without a name.
+    await page.goto(`/admin/hotels/${HOTEL}/extras`);
+    await page.getByRole("button", { name: "Añadir extra" }).click();
+    const extra = page.getByRole("dialog", { name: "Añadir extra" });
+    await extra.getByRole("button", { name: "Añadir extra" }).click();
+    await extra.getByText("El campo Nombre del extra es obligatorio").waitFor();
+    await expectAccessible(page);
+    await extra.getByRole("button", { name: "Cancelar" }).click();
+
     await page.goto(`/admin/hotels/${HOTEL}/front-desk`);
     await page.getByRole("heading", { level: 1, name: "Recepción" }).waitFor();
     // The picker speaks the language chosen.
@@ -61,6 +70,9 @@ describe("the hotelier's pages in other languages", () => {
     const dialog = page.getByRole("dialog", { name: "Telefonbuchung" });
     await dialog.getByLabel("Name des Gastes").waitFor();
     await dialog.getByRole("group", { name: "Zahlung" }).waitFor();
+    // The guest form's rules (the shared schema's messages) in German.
+    await dialog.getByRole("button", { name: /^(Buchung bestätigen|Weiter zur Zahlung)$/ }).click();
+    await dialog.getByText("Vollständiger Name ist erforderlich").waitFor();
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await page.context().close();
