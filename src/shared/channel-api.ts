@@ -41,10 +41,19 @@ export const ChannelRangeQuery = z
 /**
  * A push of what a channel manager sets for one room type over the nights from `from` to `to`
  * (both included) on the chosen week days: any of the calendar price, minimum stay, closed/open
- * and rooms to sell. The rates calendar validates the rest (past nights, a year at most).
+ * and rooms to sell; or, with `ratePlanId`, the price of that plan of the room type on its own
+ * calendar (a plan priced by its own prices). The rates calendar validates the rest (past nights,
+ * a year at most).
  */
 export const ChannelPushInput = z.object({
   roomTypeId: z.number({ message: "roomTypeId must be a number" }).int().positive().max(MAX_DATABASE_ID),
+  ratePlanId: z
+    .number({ message: "ratePlanId must be a number" })
+    .int("ratePlanId must be a number")
+    .positive("ratePlanId must be a number")
+    .max(MAX_DATABASE_ID, "ratePlanId must be a number")
+    .optional()
+    .describe("Set this rate plan's own price (plans priced by their own calendar) instead of the room type's calendar price"),
   from: day("from"),
   to: day("to"),
   weekdays: z.number().int().min(1).max(ALL_WEEKDAYS).default(ALL_WEEKDAYS),

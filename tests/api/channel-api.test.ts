@@ -256,6 +256,112 @@ describe("pushing rates and rooms", () => {
   });
 });
 
+describe("pushing a rate plan's own prices", () => {
+  it("sets the plan's price on the chosen week days, answers it in availability and prices bookings with it", async () => {
+    const db = t.deps.db;
+    const [policy] = await db.select().from(cancellationPolicies).where(eq(cancellationPolicies.hotelId, hotel.id));
+    const [own] = await db
+      .insert(ratePlans)
+      .values({
+        roomTypeId: room.id,
+        hotelId: hotel.id,
+        name: "Own prices",
+        priceRuleKind: "own",
+        priceRuleValue: 0,
+        cancellationPolicyId: policy!.id,
+        sortOrder: 9,
+      })
+      .returning();
+    const from = d(120);
+    const to = addDays(from, 6);
+    const weekend = Array.from({ length: 7 }, (_, i) => addDays(from, i)).filter((night) => [0, 6].includes(new Date(night).getUTCDay()));
+    expect(weekend).toHaveLength(2);
+    // Saturday and Sunday (ISO week-day bits 32 and 64).
+    const body = { roomTypeId: room.id, ratePlanId: own!.id, from, to, weekdays: 96, priceCents: 17700 };
+    const res = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, { body, idempotencyKey: "plan-push-1" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ roomTypeId: room.id, ratePlanId: own!.id, nights: 2, replayed: false });
+    const again = await call("POST", `/hotels/${hotel.id}/rates`, writeKey, { body, idempotencyKey: "plan-push-1" });
+    expect(((await again.json()) as { replayed: boolean }).replayed).toBe(true);
+
+    const read = (await (
+      await call("GET", `/hotels/${hotel.id}/availability?from=${from}&to=${addDays(to, 1)}`, readKey)
+    ).json()) as Availability;
+    const double = read.roomTypes[0]!;
+    const plan = double.ratePlans.find((p) => p.id === own!.id)!;
+    expect(plan.nightlyCents).toEqual(double.nights.map((n) => (weekend.includes(n.night) ? 17700 : n.priceCents)));
+    // The room type's own calendar price did not move.
+    expect(double.nights.map((n) => n.priceCents)).toEqual(Array(7).fill(10000));
+
+    const booked = await call("POST", `/hotels/${hotel.id}/bookings`, writeKey, {
+      idempotencyKey: "plan-push-book",
+      body: {
+        guestName: "Wendy Weekend",
+        guestEmail: "wendy@example.com",
+        guestPhone: "+34 600 000 002",
+        roomTypeId: String(room.id),
+        ratePlanId: String(own!.id),
+        checkIn: weekend[0],
+        checkOut: addDays(weekend[0]!, 1),
+        guests: 2,
+        rooms: 1,
+      },
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect(await booked.json()).toMatchObject({ ratePlanName: "Own prices", totalPriceCents: 17700 });
+  });
+
+  it("refuses a plan of another hotel (404), of another room type or priced from the calendar (400), and other fields with a plan", async () => {
+    const db = t.deps.db;
+    const [otherPolicy] = await db
+      .insert(cancellationPolicies)
+      .values({ hotelId: otherHotel.id, name: "Flex", terms: { tiers: [], finalFee: { kind: "percent", percent: 0 } } })
+      .returning();
+    const [foreign] = await db
+      .insert(ratePlans)
+      .values({
+        roomTypeId: otherRoom.id,
+        hotelId: otherHotel.id,
+        name: "Elsewhere own",
+        priceRuleKind: "own",
+        priceRuleValue: 0,
+        cancellationPolicyId: otherPolicy!.id,
+      })
+      .returning();
+    const [own] = await db.select().from(ratePlans).where(eq(ratePlans.name, "Own prices"));
+    const [flexible] = await db.select().from(ratePlans).where(eq(ratePlans.name, "Flexible"));
+    const push = (idempotencyKey: string, body: Record<string, unknown>) =>
+      call("POST", `/hotels/${hotel.id}/rates`, writeKey, {
+        idempotencyKey,
+        body: { roomTypeId: room.id, from: d(130), to: d(131), priceCents: 12000, ...body },
+      });
+
+    const otherHotelPlan = await push("plan-bad-1", { ratePlanId: foreign!.id });
+    expect(otherHotelPlan.status).toBe(404);
+    expect(((await otherHotelPlan.json()) as { code: string }).code).toBe("RATE_PLAN_NOT_FOUND");
+
+    const otherRoomType = await push("plan-bad-2", { roomTypeId: suite.id, ratePlanId: own!.id });
+    expect(otherRoomType.status).toBe(400);
+    expect(((await otherRoomType.json()) as { message: string }).message).toBe(
+      `Rate plan ${own!.id} (Own prices) is not a plan of room type ${suite.id} (Suite).`,
+    );
+
+    const calendarPlan = await push("plan-bad-3", { ratePlanId: flexible!.id });
+    expect(calendarPlan.status).toBe(400);
+    expect(((await calendarPlan.json()) as { message: string }).message).toContain("is priced from the room type's calendar");
+
+    const withRooms = await push("plan-bad-4", { ratePlanId: own!.id, roomsToSell: 1 });
+    expect(withRooms.status).toBe(400);
+    expect(((await withRooms.json()) as { message: string }).message).toContain("sets only its price");
+
+    // Nothing was set by any refusal.
+    const read = (await (
+      await call("GET", `/hotels/${hotel.id}/availability?from=${d(130)}&to=${d(132)}`, readKey)
+    ).json()) as Availability;
+    expect(read.roomTypes[0]!.ratePlans.find((p) => p.id === own!.id)!.nightlyCents).toEqual([10000, 10000]);
+  });
+});
+
 describe("channel bookings", () => {
   const guest = { guestName: "Carla Channel", guestEmail: "carla@example.com", guestPhone: "+34 600 000 000" };
 

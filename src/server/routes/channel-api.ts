@@ -95,12 +95,13 @@ const push = defineRoute({
   operationId: "pushChannelRates",
   tags: CHANNEL,
   summary:
-    "Set the calendar price, minimum stay, open/closed and rooms to sell of one room type for a range of nights (read_write keys; idempotent by Idempotency-Key)",
+    "Set the calendar price, minimum stay, open/closed and rooms to sell of one room type for a range of nights, or with ratePlanId the price of one of its rate plans priced by their own calendar (read_write keys; idempotent by Idempotency-Key)",
   request: { params: HotelParam, headers: PushHeaders, body: jsonBody(ChannelPushInput) },
   errors: [
     ...KEY_ERRORS,
     "CHANNEL_KEY_READ_ONLY",
     "ROOM_NOT_FOUND",
+    "RATE_PLAN_NOT_FOUND",
     "CHANNEL_PUSH_OVERSELLS",
     "ROOMS_TO_SELL_BELOW_SOLD",
     "IDEMPOTENCY_KEY_REQUIRED",
@@ -108,7 +109,12 @@ const push = defineRoute({
   ],
   responses: {
     200: jsonAnswer(
-      z.object({ roomTypeId: z.number().int(), nights: z.number().int().describe("Nights changed"), replayed: z.boolean() }),
+      z.object({
+        roomTypeId: z.number().int(),
+        ratePlanId: z.number().int().optional().describe("The rate plan whose own prices were set, when the push named one"),
+        nights: z.number().int().describe("Nights changed"),
+        replayed: z.boolean(),
+      }),
       "Applied (or, replayed: true, the answer of the first request with this Idempotency-Key)",
     ),
   },

@@ -9,7 +9,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../../shared/auth.ts";
 import type { ChannelKeyView, ChannelPushInput, ChannelScope, CreateChannelKeyInput } from "../../shared/channel-api.ts";
 import { type PriceRule, planNightlyCents } from "../../shared/rate-plans.ts";
-import { CalendarEditInput, closedNightsText } from "../../shared/rates.ts";
+import { addDays } from "../../shared/dates.ts";
+import { CalendarEditInput, closedNightsText, rangeNights } from "../../shared/rates.ts";
 import type { RateLimitRule } from "../config.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { type bookings, channelApiKeys, channelPushRequests, hotels, ratePlanPrices, ratePlans, roomTypes } from "../db/schema.ts";
@@ -17,6 +18,7 @@ import { DomainError } from "../domain-error.ts";
 import { logActivity } from "./activity-log.ts";
 import { assertHotelAccess } from "./hotel-access.ts";
 import { hitRateLimit } from "./rate-limit.ts";
+import { setPlanPrices } from "./rate-plans.ts";
 import { editCalendar } from "./rates.ts";
 
 /** Calls per key and minute; a channel manager syncing a hotel needs far fewer. */
@@ -313,18 +315,23 @@ export async function idempotentPush<T extends object>(
  * (editCalendar: one rule for the rate fields, rooms to sell night by night). Rooms to sell below
  * what is already sold is refused with every such night named, before anything is written.
  */
-export async function pushChannelUpdate(db: Db, key: ChannelKey, input: ChannelPushInput): Promise<{ roomTypeId: number; nights: number }> {
+export async function pushChannelUpdate(
+  db: Db,
+  key: ChannelKey,
+  input: ChannelPushInput,
+): Promise<{ roomTypeId: number; ratePlanId?: number; nights: number }> {
   const [room] = await db
     .select({ id: roomTypes.id, name: roomTypes.name })
     .from(roomTypes)
     .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, key.hotelId)));
   if (!room) throw new DomainError("ROOM_NOT_FOUND", "No room type with this id in the key's hotel.");
-  const { roomTypeId, ...edit } = input;
+  const { roomTypeId, ratePlanId, ...edit } = input;
   const checked = CalendarEditInput.safeParse({ ...edit, roomTypeIds: [roomTypeId] });
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new DomainError("VALIDATION_ERROR", issue?.message ?? "Check the update", issue ? { field: issue.path.join(".") } : undefined);
   }
+  if (ratePlanId !== undefined) return pushPlanPrices(db, key, room, ratePlanId, input);
   if (input.roomsToSell !== undefined) {
     const oversold = await queryRows<{ night: string; rooms_taken: number }>(
       db,
@@ -347,6 +354,65 @@ export async function pushChannelUpdate(db: Db, key: ChannelKey, input: ChannelP
   const actor = { id: key.createdById, email: `channel key "${key.name}"`, isAdmin: true, canManageHotels: true } as unknown as SessionUser;
   const result = await editCalendar(db, actor, key.hotelId, checked.data);
   return { roomTypeId, nights: result.nights };
+}
+
+/** A field error of a push, in the channel manager's words. */
+function pushRefused(field: string, message: string): DomainError {
+  return new DomainError("VALIDATION_ERROR", message, { field });
+}
+
+/**
+ * A push of a rate plan's own prices (decision 070): the plan must be one of this room type's and
+ * priced by its own calendar; the nights of the range on the chosen week days get the price,
+ * through the plans' back office (setPlanPrices), all in one transaction.
+ */
+async function pushPlanPrices(
+  db: Db,
+  key: ChannelKey,
+  room: { id: number; name: string },
+  ratePlanId: number,
+  input: ChannelPushInput,
+): Promise<{ roomTypeId: number; ratePlanId: number; nights: number }> {
+  const [plan] = await db
+    .select({ id: ratePlans.id, name: ratePlans.name, roomTypeId: ratePlans.roomTypeId, priceRuleKind: ratePlans.priceRuleKind })
+    .from(ratePlans)
+    .where(and(eq(ratePlans.id, ratePlanId), eq(ratePlans.hotelId, key.hotelId)));
+  if (!plan) throw new DomainError("RATE_PLAN_NOT_FOUND", "No rate plan with this id in the key's hotel.");
+  if (plan.roomTypeId !== room.id) {
+    throw pushRefused("ratePlanId", `Rate plan ${plan.id} (${plan.name}) is not a plan of room type ${room.id} (${room.name}).`);
+  }
+  if (plan.priceRuleKind !== "own") {
+    throw pushRefused(
+      "ratePlanId",
+      `Rate plan ${plan.id} (${plan.name}) is priced from the room type's calendar: push priceCents without ratePlanId to change that price.`,
+    );
+  }
+  if (input.priceCents === undefined) throw pushRefused("priceCents", "A push for a rate plan sets its price: send priceCents.");
+  if (input.minStay !== undefined || input.closed !== undefined || input.roomsToSell !== undefined) {
+    throw pushRefused(
+      "ratePlanId",
+      "A push for a rate plan sets only its price: send minStay, closed and roomsToSell in a push without ratePlanId.",
+    );
+  }
+  const nights = rangeNights(input.from, input.to, input.weekdays);
+  const actor = { id: key.createdById, email: `channel key "${key.name}"` } as unknown as SessionUser;
+  await db.transaction(async (tx) => {
+    for (const run of consecutiveRuns(nights)) {
+      await setPlanPrices(tx as unknown as Db, actor, key.hotelId, plan.id, { from: run.from, to: run.to, priceCents: input.priceCents! });
+    }
+  });
+  return { roomTypeId: room.id, ratePlanId: plan.id, nights: nights.length };
+}
+
+/** Sorted nights as runs of consecutive nights, first and last night each. */
+function consecutiveRuns(nights: readonly string[]): { from: string; to: string }[] {
+  const runs: { from: string; to: string }[] = [];
+  for (const night of nights) {
+    const last = runs.at(-1);
+    if (last && addDays(last.to, 1) === night) last.to = night;
+    else runs.push({ from: night, to: night });
+  }
+  return runs;
 }
 
 /** What the channel API answers about a booking. */
