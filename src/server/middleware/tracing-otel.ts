@@ -24,10 +24,10 @@ import {
 } from "@opentelemetry/semantic-conventions";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import type { AppConfig } from "../config.ts";
 import type { StatementObserver } from "../db/statement-hooks.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { Logger } from "../logger.ts";
-import type { Tracing, TracingSettings } from "./tracing.ts";
 
 /** A statement's text is kept up to this length: the search's longest statements fit, a bulk insert's values do not. */
 const MAX_STATEMENT_TEXT = 4096;
@@ -39,7 +39,8 @@ function appVersion(): string {
 
 function noop(): void {}
 
-export function createTracing(settings: TracingSettings, logger: Logger): Tracing {
+/** The `Tracing` of middleware/tracing.ts (not imported from there: that file loads this one). */
+export function createTracing(settings: NonNullable<AppConfig["tracing"]>, logger: Logger) {
   // The exporter reports failed exports (collector down, refused) through diag: they become warnings in our log.
   const warn = (message: string) => logger.warn({ tracing: settings.tracesUrl }, `tracing: ${message}`);
   diag.setLogger({ error: warn, warn, info: noop, debug: noop, verbose: noop }, DiagLogLevel.WARN);

@@ -10,8 +10,6 @@ import type { StatementObserver } from "../db/statement-hooks.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { Logger } from "../logger.ts";
 
-export type TracingSettings = NonNullable<AppConfig["tracing"]>;
-
 export interface Tracing {
   /** Starts the request's span and makes it the parent of the statements run while answering it; goes first. */
   middleware: MiddlewareHandler<AppEnv>;
