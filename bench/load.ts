@@ -23,6 +23,8 @@ export interface LoadOptions {
   /** Connections for burst pacing; staggered uses one connection per instance. */
   connections: number;
   timeoutSeconds?: number;
+  /** Headers a request needs for its path (a channel key's bearer token); none by default. */
+  headersFor?: (path: string) => Record<string, string>;
 }
 
 export interface LatencySummary {
@@ -106,7 +108,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
               timeout,
               // Raw latencies are collected below; autocannon's own correction uses a 1 ms interval.
               ignoreCoordinatedOmission: true,
-              requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: options.nextPath() }) }],
+              requests: [
+                {
+                  method: "GET",
+                  setupRequest: (req) => {
+                    const path = options.nextPath();
+                    const headers = options.headersFor?.(path);
+                    return { ...req, path, ...(headers ? { headers: { ...req.headers, ...headers } } : {}) };
+                  },
+                },
+              ],
             },
             (error, result) => (error ? reject(error) : resolve(result)),
           );
