@@ -5,6 +5,7 @@ import { Users } from "lucide-react";
 import { HotelStaffInput } from "../../../shared/front-desk.ts";
 import type { HotelStaffRole } from "../../../shared/auth.ts";
 import { addHotelStaff, hotelStaffKeys, hotelStaffQueryOptions, removeHotelStaff } from "../../api/hotel-staff.ts";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -90,15 +91,19 @@ export function HotelStaffSection({ hotelId }: { hotelId: number }) {
                 <div className="flex items-center gap-2">
                   <Badge tone={member.role === "manager" ? "warning" : "neutral"}>{staffRoleLabel(member.role, t)}</Badge>
                   {member.userId !== user?.id && (isAdmin || member.role === "front_desk") ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={remove.isPending}
-                      aria-label={t("Remove {{email}} from this hotel's staff", { email: member.email })}
-                      onClick={() => remove.mutate({ userId: member.userId, email: member.email })}
-                    >
-                      {t("Remove")}
-                    </Button>
+                    <ConfirmButton
+                      trigger={
+                        <>
+                          <span aria-hidden="true">{t("Remove")}</span>
+                          <span className="sr-only">{t("Remove {{email}} from this hotel's staff", { email: member.email })}</span>
+                        </>
+                      }
+                      title={t("Remove {{email}} from this hotel's staff?", { email: member.email })}
+                      description={t("They lose their access to this hotel at once. Their account stays, and they can be added again.")}
+                      confirmLabel={t("Remove from staff")}
+                      pending={remove.isPending}
+                      onConfirm={(close) => remove.mutate({ userId: member.userId, email: member.email }, { onSuccess: close })}
+                    />
                   ) : null}
                 </div>
               </li>
