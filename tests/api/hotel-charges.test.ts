@@ -2,13 +2,13 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExtraView } from "../../src/shared/extras.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import type { TaxSettings } from "../../src/shared/taxes.ts";
 import { activityLogs, hotelExtras, hotels, users } from "../../src/server/db/schema.ts";
 import { DEMO_EXTRAS, demoTaxSettings, seedDemoCharges } from "../../src/server/db/seed/demo-charges.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -18,9 +18,6 @@ let traveller: string;
 let hotel: HotelRow;
 let otherHotel: HotelRow;
 let room: RoomTypeRow;
-
-const settingsPath = (id: number) => `/api/properties/hotels/${id}/tax-settings`;
-const extrasPath = (id: number) => `/api/properties/hotels/${id}/extras`;
 
 /** A Berlin-style setting: 7 % VAT included, a city tax per person per night with a 4-star tier, children under 12 exempt, 2 nights at most, and a cleaning fee. */
 const EU: TaxSettings = {
@@ -40,7 +37,7 @@ const EU: TaxSettings = {
 async function grant(email: string, hotelId: number): Promise<string> {
   await signUp(t, email);
   const [row] = await t.deps.db.select().from(users).where(eq(users.email, email));
-  const res = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, { cookie: admin, body: { hotelIds: [hotelId] } });
+  const res = await t.client(admin).admin.users[":id"].hotels.$put({ param: { id: row!.id }, json: { hotelIds: [hotelId] } });
   expect(res.status, await res.clone().text()).toBe(200);
   return signIn(t, email);
 }
@@ -68,7 +65,7 @@ afterAll(() => t.close());
 
 describe("tax settings", () => {
   it("start empty, are saved and read back as sent, and the change is in the activity log", async () => {
-    const before = await t.request("GET", settingsPath(hotel.id), { cookie: manager });
+    const before = await t.client(manager).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } });
     expect(before.status).toBe(200);
     expect(await before.json()).toEqual({
       hotelId: String(hotel.id),
@@ -76,10 +73,14 @@ describe("tax settings", () => {
       currency: "EUR",
       settings: { vat: null, cityTax: null, fees: [] },
     });
-    const put = await t.request("PUT", settingsPath(hotel.id), { cookie: manager, body: EU });
+    const put = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["tax-settings"].$put({ param: { hotelId: String(hotel.id) }, json: EU });
     expect(put.status, await put.clone().text()).toBe(200);
-    expect(((await put.json()) as { settings: TaxSettings }).settings).toEqual(EU);
-    const after = (await (await t.request("GET", settingsPath(hotel.id), { cookie: manager })).json()) as { settings: TaxSettings };
+    expect((await put.json()).settings).toEqual(EU);
+    const after = await (
+      await t.client(manager).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } })
+    ).json();
     expect(after.settings).toEqual(EU);
     const [log] = await t.deps.db
       .select()
@@ -113,9 +114,11 @@ describe("tax settings", () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await t.request("PUT", settingsPath(hotel.id), { cookie: manager, body });
+      const res = await t
+        .client(manager)
+        .properties.hotels[":hotelId"]["tax-settings"].$put({ param: { hotelId: String(hotel.id) }, json: body });
       expect(res.status).toBe(400);
-      const answer = (await res.json()) as { code: string; message: string };
+      const answer = await errorOf(res);
       expect(answer.code).toBe("VALIDATION_ERROR");
       expect(answer.message).toContain(message);
     }
@@ -124,13 +127,25 @@ describe("tax settings", () => {
   });
 
   it("are refused to another hotel's manager and to a traveller, and an admin's unknown hotel is not found", async () => {
-    expect((await t.request("GET", settingsPath(hotel.id), { cookie: otherManager })).status).toBe(403);
-    expect((await t.request("PUT", settingsPath(hotel.id), { cookie: otherManager, body: EU })).status).toBe(403);
-    expect((await t.request("GET", settingsPath(hotel.id), { cookie: traveller })).status).toBe(403);
-    expect((await t.request("PUT", extrasPath(hotel.id), { cookie: traveller, body: {} })).status).toBe(403);
-    expect((await t.request("GET", settingsPath(hotel.id))).status).toBe(401);
-    expect((await t.request("GET", settingsPath(9_999_999), { cookie: admin })).status).toBe(404);
-    expect((await t.request("GET", settingsPath(hotel.id), { cookie: admin })).status).toBe(200);
+    expect(
+      (await t.client(otherManager).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } })).status,
+    ).toBe(403);
+    expect(
+      (await t.client(otherManager).properties.hotels[":hotelId"]["tax-settings"].$put({ param: { hotelId: String(hotel.id) }, json: EU }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.client(traveller).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } })).status,
+    ).toBe(403);
+    // A method the extras do not have, sent raw: the guard refuses a traveller before any route is matched.
+    expect((await t.request("PUT", `/api/properties/hotels/${hotel.id}/extras`, { cookie: traveller, body: {} })).status).toBe(403);
+    expect((await t.api.properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } })).status).toBe(401);
+    expect(
+      (await t.client(admin).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(9_999_999) } })).status,
+    ).toBe(404);
+    expect(
+      (await t.client(admin).properties.hotels[":hotelId"]["tax-settings"].$get({ param: { hotelId: String(hotel.id) } })).status,
+    ).toBe(200);
   });
 });
 
@@ -138,50 +153,61 @@ describe("extras", () => {
   let breakfast: ExtraView;
 
   it("are created, listed, changed, taken off sale and deleted", async () => {
-    const created = await t.request("POST", extrasPath(hotel.id), {
-      cookie: manager,
-      body: { name: "Breakfast buffet", kind: "breakfast", pricing: "per_person_per_night", priceCents: 1500 },
+    const created = await t.client(manager).properties.hotels[":hotelId"].extras.$post({
+      param: { hotelId: String(hotel.id) },
+      json: { name: "Breakfast buffet", kind: "breakfast", pricing: "per_person_per_night", priceCents: 1500 },
     });
     expect(created.status, await created.clone().text()).toBe(201);
-    breakfast = ((await created.json()) as { extra: ExtraView }).extra;
+    breakfast = (await created.json()).extra;
     expect(breakfast).toMatchObject({ hotelId: String(hotel.id), name: "Breakfast buffet", taxable: true, active: true });
 
-    const parking = await t.request("POST", extrasPath(hotel.id), {
-      cookie: manager,
-      body: { name: "Parking", kind: "parking", pricing: "per_night", priceCents: 1200, taxable: false },
+    const parking = await t.client(manager).properties.hotels[":hotelId"].extras.$post({
+      param: { hotelId: String(hotel.id) },
+      json: { name: "Parking", kind: "parking", pricing: "per_night", priceCents: 1200, taxable: false },
     });
     expect(parking.status).toBe(201);
-    const parkingId = ((await parking.json()) as { extra: ExtraView }).extra.id;
+    const parkingId = (await parking.json()).extra.id;
 
-    const taken = await t.request("POST", extrasPath(hotel.id), {
-      cookie: manager,
-      body: { name: "Breakfast buffet", kind: "breakfast", pricing: "per_person", priceCents: 900 },
+    const taken = await t.client(manager).properties.hotels[":hotelId"].extras.$post({
+      param: { hotelId: String(hotel.id) },
+      json: { name: "Breakfast buffet", kind: "breakfast", pricing: "per_person", priceCents: 900 },
     });
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as { code: string }).code).toBe("EXTRA_NAME_TAKEN");
+    expect((await errorOf(taken)).code).toBe("EXTRA_NAME_TAKEN");
 
-    const badPrice = await t.request("POST", extrasPath(hotel.id), {
-      cookie: manager,
-      body: { name: "Pet", kind: "pet", pricing: "per_stay", priceCents: 0 },
+    const badPrice = await t.client(manager).properties.hotels[":hotelId"].extras.$post({
+      param: { hotelId: String(hotel.id) },
+      json: { name: "Pet", kind: "pet", pricing: "per_stay", priceCents: 0 },
     });
     expect(badPrice.status).toBe(400);
-    expect(((await badPrice.json()) as { message: string }).message).toContain("Price must be greater than 0");
+    expect((await errorOf(badPrice)).message).toContain("Price must be greater than 0");
 
-    const off = await t.request("PATCH", `${extrasPath(hotel.id)}/${parkingId}`, { cookie: manager, body: { active: false } });
+    const off = await t.client(manager).properties.hotels[":hotelId"].extras[":extraId"].$patch({
+      param: { hotelId: String(hotel.id), extraId: parkingId },
+      json: { active: false },
+    });
     expect(off.status, await off.clone().text()).toBe(200);
     // A change of one field leaves the others (taxable stays false).
-    expect(((await off.json()) as { extra: ExtraView }).extra).toMatchObject({ active: false, taxable: false, priceCents: 1200 });
+    expect((await off.json()).extra).toMatchObject({ active: false, taxable: false, priceCents: 1200 });
 
-    const list = (await (await t.request("GET", extrasPath(hotel.id), { cookie: manager })).json()) as { extras: ExtraView[] };
+    const list = await (await t.client(manager).properties.hotels[":hotelId"].extras.$get({ param: { hotelId: String(hotel.id) } })).json();
     expect(list.extras.map((e) => [e.name, e.active])).toEqual([
       ["Breakfast buffet", true],
       ["Parking", false],
     ]);
 
-    expect((await t.request("DELETE", `${extrasPath(hotel.id)}/${parkingId}`, { cookie: manager })).status).toBe(200);
-    const gone = await t.request("DELETE", `${extrasPath(hotel.id)}/${parkingId}`, { cookie: manager });
+    expect(
+      (
+        await t
+          .client(manager)
+          .properties.hotels[":hotelId"].extras[":extraId"].$delete({ param: { hotelId: String(hotel.id), extraId: parkingId } })
+      ).status,
+    ).toBe(200);
+    const gone = await t
+      .client(manager)
+      .properties.hotels[":hotelId"].extras[":extraId"].$delete({ param: { hotelId: String(hotel.id), extraId: parkingId } });
     expect(gone.status).toBe(404);
-    expect(((await gone.json()) as { code: string }).code).toBe("EXTRA_NOT_FOUND");
+    expect((await errorOf(gone)).code).toBe("EXTRA_NOT_FOUND");
     const logged = await t.deps.db.select().from(activityLogs).where(like(activityLogs.actionType, "hotel_extra_%"));
     expect(logged.map((l) => l.actionType).sort()).toEqual([
       "hotel_extra_created",
@@ -193,12 +219,24 @@ describe("extras", () => {
 
   it("of one hotel cannot be reached through another hotel or by its manager", async () => {
     expect(
-      (await t.request("PATCH", `${extrasPath(otherHotel.id)}/${breakfast.id}`, { cookie: admin, body: { priceCents: 1 } })).status,
+      (
+        await t.client(admin).properties.hotels[":hotelId"].extras[":extraId"].$patch({
+          param: { hotelId: String(otherHotel.id), extraId: breakfast.id },
+          json: { priceCents: 1 },
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await t.request("PATCH", `${extrasPath(hotel.id)}/${breakfast.id}`, { cookie: otherManager, body: { priceCents: 1 } })).status,
+      (
+        await t.client(otherManager).properties.hotels[":hotelId"].extras[":extraId"].$patch({
+          param: { hotelId: String(hotel.id), extraId: breakfast.id },
+          json: { priceCents: 1 },
+        })
+      ).status,
     ).toBe(403);
-    expect((await t.request("GET", extrasPath(hotel.id), { cookie: traveller })).status).toBe(403);
+    expect((await t.client(traveller).properties.hotels[":hotelId"].extras.$get({ param: { hotelId: String(hotel.id) } })).status).toBe(
+      403,
+    );
     const [row] = await t.deps.db
       .select()
       .from(hotelExtras)
@@ -210,26 +248,24 @@ describe("extras", () => {
     const [count] = await t.deps.db.select({ id: hotelExtras.id }).from(hotelExtras).where(eq(hotelExtras.hotelId, otherHotel.id));
     expect(count).toBeUndefined();
     for (let i = 0; i < 30; i++) {
-      const res = await t.request("POST", extrasPath(otherHotel.id), {
-        cookie: otherManager,
-        body: { name: `Extra ${i}`, kind: "other", pricing: "per_stay", priceCents: 100 },
+      const res = await t.client(otherManager).properties.hotels[":hotelId"].extras.$post({
+        param: { hotelId: String(otherHotel.id) },
+        json: { name: `Extra ${i}`, kind: "other", pricing: "per_stay", priceCents: 100 },
       });
       expect(res.status).toBe(201);
     }
-    const over = await t.request("POST", extrasPath(otherHotel.id), {
-      cookie: otherManager,
-      body: { name: "One too many", kind: "other", pricing: "per_stay", priceCents: 100 },
+    const over = await t.client(otherManager).properties.hotels[":hotelId"].extras.$post({
+      param: { hotelId: String(otherHotel.id) },
+      json: { name: "One too many", kind: "other", pricing: "per_stay", priceCents: 100 },
     });
     expect(over.status).toBe(400);
-    expect(((await over.json()) as { message: string }).message).toBe(
-      "A hotel may offer at most 30 extras: delete one you no longer sell first.",
-    );
+    expect((await errorOf(over)).message).toBe("A hotel may offer at most 30 extras: delete one you no longer sell first.");
   });
 
   it("make the quote of that hotel show the taxes, fees and extras to the cent", async () => {
     const checkIn = addDays(todayUtc(), 20);
-    const res = await t.request("POST", "/api/bookings/quote", {
-      body: {
+    const res = await t.api.bookings.quote.$post({
+      json: {
         hotelId: String(hotel.id),
         roomTypeId: String(room.id),
         checkIn,
@@ -242,7 +278,7 @@ describe("extras", () => {
       },
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const quote = (await res.json()) as PriceQuote;
+    const quote = await res.json();
     // Rooms 3 × 100.00 = 300.00; breakfast 3 persons × 3 nights × 15.00 = 135.00; cleaning 20.00.
     // VAT 7 % included in 455.00: 455.00 × 7 / 107 = 29.7663 → 29.77.
     // City tax: 2 adults (the child of 5 is exempt) × 2 nights (the cap) × 5.00 (the 4-star tier) = 20.00, added.
@@ -261,12 +297,14 @@ describe("extras", () => {
 
     // The US way: 10 % added on top, nothing else.
     const us: TaxSettings = { vat: { name: "Sales tax", rateBasisPoints: 1000, included: false }, cityTax: null, fees: [] };
-    expect((await t.request("PUT", settingsPath(hotel.id), { cookie: admin, body: us })).status).toBe(200);
-    const added = (await (
-      await t.request("POST", "/api/bookings/quote", {
-        body: { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, 3), guests: 2, rooms: 1 },
+    expect(
+      (await t.client(admin).properties.hotels[":hotelId"]["tax-settings"].$put({ param: { hotelId: String(hotel.id) }, json: us })).status,
+    ).toBe(200);
+    const added = await (
+      await t.api.bookings.quote.$post({
+        json: { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, 3), guests: 2, rooms: 1 },
       })
-    ).json()) as PriceQuote;
+    ).json();
     expect(added.charges.taxCents).toBe(3000);
     expect(added.totalCents).toBe(33_000);
   });
@@ -276,18 +314,23 @@ describe("tax id on the hotel's legal details", () => {
   const legal = (taxId: string) => ({ legalName: "Spree Hotel GmbH", legalAddress: "Ufer 1, 10115 Berlin", taxId });
 
   it("checks an id without a prefix against the hotel's country, and a prefixed one against its prefix", async () => {
-    const path = `/api/properties/hotels/${hotel.id}/legal-details`;
-    const wrong = await t.request("PUT", path, { cookie: manager, body: legal("136695977") });
+    const wrong = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["legal-details"].$put({ param: { hotelId: String(hotel.id) }, json: legal("136695977") });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { message: string }).message).toBe(
+    expect((await errorOf(wrong)).message).toBe(
       "This German VAT number's check digit is wrong: check it against the VAT certificate (Bestätigung der USt-IdNr.)",
     );
-    const prefixed = await t.request("PUT", path, { cookie: manager, body: legal("FR41303265045") });
+    const prefixed = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["legal-details"].$put({ param: { hotelId: String(hotel.id) }, json: legal("FR41303265045") });
     expect(prefixed.status).toBe(400);
-    expect(((await prefixed.json()) as { message: string }).message).toContain("This French VAT number's check digit is wrong");
+    expect((await errorOf(prefixed)).message).toContain("This French VAT number's check digit is wrong");
     const [unchanged] = await t.deps.db.select({ taxId: hotels.taxId }).from(hotels).where(eq(hotels.id, hotel.id));
     expect(unchanged!.taxId).toBeNull();
-    const right = await t.request("PUT", path, { cookie: manager, body: legal("136 695 976") });
+    const right = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["legal-details"].$put({ param: { hotelId: String(hotel.id) }, json: legal("136 695 976") });
     expect(right.status, await right.clone().text()).toBe(200);
   });
 });
@@ -309,7 +352,9 @@ describe("demo defaults", () => {
     const extras = await t.deps.db.select().from(hotelExtras).where(eq(hotelExtras.hotelId, paris.id));
     expect(extras.map((e) => e.name).sort()).toEqual(DEMO_EXTRAS.map((e) => e.name).sort());
     // Saving the settings makes them the hotel's own: the demo mark goes.
-    const res = await t.request("PUT", settingsPath(paris.id), { cookie: admin, body: rows[0]!.taxSettings });
-    expect(((await res.json()) as { settings: TaxSettings }).settings.demo).toBeUndefined();
+    const res = await t
+      .client(admin)
+      .properties.hotels[":hotelId"]["tax-settings"].$put({ param: { hotelId: String(paris.id) }, json: rows[0]!.taxSettings });
+    expect((await res.json()).settings.demo).toBeUndefined();
   });
 });

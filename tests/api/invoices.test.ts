@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
+import { queryRows } from "../../src/server/db/client.ts";
 import { bookings, cancellationPolicies, invoices, ratePlans, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
@@ -9,6 +10,7 @@ import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { issueBookingInvoice } from "../../src/server/services/invoices.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -45,7 +47,7 @@ beforeAll(async () => {
   otherRoom = await createRoomType(t.deps.db, other.id, { name: "Suite", priceCents: 20000, maxGuests: 2, totalRooms: 60 });
   await signUp(t, "invoice-manager@example.com", "secret123", "Invoice Manager");
   const [row] = await t.deps.db.select().from(users).where(eq(users.email, "invoice-manager@example.com"));
-  const grant = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, { cookie: admin, body: { hotelIds: [hotel.id] } });
+  const grant = await t.client(admin).admin.users[":id"].hotels.$put({ param: { id: row!.id }, json: { hotelIds: [hotel.id] } });
   expect(grant.status, await grant.clone().text()).toBe(200);
   manager = await signIn(t, "invoice-manager@example.com");
   await signUp(t, "payer@example.com", "secret123", "Pat Payer");
@@ -56,9 +58,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = guest) {
-  const res = await t.request("POST", "/api/bookings", {
-    cookie,
-    body: {
+  const res = await t.client(cookie).bookings.$post({
+    json: {
       hotelId: String(r.hotelId),
       roomTypeId: String(r.id),
       checkIn,
@@ -72,28 +73,30 @@ async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Reco
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function pay(created: CreateBookingResponse) {
-  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(paid.status).toBe(200);
-  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    body: { paymentId: created.payment.paymentId },
+  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
   });
-  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+  expect((await confirmed.json()).booking.status).toBe("confirmed");
 }
 
 async function invoicesOf(bookingId: string, cookie = guest): Promise<Summary[]> {
-  const res = await t.request("GET", `/api/bookings/${bookingId}/invoices`, { cookie });
+  const res = await t.client(cookie).bookings[":id"].invoices.$get({ param: { id: bookingId }, header: {} });
   expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { invoices: Summary[] }).invoices;
+  return (await res.json()).invoices;
 }
 
 /** The words of an uncompressed PDF's text operators (pdfkit writes them as hex strings). */
@@ -116,9 +119,10 @@ describe("invoices", () => {
 
     // 3 nights, 2 adults and two children aged 4 (free) and 9 (pays 15.50 a night).
     first = await hold(room, d(30), 3, { children: 2, ages: "4,9" });
-    const billing = await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, {
-      cookie: guest,
-      body: { name: "Pat Payer", company: "Payer & Sons Ltd", taxId: "GB 999 9999 73", address: "1 High St, London" },
+    const billing = await t.client(guest).bookings[":id"].billing.$put({
+      param: { id: first.booking.id },
+      json: { name: "Pat Payer", company: "Payer & Sons Ltd", taxId: "GB 999 9999 73", address: "1 High St, London" },
+      header: {},
     });
     expect(billing.status, await billing.clone().text()).toBe(200);
     expect(await invoicesOf(first.booking.id)).toEqual([]);
@@ -154,17 +158,19 @@ describe("invoices", () => {
   });
 
   it("refuses billing changes once the invoice is issued, with a 409 that says why", async () => {
-    const res = await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, { cookie: guest, body: { name: "Someone Else" } });
+    const res = await t
+      .client(guest)
+      .bookings[":id"].billing.$put({ param: { id: first.booking.id }, json: { name: "Someone Else" }, header: {} });
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { code: string; message: string };
+    const body = await errorOf(res);
     expect(body.code).toBe("INVOICE_ALREADY_ISSUED");
     expect(body.message).toMatch(/already been issued/);
-    const staff = await t.request("PUT", `/api/properties/hotels/${hotel.id}/billing/${first.booking.bookingReference}`, {
-      cookie: manager,
-      body: { name: "Someone Else" },
+    const staff = await t.client(manager).properties.hotels[":hotelId"].billing[":reference"].$put({
+      param: { hotelId: String(hotel.id), reference: first.booking.bookingReference },
+      json: { name: "Someone Else" },
     });
     expect(staff.status).toBe(409);
-    const view = await t.request("GET", `/api/bookings/${first.booking.id}/billing`, { cookie: guest });
+    const view = await t.client(guest).bookings[":id"].billing.$get({ param: { id: first.booking.id }, header: {} });
     expect(await view.json()).toMatchObject({ name: "Pat Payer", editable: false, invoiceIssued: true });
   });
 
@@ -179,26 +185,28 @@ describe("invoices", () => {
 
   it("lets the staff set billing details of an unpaid booking, found by its reference", async () => {
     const unpaid = await hold(room, d(50), 1);
-    const res = await t.request("PUT", `/api/properties/hotels/${hotel.id}/billing/${unpaid.booking.bookingReference}`, {
-      cookie: manager,
-      body: { name: "Front Desk Billing", company: "Acme" },
+    const res = await t.client(manager).properties.hotels[":hotelId"].billing[":reference"].$put({
+      param: { hotelId: String(hotel.id), reference: unpaid.booking.bookingReference },
+      json: { name: "Front Desk Billing", company: "Acme" },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ name: "Front Desk Billing", company: "Acme", editable: true, invoiceIssued: false });
-    const wrongHotel = await t.request("GET", `/api/properties/hotels/${other.id}/billing/${unpaid.booking.bookingReference}`, {
-      cookie: admin,
+    const wrongHotel = await t.client(admin).properties.hotels[":hotelId"].billing[":reference"].$get({
+      param: { hotelId: String(other.id), reference: unpaid.booking.bookingReference },
     });
     expect(wrongHotel.status).toBe(404);
-    const bad = await t.request("PUT", `/api/bookings/${unpaid.booking.id}/billing`, { cookie: guest, body: { name: "  ", taxId: "!!" } });
+    const bad = await t
+      .client(guest)
+      .bookings[":id"].billing.$put({ param: { id: unpaid.booking.id }, json: { name: "  ", taxId: "!!" }, header: {} });
     expect(bad.status).toBe(400);
   });
 
   it("issues one credit note for a refund, referring to the invoice", async () => {
     const booking = await hold(room, d(60), 2);
     await pay(booking);
-    const cancel = await t.request("POST", `/api/bookings/${booking.booking.id}/cancel`, { cookie: guest });
+    const cancel = await t.client(guest).bookings[":id"].cancel.$post({ param: { id: booking.booking.id }, header: {} });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
-    const again = await t.request("POST", `/api/bookings/${booking.booking.id}/cancel`, { cookie: guest });
+    const again = await t.client(guest).bookings[":id"].cancel.$post({ param: { id: booking.booking.id }, header: {} });
     expect(again.status).toBeGreaterThanOrEqual(400);
     const list = await invoicesOf(booking.booking.id);
     expect(list.map((i) => [i.kind, i.totalCents, i.creditedInvoiceNumber])).toEqual([
@@ -228,7 +236,9 @@ describe("invoices", () => {
 
   it("serves the PDF to the guest and the hotel, with the invoice number in it", async () => {
     const [inv] = await invoicesOf(first.booking.id);
-    const res = await t.request("GET", `/api/bookings/${first.booking.id}/invoices/${inv!.id}/pdf`, { cookie: guest });
+    const res = await t
+      .client(guest)
+      .bookings[":id"].invoices[":invoiceId"].pdf.$get({ param: { id: first.booking.id, invoiceId: String(inv!.id) }, header: {} });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -239,10 +249,12 @@ describe("invoices", () => {
     expect(text).toContain("Payer & Sons Ltd");
     expect(text).toContain("$416.85");
     expect(text).toContain(`Stay: Ledger Inn, Queen, ${d(30)} to ${d(33)}`);
-    const staff = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${inv!.id}/pdf`, {
-      cookie: manager,
-      headers: { "accept-language": "de-DE,de;q=0.9" },
-    });
+    const staff = await t
+      .client(manager)
+      .properties.hotels[":hotelId"].invoices[":invoiceId"].pdf.$get(
+        { param: { hotelId: String(hotel.id), invoiceId: String(inv!.id) } },
+        { headers: { "accept-language": "de-DE,de;q=0.9" } },
+      );
     expect(staff.status).toBe(200);
     // In the reader's language: labels and number formats; the lines keep the words they were issued with.
     const german = pdfText(Buffer.from(await staff.arrayBuffer()));
@@ -254,21 +266,39 @@ describe("invoices", () => {
 
   it("lets only the booking's guest, the hotel's managers and admins read invoices", async () => {
     const [inv] = await invoicesOf(first.booking.id);
-    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices`, { cookie: otherGuest })).status).toBe(404);
-    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices/${inv!.id}/pdf`, { cookie: otherGuest })).status).toBe(404);
-    expect((await t.request("GET", `/api/bookings/${first.booking.id}/invoices`)).status).toBe(404);
-    expect((await t.request("PUT", `/api/bookings/${first.booking.id}/billing`, { cookie: otherGuest, body: { name: "X" } })).status).toBe(
-      404,
-    );
+    expect((await t.client(otherGuest).bookings[":id"].invoices.$get({ param: { id: first.booking.id }, header: {} })).status).toBe(404);
+    expect(
+      (
+        await t
+          .client(otherGuest)
+          .bookings[":id"].invoices[":invoiceId"].pdf.$get({ param: { id: first.booking.id, invoiceId: String(inv!.id) }, header: {} })
+      ).status,
+    ).toBe(404);
+    expect((await t.api.bookings[":id"].invoices.$get({ param: { id: first.booking.id }, header: {} })).status).toBe(404);
+    expect(
+      (await t.client(otherGuest).bookings[":id"].billing.$put({ param: { id: first.booking.id }, json: { name: "X" }, header: {} }))
+        .status,
+    ).toBe(404);
     // The manager of Ledger Inn is not a manager of the other hotel.
-    expect((await t.request("GET", `/api/properties/hotels/${other.id}/invoices`, { cookie: manager })).status).toBe(403);
-    expect((await t.request("GET", `/api/properties/hotels/${other.id}/invoices.csv`, { cookie: manager })).status).toBe(403);
+    expect(
+      (await t.client(manager).properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(other.id) }, query: {} })).status,
+    ).toBe(403);
+    expect(
+      (await t.client(manager).properties.hotels[":hotelId"]["invoices.csv"].$get({ param: { hotelId: String(other.id) }, query: {} }))
+        .status,
+    ).toBe(403);
     // An invoice of another hotel is not found through this hotel's path.
     const [otherInvoice] = await t.deps.db.select().from(invoices).where(eq(invoices.hotelId, other.id));
     expect(
-      (await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices/${otherInvoice!.id}/pdf`, { cookie: manager })).status,
+      (
+        await t.client(manager).properties.hotels[":hotelId"].invoices[":invoiceId"].pdf.$get({
+          param: { hotelId: String(hotel.id), invoiceId: String(otherInvoice!.id) },
+        })
+      ).status,
     ).toBe(404);
-    expect((await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices`, { cookie: guest })).status).toBe(403);
+    expect(
+      (await t.client(guest).properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(hotel.id) }, query: {} })).status,
+    ).toBe(403);
     const byAdmin = await t.client(admin).properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(other.id) }, query: {} });
     expect(byAdmin.status).toBe(200);
   });
@@ -280,7 +310,9 @@ describe("invoices", () => {
     expect(res.status).toBe(200);
     const list = (await res.json()).invoices;
     expect(list.map((i) => i.invoiceNumber)).toEqual([4, 3, 2, 1].map((n) => `H${hotel.id}-00000${n}`));
-    const csv = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices.csv?month=${month()}`, { cookie: manager });
+    const csv = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["invoices.csv"].$get({ param: { hotelId: String(hotel.id) }, query: { month: month() } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const rows = (await csv.text()).trim().split("\r\n");
@@ -295,16 +327,20 @@ describe("invoices", () => {
     expect(rows[4]).toMatch(
       new RegExp(`^H${hotel.id}-000004,credit note,.*,H${hotel.id}-000003,Pat Payer,,USD,-246.90,0.00,-246.90,0.00,$`),
     );
-    const empty = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices.csv?month=2001-01`, { cookie: manager });
+    const empty = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["invoices.csv"].$get({ param: { hotelId: String(hotel.id) }, query: { month: "2001-01" } });
     expect((await empty.text()).trim().split("\r\n")).toHaveLength(1);
-    const bad = await t.request("GET", `/api/properties/hotels/${hotel.id}/invoices?month=2026-13`, { cookie: manager });
+    const bad = await t
+      .client(manager)
+      .properties.hotels[":hotelId"].invoices.$get({ param: { hotelId: String(hotel.id) }, query: { month: "2026-13" } });
     expect(bad.status).toBe(400);
   });
 
   it("lets the front desk invoice a booking paid at the hotel once, with the billing details set before", async () => {
-    const phone = await t.request("POST", `/api/properties/hotels/${other.id}/front-desk/phone-bookings`, {
-      cookie: admin,
-      body: {
+    const phone = await t.client(admin).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(other.id) },
+      json: {
         guestName: "Desk Payer",
         guestEmail: "desk.payer@example.com",
         guestPhone: "+1 555 0199",
@@ -315,13 +351,14 @@ describe("invoices", () => {
       },
     });
     expect(phone.status, await phone.clone().text()).toBe(201);
-    const { bookingId, reference } = (await phone.json()) as { bookingId: string; reference: string };
+    const { bookingId, reference } = await phone.json();
     // Nothing was paid by card: no invoice at confirmation.
     expect(await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).toEqual([]);
-    const path = `/api/properties/hotels/${other.id}/billing/${reference}`;
-    const before = await t.request("PUT", path, { cookie: admin, body: { name: "Desk Payer", company: "Desk Co" } });
+    const billing = (cookie: string) => t.client(cookie).properties.hotels[":hotelId"].billing[":reference"];
+    const param = { hotelId: String(other.id), reference };
+    const before = await billing(admin).$put({ param, json: { name: "Desk Payer", company: "Desk Co" } });
     expect(await before.json()).toMatchObject({ editable: true, canIssueAtDesk: true, company: "Desk Co" });
-    const issued = await t.request("POST", `${path}/invoice`, { cookie: admin });
+    const issued = await billing(admin).invoice.$post({ param });
     expect(issued.status, await issued.clone().text()).toBe(201);
     expect(await issued.json()).toMatchObject({
       invoiceNumber: `H${other.id}-000002`,
@@ -331,11 +368,11 @@ describe("invoices", () => {
     });
     const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
     expect(stored!.settlement).toMatchObject({ paidByCardCents: 0, dueAtHotelCents: 20000 });
-    const again = await t.request("POST", `${path}/invoice`, { cookie: admin });
+    const again = await billing(admin).invoice.$post({ param });
     expect(again.status).toBe(409);
-    expect(await (await t.request("GET", path, { cookie: admin })).json()).toMatchObject({ editable: false, canIssueAtDesk: false });
+    expect(await (await billing(admin).$get({ param })).json()).toMatchObject({ editable: false, canIssueAtDesk: false });
     // The manager of Ledger Inn cannot invoice the other hotel's booking.
-    expect((await t.request("POST", `${path}/invoice`, { cookie: manager })).status).toBe(403);
+    expect((await billing(manager).invoice.$post({ param })).status).toBe(403);
   });
 
   it("invoices the fee charged on a card guarantee, once, and then the desk cannot invoice the stay again", async () => {
@@ -376,18 +413,17 @@ describe("invoices", () => {
       }),
     ]);
     expect(stored!.settlement).toMatchObject({ paidByCardCents: 9000, dueAtHotelCents: 0 });
-    const desk = await t.request(
-      "POST",
-      `/api/properties/hotels/${guaranteeHotel.id}/billing/${created.booking.bookingReference}/invoice`,
-      {
-        cookie: admin,
-      },
-    );
+    const desk = await t.client(admin).properties.hotels[":hotelId"].billing[":reference"].invoice.$post({
+      param: { hotelId: String(guaranteeHotel.id), reference: created.booking.bookingReference },
+    });
     expect(desk.status).toBe(409);
   });
 
   it("keeps the counter at the number of documents issued", async () => {
-    const result = await t.deps.db.execute(sql`select last_number from invoice_counters where hotel_id = ${hotel.id}`);
-    expect((result as unknown as { rows: { last_number: number }[] }).rows[0]!.last_number).toBe(4);
+    const [counter] = await queryRows<{ last_number: number }>(
+      t.deps.db,
+      sql`select last_number from invoice_counters where hotel_id = ${hotel.id}`,
+    );
+    expect(counter?.last_number).toBe(4);
   });
 });

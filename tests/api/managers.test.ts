@@ -4,6 +4,7 @@ import { activityLogs, hotelManagers, roleChanges, users } from "../../src/serve
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, createHotel } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 // Top-level: the scope matrix below is built from the app's own route table.
 const t: TestApp = await createTestApp();
@@ -16,15 +17,15 @@ let hotelA: HotelRow;
 let hotelA2: HotelRow;
 let hotelB: HotelRow;
 
-type UserView = { id: string; role: string; managedHotels: { id: number; name: string }[] };
-
 async function idOf(email: string): Promise<string> {
   const [row] = await t.deps.db.select().from(users).where(eq(users.email, email));
   return row!.id;
 }
 
-async function setHotels(cookie: string, email: string, hotelIds: unknown, reason?: string): Promise<Response> {
-  return t.request("PUT", `/api/admin/users/${await idOf(email)}/hotels`, { cookie, body: { hotelIds, ...(reason ? { reason } : {}) } });
+async function setHotels(cookie: string, email: string, hotelIds: number[], reason?: string) {
+  return t
+    .client(cookie)
+    .admin.users[":id"].hotels.$put({ param: { id: await idOf(email) }, json: { hotelIds, ...(reason ? { reason } : {}) } });
 }
 
 beforeAll(async () => {
@@ -48,9 +49,9 @@ beforeAll(async () => {
   managerA = await signIn(t, "manager-a@example.com");
   managerB = await signIn(t, "manager-b@example.com");
   // Manager A adds the front desk of Alpha Hotel (decision 064): Alpha's desk, and nothing else.
-  const granted = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-    cookie: managerA,
-    body: { email: "desk-a@example.com", role: "front_desk" },
+  const granted = await t.client(managerA).properties.hotels[":hotelId"].staff.$post({
+    param: { hotelId: String(hotelA.id) },
+    json: { email: "desk-a@example.com", role: "front_desk" },
   });
   expect(granted.status, await granted.clone().text()).toBe(200);
   deskA = await signIn(t, "desk-a@example.com");
@@ -62,7 +63,7 @@ describe("granting managers", () => {
   it("makes a user the manager of several hotels, recorded in role history and the activity log", async () => {
     const res = await setHotels(admin, "grantee@example.com", [hotelB.id, hotelA.id, hotelA.id], "Runs the Alpha and Bravo desks");
     expect(res.status).toBe(200);
-    const { user: view } = (await res.json()) as { user: UserView };
+    const { user: view } = await res.json();
     expect(view.role).toBe("manager");
     expect(view.managedHotels.map((h) => h.name)).toEqual(["Alpha Hotel", "Bravo Hotel"]);
     const [change] = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"));
@@ -75,35 +76,47 @@ describe("granting managers", () => {
     const [log] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.targetUserEmail, "grantee@example.com"));
     expect(log).toMatchObject({ actionType: "manager_hotels_changed", userEmail: "chief@example.com" });
     expect(log?.details).toMatchObject({ from: "user", to: "manager", removed: [] });
-    const list = (await (await t.request("GET", "/api/admin/users?search=grantee", { cookie: admin })).json()) as { users: UserView[] };
+    const list = await (await t.client(admin).admin.users.$get({ query: { search: "grantee" } })).json();
     expect(list.users[0]).toMatchObject({ role: "manager", managedHotels: [{ name: "Alpha Hotel" }, { name: "Bravo Hotel" }] });
 
     // The role applies at the next request, and like an admin's it waits for two-factor sign-in.
-    const first = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "grantee@example.com", password: "secret123" } });
+    const first = await t.api.auth["sign-in"].email.$post({ json: { email: "grantee@example.com", password: "secret123" } });
     const cookie = first.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    const me = (await (await t.request("GET", "/api/me", { cookie })).json()) as {
-      user: { canManageHotels: boolean; twoFactorSetupRequired: boolean };
-    };
+    const me = await (await t.client(cookie).me.$get()).json();
     expect(me.user).toMatchObject({ canManageHotels: true, twoFactorSetupRequired: true });
-    const early = await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie });
+    const early = await t
+      .client(cookie)
+      .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} });
     expect(early.status).toBe(403);
-    expect(((await early.json()) as { code: string }).code).toBe("TWO_FACTOR_REQUIRED");
+    expect((await errorOf(early)).code).toBe("TWO_FACTOR_REQUIRED");
     const enrolled = await signIn(t, "grantee@example.com");
-    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie: enrolled })).status).toBe(200);
+    expect(
+      (await t.client(enrolled).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} }))
+        .status,
+    ).toBe(200);
   });
 
   it("changes a manager's hotels: their sessions end, the removed hotel is refused, the role history is untouched", async () => {
     const historyBefore = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"));
     const before = await signIn(t, "grantee@example.com");
     const res = await setHotels(admin, "grantee@example.com", [hotelB.id]);
-    expect(((await res.json()) as { user: UserView }).user.managedHotels.map((h) => h.id)).toEqual([hotelB.id]);
-    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie: before })).status).toBe(401);
+    expect((await res.json()).user.managedHotels.map((h) => h.id)).toEqual([hotelB.id]);
+    expect(
+      (await t.client(before).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelB.id) }, query: {} }))
+        .status,
+    ).toBe(401);
     const cookie = await signIn(t, "grantee@example.com");
-    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(403);
-    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie })).status).toBe(200);
+    expect(
+      (await t.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelB.id) }, query: {} }))
+        .status,
+    ).toBe(200);
     expect(await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"))).toHaveLength(
       historyBefore.length,
     );
@@ -119,16 +132,22 @@ describe("granting managers", () => {
   it("revokes: no hotel left makes the manager a regular user again, out of property management", async () => {
     const before = await signIn(t, "grantee@example.com");
     const res = await setHotels(admin, "grantee@example.com", [], "Left the company");
-    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie: before })).status).toBe(401);
+    expect(
+      (await t.client(before).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelB.id) }, query: {} }))
+        .status,
+    ).toBe(401);
     const cookie = await signIn(t, "grantee@example.com");
-    expect(((await res.json()) as { user: UserView }).user).toMatchObject({ role: "user", managedHotels: [] });
+    expect((await res.json()).user).toMatchObject({ role: "user", managedHotels: [] });
     expect(
       await t.deps.db
         .select()
         .from(hotelManagers)
         .where(eq(hotelManagers.userId, await idOf("grantee@example.com"))),
     ).toEqual([]);
-    expect((await t.request("GET", `/api/properties/hotels/${hotelB.id}/front-desk`, { cookie })).status).toBe(403);
+    expect(
+      (await t.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelB.id) }, query: {} }))
+        .status,
+    ).toBe(403);
     const history = await t.deps.db.select().from(roleChanges).where(eq(roleChanges.userEmail, "grantee@example.com"));
     expect(history.at(-1)).toMatchObject({ previousRole: "manager", newRole: "user", reason: "Left the company" });
   });
@@ -136,11 +155,10 @@ describe("granting managers", () => {
   it("promoting a manager to admin ends their grants (admins run every hotel)", async () => {
     await signUp(t, "rising@example.com");
     await setHotels(admin, "rising@example.com", [hotelA.id]);
-    const res = await t.request("POST", `/api/admin/users/${await idOf("rising@example.com")}/role`, {
-      cookie: admin,
-      body: { role: "admin" },
-    });
-    expect(((await res.json()) as { user: UserView }).user).toMatchObject({ role: "admin", managedHotels: [] });
+    const res = await t
+      .client(admin)
+      .admin.users[":id"].role.$post({ param: { id: await idOf("rising@example.com") }, json: { role: "admin" } });
+    expect((await res.json()).user).toMatchObject({ role: "admin", managedHotels: [] });
     expect(
       await t.deps.db
         .select()
@@ -152,29 +170,36 @@ describe("granting managers", () => {
   it("refuses with a clear 400: unknown hotels, an admin, oneself, and malformed lists; only admins may grant", async () => {
     const unknown = await setHotels(admin, "plain-m@example.com", [hotelA.id, 999_999]);
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { message: string }).message).toBe("No hotel has the id 999999. Refresh the list and choose again.");
+    expect((await errorOf(unknown)).message).toBe("No hotel has the id 999999. Refresh the list and choose again.");
     expect((await setHotels(admin, "chief@example.com", [hotelA.id])).status).toBe(400);
     await signUp(t, "second-admin@example.com");
     await ensureAdmin(t.deps.db, t.deps.auth, { email: "second-admin@example.com", password: "x", name: "Second" }, "test");
     const adminTarget = await setHotels(admin, "second-admin@example.com", [hotelA.id]);
     expect(adminTarget.status).toBe(400);
-    expect(((await adminTarget.json()) as { code: string }).code).toBe("ADMIN_MANAGES_ALL");
-    expect((await setHotels(admin, "plain-m@example.com", ["1"])).status).toBe(400);
-    expect((await setHotels(admin, "plain-m@example.com", "all")).status).toBe(400);
+    expect((await errorOf(adminTarget)).code).toBe("ADMIN_MANAGES_ALL");
+    // Malformed lists do not fit the typed client: sent raw.
+    const plainId = await idOf("plain-m@example.com");
+    for (const hotelIds of [["1"], "all"]) {
+      const res = await t.request("PUT", `/api/admin/users/${plainId}/hotels`, { cookie: admin, body: { hotelIds } });
+      expect(res.status, JSON.stringify(hotelIds)).toBe(400);
+    }
     expect((await setHotels(managerA, "plain-m@example.com", [hotelA.id])).status).toBe(403);
     const [plain] = await t.deps.db.select().from(users).where(eq(users.email, "plain-m@example.com"));
     expect(plain?.role).toBe("user");
   });
 });
 
-/** Every endpoint the app serves under a prefix, with its path parameters filled in. */
+/**
+ * Every endpoint the app serves under a prefix, with its path parameters filled in. The scope
+ * tables below try them all as each role; their paths are data, so they go raw.
+ */
 function endpointsUnder(prefix: string): [string, string][] {
   const seen = new Set<string>();
   for (const route of t.app.routes) {
     if (route.method === "ALL" || !route.path.startsWith(prefix) || route.path.includes("*")) continue;
     seen.add(`${route.method} ${route.path}`);
   }
-  return [...seen].sort().map((r) => r.split(" ") as [string, string]);
+  return [...seen].sort().map((r): [string, string] => [r.split(" ")[0]!, r.split(" ")[1]!]);
 }
 
 /** Fills path parameters: the hotel given for :hotelId, an id no record has for the others. */
@@ -272,9 +297,9 @@ describe("the front desk's scope, over every route the app serves", () => {
 
 describe("a hotel's staff (decision 064)", () => {
   async function staffOf(hotelId: number, cookie: string): Promise<{ email: string; role: string }[]> {
-    const res = await t.request("GET", `/api/properties/hotels/${hotelId}/staff`, { cookie });
+    const res = await t.client(cookie).properties.hotels[":hotelId"].staff.$get({ param: { hotelId: String(hotelId) } });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { staff: { email: string; role: string }[] }).staff;
+    return (await res.json()).staff;
   }
 
   it("lists the hotel's managers and front desk; the grant made the account front desk, recorded and logged", async () => {
@@ -293,46 +318,43 @@ describe("a hotel's staff (decision 064)", () => {
       from: "user",
       to: "front_desk",
     });
-    const me = (await (await t.request("GET", "/api/me", { cookie: deskA })).json()) as {
-      user: { role: string; canManageHotels: boolean; canUseFrontDesk: boolean };
-    };
+    const me = await (await t.client(deskA).me.$get()).json();
     expect(me.user).toMatchObject({ role: "front_desk", canManageHotels: false, canUseFrontDesk: true });
-    const desks = (await (await t.request("GET", "/api/properties/front-desk/hotels", { cookie: deskA })).json()) as {
-      hotels: { id: number }[];
-    };
+    const desks = await (await t.client(deskA).properties["front-desk"].hotels.$get()).json();
     expect(desks.hotels.map((h) => h.id)).toEqual([hotelA.id]);
   });
 
   it("a manager adds front desk only, removes front desk only, and only at their own hotel; the front desk manages no staff", async () => {
-    const asManager = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-      cookie: managerA,
-      body: { email: "plain-m@example.com", role: "manager" },
+    const asManager = await t.client(managerA).properties.hotels[":hotelId"].staff.$post({
+      param: { hotelId: String(hotelA.id) },
+      json: { email: "plain-m@example.com", role: "manager" },
     });
     expect(asManager.status).toBe(403);
-    const removeManager = await t.request("DELETE", `/api/properties/hotels/${hotelA.id}/staff/${await idOf("manager-a@example.com")}`, {
-      cookie: managerA,
+    const removeManager = await t.client(managerA).properties.hotels[":hotelId"].staff[":userId"].$delete({
+      param: { hotelId: String(hotelA.id), userId: await idOf("manager-a@example.com") },
     });
     expect(removeManager.status).toBe(400);
-    const otherManager = await t.request("DELETE", `/api/properties/hotels/${hotelB.id}/staff/${await idOf("manager-b@example.com")}`, {
-      cookie: managerA,
+    const otherManager = await t.client(managerA).properties.hotels[":hotelId"].staff[":userId"].$delete({
+      param: { hotelId: String(hotelB.id), userId: await idOf("manager-b@example.com") },
     });
     expect(otherManager.status).toBe(403);
-    const byDesk = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-      cookie: deskA,
-      body: { email: "plain-m@example.com", role: "front_desk" },
+    const byDesk = await t.client(deskA).properties.hotels[":hotelId"].staff.$post({
+      param: { hotelId: String(hotelA.id) },
+      json: { email: "plain-m@example.com", role: "front_desk" },
     });
     expect(byDesk.status).toBe(403);
-    const unknown = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-      cookie: managerA,
-      body: { email: "nobody-here@example.com", role: "front_desk" },
+    const unknown = await t.client(managerA).properties.hotels[":hotelId"].staff.$post({
+      param: { hotelId: String(hotelA.id) },
+      json: { email: "nobody-here@example.com", role: "front_desk" },
     });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { code: string }).code).toBe("STAFF_USER_NOT_FOUND");
-    const anAdmin = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-      cookie: managerA,
-      body: { email: "chief@example.com", role: "front_desk" },
+    expect((await errorOf(unknown)).code).toBe("STAFF_USER_NOT_FOUND");
+    const anAdmin = await t.client(managerA).properties.hotels[":hotelId"].staff.$post({
+      param: { hotelId: String(hotelA.id) },
+      json: { email: "chief@example.com", role: "front_desk" },
     });
-    expect(((await anAdmin.json()) as { code: string }).code).toBe("ADMIN_MANAGES_ALL");
+    expect((await errorOf(anAdmin)).code).toBe("ADMIN_MANAGES_ALL");
+    // A role the typed client would not let through: sent raw.
     const bad = await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
       cookie: managerA,
       body: { email: "x", role: "owner" },
@@ -344,8 +366,11 @@ describe("a hotel's staff (decision 064)", () => {
 
   it("an admin makes the front desk a manager of the hotel, and the manager's desk grant cannot be made smaller by a manager", async () => {
     await signUp(t, "desk-to-manager@example.com");
-    const add = (cookie: string, role: string) =>
-      t.request("POST", `/api/properties/hotels/${hotelB.id}/staff`, { cookie, body: { email: "desk-to-manager@example.com", role } });
+    const add = (cookie: string, role: "manager" | "front_desk") =>
+      t.client(cookie).properties.hotels[":hotelId"].staff.$post({
+        param: { hotelId: String(hotelB.id) },
+        json: { email: "desk-to-manager@example.com", role },
+      });
     expect((await add(managerB, "front_desk")).status).toBe(200);
     expect((await add(admin, "manager")).status).toBe(200);
     expect(await staffOf(hotelB.id, admin)).toContainEqual(
@@ -355,30 +380,38 @@ describe("a hotel's staff (decision 064)", () => {
     expect(account?.role).toBe("manager");
     const down = await add(managerB, "front_desk");
     expect(down.status).toBe(409);
-    expect(((await down.json()) as { code: string }).code).toBe("STAFF_ALREADY_MANAGER");
+    expect((await errorOf(down)).code).toBe("STAFF_ALREADY_MANAGER");
   });
 
   it("removing the front desk's last hotel makes them a regular user: refused at once, logged", async () => {
     await signUp(t, "desk-leaving@example.com");
     expect(
       (
-        await t.request("POST", `/api/properties/hotels/${hotelA.id}/staff`, {
-          cookie: managerA,
-          body: { email: "desk-leaving@example.com", role: "front_desk" },
+        await t.client(managerA).properties.hotels[":hotelId"].staff.$post({
+          param: { hotelId: String(hotelA.id) },
+          json: { email: "desk-leaving@example.com", role: "front_desk" },
         })
       ).status,
     ).toBe(200);
     const cookie = await signIn(t, "desk-leaving@example.com");
-    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(200);
-    const removed = await t.request("DELETE", `/api/properties/hotels/${hotelA.id}/staff/${await idOf("desk-leaving@example.com")}`, {
-      cookie: managerA,
+    expect(
+      (await t.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} }))
+        .status,
+    ).toBe(200);
+    const removed = await t.client(managerA).properties.hotels[":hotelId"].staff[":userId"].$delete({
+      param: { hotelId: String(hotelA.id), userId: await idOf("desk-leaving@example.com") },
     });
     expect(removed.status).toBe(200);
-    expect(((await removed.json()) as { staff: { email: string }[] }).staff.map((s) => s.email)).not.toContain("desk-leaving@example.com");
+    expect((await removed.json()).staff.map((s) => s.email)).not.toContain("desk-leaving@example.com");
     // The role change ended the sessions; a new one is an ordinary user's.
-    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie })).status).toBe(401);
+    expect(
+      (await t.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} }))
+        .status,
+    ).toBe(401);
     const again = await signIn(t, "desk-leaving@example.com");
-    expect((await t.request("GET", `/api/properties/hotels/${hotelA.id}/front-desk`, { cookie: again })).status).toBe(403);
+    expect(
+      (await t.client(again).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelA.id) }, query: {} })).status,
+    ).toBe(403);
     const [account] = await t.deps.db.select().from(users).where(eq(users.email, "desk-leaving@example.com"));
     expect(account?.role).toBe("user");
     const logs = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.targetUserEmail, "desk-leaving@example.com"));

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, hotelManagers, hotels, rateRules, roomNights, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
-import type { RevenueReport } from "../../src/server/services/revenue-reports.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 /**
  * One small hotel with known bookings over the ten nights 2030-03-01 .. 2030-03-10, every figure
@@ -22,7 +23,7 @@ let double: RoomTypeRow;
 let suite: RoomTypeRow;
 let single: RoomTypeRow;
 
-const RANGE = "from=2030-03-01&to=2030-03-10";
+const RANGE = { from: "2030-03-01", to: "2030-03-10" };
 let sequence = 0;
 
 function booking(room: RoomTypeRow | null, hotelId: number | null, fields: Partial<typeof bookings.$inferInsert>) {
@@ -173,15 +174,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function report(query: string, cookie: string): Promise<RevenueReport> {
-  const res = await t.request("GET", `/api/properties/reports?${query}`, { cookie });
+type ReportQuery = InferRequestType<ApiClient["properties"]["reports"]["$get"]>["query"];
+
+async function report(query: ReportQuery, cookie: string) {
+  const res = await t.client(cookie).properties.reports.$get({ query });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as RevenueReport;
+  return await res.json();
 }
 
 describe("the revenue report of one hotel", () => {
   it("computes every figure from the sold bookings, night by night, and the calendar", async () => {
-    const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
+    const r = await report({ ...RANGE, hotelId: String(hotel.id) }, manager);
     expect(r).toMatchObject({ from: "2030-03-01", to: "2030-03-10", nights: 10, hotelCount: 1 });
     expect(r.hotel).toEqual({ id: hotel.id, name: "Report Hotel", city: "Lisbon" });
     // Available: 3 rooms x 10 nights, +2 doubles on 03-01, -1 suite on 03-06 = 31.
@@ -207,7 +210,7 @@ describe("the revenue report of one hotel", () => {
   });
 
   it("gives the nights one by one at the prices they were sold at", async () => {
-    const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
+    const r = await report({ ...RANGE, hotelId: String(hotel.id) }, manager);
     expect(r.daily).toHaveLength(10);
     const night = (date: string) => r.daily.find((d) => d.night === date);
     expect(night("2030-03-01")).toEqual({
@@ -230,7 +233,7 @@ describe("the revenue report of one hotel", () => {
   });
 
   it("splits revenue by room type and by channel, phone bookings in their own", async () => {
-    const r = await report(`${RANGE}&hotelId=${hotel.id}`, manager);
+    const r = await report({ ...RANGE, hotelId: String(hotel.id) }, manager);
     expect(r.roomTypes.total).toBe(2);
     expect(r.roomTypes.rows).toEqual([
       // 2 rooms x 10 + 2 = 22 available; 3 + 4 + 1 sold; 30,000 + 41,300 + 22,000; ADR 93,300 / 8 = 11,662.5.
@@ -277,15 +280,15 @@ describe("the revenue report of one hotel", () => {
 
   it("counts a stay's nights to its amount exactly, whatever the range cuts", async () => {
     // The two-room stay seen whole (03-09 .. 03-11): 17,700 + 23,600 + 17,700 = 59,000.
-    const r = await report(`from=2030-03-09&to=2030-03-11&hotelId=${hotel.id}`, manager);
+    const r = await report({ from: "2030-03-09", to: "2030-03-11", hotelId: String(hotel.id) }, manager);
     expect(r.totals.roomRevenueCents).toBe(59000);
     expect(r.roomTypes.rows.find((row) => row.roomTypeId === double.id)?.revenueCents).toBe(59000);
     expect(r.daily.map((d) => d.revenueCents)).toEqual([17700, 23600, 17700]);
     // Only its last night: 2 room-nights, 17,700, ADR 8,850.
-    const last = await report(`from=2030-03-11&to=2030-03-11&hotelId=${hotel.id}`, manager);
+    const last = await report({ from: "2030-03-11", to: "2030-03-11", hotelId: String(hotel.id) }, manager);
     expect(last.totals).toMatchObject({ soldRoomNights: 2, roomRevenueCents: 17700, adrCents: 8850 });
     // The stay without nightly prices, whole: 3,333 + 3,333 + 3,334.
-    const even = await report(`from=2030-02-27&to=2030-03-01&hotelId=${hotel.id}`, manager);
+    const even = await report({ from: "2030-02-27", to: "2030-03-01", hotelId: String(hotel.id) }, manager);
     expect(even.daily.map((d) => d.revenueCents)).toEqual([3333, 3333, 3334]);
   });
 
@@ -293,7 +296,7 @@ describe("the revenue report of one hotel", () => {
     const db = t.deps.db;
     const [first] = await db.select().from(bookings).where(eq(bookings.checkIn, "2030-03-02"));
     await db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, first!.id));
-    const cancelled = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    const cancelled = await report({ from: "2030-03-02", to: "2030-03-04", hotelId: String(hotel.id) }, manager);
     // Made in these nights: it and the refunded suite of 03-03, both cancelled now.
     expect(cancelled.totals).toMatchObject({ soldRoomNights: 0, roomRevenueCents: 0, cancellations: 2, bookingsMade: 2 });
     // Refunded 6,000 of 30,000 and standing: 24,000 shared 8 : 10 : 12 = 6,400, 8,000, 9,600.
@@ -301,11 +304,11 @@ describe("the revenue report of one hotel", () => {
       .update(bookings)
       .set({ status: "confirmed", paymentStatus: "refunded", refundedCents: 6000 })
       .where(eq(bookings.id, first!.id));
-    const partly = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    const partly = await report({ from: "2030-03-02", to: "2030-03-04", hotelId: String(hotel.id) }, manager);
     expect(partly.daily.map((d) => d.revenueCents)).toEqual([6400, 8000, 9600]);
     expect(partly.totals).toMatchObject({ soldRoomNights: 3, roomRevenueCents: 24000, cancellations: 1, bookingsMade: 2 });
     await db.update(bookings).set({ paymentStatus: "completed", refundedCents: 0 }).where(eq(bookings.id, first!.id));
-    const restored = await report(`from=2030-03-02&to=2030-03-04&hotelId=${hotel.id}`, manager);
+    const restored = await report({ from: "2030-03-02", to: "2030-03-04", hotelId: String(hotel.id) }, manager);
     expect(restored.daily.map((d) => d.revenueCents)).toEqual([8000, 10000, 12000]);
   });
 });
@@ -348,14 +351,16 @@ describe("scope", () => {
   });
 
   it("refuses another manager's hotel, an unknown hotel, travellers and visitors", async () => {
-    const forbidden = await t.request("GET", `/api/properties/reports?${RANGE}&hotelId=${other.id}`, { cookie: manager });
+    const theirs = { query: { ...RANGE, hotelId: String(other.id) } };
+    const forbidden = await t.client(manager).properties.reports.$get(theirs);
     expect(forbidden.status).toBe(403);
-    expect((await t.request("GET", `/api/properties/reports.csv?${RANGE}&hotelId=${other.id}`, { cookie: manager })).status).toBe(403);
+    expect((await t.client(manager).properties["reports.csv"].$get(theirs)).status).toBe(403);
     // A manager learns nothing about hotels outside their grant, existing or not.
-    expect((await t.request("GET", `/api/properties/reports?${RANGE}&hotelId=999999`, { cookie: manager })).status).toBe(403);
-    expect((await t.request("GET", `/api/properties/reports?${RANGE}&hotelId=999999`, { cookie: admin })).status).toBe(404);
-    expect((await t.request("GET", `/api/properties/reports?${RANGE}`, { cookie: traveller })).status).toBe(403);
-    expect((await t.request("GET", `/api/properties/reports?${RANGE}`)).status).toBe(401);
+    const unknown = { query: { ...RANGE, hotelId: "999999" } };
+    expect((await t.client(manager).properties.reports.$get(unknown)).status).toBe(403);
+    expect((await t.client(admin).properties.reports.$get(unknown)).status).toBe(404);
+    expect((await t.client(traveller).properties.reports.$get({ query: RANGE })).status).toBe(403);
+    expect((await t.api.properties.reports.$get({ query: RANGE })).status).toBe(401);
   });
 });
 
@@ -366,17 +371,18 @@ describe("bad ranges", () => {
     ["from=2030-02-30&to=2030-03-10", "from must be a date like 2026-05-31"],
     ["from=yesterday&to=2030-03-10", "from must be a date like 2026-05-31"],
     ["to=2030-03-10", "from is required (a date like 2026-05-31)"],
-    [`${RANGE}&hotelId=abc`, "hotelId must be a hotel id"],
+    ["from=2030-03-01&to=2030-03-10&hotelId=abc", "hotelId must be a hotel id"],
   ])("answers 400 to %s", async (query, message) => {
+    // Query strings as typed in an address bar, some without a field the typed client requires: raw.
     const res = await t.request("GET", `/api/properties/reports?${query}`, { cookie: admin });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { code: string; message: string; issues: { message: string }[] };
+    const body = await errorOf(res);
     expect(body.code).toBe("VALIDATION_ERROR");
-    expect(body.issues.map((i) => i.message)).toContain(message);
+    expect(body.issues?.map((i) => i.message)).toContain(message);
   });
 
   it("accepts a whole leap year of 366 nights", async () => {
-    const r = await report(`from=2028-01-01&to=2028-12-31&hotelId=${hotel.id}`, admin);
+    const r = await report({ from: "2028-01-01", to: "2028-12-31", hotelId: String(hotel.id) }, admin);
     expect(r.nights).toBe(366);
     expect(r.daily).toHaveLength(366);
   });
@@ -384,7 +390,7 @@ describe("bad ranges", () => {
 
 describe("the CSV export", () => {
   it("carries the same figures, formula-safe", async () => {
-    const res = await t.request("GET", `/api/properties/reports.csv?${RANGE}&hotelId=${hotel.id}`, { cookie: manager });
+    const res = await t.client(manager).properties["reports.csv"].$get({ query: { ...RANGE, hotelId: String(hotel.id) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toBe(
@@ -419,14 +425,14 @@ describe("nights not on sale (decision 042)", () => {
       );
     // Dec 28-29 in the walk: the two nights closed after one room was sold on the first.
     await db.insert(rateRules).values({ roomTypeId: rooms.id, firstNight: "2030-04-02", lastNight: "2030-04-03", closed: true });
-    const r = await report(`from=2030-04-01&to=2030-04-04&hotelId=${closing.id}`, admin);
+    const r = await report({ from: "2030-04-01", to: "2030-04-04", hotelId: String(closing.id) }, admin);
     expect(r.daily.map((d) => d.availableRoomNights)).toEqual([3, 1, 0, 3]);
     // 3 + 1 + 0 + 3 = 7 available, 1 sold.
     expect(r.totals).toMatchObject({ availableRoomNights: 7, soldRoomNights: 1, occupancyPercent: 14.29 });
     expect(r.roomTypes.rows[0]).toMatchObject({ roomTypeId: rooms.id, availableRoomNights: 7, soldRoomNights: 1 });
     // A later rule that opens the night again makes it available again.
     await db.insert(rateRules).values({ roomTypeId: rooms.id, firstNight: "2030-04-03", lastNight: "2030-04-03", closed: false });
-    const reopened = await report(`from=2030-04-01&to=2030-04-04&hotelId=${closing.id}`, admin);
+    const reopened = await report({ from: "2030-04-01", to: "2030-04-04", hotelId: String(closing.id) }, admin);
     expect(reopened.daily.map((d) => d.availableRoomNights)).toEqual([3, 1, 3, 3]);
   });
 
@@ -443,7 +449,7 @@ describe("nights not on sale (decision 042)", () => {
       .insert(bookings)
       .values(booking(rooms, late.id, { checkIn: "2030-04-20", checkOut: "2030-04-21", hotelName: "Late Hotel", totalPriceCents: 10000 }));
     await db.insert(roomNights).values({ roomTypeId: rooms.id, night: "2030-04-20", roomsTotal: 5, roomsTaken: 1 });
-    const r = await report(`from=2030-04-01&to=2030-04-30&hotelId=${late.id}`, admin);
+    const r = await report({ from: "2030-04-01", to: "2030-04-30", hotelId: String(late.id) }, admin);
     const available = new Map(r.daily.map((d) => [d.night, d.availableRoomNights]));
     expect(available.get("2030-04-01")).toBe(0);
     expect(available.get("2030-04-20")).toBe(1);
@@ -453,7 +459,7 @@ describe("nights not on sale (decision 042)", () => {
     expect(r.totals).toMatchObject({ availableRoomNights: 7, soldRoomNights: 1 });
     expect(r.roomTypes.rows[0]).toMatchObject({ roomTypeId: rooms.id, availableRoomNights: 7 });
     // Every hotel together on the 20th: Report Hotel's 3, the other hotel's 3, Closing Hotel's 3 and this 1.
-    const all = await report("from=2030-04-20&to=2030-04-20", admin);
+    const all = await report({ from: "2030-04-20", to: "2030-04-20" }, admin);
     expect(all.totals).toMatchObject({ availableRoomNights: 10, soldRoomNights: 1 });
   });
 });
@@ -465,10 +471,11 @@ describe("pay at hotel, shortened at the front desk", () => {
     const deskHotel = await createHotel(db, { name: "Walk-in Hotel" });
     const king = await createRoomType(db, deskHotel.id, { name: "King", totalRooms: 2, priceCents: 12000, maxGuests: 2 });
     const today = todayUtc();
-    const desk = `/api/properties/hotels/${deskHotel.id}/front-desk`;
-    const made = await t.request("POST", `${desk}/phone-bookings`, {
-      cookie: admin,
-      body: {
+    const desk = t.client(admin).properties.hotels[":hotelId"]["front-desk"];
+    const hotelId = String(deskHotel.id);
+    const made = await desk["phone-bookings"].$post({
+      param: { hotelId },
+      json: {
         roomTypeId: String(king.id),
         checkIn: today,
         checkOut: addDays(today, 3),
@@ -480,12 +487,12 @@ describe("pay at hotel, shortened at the front desk", () => {
       },
     });
     expect(made.status, await made.clone().text()).toBe(201);
-    const { bookingId } = (await made.json()) as { bookingId: string };
-    const range = `from=${today}&to=${addDays(today, 2)}&hotelId=${deskHotel.id}`;
+    const { bookingId } = await made.json();
+    const range = { from: today, to: addDays(today, 2), hotelId: String(deskHotel.id) };
     expect((await report(range, admin)).totals.roomRevenueCents).toBe(36000);
 
-    expect((await t.request("POST", `${desk}/bookings/${bookingId}/check-in`, { cookie: admin })).status).toBe(200);
-    expect((await t.request("POST", `${desk}/bookings/${bookingId}/check-out`, { cookie: admin })).status).toBe(200);
+    expect((await desk.bookings[":bookingId"]["check-in"].$post({ param: { hotelId, bookingId } })).status).toBe(200);
+    expect((await desk.bookings[":bookingId"]["check-out"].$post({ param: { hotelId, bookingId } })).status).toBe(200);
     const r = await report(range, admin);
     expect(r.daily.map((d) => [d.night, d.soldRoomNights, d.revenueCents])).toEqual([
       [today, 1, 12000],

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ErrorBody } from "../../src/server/http/openapi.ts";
 
 /** What the typed client (and a raw `Response`) answers: enough to check the status and read the body. */
-interface Answer<T> {
+export interface Answer<T> {
   status: number;
   clone(): { text(): Promise<string> };
   json(): Promise<T>;
@@ -13,7 +13,7 @@ interface Answer<T> {
  * The body of an answer, typed from the route's declared answer, after checking its status (a
  * differing status fails with the body in the message).
  */
-export async function bodyOf<T>(res: Answer<T>, status: number): Promise<T> {
+export async function bodyOf<T>(res: Answer<T>, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
   return await res.json();
 }
