@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -73,11 +73,45 @@ async function enrollAdmin(baseUrl: string): Promise<string> {
   return secret;
 }
 
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * Builds the client into dist/client without ever leaving it empty or half written, as another
+ * e2e run in the same checkout may be serving it (its pages failed while a build emptied the
+ * folder): builds beside it, then moves the files in, index.html last. The previous build's
+ * hashed files stay, so a page that loaded it still finds its lazy chunks; `npm run build`
+ * empties the folder as before.
+ */
+function buildClient(): void {
+  const target = path.resolve("dist/client");
+  mkdirSync(target, { recursive: true });
+  const staging = mkdtempSync(path.resolve("dist/.client-e2e-"));
+  try {
+    execFileSync(
+      "npx",
+      ["vite", "build", "--config", "tests/e2e/vite-build.config.ts", "--outDir", staging, "--emptyOutDir", "--logLevel", "warn"],
+      { stdio: "inherit" },
+    );
+    const files = filesUnder(staging).sort((a, b) => Number(a === "index.html") - Number(b === "index.html"));
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+      // A compressed copy of the old page would be sent in its place (this build writes none).
+      if (file === "index.html") for (const copy of [".br", ".gz"]) rmSync(path.join(target, file + copy), { force: true });
+      renameSync(path.join(staging, file), path.join(target, file));
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 /** Builds the client and starts the real app (PGlite, small demo catalogue) for the browser tests. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.E2E_SKIP_BUILD !== "1") {
-    execFileSync("npx", ["vite", "build", "--config", "tests/e2e/vite-build.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
-  }
+  if (process.env.E2E_SKIP_BUILD !== "1") buildClient();
   const port = await freePort();
   const controlPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "staywise-e2e-"));

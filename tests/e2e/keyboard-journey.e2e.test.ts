@@ -293,7 +293,7 @@ describe("the whole journey by keyboard", () => {
     await expectAccessible(page);
     await page.context().close();
     // A long journey of single key presses, on a shared machine.
-  }, 180_000);
+  });
 
   it("on a phone, keeps focus in the payment form through a declined card, and gives it back to Book Now when the booking closes", async () => {
     const page = await newPage(browser, 390);
@@ -347,5 +347,5 @@ describe("the whole journey by keyboard", () => {
     await expectFocusOn(page, bookNow);
     await expectFocusVisible(page);
     await page.context().close();
-  }, 120_000);
+  });
 });
