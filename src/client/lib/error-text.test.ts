@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import es from "../../shared/i18n/es.json";
-import { errorText } from "./error-text.ts";
+import { errorText, fieldMessage } from "./error-text.ts";
 import { chooseLanguage } from "./i18n.ts";
 
 describe("errorText", () => {
@@ -30,5 +30,21 @@ describe("errorText", () => {
     );
     expect(errorText({ code: "VALIDATION_ERROR", message: "title: Title is required" }, "Failed")).toBe("title: Title is required");
     expect(errorText({ code: "HTTP_502", message: "Request failed (502)" }, "Failed")).toBe("Request failed (502)");
+  });
+
+  it("says a 400 answer's first field message and a form's field message through the shared catalogue", async () => {
+    await chooseLanguage("es");
+    const answer = {
+      code: "VALIDATION_ERROR",
+      message: "name: Extra name must be at most 80 characters",
+      issues: [{ path: "name", message: "Extra name must be at most 80 characters" }],
+    };
+    expect(errorText(answer, "Failed")).toBe("El campo Nombre del extra admite como máximo 80 caracteres");
+    expect(fieldMessage("Phone is required")).toBe(es["Phone is required"]);
+    expect(fieldMessage("VAT rate must be between 0 and 100 %")).toBe("El campo Tipo de IVA debe estar entre 0 y 100 %");
+    expect(fieldMessage("A message no schema writes")).toBe("A message no schema writes");
+    await chooseLanguage("en");
+    expect(errorText(answer, "Failed")).toBe("name: Extra name must be at most 80 characters");
+    expect(fieldMessage("Phone is required")).toBe("Phone is required");
   });
 });
