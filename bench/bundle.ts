@@ -89,6 +89,11 @@ export async function measureBundle(budgetGzipKb = 170): Promise<BundleResult> {
     const initialJs = [...js].map((f) => sizeOf(outDir, local(f)));
     const initialCss = [...css].map((f) => sizeOf(outDir, local(f)));
     const initialGzip = initialJs.reduce((s, f) => s + f.gzipBytes, 0);
+    // The entry's stylesheet is inlined into index.html (vite.config.ts): it still counts as the first page's CSS.
+    const inlineCssGzip = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
+      (s, m) => s + gzipSync(m[1] ?? "", { level: 9 }).length,
+      0,
+    );
 
     // Lazy routes: the chunks each dynamic entry needs beyond the initial set.
     const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
@@ -116,7 +121,7 @@ export async function measureBundle(budgetGzipKb = 170): Promise<BundleResult> {
       initialJs: initialJs.sort((a, b) => b.gzipBytes - a.gzipBytes),
       initialJsGzipKb: kb(initialGzip),
       initialJsKb: kb(initialJs.reduce((s, f) => s + f.bytes, 0)),
-      initialCssGzipKb: kb(initialCss.reduce((s, f) => s + f.gzipBytes, 0)),
+      initialCssGzipKb: kb(initialCss.reduce((s, f) => s + f.gzipBytes, 0) + inlineCssGzip),
       withinBudget: kb(initialGzip) <= budgetGzipKb,
       lazyRoutes,
       buildMs,
