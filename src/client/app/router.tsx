@@ -1,9 +1,11 @@
 import { Suspense, lazy } from "react";
 import { useTranslation } from "../lib/i18n.ts";
-import { createBrowserRouter, Outlet } from "react-router";
+import { createBrowserRouter, Outlet, useParams, useSearchParams } from "react-router";
 import { HomePage } from "../features/home/home-page.tsx";
 import { HotelPageSkeleton } from "../features/hotel/hotel-page-skeleton.tsx";
+import { usePreloadHotel } from "../features/hotel/use-hotel-details.ts";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
+import { readStay } from "../lib/stay.ts";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";
@@ -90,6 +92,9 @@ function HomeRoute() {
 /** The hotel page with the features it shows composed in here, so features do not import each other. */
 function HotelRoute() {
   const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const [params] = useSearchParams();
+  usePreloadHotel(id, readStay(params));
   // The page's own skeleton while its code loads (not the small spinner): the footer starts where it stays.
   return (
     <Suspense fallback={<HotelPageSkeleton />}>

@@ -22,9 +22,12 @@ export function HotelCard({
   stay,
   highlighted = false,
   onHighlight,
+  priority = false,
 }: {
   hotel: HotelSummary;
   stay: Stay;
+  /** The first card of the results: its photo is the page's largest paint, fetched at once and first. */
+  priority?: boolean;
   /** Its pin on the map is under the pointer or focused. */
   highlighted?: boolean;
   /** The pointer or focus came onto (true) or left (false) the card; the map highlights its pin. */
@@ -52,8 +55,9 @@ export function HotelCard({
           alt={hotel.name}
           width={800}
           height={600}
-          loading="lazy"
-          decoding="async"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding={priority ? undefined : "async"}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         {hotel.discountPercent > 0 ? (

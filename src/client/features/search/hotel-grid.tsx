@@ -15,6 +15,7 @@ export function HotelGrid({
   className,
   highlightedId,
   onHighlight,
+  priorityFirst = false,
 }: {
   hotels: HotelSummary[];
   stay: Stay;
@@ -23,14 +24,17 @@ export function HotelGrid({
   /** The map view's hotel under the pointer or focus, on a pin or a card. */
   highlightedId?: string | null;
   onHighlight?: (id: string | null) => void;
+  /** The grid opens the page (the results, not the landing page's popular hotels below the fold): its first photo loads first. */
+  priorityFirst?: boolean;
 }) {
   return (
     <ul aria-busy={busy} className={cn(gridClass, "transition-opacity", busy ? "opacity-60" : null, className)}>
-      {hotels.map((hotel) => (
+      {hotels.map((hotel, index) => (
         <li key={hotel.id}>
           <HotelCard
             hotel={hotel}
             stay={stay}
+            priority={priorityFirst && index === 0}
             highlighted={highlightedId === hotel.id}
             {...(onHighlight ? { onHighlight: (on: boolean) => onHighlight(on ? hotel.id : null) } : {})}
           />

@@ -7,7 +7,7 @@ import { HotelGridSkeleton } from "./hotel-grid.tsx";
 import { PopularHotels } from "./popular-hotels.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { hasSearch, readDestination, searchApiQuery, searchTitle } from "./search-params.ts";
-import { useHotelSearch } from "./use-hotel-search.ts";
+import { useHotelSearch, usePreloadFirstPhoto } from "./use-hotel-search.ts";
 
 // The results view brings the filter controls (sliders, checkboxes, a dialog) and the shared search
 // constants; the landing page does not need them, so they load with the first search.
@@ -32,6 +32,7 @@ export function SearchPage({ renderLanding }: { renderLanding: (slots: SearchLan
   const destination = readDestination(params);
   // The search starts here, not in the lazily loaded results view, so it runs while that code downloads.
   const search = useHotelSearch(searchApiQuery(params));
+  usePreloadFirstPhoto(searchApiQuery(params), searching);
   useDocumentTitle(searching ? (destination ? t("Hotels in {{destination}}", { destination }) : searchTitle(params, t)) : null);
 
   if (searching) {
