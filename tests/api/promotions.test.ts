@@ -5,7 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import type { HotelDetail } from "../../src/shared/search.ts";
 import type { PromoCodeView } from "../../src/shared/promotions.ts";
-import { activityLogs, bookings, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
+import { activityLogs, bookings, hotels, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
@@ -277,11 +277,56 @@ describe("a promo code in the hold", () => {
   it("refuses codes on a partner's rooms, which are sold at the partner's price", async () => {
     const request = { code: "EVERYWHERE", hotelId: null, ratePlanId: null, stay: { checkIn: d(10), checkOut: d(12) }, userId: null };
     await expect(
-      checkPromotion(t.deps.db, { ...request, guestEmail: "x@example.com", priceCents: 20_000, currency: "USD", today: todayUtc() }),
+      checkPromotion(t.deps.db, { ...request, guestEmail: "x@example.com", priceCents: 20_000, currency: "USD" }),
     ).rejects.toMatchObject({
       code: "PROMO_CODE_NOT_VALID",
       userMessage: expect.stringMatching(/^Promo codes cannot be used on this hotel's rooms/),
     });
+  });
+
+  it("reads a code's booking window on the booking hotel's date, not UTC's, on both sides of the date line", async () => {
+    const db = t.deps.db;
+    const east = await createHotel(db, { name: "Line Islands Lodge", currency: "USD" });
+    const west = await createHotel(db, { name: "Pago Pago Inn", currency: "USD" });
+    await db.update(hotels).set({ timeZone: "Pacific/Kiritimati" }).where(eq(hotels.id, east.id));
+    await db.update(hotels).set({ timeZone: "Pacific/Pago_Pago" }).where(eq(hotels.id, west.id));
+    // 12:00 UTC on 1 Dec 2026: 02:00 on 2 Dec in Kiritimati (UTC+14), 01:00 on 1 Dec in Pago Pago (UTC-11).
+    const now = new Date("2026-12-01T12:00:00Z");
+    const code = (values: { hotelId: number | null; code: string; bookingFrom?: string; bookingTo?: string }) => ({
+      discountKind: "percent" as const,
+      discountValue: 10,
+      ...values,
+    });
+    await db
+      .insert(promoCodes)
+      .values([
+        code({ hotelId: east.id, code: "EASTSTARTS", bookingFrom: "2026-12-02" }),
+        code({ hotelId: east.id, code: "EASTENDS", bookingTo: "2026-12-01" }),
+        code({ hotelId: null, code: "SITEENDS", bookingTo: "2026-12-01" }),
+        code({ hotelId: null, code: "SITESTARTS", bookingFrom: "2026-12-02" }),
+      ]);
+    const check = (hotelId: number, promo: string) =>
+      checkPromotion(db, {
+        code: promo,
+        hotelId,
+        ratePlanId: null,
+        stay: { checkIn: "2027-01-10", checkOut: "2027-01-12" },
+        userId: null,
+        guestEmail: "dateline@example.com",
+        priceCents: 20_000,
+        currency: "USD",
+        now,
+      });
+    // In Kiritimati it is already 2 Dec: a code from 2 Dec is taken (UTC's 1 Dec would refuse it), one that ended on 1 Dec is not.
+    await expect(check(east.id, "EASTSTARTS")).resolves.toMatchObject({ promoDiscountCents: 2000 });
+    await expect(check(east.id, "EASTENDS")).rejects.toMatchObject({ userMessage: expect.stringMatching(/^This code expired on 1 Dec/) });
+    // A site-wide code follows the hotel of the booking: still 1 Dec in Pago Pago, already 2 Dec in Kiritimati.
+    await expect(check(west.id, "SITEENDS")).resolves.toMatchObject({ promoDiscountCents: 2000 });
+    await expect(check(east.id, "SITEENDS")).rejects.toMatchObject({ userMessage: expect.stringMatching(/^This code expired on 1 Dec/) });
+    await expect(check(west.id, "SITESTARTS")).rejects.toMatchObject({
+      userMessage: expect.stringMatching(/^This code can be used from 2 Dec/),
+    });
+    await expect(check(east.id, "SITESTARTS")).resolves.toMatchObject({ promoDiscountCents: 2000 });
   });
 
   it("refuses a code longer than 40 characters before any lookup", async () => {

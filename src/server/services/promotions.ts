@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { tierFor, type TierName } from "../../shared/loyalty.ts";
+import { dateIn } from "../../shared/time-zones.ts";
 import {
   type CreatePromoCodeInput,
   PROMO_USED_UP,
@@ -42,7 +43,8 @@ export interface PromotionRequest {
   /** The stay's price before promotions, in the booking's currency. */
   priceCents: number;
   currency: string;
-  today: string;
+  /** When the guest books (default: now): a code's booking window is read on the booking hotel's date at this instant. */
+  now?: Date;
 }
 
 /** The lines of a stay's promotions, with the code that gives them (to take its use in the hold). */
@@ -81,6 +83,16 @@ async function findCode(db: DbOrTx, code: string, hotelId: number): Promise<Prom
     .orderBy(sql`${promoCodes.hotelId} nulls last`)
     .limit(1);
   return row;
+}
+
+/**
+ * The booking hotel's date at `now` (decision 070): a code's booking window is in that hotel's days,
+ * a site-wide code's too (the hotel of the booking), so a code that ends on 1 Dec is taken until
+ * midnight there, whatever the server's or the guest's clock says.
+ */
+async function hotelToday(db: DbOrTx, hotelId: number, now: Date): Promise<string> {
+  const [hotel] = await db.select({ timeZone: hotels.timeZone }).from(hotels).where(eq(hotels.id, hotelId));
+  return dateIn(now, hotel?.timeZone ?? "UTC");
 }
 
 /** How many bookings of this guest (signed in: the account or its e-mail; else the e-mail) hold a use of the code. */
@@ -122,7 +134,8 @@ export async function checkPromotion(db: DbOrTx, req: PromotionRequest): Promise
   if (!own) refuse(PARTNER_ROOM_MESSAGE, req.code);
   const promo = await findCode(db, req.code, req.hotelId!);
   if (!promo) refuse(unknownCodeMessage(req.code), req.code);
-  const problem = promoProblem(promo, { ...req.stay, ratePlanId: req.ratePlanId, currency: req.currency, today: req.today });
+  const today = await hotelToday(db, req.hotelId!, req.now ?? new Date());
+  const problem = promoProblem(promo, { ...req.stay, ratePlanId: req.ratePlanId, currency: req.currency, today });
   if (problem) refuse(problem, req.code);
   if (promo.perGuestLimit !== null && (await guestUses(db, promo.id, req.userId, guestEmail)) >= promo.perGuestLimit) {
     refuse(perGuestLimitMessage(promo.perGuestLimit), req.code);

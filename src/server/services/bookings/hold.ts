@@ -97,7 +97,6 @@ export async function createBookingHold(
     guestEmail: input.guestEmail,
     priceCents: priced.totalPriceCents,
     currency: priced.currency,
-    today,
   });
   const charges = await stayCharges(db, priced, stay, input.extras ?? [], {
     memberCents: promotion.memberDiscountCents,

@@ -42,7 +42,7 @@ export async function quoteBooking(
     guestEmail: "",
     priceCents: priced.totalPriceCents,
     currency: priced.currency,
-    today,
+    now,
   });
   const charges = await stayCharges(db, priced, stay, input.extras ?? [], {
     memberCents: promotion.memberDiscountCents,
