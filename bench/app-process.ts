@@ -60,7 +60,9 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
   delete env.SMTP_URL;
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
+  // BENCH_APP_CPU_PROF=dir: the app writes a V8 CPU profile there when it stops (node --cpu-prof), to see where its CPU goes.
+  const profile = process.env.BENCH_APP_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_APP_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(ROOT, "src/server/main.ts")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -17,7 +17,7 @@ import pg from "pg";
 import { type Db, SESSION_OPTIONS, useNamedStatements } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { createInventorySupplier } from "../src/server/services/search/inventory-supplier.ts";
-import { searchHotels } from "../src/server/services/hotel-search.ts";
+import { searchHotels } from "../src/server/services/search/across-suppliers.ts";
 import { SearchQuery } from "../src/shared/search.ts";
 import { summarize } from "./load.ts";
 import { searchPathGenerator } from "./mix.ts";

@@ -26,7 +26,7 @@ import { type Database, type Db, SESSION_OPTIONS, useNamedStatements } from "../
 import * as schema from "../src/server/db/schema.ts";
 import { createDeps } from "../src/server/deps.ts";
 import { createLogger } from "../src/server/logger.ts";
-import { searchHotels } from "../src/server/services/hotel-search.ts";
+import { searchHotels } from "../src/server/services/search/across-suppliers.ts";
 import { SearchQuery } from "../src/shared/search.ts";
 import { BENCH_APPLICATION_NAMES, backendCpu, backendCpuBetween, processCpuMs } from "./cpu.ts";
 import { type LatencySummary, summarize } from "./load.ts";

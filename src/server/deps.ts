@@ -7,7 +7,7 @@ import type { GatewayEvent } from "./integrations/payments/payment-gateway.ts";
 import { createSimulatedGateway } from "./integrations/payments/simulated-gateway.ts";
 import { createStripeGateway } from "./integrations/payments/stripe-gateway.ts";
 import { createLocalStorage } from "./integrations/storage.ts";
-import { createInventorySupplier } from "./services/search/inventory-supplier.ts";
+import { SEARCH_COUNT_TTL_MS, createInventorySupplier } from "./services/search/inventory-supplier.ts";
 import { createWholesalerSupplier } from "./integrations/suppliers/wholesaler-supplier.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import type { Logger } from "./logger.ts";
@@ -37,7 +37,11 @@ export function createDeps(config: AppConfig, database: Database, logger: Logger
     timeouts: config.supplierTimeouts,
   });
   // Search and hotel pages tolerate a second of lag: they read from the replicas, if any.
-  const suppliers = [createInventorySupplier(database.readDb), wholesaler];
+  // Counts kept a few seconds on PostgreSQL, where several instances share the load (decision 073).
+  const suppliers = [
+    createInventorySupplier(database.readDb, { countTtlMs: database.kind === "postgres" ? SEARCH_COUNT_TTL_MS : 0 }),
+    wholesaler,
+  ];
   if (database.replicas) {
     database.replicas.onStateChange = (status, error) => {
       if (status.state === "down") logger.warn({ replica: status.name, err: error }, "read replica down; its reads go to the primary");

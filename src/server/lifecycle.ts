@@ -1,11 +1,15 @@
 /**
- * The running state of one app instance: whether it is draining for shutdown, and the background
+ * The running state of one app instance: whether it is warming up or draining for shutdown, and the background
  * work (webhook-style confirmations, partner booking calls, failure records) a shutdown must wait for.
  */
 export interface Lifecycle {
   /** True from the stop signal on: readiness fails and responses close their connections. */
   readonly draining: boolean;
   startDraining(): void;
+  /** True while start-up work given to warmUp runs: readiness fails until it has settled. */
+  readonly warming: boolean;
+  /** Keeps the instance unready until `work` settles (fulfilled or not: a failed warm-up only costs speed). */
+  warmUp(work: Promise<unknown>): void;
   /** Runs work that outlives its request; shutdown waits for it. Rejections are the caller's to handle. */
   track<T>(work: Promise<T>): Promise<T>;
   /** Resolves true once no tracked work is running, or false when `timeoutMs` passes first. */
@@ -14,6 +18,7 @@ export interface Lifecycle {
 
 export function createLifecycle(): Lifecycle {
   let draining = false;
+  let warmUps = 0;
   const running = new Set<Promise<unknown>>();
   return {
     get draining() {
@@ -21,6 +26,16 @@ export function createLifecycle(): Lifecycle {
     },
     startDraining() {
       draining = true;
+    },
+    get warming() {
+      return warmUps > 0;
+    },
+    warmUp(work) {
+      warmUps++;
+      void work.then(
+        () => warmUps--,
+        () => warmUps--,
+      );
     },
     track(work) {
       const entry = work.finally(() => running.delete(entry));

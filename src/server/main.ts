@@ -13,6 +13,7 @@ import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
 import { startTracing } from "./middleware/tracing.ts";
 import { ensureAdmin } from "./services/accounts.ts";
+import { RUNS_PER_CONNECTION, warmSearch } from "./services/search/warm-up.ts";
 import {
   type Worker,
   runBookingJobsAtStart,
@@ -90,6 +91,17 @@ async function main(): Promise<void> {
   workers.push(startGuestDataRetentionWorker(database.db, logger));
 
   const app = createApp(deps, { tracing });
+  // Not ready (/readyz) until search and the hotel page have planned and prepared their statements.
+  const warmStarted = Date.now();
+  deps.lifecycle.warmUp(
+    warmSearch(deps.suppliers, deps.readDb, {
+      connections: database.kind === "postgres" ? Math.min(config.databasePoolSize, 4) : 1,
+      runs: database.kind === "postgres" ? RUNS_PER_CONNECTION : 1,
+    }).then(
+      (done) => logger.info({ ...done, ms: Date.now() - warmStarted }, "search warmed up"),
+      (error: unknown) => logger.warn({ err: error }, "search warm-up failed; serving without it"),
+    ),
+  );
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, url: config.publicUrl }, `Staywise is listening on ${config.publicUrl}`);
     if (config.supplierSandbox) {

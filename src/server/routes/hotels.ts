@@ -3,7 +3,8 @@ import { HotelStayQuery, SearchQuery } from "../../shared/search.ts";
 import { DestinationsSchema, HotelDetailSchema, SearchResponseSchema } from "../contract/hotels.ts";
 import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
 import type { AppDeps } from "../http/types.ts";
-import { getHotelDetails, searchHotels, suggestDestinations } from "../services/hotel-search.ts";
+import { getHotelDetails, searchHotels } from "../services/search/across-suppliers.ts";
+import { suggestDestinations } from "../services/search/destination-suggestions.ts";
 
 const HotelIdParam = z.object({
   id: z.string().min(1).max(100, "Hotel not found"),

@@ -88,6 +88,13 @@ export interface HotelCatalogSupplier {
   /** Short stable name; also the prefix of its hotel ids unless it is our own inventory. */
   readonly id: string;
   search(criteria: SupplierSearch): Promise<SupplierSearchResult>;
+  /**
+   * Whether a search with these criteria would ask this supplier at all (absent: always). A search
+   * that only one supplier answers is asked for its page alone, not for every result up to it.
+   */
+  answers?(criteria: SupplierSearch): Promise<boolean>;
+  /** Forgets what this supplier keeps of earlier answers: called after a write in this instance. */
+  forgetAnswers?(): void;
   /** The hotel with every room type priced and checked for the stay; null when unknown. */
   getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null>;
   /** Whether this supplier owns a hotel id. */

@@ -84,10 +84,13 @@ export function createWholesalerSupplier(options: WholesalerSupplierOptions): Wh
   return {
     id: WHOLESALER_ID,
     ownsHotelId: (hotelId) => HOTEL_ID.test(hotelId),
-    async search(criteria) {
-      const credentials = await options.activeCredentials();
+    async answers(criteria) {
       // No environment active: the supplier is simply not in use. An empty destination (the home
       // page's browse) is not worth a slow supplier call per popular city.
+      return criteria.destination.trim() !== "" && (await options.activeCredentials()) !== null;
+    },
+    async search(criteria) {
+      const credentials = await options.activeCredentials();
       if (!credentials || !criteria.destination.trim()) return { hotels: [], total: 0 };
       return searchWholesaler(content, credentials, criteria);
     },

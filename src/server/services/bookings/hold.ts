@@ -15,7 +15,7 @@ import { bookings, payments } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import type { CaptureMethod, CreatePaymentInput } from "../../integrations/payments/payment-gateway.ts";
 import { logActivity } from "../activity-log.ts";
-import { stayFromQuery } from "../hotel-search.ts";
+import { stayFromQuery } from "../stay-query.ts";
 import { ensureLoyaltyAccount, recordPoints } from "../loyalty.ts";
 import { applyPromotion, checkPromotion, givePromotionUseBack } from "../promotions.ts";
 import { type HeldRoomType, type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";

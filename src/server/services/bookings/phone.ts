@@ -13,7 +13,7 @@ import { DomainError } from "../../domain-error.ts";
 import { logActivity } from "../activity-log.ts";
 import { queueEmail } from "../email-outbox.ts";
 import { recordBookingEvent } from "../webhook-outbox.ts";
-import { stayFromQuery } from "../hotel-search.ts";
+import { stayFromQuery } from "../stay-query.ts";
 import { newBookingRow } from "./booking-row.ts";
 import { NO_DISCOUNTS, stayCharges } from "./charges.ts";
 import { bookingConfirmationEmail } from "./emails.ts";

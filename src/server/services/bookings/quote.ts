@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyAccounts } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
 import { translator } from "../../i18n.ts";
-import { stayFromQuery } from "../hotel-search.ts";
+import { stayFromQuery } from "../stay-query.ts";
 import { checkPromotion } from "../promotions.ts";
 import { soldTerms } from "./booking-row.ts";
 import { formatMoney } from "./emails.ts";

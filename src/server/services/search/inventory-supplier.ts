@@ -3,10 +3,14 @@ import type { HotelDetail } from "../../../shared/search.ts";
 import type { Stay } from "../../../shared/search-options.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import type { HotelCatalogSupplier, SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
+import { createAnswerCache } from "./answer-cache.ts";
 import { SMALL_CATALOGUE, exactSearch } from "./exact-search.ts";
 import { inventoryHotel } from "./hotel-detail.ts";
 import { createScopeCache } from "./scope-cache.ts";
 import { walkSearch } from "./walk-search.ts";
+
+/** How long an instance on PostgreSQL reuses a search's count (decision 073): well within the 30 s browsers and CDNs may keep it. */
+export const SEARCH_COUNT_TTL_MS = 5000;
 
 export interface InventorySupplierOptions {
   /**
@@ -15,14 +19,22 @@ export interface InventorySupplierOptions {
    * large-catalogue plan on a few hotels.
    */
   smallCatalogue?: number;
+  /** How long a search's count is reused for its other sorts and pages (answer-cache.ts); 0 (default): never. */
+  countTtlMs?: number;
 }
 
 /** Our own hotels, rooms and prices in the database: the default supplier. */
 export function createInventorySupplier(db: Db, options: InventorySupplierOptions = {}): HotelCatalogSupplier {
   const exactPlan = createPlanChoice(db, options.smallCatalogue ?? SMALL_CATALOGUE);
   const scopeOf = createScopeCache(db);
+  // Counts only: a page is always read afresh, so no instance lists a room another has just sold.
+  const counts = createAnswerCache<number>(options.countTtlMs ?? 0);
   return {
     id: "inventory",
+
+    forgetAnswers() {
+      counts.forget();
+    },
 
     ownsHotelId(hotelId) {
       return /^\d{1,10}$/.test(hotelId);
@@ -30,7 +42,7 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
       if (await exactPlan()) return exactSearch(db, criteria);
-      return walkSearch(db, await scopeOf(criteria.destination), criteria);
+      return walkSearch(db, await scopeOf(criteria.destination), criteria, counts);
     },
 
     getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Stay } from "../../../shared/search-options.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import type { SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
+import { type AnswerCache, createAnswerCache } from "./answer-cache.ts";
 import { TOTAL_CAP, countUpToCap } from "./capped-count.ts";
 import type { Scope } from "./destination-scope.ts";
 import { hotelFilters } from "./hotel-filters.ts";
@@ -34,7 +35,12 @@ import { ORDER_BY, type Walk, scopeWalks, walksUnion } from "./walks.ts";
  *    least TOTAL_CAP" (totalIsCapped), which needs no more than TOTAL_CAP + 1 hotels checked.
  * 4. Price sort: see pricePage (price-page.ts).
  */
-export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch): Promise<SupplierSearchResult> {
+export async function walkSearch(
+  db: Db,
+  scope: Scope,
+  criteria: SupplierSearch,
+  counts: AnswerCache<number> = UNCACHED,
+): Promise<SupplierSearchResult> {
   if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
   const { stay } = criteria;
   const filters: SQL[] = hotelFilters(criteria);
@@ -61,13 +67,17 @@ export async function walkSearch(db: Db, scope: Scope, criteria: SupplierSearch)
     // The page is the last one: the total follows from it.
     total = criteria.offset + page.length;
   } else {
-    const n = await countUpToCap(db, walks, filters, belowMin, criteria);
+    // The count does not depend on the sort or the page: paging and re-sorting reuse it.
+    const key = JSON.stringify({ ...criteria, sort: null, limit: null, offset: null, stayPrices: null });
+    const n = await counts.get(key, () => countUpToCap(db, walks, filters, belowMin, criteria));
     totalIsCapped = n > TOTAL_CAP;
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
   return { hotels: await pageHotels(db, page, stay, criteria.stayPrices === true), total, totalIsCapped };
 }
+
+const UNCACHED = createAnswerCache<number>(0);
 
 /** The page of every sort but price: the walks' first offset + limit each, merged and cut to the page. */
 function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: SupplierSearch): Promise<OfferRow[]> {
