@@ -12,7 +12,6 @@ import { clientRoutes } from "./http/static.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import { cacheForVisitors, noStoreByDefault } from "./middleware/cache-control.ts";
 import { forgetSearchAnswersAfterWrites } from "./middleware/search-answers.ts";
-import { forgetSearchAnswersAfterWrites } from "./middleware/search-answers.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { readYourWrites } from "./middleware/read-your-writes.ts";
 import { rejectUnsafeText } from "./middleware/reject-unsafe-text.ts";
@@ -100,7 +99,6 @@ function apiRoutes(deps: AppDeps) {
       .use(originCheck(deps))
       .use(rejectUnsafeText)
       .use(loadSession(deps))
-      .use(forgetSearchAnswersAfterWrites(deps))
       .use(forgetSearchAnswersAfterWrites(deps))
       // Every admin endpoint checks the role on the server, whatever the client shows.
       .use("/admin/*", requireAdmin)
@@ -229,8 +227,6 @@ export function createApp(deps: AppDeps, options: { tracing?: Tracing | null } =
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
     if (deps.lifecycle.draining) return c.json({ status: "stopping" }, 503);
-    // Not before the search and hotel statements are planned and prepared (main.ts, warm-up.ts).
-    if (deps.lifecycle.warming) return c.json({ status: "warming up" }, 503);
     // Not before the search and hotel statements are planned and prepared (main.ts, warm-up.ts).
     if (deps.lifecycle.warming) return c.json({ status: "warming up" }, 503);
     let timer: NodeJS.Timeout | undefined;
