@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { type PolicyTerms, freeUntilTerms } from "../../src/shared/cancellation-policies.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import { bookings, cancellationPolicies, emailOutbox, ratePlans, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { createPhoneBooking } from "../../src/server/services/bookings/phone.ts";
 import { recordPoints } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, type PolicyRow, createPlan, createPolicy, setPlanPrices } from "../support/rate-plan-fixtures.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let hotel: HotelRow;
@@ -65,20 +65,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function choice(extra: Record<string, unknown> = {}) {
+type QuoteInput = InferRequestType<ApiClient["bookings"]["quote"]["$post"]>["json"];
+
+function choice(extra: Partial<QuoteInput> = {}): QuoteInput {
   return { hotelId: String(hotel.id), roomTypeId: String(room.id), checkIn: d(20), checkOut: d(23), guests: 2, rooms: 1, ...extra };
 }
 
-async function quote(extra: Record<string, unknown> = {}): Promise<PriceQuote> {
-  const res = await t.request("POST", "/api/bookings/quote", { body: choice(extra) });
+async function quote(extra: Partial<QuoteInput> = {}) {
+  const res = await t.api.bookings.quote.$post({ json: choice(extra) });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as PriceQuote;
+  return await res.json();
 }
 
-async function hold(extra: Record<string, unknown> = {}): Promise<CreateBookingResponse> {
-  const res = await t.request("POST", "/api/bookings", { body: { ...choice(extra), ...guest } });
+async function hold(extra: Partial<QuoteInput> = {}) {
+  const res = await t.api.bookings.$post({ json: { ...choice(extra), ...guest } });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function stored(id: string) {
@@ -132,11 +134,11 @@ describe("pricing a rate plan", () => {
   });
 
   it("says the cancellation terms in the asker's language", async () => {
-    const res = await t.request("POST", "/api/bookings/quote", {
-      body: choice({ ratePlanId: String(plans.nonref!.id) }),
-      headers: { "accept-language": "de-DE,de;q=0.9" },
-    });
-    expect(((await res.json()) as PriceQuote).cancellationWords).toBe("Nicht erstattbar");
+    const res = await t.api.bookings.quote.$post(
+      { json: choice({ ratePlanId: String(plans.nonref!.id) }) },
+      { headers: { "accept-language": "de-DE,de;q=0.9" } },
+    );
+    expect((await res.json()).cancellationWords).toBe("Nicht erstattbar");
   });
 
   it("without a choice sells the room type's first active plan by sort order", async () => {
@@ -146,25 +148,23 @@ describe("pricing a rate plan", () => {
 
   it("refuses an unknown, inactive or other room type's plan with 404", async () => {
     for (const ratePlanId of ["999999", String(plans.retired!.id), String(plans.suite!.id), "x1"]) {
-      const res = await t.request("POST", "/api/bookings/quote", { body: choice({ ratePlanId }) });
+      const res = await t.api.bookings.quote.$post({ json: choice({ ratePlanId }) });
       expect(res.status, ratePlanId).toBe(404);
-      expect(((await res.json()) as { code: string }).code).toBe("RATE_PLAN_NOT_FOUND");
+      expect((await errorOf(res)).code).toBe("RATE_PLAN_NOT_FOUND");
     }
-    const held = await t.request("POST", "/api/bookings", { body: { ...choice({ ratePlanId: String(plans.retired!.id) }), ...guest } });
+    const held = await t.api.bookings.$post({ json: { ...choice({ ratePlanId: String(plans.retired!.id) }), ...guest } });
     expect(held.status).toBe(404);
   });
 
   it("refuses a stay the plan's restrictions exclude, with the plan's own words, and holds nothing", async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<QuoteInput>, string][] = [
       [{ checkIn: d(20), checkOut: d(22) }, "This rate needs a stay of at least 3 nights."],
       [{ checkIn: d(5), checkOut: d(9) }, "This rate must be booked at least 14 days before check-in."],
       [{ checkIn: d(39), checkOut: d(42) }, `This rate is not sold for the night of ${d(40)}.`],
     ];
     for (const [dates, message] of cases) {
-      for (const path of ["/api/bookings/quote", "/api/bookings"]) {
-        const res = await t.request("POST", path, {
-          body: { ...choice({ ratePlanId: String(plans.restricted!.id), ...dates }), ...guest },
-        });
+      const stay = choice({ ratePlanId: String(plans.restricted!.id), ...dates });
+      for (const res of [await t.api.bookings.quote.$post({ json: stay }), await t.api.bookings.$post({ json: { ...stay, ...guest } })]) {
         expect(res.status).toBe(409);
         expect(await res.json()).toMatchObject({ code: "RATE_PLAN_RESTRICTED", message });
       }
@@ -221,7 +221,7 @@ describe("pricing a rate plan", () => {
   });
 
   it("takes points off the quote as a discount line (signed in only)", async () => {
-    const res = await t.request("POST", "/api/bookings/quote", { body: choice({ pointsToRedeem: 500 }) });
+    const res = await t.api.bookings.quote.$post({ json: choice({ pointsToRedeem: 500 }) });
     expect(res.status).toBe(401);
     await signUp(t, "points.plan@example.com");
     const cookie = await signIn(t, "points.plan@example.com");
@@ -233,10 +233,9 @@ describe("pricing a rate plan", () => {
       sourceKey: "test:points-plan",
       countsAsEarned: false,
     });
-    const signedIn = await t.request("POST", "/api/bookings/quote", {
-      body: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 500 }),
-      cookie,
-    });
+    const signedIn = await t
+      .client(cookie)
+      .bookings.quote.$post({ json: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 500 }) });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
     expect(await signedIn.json()).toMatchObject({
       subtotalCents: 30_000,
@@ -249,10 +248,9 @@ describe("pricing a rate plan", () => {
       cancellationSchedule: { priceCents: 30_000, finalFeeCents: 30_000 },
     });
     // More points than the guest has: the quote refuses as the hold would, in words.
-    const tooMany = await t.request("POST", "/api/bookings/quote", {
-      body: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 1_500 }),
-      cookie,
-    });
+    const tooMany = await t
+      .client(cookie)
+      .bookings.quote.$post({ json: choice({ ratePlanId: String(plans.deposit!.id), pointsToRedeem: 1_500 }) });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ code: "NOT_ENOUGH_POINTS", message: "You have 1000 points, not enough to redeem 1500." });
   });
@@ -293,18 +291,20 @@ describe("pricing a rate plan", () => {
   it("e-mails the plan, what it includes, the money now and at the hotel, and the cancellation terms in words", async () => {
     const created = await hold({ ratePlanId: String(plans.deposit!.id) });
     expect(created.payment.amountCents).toBe(9_000);
-    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: {
+    const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+      param: { id: created.payment.paymentId },
+      json: {
         clientSecret: created.payment.clientSecret,
         returnUrl: "/booking-success",
         card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
       },
     });
     expect(paid.status).toBe(200);
-    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-      body: { paymentId: created.payment.paymentId },
+    const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+      param: { id: created.booking.id },
+      json: { paymentId: created.payment.paymentId },
     });
-    const { booking } = (await confirmed.json()) as { booking: Record<string, unknown> };
+    const { booking } = await confirmed.json();
     expect(booking).toMatchObject({
       status: "confirmed",
       ratePlanName: "Deposit",
@@ -320,8 +320,9 @@ describe("pricing a rate plan", () => {
     expect(mail!.textBody).toContain("Paid now: $90.00");
     expect(mail!.textBody).toContain("To pay at the hotel: $210.00");
     // The download says the booking's own terms, not the hotel's general policy.
-    const file = await t.request("GET", `/api/bookings/${created.booking.id}/confirmation`, {
-      headers: { "x-booking-access": created.accessToken },
+    const file = await t.api.bookings[":id"].confirmation.$get({
+      param: { id: created.booking.id },
+      header: { "x-booking-access": created.accessToken },
     });
     const text = await file.text();
     expect(text).toContain("Rate: Deposit · Room only");

@@ -3,17 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { LoyaltyInfo } from "../../src/shared/loyalty.ts";
-import type { HotelReviewsResponse, ModerationReviewView, ReviewView } from "../../src/shared/reviews.ts";
+import type { ReviewView } from "../../src/shared/reviews.ts";
 import { bookings, hotels, reviews as reviewsTable, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let hotel: HotelRow;
@@ -69,7 +70,7 @@ describe("reviews", () => {
     expect((await postReview(reviewForm(valid), author, "999999")).status).toBe(404);
     const noRating = await postReview(reviewForm({ title: "x", comment: "y" }), author);
     expect(noRating.status).toBe(400);
-    expect(((await noRating.json()) as { message: string }).message).toContain("Please select a rating");
+    expect((await errorOf(noRating)).message).toContain("Please select a rating");
     const fake = await postReview(
       reviewForm(valid, [{ name: "holiday.jpg", type: "image/jpeg", data: Buffer.from("GIF89a not really an image at all") }]),
       author,
@@ -88,7 +89,7 @@ describe("reviews", () => {
   it("stores a submitted photo re-encoded, size-capped and without metadata, and keeps the review pending", async () => {
     const res = await postReview(reviewForm(valid, [{ name: "../../etc/passwd.jpg", type: "image/jpeg", data: photoJpeg }]), author);
     expect(res.status).toBe(201);
-    review = ((await res.json()) as { review: ReviewView }).review;
+    review = (await res.json()).review;
     expect(review.photos).toHaveLength(1);
     // A random name: nothing in a public photo URL identifies its author.
     expect(review.photos[0]).toMatch(/^\/uploads\/reviews\/[a-f0-9]{32}\.webp$/);
@@ -99,16 +100,16 @@ describe("reviews", () => {
     expect(meta.format).toBe("webp");
     expect(Math.max(meta.width!, meta.height!)).toBe(1600);
     expect(meta.exif).toBeUndefined();
-    const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`)).json()) as HotelReviewsResponse;
+    const list = await (await t.api.hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(list).toEqual({ reviews: [], myPendingReviews: [], canReview: false, count: 0, averageRating: null });
   });
 
   it("shows the author, and only the author, their review awaiting moderation and refuses a second one", async () => {
-    const mine = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: author })).json()) as HotelReviewsResponse;
+    const mine = await (await t.client(author).hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(mine.myPendingReviews.map((r) => r.id)).toEqual([review.id]);
     expect(mine.myPendingReviews[0]).toMatchObject({ mine: true, title: valid.title });
     expect(mine.canReview).toBe(false);
-    const other = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: voter })).json()) as HotelReviewsResponse;
+    const other = await (await t.client(voter).hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(other.myPendingReviews).toEqual([]);
     expect(other.canReview).toBe(true);
     const second = await postReview(reviewForm({ ...valid, title: "Again" }), author);
@@ -144,7 +145,7 @@ describe("reviews", () => {
     const first = await postReview(reviewForm(valid), stayer);
     expect(first.status).toBe(201);
     expect(((await first.json()) as { review: ReviewView }).review.verifiedStay).toBe(true);
-    const view = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: stayer })).json()) as HotelReviewsResponse;
+    const view = await (await t.client(stayer).hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(view.canReview).toBe(true);
     expect((await postReview(reviewForm(valid), stayer)).status).toBe(201);
     expect((await postReview(reviewForm(valid), stayer)).status).toBe(409);
@@ -161,7 +162,7 @@ describe("reviews", () => {
       .toBuffer();
     const res = await postReview(reviewForm(valid, [{ name: "huge.png", type: "image/png", data: huge }]), cookie);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { code: string; message: string };
+    const body = await res.json();
     expect(body.code).toBe("PHOTO_TOO_MANY_PIXELS");
     expect(body.message).toContain("at most 13 megapixels");
   });
@@ -187,66 +188,71 @@ describe("reviews", () => {
   });
 
   it("lets only admins moderate; approval shows the review, updates the hotel and credits 50 points once", async () => {
-    expect((await t.request("GET", "/api/admin/reviews", { cookie: author })).status).toBe(403);
+    expect((await t.client(author).admin.reviews.$get({ query: {} })).status).toBe(403);
     expect(
-      (await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: author, body: { status: "approved" } })).status,
+      (await t.client(author).admin.reviews[":id"].moderate.$post({ param: { id: String(review.id) }, json: { status: "approved" } }))
+        .status,
     ).toBe(403);
-    const pending = (await (await t.request("GET", "/api/admin/reviews?status=pending", { cookie: admin })).json()) as {
-      reviews: ModerationReviewView[];
-    };
+    const pending = await (await t.client(admin).admin.reviews.$get({ query: { status: "pending" } })).json();
     expect(pending.reviews.map((r) => r.id)).toContain(review.id);
     expect(pending.reviews.find((r) => r.id === review.id)).toMatchObject({ hotelName: "Review Hotel", authorEmail: "author@example.com" });
 
-    const res = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, {
-      cookie: admin,
-      body: { status: "approved", adminNotes: "Fine" },
-    });
+    const res = await t
+      .client(admin)
+      .admin.reviews[":id"].moderate.$post({ param: { id: String(review.id) }, json: { status: "approved", adminNotes: "Fine" } });
     expect(res.status).toBe(200);
-    const again = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: admin, body: { status: "rejected" } });
+    const again = await t
+      .client(admin)
+      .admin.reviews[":id"].moderate.$post({ param: { id: String(review.id) }, json: { status: "rejected" } });
     expect(again.status).toBe(409);
 
-    const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`)).json()) as HotelReviewsResponse;
+    const list = await (await t.api.hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(list.count).toBe(1);
     expect(list.averageRating).toBe(5);
     expect(list.reviews[0]).toMatchObject({ authorName: "Rita Author", authorInitial: "R", title: valid.title, verifiedStay: false });
     const [updated] = await t.deps.db.select().from(hotels).where(eq(hotels.id, hotel.id));
     // The factory's invented 4.0 from 3 reviews gives way to what the review rows say.
     expect(updated).toMatchObject({ reviewCount: 1, rating: 5 });
-    const points = (await (await t.request("GET", "/api/loyalty", { cookie: author })).json()) as LoyaltyInfo;
+    const points = await (await t.client(author).loyalty.$get()).json();
     expect(points.account.pointsBalance).toBe(50);
     expect(points.transactions.map((x) => x.description)).toContain("Review approved");
   });
 
   it("counts one vote per user, moves it when changed, and refuses visitors and unknown reviews", async () => {
-    expect((await t.request("POST", `/api/reviews/${review.id}/vote`, { body: { voteType: "helpful" } })).status).toBe(401);
-    const vote = (type: string) => t.request("POST", `/api/reviews/${review.id}/vote`, { cookie: voter, body: { voteType: type } });
+    expect((await t.api.reviews[":id"].vote.$post({ param: { id: String(review.id) }, json: { voteType: "helpful" } })).status).toBe(401);
+    const vote = (type: "helpful" | "unhelpful") =>
+      t.client(voter).reviews[":id"].vote.$post({ param: { id: String(review.id) }, json: { voteType: type } });
     expect(await (await vote("helpful")).json()).toEqual({ helpfulVotes: 1, unhelpfulVotes: 0, myVote: "helpful" });
     expect(await (await vote("helpful")).json()).toEqual({ helpfulVotes: 1, unhelpfulVotes: 0, myVote: "helpful" });
     expect(await (await vote("unhelpful")).json()).toEqual({ helpfulVotes: 0, unhelpfulVotes: 1, myVote: "unhelpful" });
-    expect((await vote("love")).status).toBe(400);
-    expect((await t.request("POST", "/api/reviews/99999/vote", { cookie: voter, body: { voteType: "helpful" } })).status).toBe(404);
-    const mine = (await (
-      await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=helpful`, { cookie: voter })
-    ).json()) as HotelReviewsResponse;
+    // A vote the typed client would not let through: sent raw.
+    expect((await t.request("POST", `/api/reviews/${review.id}/vote`, { cookie: voter, body: { voteType: "love" } })).status).toBe(400);
+    expect((await t.client(voter).reviews[":id"].vote.$post({ param: { id: "99999" }, json: { voteType: "helpful" } })).status).toBe(404);
+    const mine = await (
+      await t.client(voter).hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: { sort: "helpful" } })
+    ).json();
     expect(mine.reviews[0]?.myVote).toBe("unhelpful");
+    // A sort the typed client would not let through: sent raw.
     expect((await t.request("GET", `/api/hotels/${hotel.id}/reviews?sort=best`)).status).toBe(400);
   });
 
   it("refuses a vote on one's own review", async () => {
-    const res = await t.request("POST", `/api/reviews/${review.id}/vote`, { cookie: author, body: { voteType: "helpful" } });
+    const res = await t.client(author).reviews[":id"].vote.$post({ param: { id: String(review.id) }, json: { voteType: "helpful" } });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: "OWN_REVIEW", message: "You cannot vote on your own review." });
-    const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`, { cookie: author })).json()) as HotelReviewsResponse;
+    const list = await (await t.client(author).hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(list.reviews.find((r) => r.id === review.id)).toMatchObject({ mine: true, helpfulVotes: 0 });
   });
 
   it("never shows rejected reviews", async () => {
     const res = await postReview(reviewForm({ rating: "1", title: "Spam", comment: "Buy now" }), voter);
-    const spam = ((await res.json()) as { review: ReviewView }).review;
-    await t.request("POST", `/api/admin/reviews/${spam.id}/moderate`, { cookie: admin, body: { status: "rejected" } });
-    const list = (await (await t.request("GET", `/api/hotels/${hotel.id}/reviews`)).json()) as HotelReviewsResponse;
+    const spam = (await res.json()).review;
+    await t.client(admin).admin.reviews[":id"].moderate.$post({ param: { id: String(spam.id) }, json: { status: "rejected" } });
+    const list = await (await t.api.hotels[":id"].reviews.$get({ param: { id: String(hotel.id) }, query: {} })).json();
     expect(list.reviews.map((r) => r.title)).not.toContain("Spam");
-    expect((await t.request("POST", `/api/reviews/${spam.id}/vote`, { cookie: author, body: { voteType: "helpful" } })).status).toBe(404);
+    expect(
+      (await t.client(author).reviews[":id"].vote.$post({ param: { id: String(spam.id) }, json: { voteType: "helpful" } })).status,
+    ).toBe(404);
   });
 });
 
@@ -254,9 +260,9 @@ describe("loyalty", () => {
   const d = (n: number) => addDays(todayUtc(), n);
   const guest = { guestName: "Loyal Guest", guestEmail: "loyal@example.com", guestPhone: "+1 555 0199" };
 
-  async function book(cookie: string | undefined, extra: Record<string, unknown> = {}) {
-    const res = await t.request("POST", "/api/bookings", {
-      body: {
+  async function book(cookie: string | undefined, extra: Partial<InferRequestType<ApiClient["bookings"]["$post"]>["json"]> = {}) {
+    const res = await (cookie ? t.client(cookie) : t.api).bookings.$post({
+      json: {
         hotelId: String(hotel.id),
         roomTypeId: String(room.id),
         checkIn: d(10),
@@ -266,33 +272,36 @@ describe("loyalty", () => {
         ...guest,
         ...extra,
       },
-      ...(cookie ? { cookie } : {}),
     });
     return res;
   }
 
-  async function bookAndPay(cookie: string, extra: Record<string, unknown> = {}): Promise<CreateBookingResponse> {
+  async function bookAndPay(cookie: string, extra: Parameters<typeof book>[1] = {}) {
     const res = await book(cookie, extra);
     expect(res.status, await res.clone().text()).toBe(201);
-    const created = (await res.json()) as CreateBookingResponse;
-    await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: {
+    const created = await res.json();
+    await t.api["simulated-payments"][":id"].confirm.$post({
+      param: { id: created.payment.paymentId },
+      json: {
         clientSecret: created.payment.clientSecret,
         returnUrl: "/booking-success",
         card: { number: "4242424242424242", expMonth: 1, expYear: 2040, cvc: "123" },
       },
     });
-    await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, { body: { paymentId: created.payment.paymentId } });
+    await t.api.bookings[":id"]["confirm-payment"].$post({
+      param: { id: created.booking.id },
+      json: { paymentId: created.payment.paymentId },
+    });
     await new Promise((r) => setTimeout(r, 30));
     return created;
   }
 
   async function info(cookie: string): Promise<LoyaltyInfo> {
-    return (await (await t.request("GET", "/api/loyalty", { cookie })).json()) as LoyaltyInfo;
+    return await (await t.client(cookie).loyalty.$get()).json();
   }
 
   it("is private to the signed-in user", async () => {
-    expect((await t.request("GET", "/api/loyalty")).status).toBe(401);
+    expect((await t.api.loyalty.$get()).status).toBe(401);
   });
 
   it("earns a point per dollar once per booking and reverses it on cancellation", async () => {
@@ -301,7 +310,7 @@ describe("loyalty", () => {
     const created = await bookAndPay(cookie);
     // $246.90 paid → 246 points, even though the confirmation arrived twice (return + webhook).
     expect((await info(cookie)).account).toMatchObject({ pointsBalance: 246, totalPointsEarned: 246, tier: "Bronze" });
-    await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie });
+    await t.client(cookie).bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: {} });
     expect((await info(cookie)).account).toMatchObject({ pointsBalance: 0, totalPointsEarned: 0 });
   });
 
@@ -317,7 +326,7 @@ describe("loyalty", () => {
     expect(await tooMany.json()).toMatchObject({ code: "NOT_ENOUGH_POINTS" });
 
     const res = await book(cookie, { pointsToRedeem: 200 });
-    const created = (await res.json()) as CreateBookingResponse;
+    const created = await res.json();
     expect(created.booking).toMatchObject({ totalPriceCents: 24690, discountCents: 200, pointsRedeemed: 200, amountDueCents: 24490 });
     expect(created.payment.amountCents).toBe(24490);
     expect((await info(cookie)).account.pointsBalance).toBe(46);
@@ -335,8 +344,8 @@ describe("loyalty", () => {
     const referrer = await signIn(t, "referrer@example.com");
     const { account } = await info(referrer);
     expect(account.referralLink).toContain(`/signup?ref=${account.referralCode}`);
-    const res = await t.request("POST", "/api/auth/sign-up/email", {
-      body: { name: "Friend", email: "friend@example.com", password: "secret123", referralCode: account.referralCode },
+    const res = await t.api.auth["sign-up"].email.$post({
+      json: { name: "Friend", email: "friend@example.com", password: "secret123", referralCode: account.referralCode },
     });
     expect(res.status).toBe(200);
     const friend = await signIn(t, "friend@example.com");
@@ -351,19 +360,19 @@ describe("loyalty", () => {
     await signUp(t, "referrer2@example.com");
     const referrer = await signIn(t, "referrer2@example.com");
     const { account } = await info(referrer);
-    await t.request("POST", "/api/auth/sign-up/email", {
-      body: { name: "Friend Two", email: "friend2@example.com", password: "secret123", referralCode: account.referralCode },
+    await t.api.auth["sign-up"].email.$post({
+      json: { name: "Friend Two", email: "friend2@example.com", password: "secret123", referralCode: account.referralCode },
     });
     const friend = await signIn(t, "friend2@example.com");
     const created = await bookAndPay(friend, { checkIn: d(20), checkOut: d(22) });
     expect((await info(referrer)).account).toMatchObject({ pointsBalance: 100, totalPointsEarned: 100 });
-    const cancel = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie: friend });
+    const cancel = await t.client(friend).bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: {} });
     expect(await cancel.json()).toMatchObject({ refunded: true, booking: { status: "cancelled", paymentStatus: "refunded" } });
     const after = await info(referrer);
     expect(after.account).toMatchObject({ pointsBalance: 0, totalPointsEarned: 0 });
     expect(after.transactions.map((tx) => tx.points)).toEqual([-100, 100]);
     // A second cancellation attempt or a later cancelled booking takes nothing more.
-    await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie: friend });
+    await t.client(friend).bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: {} });
     expect((await info(referrer)).transactions).toHaveLength(2);
   });
 
@@ -371,15 +380,15 @@ describe("loyalty", () => {
     await signUp(t, "referrer3@example.com");
     const referrer = await signIn(t, "referrer3@example.com");
     const { account } = await info(referrer);
-    await t.request("POST", "/api/auth/sign-up/email", {
-      body: { name: "Friend Three", email: "friend3@example.com", password: "secret123", referralCode: account.referralCode },
+    await t.api.auth["sign-up"].email.$post({
+      json: { name: "Friend Three", email: "friend3@example.com", password: "secret123", referralCode: account.referralCode },
     });
     const friend = await signIn(t, "friend3@example.com");
     const first = await bookAndPay(friend, { checkIn: d(30), checkOut: d(31) });
     const second = await bookAndPay(friend, { checkIn: d(40), checkOut: d(41) });
-    await t.request("POST", `/api/bookings/${first.booking.id}/cancel`, { cookie: friend });
+    await t.client(friend).bookings[":id"].cancel.$post({ param: { id: first.booking.id }, header: {} });
     expect((await info(referrer)).account.pointsBalance).toBe(100);
-    await t.request("POST", `/api/bookings/${second.booking.id}/cancel`, { cookie: friend });
+    await t.client(friend).bookings[":id"].cancel.$post({ param: { id: second.booking.id }, header: {} });
     expect((await info(referrer)).account.pointsBalance).toBe(0);
   });
 });

@@ -8,9 +8,9 @@ import { createWholesalerSupplier } from "../../src/server/integrations/supplier
 import { createLogger } from "../../src/server/logger.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
+import { bodyOf, errorOf } from "../support/typed.ts";
 
 // The app is served on a real port: the wholesaler client talks HTTP to the app's own sandbox.
 let t: TestApp;
@@ -78,42 +78,38 @@ afterAll(async () => {
   await t.close();
 });
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
-
 async function activate(apiUrl: string, password = sandbox.password): Promise<void> {
-  await json(
-    await t.request("PUT", "/api/admin/api-settings/TEST", {
-      cookie: admin,
-      body: { apiUrl, username: sandbox.username, password, makeActive: true },
+  await bodyOf(
+    await t.client(admin).admin["api-settings"][":environment"].$put({
+      param: { environment: "TEST" },
+      json: { apiUrl, username: sandbox.username, password, makeActive: true },
     }),
   );
 }
 
-async function search(params: Record<string, string | number>): Promise<SearchResponse> {
-  const query = new URLSearchParams(Object.entries({ destination: "Dubai", checkIn, checkOut, ...params }).map(([k, v]) => [k, String(v)]));
-  return json<SearchResponse>(await t.request("GET", `/api/hotels/search?${query}`));
+async function search(params: Record<string, string | number>) {
+  const query = Object.fromEntries(Object.entries({ destination: "Dubai", checkIn, checkOut, ...params }).map(([k, v]) => [k, String(v)]));
+  return bodyOf(await t.api.hotels.search.$get({ query }), 200);
 }
 
 describe("before any environment is active", () => {
   it("tells admins the sandbox's credentials", async () => {
-    expect((await t.request("GET", "/api/admin/supplier-sandbox")).status).toBe(401);
-    sandbox = await json(await t.request("GET", "/api/admin/supplier-sandbox", { cookie: admin }));
-    expect(sandbox).toEqual({
+    expect((await t.api.admin["supplier-sandbox"].$get()).status).toBe(401);
+    const answered = await bodyOf(await t.client(admin).admin["supplier-sandbox"].$get());
+    expect(answered).toEqual({
       enabled: true,
       apiUrl: "http://localhost:3000/supplier-sandbox/15",
       username: "sandbox",
       password: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
+    sandbox = { enabled: answered.enabled, apiUrl: answered.apiUrl!, username: answered.username!, password: answered.password! };
   });
 
   it("searches our inventory only, without a notice, and diagnostics asks for a configuration", async () => {
     const res = await search({});
     expect(res.hotels.map((h) => h.supplier)).toEqual(["inventory", "inventory"]);
     expect(res.notices).toEqual([]);
-    const diagnostics = await json<{ message: string }>(await t.request("POST", "/api/admin/api-diagnostics", { cookie: admin }), 400);
+    const diagnostics = await errorOf(await t.client(admin).admin["api-diagnostics"].$post(), 400);
     expect(diagnostics.message).toBe("No active API configuration found. Please configure in Admin > API Settings.");
   });
 });
@@ -122,12 +118,12 @@ describe("with TEST active on the sandbox", () => {
   beforeAll(() => activate(sandboxUrl));
 
   it("passes the connection test", async () => {
-    const result = await json(await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { environment: "TEST" } }));
+    const result = await bodyOf(await t.client(admin).admin["api-settings"].test.$post({ json: { environment: "TEST" } }));
     expect(result).toEqual({ success: true, message: "Connected: 4 languages available" });
   });
 
   it("runs the diagnostics search for Dubai and logs it", async () => {
-    const result = await json<Record<string, unknown>>(await t.request("POST", "/api/admin/api-diagnostics", { cookie: admin }));
+    const result = await bodyOf(await t.client(admin).admin["api-diagnostics"].$post());
     expect(result).toMatchObject({ success: true, environment: "TEST", apiUrl: sandboxUrl, error: null });
     expect(result.resultCount).toBeGreaterThan(20);
     expect(result.durationMs).toEqual(expect.any(Number));
@@ -184,7 +180,9 @@ describe("with TEST active on the sandbox", () => {
   });
 
   it("shows a supplier hotel's detail with priced room offers", async () => {
-    const detail = await json<HotelDetail>(await t.request("GET", `/api/hotels/wh-43?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`));
+    const detail = await bodyOf(
+      await t.api.hotels[":id"].$get({ param: { id: "wh-43" }, query: { checkIn: checkIn, checkOut: checkOut, guests: "2" } }),
+    );
     expect(detail).toMatchObject({ id: "wh-43", supplier: "wholesaler", city: "Dubai", nights: 2 });
     expect(detail.rooms.length).toBeGreaterThan(0);
     expect(detail.images[0]).toMatch(/^http:\/\/localhost:3000\/images\/\w+-\d+\.svg$/);
@@ -196,7 +194,7 @@ describe("with TEST active on the sandbox", () => {
         priceCents: expect.any(Number),
       });
     expect(detail.priceCents).toBe(Math.min(...detail.rooms.map((r) => r.priceCents)));
-    const unknown = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-999999"), 404);
+    const unknown = await errorOf(await t.api.hotels[":id"].$get({ param: { id: "wh-999999" }, query: {} }), 404);
     expect(unknown.message).toBe("Hotel not found");
   });
 });
@@ -271,14 +269,12 @@ describe("when the supplier is down", () => {
       "Supplier API Error: The supplier is not answering; calls are paused for 30 s after repeated failures",
     ]);
     expect(deadConnections).toBe(connections);
-    const detail = await json<{ message: string }>(await t.request("GET", "/api/hotels/wh-43"), 502);
+    const detail = await errorOf(await t.api.hotels[":id"].$get({ param: { id: "wh-43" }, query: {} }), 502);
     expect(detail.message).toMatch(/^Supplier API Error: /);
   });
 
   it("shows admins each failed supplier call with its request id in API Diagnostics (not the calls the open circuit refused)", async () => {
-    const { problems } = await json<{ problems: { actionType: string; requestId: string | null; details: Record<string, unknown> }[] }>(
-      await t.request("GET", "/api/admin/api-diagnostics/problems", { cookie: admin }),
-    );
+    const { problems } = await bodyOf(await t.client(admin).admin["api-diagnostics"].problems.$get());
     const failed = problems.filter((p) => p.actionType === "supplier_call_failed");
     expect(failed.length).toBeGreaterThan(0);
     expect(failed[0]!.details).toMatchObject({
