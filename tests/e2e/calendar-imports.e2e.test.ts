@@ -17,7 +17,7 @@ afterAll(() => browser?.close());
 
 describe("imported calendars in the back office", () => {
   for (const width of [390, 1280]) {
-    it(`adds a calendar from the hotel page, refuses a private address, syncs it and shows the error in its log (${width} px)`, async () => {
+    it(`adds a calendar from the hotel page, refuses a private address, syncs it, shows the error in its log and edits it (${width} px)`, async () => {
       const page = await newPage(browser, width);
       await signInAs(page, inject("adminEmail"), inject("adminPassword"));
       await page.goto("/admin/hotels/1");
@@ -40,11 +40,26 @@ describe("imported calendars in the back office", () => {
         .getByText(/could not be reached|did not answer within/)
         .first()
         .waitFor();
+      // Edit the feed in place: a private address is refused in words and nothing changes; then a new name, address and interval are saved.
+      await card.getByRole("button", { name: "Edit" }).click();
+      const renamed = `${name} (VRBO)`;
+      await card.getByLabel("Name", { exact: true }).fill(renamed);
+      await card.getByLabel("Fetch every (minutes)").fill("30");
+      await card.getByLabel("Calendar address (iCal)").fill("https://10.0.0.7/calendar.ics");
+      await card.getByRole("button", { name: "Save" }).click();
+      await card.getByText(/This address cannot be imported/).waitFor();
+      await expectAccessible(page);
+      await card.getByLabel("Calendar address (iCal)").fill(`https://vrbo-${width}.invalid/ical/listing.ics`);
+      await card.getByRole("button", { name: "Save" }).click();
+      const edited = page.getByRole("article", { name: renamed });
+      await edited.getByText(`https://vrbo-${width}.invalid/ical/listing.ics`).waitFor();
+      await edited.getByText(/Every 30 minutes\./).waitFor();
+      await edited.getByRole("form", { name: "Edit calendar" }).waitFor({ state: "detached" });
       await expectAccessible(page);
       if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `calendar-imports-${width}.png`), fullPage: true });
-      await card.getByRole("button", { name: "Remove" }).click();
+      await edited.getByRole("button", { name: "Remove" }).click();
       await page.getByRole("button", { name: "Remove calendar" }).click();
-      await page.getByRole("heading", { name, level: 3 }).waitFor({ state: "detached" });
+      await page.getByRole("heading", { name: renamed, level: 3 }).waitFor({ state: "detached" });
       await page.context().close();
     });
   }

@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useParams } from "react-router";
-import { AlertTriangle, CalendarSync, ChevronLeft, RefreshCw, Trash2 } from "lucide-react";
+import { AlertTriangle, CalendarSync, ChevronLeft, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { toast } from "sonner";
 import type { CalendarConflict, CalendarImport } from "../../api/calendar-imports.ts";
-import { CreateCalendarImportInput } from "../../../shared/calendar-imports.ts";
+import { CreateCalendarImportInput, UpdateCalendarImportInput } from "../../../shared/calendar-imports.ts";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { Loading } from "../../components/loading.tsx";
@@ -100,13 +101,92 @@ function SyncLog({ hotelId, importId }: { hotelId: number; importId: number }) {
   );
 }
 
+type EditErrors = Partial<Record<"name" | "url" | "intervalMinutes" | "form", string>>;
+
+/** The feed's name, address and interval, edited in place; the server checks the address as when it was added. */
+function EditCalendarForm({ hotelId, item, onDone }: { hotelId: number; item: CalendarImport; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateCalendarImport(hotelId);
+  const headingId = useId();
+  const [name, setName] = useState(item.name);
+  const [url, setUrl] = useState(item.url);
+  const [interval, setIntervalText] = useState(String(item.intervalMinutes));
+  const [errors, setErrors] = useState<EditErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = UpdateCalendarImportInput.safeParse({ name, url, intervalMinutes: interval });
+    if (!parsed.success) {
+      const next: EditErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        next[field === "name" || field === "url" || field === "intervalMinutes" ? field : "form"] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { importId: item.id, input: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(t("Calendar updated."));
+          onDone();
+        },
+        onError: (error) => setErrors({ url: error.message }),
+      },
+    );
+  }
+
+  return (
+    <form
+      className="mt-4 grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2"
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={submit}
+    >
+      <h4 id={headingId} className="font-medium text-slate-900 sm:col-span-2">
+        {t("Edit calendar")}
+      </h4>
+      <TextField label={t("Name")} value={name} onChange={(event) => setName(event.target.value)} error={errors.name} />
+      <TextField
+        label={t("Fetch every (minutes)")}
+        inputMode="numeric"
+        value={interval}
+        onChange={(event) => setIntervalText(event.target.value)}
+        error={errors.intervalMinutes}
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          label={t("Calendar address (iCal)")}
+          inputMode="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          error={errors.url ?? errors.form}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          {t("Save")}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          {t("Cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }) {
   const { t } = useTranslation();
   const sync = useSyncCalendarImport(hotelId);
   const update = useUpdateCalendarImport(hotelId);
   const remove = useDeleteCalendarImport(hotelId);
   const [showLog, setShowLog] = useState(false);
+  const [editing, setEditing] = useState(false);
   const logId = useId();
+  const editId = useId();
   const headingId = useId();
   return (
     <Card className="p-5" role="article" aria-labelledby={headingId}>
@@ -148,6 +228,10 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
           <Button variant="secondary" size="sm" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog(!showLog)}>
             {t("Sync log")}
           </Button>
+          <Button variant="secondary" size="sm" aria-expanded={editing} aria-controls={editId} onClick={() => setEditing(!editing)}>
+            <Pencil aria-hidden="true" />
+            {t("Edit")}
+          </Button>
           <Button
             variant="secondary"
             size="sm"
@@ -171,6 +255,11 @@ function ImportCard({ hotelId, item }: { hotelId: number; item: CalendarImport }
           />
         </div>
       </div>
+      {editing ? (
+        <div id={editId}>
+          <EditCalendarForm hotelId={hotelId} item={item} onDone={() => setEditing(false)} />
+        </div>
+      ) : null}
       {showLog ? (
         <div id={logId} className="mt-4 border-t border-slate-100 pt-3">
           <SyncLog hotelId={hotelId} importId={item.id} />
