@@ -79,22 +79,24 @@ async function bookAndPay(extra: Record<string, unknown> = {}): Promise<CreateBo
     ...guest,
     ...extra,
   };
-  const res = await t.request("POST", "/api/bookings", { body });
+  const res = await t.api.bookings.$post({ json: body });
   expect(res.status, await res.clone().text()).toBe(201);
-  const created = (await res.json()) as CreateBookingResponse;
-  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const created = await res.json();
+  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(paid.status, await paid.clone().text()).toBe(200);
-  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    body: { paymentId: created.payment.paymentId },
+  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
   });
   expect(confirmed.status).toBe(200);
-  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+  expect((await confirmed.json()).booking.status).toBe("confirmed");
   return created;
 }
 
@@ -105,21 +107,16 @@ function access(bookingId: string) {
 
 async function preview(bookingId: string, at: string): Promise<CancellationPreview> {
   vi.setSystemTime(new Date(at));
-  const res = await t.request("GET", `/api/bookings/${bookingId}/cancellation`, { headers: access(bookingId) });
+  const res = await t.api.bookings[":id"].cancellation.$get({ param: { id: bookingId }, header: access(bookingId) });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as CancellationPreview;
+  return await res.json();
 }
 
 async function cancelAt(bookingId: string, at: string) {
   vi.setSystemTime(new Date(at));
-  const res = await t.request("POST", `/api/bookings/${bookingId}/cancel`, { headers: access(bookingId) });
+  const res = await t.api.bookings[":id"].cancel.$post({ param: { id: bookingId }, header: access(bookingId) });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as {
-    refunded: boolean;
-    feeCents: number;
-    refundCents: number;
-    booking: { refundedCents: number; status: string };
-  };
+  return await res.json();
 }
 
 async function refundsOf(bookingId: string) {
@@ -157,7 +154,7 @@ describe("cancelling in each tier of the stored schedule (Europe/Paris)", () => 
     const sent = await refundsOf(created.booking.id);
     expect(sent.map((r) => r.amountCents)).toEqual(refund > 0 ? [refund] : []);
     // Cancelling again changes nothing and refunds nothing more.
-    const again = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { headers: access(created.booking.id) });
+    const again = await t.api.bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: access(created.booking.id) });
     expect(again.status).toBe(409);
     expect(await refundsOf(created.booking.id)).toHaveLength(sent.length);
     const [mail] = await t.deps.db
@@ -173,8 +170,8 @@ describe("cancelling in each tier of the stored schedule (Europe/Paris)", () => 
     const shown = await preview(created.booking.id, "2026-10-21T09:00:00Z");
     expect(shown.policyWords).toBe("Until 23:59 on 25 Oct (hotel time) you pay €50.00; after that you pay €200.00");
     expect(shown.nowWords).toBe("Cancelling now costs €50.00: €150.00 is refunded to your card.");
-    const view = await t.request("GET", `/api/bookings/${created.booking.id}`, { headers: access(created.booking.id) });
-    const { booking } = (await view.json()) as { booking: Record<string, unknown> };
+    const view = await t.api.bookings[":id"].$get({ param: { id: created.booking.id }, header: access(created.booking.id) });
+    const { booking } = await view.json();
     expect(booking).toMatchObject({
       ratePlanName: "Flexible",
       paymentTiming: "pay_now",
@@ -201,7 +198,7 @@ describe("cancelling in each tier of the stored schedule (Europe/Paris)", () => 
 
   it("lets only the owner or an access token see the preview", async () => {
     const created = await bookAndPay();
-    const res = await t.request("GET", `/api/bookings/${created.booking.id}/cancellation`);
+    const res = await t.api.bookings[":id"].cancellation.$get({ param: { id: created.booking.id }, header: {} });
     expect(res.status).toBe(404);
   });
 });

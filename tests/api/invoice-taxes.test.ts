@@ -79,7 +79,7 @@ beforeAll(async () => {
   parking = p!.id;
   await signUp(t, "tax-manager@example.com", "secret123", "Tax Manager");
   const [row] = await t.deps.db.select().from(users).where(eq(users.email, "tax-manager@example.com"));
-  const grant = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, { cookie: admin, body: { hotelIds: [eu.id, us.id] } });
+  const grant = await t.client(admin).admin.users[":id"].hotels.$put({ param: { id: row!.id }, json: { hotelIds: [eu.id, us.id] } });
   expect(grant.status, await grant.clone().text()).toBe(200);
   manager = await signIn(t, "tax-manager@example.com");
   await signUp(t, "tax-guest@example.com", "secret123", "Ana Guest");
@@ -88,9 +88,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown>) {
-  const res = await t.request("POST", "/api/bookings", {
-    cookie: guest,
-    body: {
+  const res = await t.client(guest).bookings.$post({
+    json: {
       hotelId: String(r.hotelId),
       roomTypeId: String(r.id),
       checkIn,
@@ -104,22 +103,24 @@ async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Reco
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function pay(created: CreateBookingResponse) {
-  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(paid.status).toBe(200);
-  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    body: { paymentId: created.payment.paymentId },
+  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
   });
-  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+  expect((await confirmed.json()).booking.status).toBe("confirmed");
 }
 
 async function documentsOf(bookingId: string) {
@@ -146,9 +147,10 @@ describe("invoices with taxes", () => {
     // Total: 349.98 + 10.00 = 359.98; net 359.98 − 31.82 = 328.16.
     euBooking = await hold(euRoom, d(30), 2, { children: 1, ages: "8", extras: [{ extraId: String(breakfast), quantity: 1 }] });
     expect(euBooking.booking.totalPriceCents).toBe(35998);
-    const billing = await t.request("PUT", `/api/bookings/${euBooking.booking.id}/billing`, {
-      cookie: guest,
-      body: { name: "Ana Guest", company: "Guest Consulting GmbH", taxId: "DE136695976", address: "Unter den Linden 1, Berlin" },
+    const billing = await t.client(guest).bookings[":id"].billing.$put({
+      param: { id: euBooking.booking.id },
+      json: { name: "Ana Guest", company: "Guest Consulting GmbH", taxId: "DE136695976", address: "Unter den Linden 1, Berlin" },
+      header: {},
     });
     expect(billing.status, await billing.clone().text()).toBe(200);
     await pay(euBooking);
@@ -170,7 +172,9 @@ describe("invoices with taxes", () => {
 
   it("prints the tax totals per rate, the city tax and both tax IDs in the PDF, in the reader's language", async () => {
     const [invoice] = await documentsOf(euBooking.booking.id);
-    const res = await t.request("GET", `/api/bookings/${euBooking.booking.id}/invoices/${invoice!.id}/pdf`, { cookie: guest });
+    const res = await t
+      .client(guest)
+      .bookings[":id"].invoices[":invoiceId"].pdf.$get({ param: { id: euBooking.booking.id, invoiceId: String(invoice!.id) }, header: {} });
     expect(res.status).toBe(200);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain("Tax ID: ESB12345678");
@@ -178,10 +182,12 @@ describe("invoices with taxes", () => {
     // The standard fonts print "€" as byte 0x80 (Windows-1252).
     expect(text).toContain("Tax 10.00 % on \x80318.16\x8031.82");
     expect(text).toContain("Tourist tax\x8010.00Total\x80359.98");
-    const staff = await t.request("GET", `/api/properties/hotels/${eu.id}/invoices/${invoice!.id}/pdf`, {
-      cookie: manager,
-      headers: { "accept-language": "es-ES,es;q=0.9" },
-    });
+    const staff = await t
+      .client(manager)
+      .properties.hotels[":hotelId"].invoices[":invoiceId"].pdf.$get(
+        { param: { hotelId: String(eu.id), invoiceId: String(invoice!.id) } },
+        { headers: { "accept-language": "es-ES,es;q=0.9" } },
+      );
     const spanish = pdfText(Buffer.from(await staff.arrayBuffer()));
     expect(spanish).toContain("Impuesto 10,00 % sobre 318,16");
     expect(spanish).toContain("31,82");
@@ -189,10 +195,12 @@ describe("invoices with taxes", () => {
     const german = pdfText(
       Buffer.from(
         await (
-          await t.request("GET", `/api/properties/hotels/${eu.id}/invoices/${invoice!.id}/pdf`, {
-            cookie: manager,
-            headers: { "accept-language": "de" },
-          })
+          await t
+            .client(manager)
+            .properties.hotels[":hotelId"].invoices[":invoiceId"].pdf.$get(
+              { param: { hotelId: String(eu.id), invoiceId: String(invoice!.id) } },
+              { headers: { "accept-language": "de" } },
+            )
         ).arrayBuffer(),
       ),
     );
@@ -213,8 +221,9 @@ describe("invoices with taxes", () => {
       ["extra", "Parking", 3, 9000, 850, 765, 9765],
       ["fee", "Resort fee", 3, 7500, 850, 638, 8138],
     ]);
-    const csv = await t.request("GET", `/api/properties/hotels/${us.id}/invoices.csv?month=${new Date().toISOString().slice(0, 7)}`, {
-      cookie: manager,
+    const csv = await t.client(manager).properties.hotels[":hotelId"]["invoices.csv"].$get({
+      param: { hotelId: String(us.id) },
+      query: { month: new Date().toISOString().slice(0, 7) },
     });
     const rows = (await csv.text()).trim().split("\r\n");
     expect(rows[0]).toBe(
@@ -224,7 +233,7 @@ describe("invoices with taxes", () => {
   });
 
   it("issues one credit note for a refund, reversing every line and tax, referring to the invoice", async () => {
-    const cancel = await t.request("POST", `/api/bookings/${euBooking.booking.id}/cancel`, { cookie: guest });
+    const cancel = await t.client(guest).bookings[":id"].cancel.$post({ param: { id: euBooking.booking.id }, header: {} });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     const [invoice, note, ...rest] = await documentsOf(euBooking.booking.id);
     expect(rest).toEqual([]);
@@ -241,8 +250,9 @@ describe("invoices with taxes", () => {
       ["fee", "Cleaning fee", 1, -1818, 1000, -182, -2000],
       ["tax", "Tourist tax", 4, -1000, 0, 0, -1000],
     ]);
-    const csv = await t.request("GET", `/api/properties/hotels/${eu.id}/invoices.csv?month=${new Date().toISOString().slice(0, 7)}`, {
-      cookie: manager,
+    const csv = await t.client(manager).properties.hotels[":hotelId"]["invoices.csv"].$get({
+      param: { hotelId: String(eu.id) },
+      query: { month: new Date().toISOString().slice(0, 7) },
     });
     const rows = (await csv.text()).trim().split("\r\n");
     expect(rows[0]).toContain("Net,Tax,Total,Net at 10%,Tax at 10%,Other taxes,Buyer tax ID");

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChargesInput, computeCharges } from "../../src/shared/charges.ts";
 import type { TaxSettings } from "../../src/shared/taxes.ts";
 import { bookings, hotelManagers, users } from "../../src/server/db/schema.ts";
-import type { CityTaxReport, RevenueReport } from "../../src/server/services/revenue-reports.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
@@ -144,9 +143,11 @@ afterAll(() => t.close());
 
 describe("revenue report with taxes and extras", () => {
   it("counts room revenue only (net of VAT, kept after refunds), so ADR stays room-only, with extras and each tax apart", async () => {
-    const res = await t.request("GET", `/api/properties/reports?from=2030-04-01&to=2030-04-30&hotelId=${hotel.id}`, { cookie: manager });
+    const res = await t
+      .client(manager)
+      .properties.reports.$get({ query: { from: "2030-04-01", to: "2030-04-30", hotelId: String(hotel.id) } });
     expect(res.status, await res.clone().text()).toBe(200);
-    const report = (await res.json()) as RevenueReport;
+    const report = await res.json();
     // Room revenue: A 200.00 + B 363.64 × ½ = 181.82 + the older booking's 100.00 = 481.82 over 2 + 4 + 1 = 7 room-nights.
     expect(report.totals).toMatchObject({ soldRoomNights: 7, roomRevenueCents: 48182, adrCents: Math.round(48182 / 7) });
     expect(report.daily.find((d) => d.night === "2030-04-02")!.revenueCents).toBe(10000);
@@ -160,9 +161,9 @@ describe("revenue report with taxes and extras", () => {
       { code: "vat", name: "IVA", cents: 4636 },
       { code: "city_tax", name: "Tourist tax", cents: 1375 },
     ]);
-    const csv = await t.request("GET", `/api/properties/reports.csv?from=2030-04-01&to=2030-04-30&hotelId=${hotel.id}`, {
-      cookie: manager,
-    });
+    const csv = await t
+      .client(manager)
+      .properties["reports.csv"].$get({ query: { from: "2030-04-01", to: "2030-04-30", hotelId: String(hotel.id) } });
     const text = await csv.text();
     expect(text).toContain("Room revenue,481.82\r\n");
     expect(text).toContain("Extras revenue (net of VAT),81.82\r\n");
@@ -171,8 +172,10 @@ describe("revenue report with taxes and extras", () => {
 
   it("takes only the range's nights' part of a stay's taxes and extras", async () => {
     // 2030-04-03 only: A's second night of two (½ of 28.18 VAT = 14.09, of 10.00 city tax = 5.00, of 81.82 extras = 40.91).
-    const res = await t.request("GET", `/api/properties/reports?from=2030-04-03&to=2030-04-03&hotelId=${hotel.id}`, { cookie: manager });
-    const report = (await res.json()) as RevenueReport;
+    const res = await t
+      .client(manager)
+      .properties.reports.$get({ query: { from: "2030-04-03", to: "2030-04-03", hotelId: String(hotel.id) } });
+    const report = await res.json();
     expect(report.totals.roomRevenueCents).toBe(10000);
     expect(report.extrasRevenueCents).toBe(4091);
     expect(report.taxes).toEqual([
@@ -182,11 +185,11 @@ describe("revenue report with taxes and extras", () => {
   });
 
   it("files the city tax per month: stays, person-nights taxed and exempt, the amount, also as CSV", async () => {
-    const res = await t.request("GET", `/api/properties/reports/city-tax?from=2030-04-01&to=2030-04-30&hotelId=${hotel.id}`, {
-      cookie: manager,
-    });
+    const res = await t
+      .client(manager)
+      .properties.reports["city-tax"].$get({ query: { from: "2030-04-01", to: "2030-04-30", hotelId: String(hotel.id) } });
     expect(res.status, await res.clone().text()).toBe(200);
-    const report = (await res.json()) as CityTaxReport;
+    const report = await res.json();
     // A: 3 guests × 2 nights = 6 person-nights, 4 taxed, 2 exempt (the child); B: 1 × 4 = 4, 3 taxed, 1 beyond the cap.
     // Amount: 10.00 + 7.50 × ½ = 13.75. C was refunded in full: not counted.
     expect(report.rows).toEqual([
@@ -202,9 +205,9 @@ describe("revenue report with taxes and extras", () => {
         amountCents: 1375,
       },
     ]);
-    const csv = await t.request("GET", `/api/properties/reports/city-tax.csv?from=2030-04-01&to=2030-04-30&hotelId=${hotel.id}`, {
-      cookie: manager,
-    });
+    const csv = await t
+      .client(manager)
+      .properties.reports["city-tax.csv"].$get({ query: { from: "2030-04-01", to: "2030-04-30", hotelId: String(hotel.id) } });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(await csv.text()).toContain(
       "Hotel,Month,Tax,Currency,Stays,Person-nights taxed,Person-nights exempt,Amount\r\nTax Report Hotel,2030-04,Tourist tax,EUR,2,7,3,13.75\r\n",
@@ -212,11 +215,11 @@ describe("revenue report with taxes and extras", () => {
     const traveller = await signUp(t, "tax-report-traveller@example.com", "secret123", "Tom").then(() =>
       signIn(t, "tax-report-traveller@example.com"),
     );
-    const refused = await t.request("GET", `/api/properties/reports/city-tax?from=2030-04-01&to=2030-04-30&hotelId=${hotel.id}`, {
-      cookie: traveller,
-    });
+    const refused = await t
+      .client(traveller)
+      .properties.reports["city-tax"].$get({ query: { from: "2030-04-01", to: "2030-04-30", hotelId: String(hotel.id) } });
     expect(refused.status).toBe(403);
-    const bad = await t.request("GET", `/api/properties/reports/city-tax?from=2030-04-30&to=2030-04-01`, { cookie: manager });
+    const bad = await t.client(manager).properties.reports["city-tax"].$get({ query: { from: "2030-04-30", to: "2030-04-01" } });
     expect(bad.status).toBe(400);
   });
 });
