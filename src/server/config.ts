@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   HOLD_MAX_ROOM_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   HOLD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  // A card guarantee whose check-in is further ahead saves the card instead of authorising it (decision 075).
+  CARD_AUTHORISATION_MAX_DAYS: z.coerce.number().int().min(0).max(30).default(6),
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PHOTO_DECODE_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
   PHOTO_DECODE_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(1),
@@ -220,6 +222,8 @@ export interface AppConfig {
   holds: HoldSettings;
   /** Rounds a failing background job (refund, payment reconciliation, supplier look-up) gets before it waits for an admin. */
   retryMaxAttempts: number;
+  /** CARD_AUTHORISATION_MAX_DAYS: the most days ahead a guarantee's check-in may be for a card authorisation (decision 075). */
+  cardAuthorisationMaxDays: number;
   /** The map's MapLibre style and the origins (CSP sources) the browser may fetch it, its tiles, glyphs and sprites from. */
   map: MapSettings;
   /** The daily exchange-rate document (decision 028); unset: rates are kept by hand only. */
@@ -323,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       creation: { limit: e.HOLD_RATE_PER_HOUR, windowSeconds: 60 * 60 },
     },
     retryMaxAttempts: e.RETRY_MAX_ATTEMPTS,
+    cardAuthorisationMaxDays: e.CARD_AUTHORISATION_MAX_DAYS,
     map: mapSettings(e.MAP_STYLE_URL, e.MAP_TILE_HOSTS),
     fxRatesUrl: e.FX_RATES_URL,
     outboundPrivateHosts: e.OUTBOUND_PRIVATE_HOSTS.split(",")

@@ -110,6 +110,7 @@ export function bookingDeps(deps: AppDeps): BookingDeps {
     publicUrl: deps.config.publicUrl,
     holds: deps.config.holds,
     maxAttempts: deps.config.retryMaxAttempts,
+    cardAuthorisationMaxDays: deps.config.cardAuthorisationMaxDays,
     wholesaler: deps.wholesaler,
   };
 }

@@ -210,10 +210,14 @@ export interface PaymentStart {
   provider: PaymentProvider;
   paymentId: string;
   clientSecret: string;
-  /** What the card is charged now (automatic), or authorised as a guarantee and charged only for a cancellation or no-show fee (manual). */
+  /**
+   * What the card is charged now (automatic), or what it guarantees, charged only for a cancellation or
+   * no-show fee: authorised now (manual), or the card saved to be charged off-session later (setup:
+   * the client secret is a SetupIntent's, decision 075).
+   */
   amountCents: number;
   currency: string;
-  captureMethod: "automatic" | "manual";
+  captureMethod: "automatic" | "manual" | "setup";
   /** What is left to pay at the hotel (a deposit's rest, a guarantee's whole price); 0 when everything is paid now. */
   dueAtHotelCents: number;
 }

@@ -27,6 +27,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     HOLD_MAX_PENDING_PER_ADDRESS: "1000",
     HOLD_MAX_ROOM_SHARE_PERCENT: "100",
     HOLD_RATE_PER_HOUR: "100000",
+    // Suites written before decision 075 test the authorisation with stays 12-20 days ahead; the saved
+    // card (and the production default of 6 days) has its own tests with its own value.
+    CARD_AUTHORISATION_MAX_DAYS: "30",
     ...env,
   });
 }

@@ -178,9 +178,14 @@ export const PaymentStartSchema = z
     provider: z.enum(["simulated", "stripe"]),
     paymentId: z.string(),
     clientSecret: z.string(),
-    amountCents: z.number().int().describe("Charged now (captureMethod automatic) or only authorised as a card guarantee (manual)"),
+    amountCents: z
+      .number()
+      .int()
+      .describe(
+        "Charged now (captureMethod automatic), or a card guarantee: authorised (manual) or the card saved for an off-session fee charge (setup: clientSecret is a SetupIntent's)",
+      ),
     currency: z.string(),
-    captureMethod: z.enum(["automatic", "manual"]),
+    captureMethod: z.enum(["automatic", "manual", "setup"]),
     dueAtHotelCents: z
       .number()
       .int()

@@ -78,7 +78,8 @@ const CardInput = z.object({
 });
 const ChallengeQuery = z.object({ client_secret: z.string().min(1).max(200), return_url: ReturnPath });
 const ChallengeForm = ChallengeQuery.extend({ outcome: z.enum(["approve", "fail"]) });
-const IntentParam = z.object({ id: z.string().regex(/^sim_pi_[0-9a-f]{24}$/, "No such payment") });
+// A payment (sim_pi_) or a card being saved for a guarantee further ahead (sim_seti_, decision 075).
+const IntentParam = z.object({ id: z.string().regex(/^sim_(pi|seti)_[0-9a-f]{24}$/, "No such payment") });
 const SIMULATED = ["Simulated payments"];
 
 const confirmCard = defineRoute({
@@ -248,8 +249,8 @@ export function simulatedPaymentRoutes(deps: AppDeps, gateway: SimulatedGateway)
       }
       const target = new URL(return_url, deps.config.publicUrl);
       target.searchParams.set("payment_intent", id);
-      // As Stripe does, an authorised manual-capture payment (a card guarantee) returns as succeeded too.
-      const through = payment.status === "succeeded" || payment.status === "requires_capture";
+      // As Stripe does, an authorised manual-capture payment or a saved card (card guarantees) returns as succeeded too.
+      const through = payment.status === "succeeded" || payment.status === "requires_capture" || payment.status === "card_saved";
       target.searchParams.set("redirect_status", through ? "succeeded" : "failed");
       return c.redirect(`${target.pathname}${target.search}`, 303);
     });

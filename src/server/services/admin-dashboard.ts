@@ -35,7 +35,7 @@ export interface Occupancy {
  * guarantee (decision 051) counts once authorised, whatever became of it.
  */
 export const COUNTS_AS_BOOKING = sql`(payment_status in ('completed', 'refunding', 'refunded', 'refund_pending',
-    'guaranteed', 'capturing', 'capture_pending', 'captured', 'release_pending', 'released')
+    'guaranteed', 'capturing', 'capture_pending', 'captured', 'release_pending', 'released', 'fee_due_at_hotel')
   or status = 'confirmed' or supplier_state in ('booking', 'unknown'))`;
 /**
  * Revenue is what cards were charged for stays that stand: confirmed and paid, also when part of the

@@ -84,7 +84,8 @@ export function BookingSuccessPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const bookingId = params.get("booking");
-  const paymentId = params.get("payment_intent");
+  // Stripe returns a saved card's guarantee (decision 075) as setup_intent.
+  const paymentId = params.get("payment_intent") ?? params.get("setup_intent");
   const redirectStatus = params.get("redirect_status");
   const { user } = useAuth();
   const paid = redirectStatus !== "failed";

@@ -20,7 +20,7 @@ export type PaymentMethodProps = {
 
 /** The button's words: a guarantee charges nothing, a deposit says it is the part paid now. */
 function payLabel(t: TFunction, payment: PaymentStart): string {
-  if (payment.captureMethod === "manual") return t("Guarantee with card");
+  if (payment.captureMethod !== "automatic") return t("Guarantee with card");
   const amount = formatMoney(payment.amountCents, payment.currency);
   return payment.dueAtHotelCents > 0 ? t("Pay {{amount}} now", { amount }) : t("Pay {{amount}}", { amount });
 }
@@ -32,7 +32,7 @@ function payLabel(t: TFunction, payment: PaymentStart): string {
  */
 export function PaymentTimingNote({ payment, className }: { payment: PaymentStart; className?: string }) {
   const { t } = useTranslation();
-  if (payment.captureMethod === "manual") {
+  if (payment.captureMethod !== "automatic") {
     return (
       <div className={cn("flex gap-2 text-sm text-slate-700", className)}>
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />

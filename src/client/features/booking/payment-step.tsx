@@ -71,8 +71,8 @@ export function PaymentStep({
   const { booking, payment } = hold;
   const secondsLeft = useSecondsLeft(holdDeadline);
   const expired = secondsLeft === 0;
-  // A card guarantee authorises the price but charges nothing now (decision 051).
-  const guarantee = payment.captureMethod === "manual";
+  // A card guarantee authorises the price, or saves the card, but charges nothing now (decisions 051, 075).
+  const guarantee = payment.captureMethod !== "automatic";
   const methodProps = { payment, bookingId: booking.id, expired, onSucceeded, onBusyChange };
 
   return (

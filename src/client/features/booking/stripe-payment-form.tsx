@@ -36,11 +36,12 @@ function StripeCheckout({ payment, bookingId, expired, onSucceeded, onBusyChange
     event.preventDefault();
     if (!stripe || !elements) return;
     void attempt(async () => {
-      const result = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: `${window.location.origin}${bookingReturnPath(bookingId)}` },
-        redirect: "if_required",
-      });
+      const confirmParams = { return_url: `${window.location.origin}${bookingReturnPath(bookingId)}` };
+      // A guarantee further ahead saves the card (a SetupIntent's secret, decision 075) instead of paying.
+      const result =
+        payment.captureMethod === "setup"
+          ? await stripe.confirmSetup({ elements, confirmParams, redirect: "if_required" })
+          : await stripe.confirmPayment({ elements, confirmParams, redirect: "if_required" });
       if (result.error) throw new Error(result.error.message || t("Payment failed"));
       await onSucceeded();
       return "settled";

@@ -1,7 +1,10 @@
 import type { PaymentProvider } from "../../../shared/booking.ts";
 
-/** requires_capture: a manual-capture payment the card authorised (a guarantee): nothing charged until captured. */
-export type GatewayPaymentStatus = "pending" | "requires_action" | "requires_capture" | "succeeded" | "canceled";
+/**
+ * requires_capture: a manual-capture payment the card authorised (a guarantee): nothing charged until captured.
+ * card_saved: a card setup (saveCard) went through: the card can be charged off-session (chargeSavedCard).
+ */
+export type GatewayPaymentStatus = "pending" | "requires_action" | "requires_capture" | "card_saved" | "succeeded" | "canceled";
 
 /** automatic: charged when the card is accepted; manual: only authorised (a card guarantee) until captured or cancelled. */
 export type CaptureMethod = "automatic" | "manual";
@@ -31,6 +34,30 @@ export interface CreatePaymentInput {
   captureMethod?: CaptureMethod;
 }
 
+/** A card saved for a later off-session charge (Stripe: a customer and a SetupIntent with usage off_session). */
+export interface SaveCardInput {
+  /** What the saved card guarantees (charged only for a fee, at most this); kept with the setup, as getPayment's amountCents. */
+  guaranteeCents: number;
+  currency: string;
+  /** The same key returns the same setup (and the same customer). */
+  idempotencyKey: string;
+  bookingId: string;
+  bookingReference: string;
+  guestEmail: string;
+  description: string;
+}
+
+/** A charge of a saved card without the guest present (Stripe: a PaymentIntent with off_session and confirm). */
+export interface ChargeSavedCardInput {
+  /** saveCard's id: the gateway finds its customer and card. */
+  setupId: string;
+  amountCents: number;
+  currency: string;
+  /** The same key returns the first charge (or its refusal) instead of charging again. */
+  idempotencyKey: string;
+  description: string;
+}
+
 /**
  * A payment-related event the provider told us about (webhook), already verified. payment.succeeded:
  * the card went through: charged, or authorised for a manual capture.
@@ -49,10 +76,21 @@ export interface PaymentGateway {
   /** Test-mode money (the simulated gateway, Stripe test keys): never good for a LIVE supplier booking. */
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; clientSecret: string }>;
+  /**
+   * Starts saving the guest's card for a later off-session charge; the browser confirms it with the
+   * client secret (a setup secret). The returned id works with getPayment and cancelPayment.
+   */
+  saveCard(input: SaveCardInput): Promise<{ paymentId: string; clientSecret: string }>;
+  /**
+   * Charges a saved card off-session. A refusal by the card (declined, or the bank asks the absent
+   * guest to authenticate) throws a PaymentError with cardRefused set; the same key repeats it.
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPayment>;
+  /** A payment, or a card setup (saveCard's id: status card_saved once done, amountCents the guarantee). */
   getPayment(paymentId: string): Promise<GatewayPayment>;
   /**
-   * Stops an unpaid payment from being completed later (used when a hold expires). A card already
-   * authorised for a manual capture is left alone: the confirmation confirms or releases it.
+   * Stops an unpaid payment (or an unfinished card setup) from being completed later (used when a
+   * hold expires). A card already authorised for a manual capture, or already saved, is left alone.
    */
   cancelPayment(paymentId: string): Promise<void>;
   /**
@@ -76,6 +114,8 @@ export class PaymentError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    /** The card itself refused (declined, authentication required): asking again gets the same answer. */
+    readonly cardRefused = false,
   ) {
     super(message);
   }

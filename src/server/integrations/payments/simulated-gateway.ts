@@ -10,10 +10,22 @@ export const TEST_CARDS = {
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
   threeDSecure: "4000002760003184",
+  /** Saves fine, but every later off-session charge is declined (Stripe's "attaches but charge fails"). */
+  offSessionDeclined: "4000000000000341",
 } as const;
+
+/**
+ * The saved card's behaviour, named as Stripe's test payment methods are: the 3-D Secure card asks
+ * for authentication on every payment, so an off-session charge (no guest to ask) is refused.
+ */
+const SAVED_CARDS: Record<string, string> = {
+  [TEST_CARDS.offSessionDeclined]: "pm_card_chargeCustomerFail",
+  [TEST_CARDS.threeDSecure]: "pm_card_authenticationRequired",
+};
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const INSUFFICIENT_FUNDS_MESSAGE = "Your card has insufficient funds.";
+export const AUTHENTICATION_REQUIRED_MESSAGE = "Your card was declined. This transaction requires authentication.";
 export const THREE_DS_FAILED_MESSAGE =
   "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 
@@ -42,7 +54,8 @@ function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-function gatewayStatus(status: string): GatewayPaymentStatus {
+function gatewayStatus(status: string, captureMethod: string): GatewayPaymentStatus {
+  if (status === "succeeded" && captureMethod === "setup") return "card_saved";
   if (status === "succeeded" || status === "canceled" || status === "requires_action" || status === "requires_capture") return status;
   return "pending";
 }
@@ -50,9 +63,9 @@ function gatewayStatus(status: string): GatewayPaymentStatus {
 function toPayment(row: IntentRow): GatewayPayment {
   return {
     paymentId: row.id,
-    status: gatewayStatus(row.status),
+    status: gatewayStatus(row.status, row.captureMethod),
     amountCents: row.amountCents,
-    capturedCents: row.status === "succeeded" ? (row.amountCapturedCents ?? row.amountCents) : 0,
+    capturedCents: row.status === "succeeded" && row.captureMethod !== "setup" ? (row.amountCapturedCents ?? row.amountCents) : 0,
     currency: row.currency,
     lastError: row.lastError,
     metadata: row.metadata,
@@ -80,7 +93,9 @@ const IDEMPOTENCY_MISMATCH = "Keys for idempotent requests can only be used with
  * A test-mode card processor living in our database: follows Stripe's test-card conventions
  * (success, decline, insufficient funds, 3-D Secure), manual capture (a card accepted for a
  * manual-capture payment is only authorised: requires_capture, then captured in part or cancelled),
- * refunds, and signed events. `notify`
+ * saved cards (a setup: capture method 'setup', the guarantee as its amount, the test card's
+ * off-session behaviour kept as its payment method) charged off-session later, refunds, and signed
+ * events. `notify`
  * plays the provider's webhook: it is called after a payment succeeds.
  */
 export function createSimulatedGateway(db: Db, secret: string, notify: (event: GatewayEvent) => void): SimulatedGateway {
@@ -113,7 +128,7 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     return row ?? null;
   }
 
-  /** The card went through: charged, or only authorised for a manual-capture payment. */
+  /** The card went through: charged, only authorised for a manual-capture payment, or saved for a setup. */
   function accepted(row: IntentRow): Promise<IntentRow | null> {
     return setStatus(row.id, row.captureMethod === "manual" ? "requires_capture" : "succeeded", null, [
       "requires_payment_method",
@@ -152,6 +167,68 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
         throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
       }
       return { paymentId: row.id, clientSecret: row.clientSecret };
+    },
+
+    async saveCard(input) {
+      const id = `sim_seti_${randomBytes(12).toString("hex")}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
+      await db
+        .insert(simulatedPaymentIntents)
+        .values({
+          id,
+          clientSecret,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.guaranteeCents,
+          currency: input.currency,
+          status: "requires_payment_method",
+          captureMethod: "setup",
+          metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference, guestEmail: input.guestEmail },
+        })
+        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
+      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentError("Failed to save the card", "PAYMENT_CREATE_FAILED");
+      if (row.captureMethod !== "setup" || row.amountCents !== input.guaranteeCents) {
+        throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
+      }
+      return { paymentId: row.id, clientSecret: row.clientSecret };
+    },
+
+    async chargeSavedCard(input) {
+      const setup = await load(input.setupId);
+      if (setup.captureMethod !== "setup" || setup.status !== "succeeded") {
+        throw new PaymentError("The card was never saved, so it cannot be charged.", "setup_intent_unexpected_state");
+      }
+      const method = setup.metadata.paymentMethod;
+      const refusal =
+        method === "pm_card_chargeCustomerFail"
+          ? { code: "card_declined", message: DECLINED_MESSAGE }
+          : method === "pm_card_authenticationRequired"
+            ? { code: "authentication_required", message: AUTHENTICATION_REQUIRED_MESSAGE }
+            : null;
+      const id = `sim_pi_${randomBytes(12).toString("hex")}`;
+      // Like Stripe: the charge (or its refusal) is kept under its key, so a repeat answers the same.
+      await db
+        .insert(simulatedPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          status: refusal ? "requires_payment_method" : "succeeded",
+          lastError: refusal?.message ?? null,
+          metadata: { ...setup.metadata, setupIntent: setup.id, ...(refusal ? { declineCode: refusal.code } : {}) },
+        })
+        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
+      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentError("Failed to charge the card", "PAYMENT_CREATE_FAILED");
+      if (row.amountCents !== input.amountCents || row.metadata.setupIntent !== setup.id) {
+        throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
+      }
+      if (row.status !== "succeeded") {
+        throw new PaymentError(row.lastError ?? DECLINED_MESSAGE, row.metadata.declineCode ?? "card_declined", true);
+      }
+      return toPayment(row);
     },
 
     async getPayment(paymentId) {
@@ -288,6 +365,13 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
       if (number === TEST_CARDS.insufficientFunds) {
         await setStatus(row.id, "requires_payment_method", INSUFFICIENT_FUNDS_MESSAGE, ["requires_payment_method", "requires_action"]);
         return { status: "failed", code: "insufficient_funds", message: INSUFFICIENT_FUNDS_MESSAGE };
+      }
+      if (row.captureMethod === "setup") {
+        // The saved card's later off-session behaviour goes with it, as Stripe keeps the card.
+        await db
+          .update(simulatedPaymentIntents)
+          .set({ metadata: { ...row.metadata, paymentMethod: SAVED_CARDS[number] ?? "pm_card_visa" } })
+          .where(eq(simulatedPaymentIntents.id, row.id));
       }
       if (number === TEST_CARDS.threeDSecure) {
         await setStatus(row.id, "requires_action", null, ["requires_payment_method", "requires_action"]);

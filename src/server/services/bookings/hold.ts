@@ -21,7 +21,7 @@ import { applyPromotion, checkPromotion, givePromotionUseBack } from "../promoti
 import { type HeldRoomType, type HoldRequester, checkRoomsPerHold, claimHoldSlot, limitHoldAttempts } from "./hold-limits.ts";
 import { newBookingRow } from "./booking-row.ts";
 import { stayCharges } from "./charges.ts";
-import { cardRequest, dueAtHotelCents } from "./payment-timing.ts";
+import { type CardGuarantee, cardGuaranteeFor, cardRequest, dueAtHotelCents, isCardGuarantee } from "./payment-timing.ts";
 import { priceInventoryRoom } from "./own-rooms.ts";
 import { priceSupplierRoom } from "./partner-rooms.ts";
 import { type BookingDeps, type BookingRow, type PricedRoom, bookingPolicy, settlePointsOnCancel, toBookingView } from "./records.ts";
@@ -44,6 +44,36 @@ function heldRoomType(priced: PricedRoom, stay: Stay): HeldRoomType | null {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
   };
+}
+
+/**
+ * Starts the hold's card request: a payment (charged, or authorised as a guarantee), or for a
+ * guarantee further ahead the card saved (decision 075). The same request again returns the same
+ * payment or setup (its idempotency key).
+ */
+function startCardRequest(
+  deps: Pick<BookingDeps, "gateway">,
+  row: BookingRow,
+  amountCents: number,
+  currency: string,
+  guarantee: CardGuarantee | null,
+): Promise<{ paymentId: string; clientSecret: string }> {
+  const request = paymentRequest(row, amountCents, currency, cardRequest(row).captureMethod);
+  if (guarantee !== "saved_card") return deps.gateway.createPayment(request);
+  return deps.gateway.saveCard({
+    guaranteeCents: amountCents,
+    currency,
+    idempotencyKey: request.idempotencyKey,
+    bookingId: request.bookingId,
+    bookingReference: request.bookingReference,
+    guestEmail: request.guestEmail,
+    description: request.description,
+  });
+}
+
+/** What the browser confirms: a payment (automatic or manual capture), or a card setup (setup). */
+function answeredMethod(row: BookingRow, guarantee: CardGuarantee | null): PaymentStart["captureMethod"] {
+  return guarantee === "saved_card" ? "setup" : cardRequest(row).captureMethod;
 }
 
 /** The payment a hold asks for; the same request again returns the same payment (its idempotency key). */
@@ -194,9 +224,10 @@ export async function createBookingHold(
   }
 
   const ask = cardRequest(row);
+  const guarantee = isCardGuarantee(row) ? cardGuaranteeFor(row, today, deps.cardAuthorisationMaxDays) : null;
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await gateway.createPayment(paymentRequest(row, ask.amountCents, row.currency, ask.captureMethod));
+    started = await startCardRequest(deps, row, ask.amountCents, row.currency, guarantee);
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "payment could not be started; releasing the hold");
     await releaseHold(db, row.id, "payment_failed");
@@ -212,9 +243,12 @@ export async function createBookingHold(
       currency: row.currency,
       status: "pending",
     });
-    await tx.update(bookings).set({ paymentIntentId: started.paymentId, updatedAt: new Date() }).where(eq(bookings.id, row.id));
+    await tx
+      .update(bookings)
+      .set({ paymentIntentId: started.paymentId, cardGuarantee: guarantee, updatedAt: new Date() })
+      .where(eq(bookings.id, row.id));
   });
-  row = { ...row, paymentIntentId: started.paymentId };
+  row = { ...row, paymentIntentId: started.paymentId, cardGuarantee: guarantee };
   return {
     booking: toBookingView(row, await bookingPolicy(db, row), today),
     payment: {
@@ -223,7 +257,7 @@ export async function createBookingHold(
       clientSecret: started.clientSecret,
       amountCents: ask.amountCents,
       currency: row.currency,
-      captureMethod: ask.captureMethod,
+      captureMethod: answeredMethod(row, guarantee),
       dueAtHotelCents: dueAtHotelCents(row),
     },
   };
@@ -279,7 +313,7 @@ export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Pro
   if (!payment) throw new DomainError("HOLD_NOT_OPEN");
   let started: { paymentId: string; clientSecret: string };
   try {
-    started = await deps.gateway.createPayment(paymentRequest(row, payment.amountCents, payment.currency, cardRequest(row).captureMethod));
+    started = await startCardRequest(deps, row, payment.amountCents, payment.currency, guaranteeOf(row));
   } catch (error) {
     deps.logger.error({ err: error, bookingId: row.id }, "could not resume the payment of a hold");
     throw new DomainError("PAYMENT_CREATE_FAILED");
@@ -294,7 +328,13 @@ export async function resumeHoldPayment(deps: BookingDeps, row: BookingRow): Pro
     clientSecret: started.clientSecret,
     amountCents: payment.amountCents,
     currency: payment.currency,
-    captureMethod: cardRequest(row).captureMethod,
+    captureMethod: answeredMethod(row, guaranteeOf(row)),
     dueAtHotelCents: dueAtHotelCents(row),
   };
+}
+
+/** The way a held guarantee was started (stored with the hold); null: not a guarantee. */
+function guaranteeOf(row: BookingRow): CardGuarantee | null {
+  if (!isCardGuarantee(row)) return null;
+  return row.cardGuarantee === "saved_card" ? "saved_card" : "authorisation";
 }

@@ -1,7 +1,7 @@
 /**
  * Step 2 of booking: a succeeded payment confirms its booking, once, whoever reports it first. A
  * card guarantee's authorisation counts as success: the booking is confirmed 'guaranteed' with
- * nothing charged (decision 051).
+ * nothing charged (decision 051), and so does a guarantee's saved card (decision 075).
  */
 import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
@@ -18,7 +18,7 @@ import { logActivity } from "../activity-log.ts";
 import { latePaymentRefundEmail } from "./emails.ts";
 import { placeSupplierBooking } from "./partner-rooms.ts";
 import { retryGuaranteeSettlements } from "./payment-settlement.ts";
-import { isCardGuarantee } from "./payment-timing.ts";
+import { isCardGuarantee, isSavedCardGuarantee } from "./payment-timing.ts";
 import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import { findBooking } from "./queries.ts";
 import {
@@ -49,8 +49,9 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
   if (!current) return null;
   const remote = await gateway.getPayment(providerPaymentId);
   const guarantee = isCardGuarantee(current);
-  // A guarantee goes through when the card authorises it; every other payment when it is charged.
-  if (remote.status !== (guarantee ? "requires_capture" : "succeeded")) {
+  const savedCard = isSavedCardGuarantee(current);
+  // A guarantee goes through when the card authorises it (or is saved); every other payment when it is charged.
+  if (remote.status !== (savedCard ? "card_saved" : guarantee ? "requires_capture" : "succeeded")) {
     if (remote.lastError && source === "return") {
       await logActivity(db, {
         actionType: "payment_failed",
@@ -130,7 +131,12 @@ export async function confirmPaidBooking(deps: BookingDeps, providerPaymentId: s
     if (!row) return null;
     // Points are earned on what the card paid through us (decision 051): a deposit's share, nothing for a guarantee.
     await recordConfirmation(tx, deps, row, guarantee ? { ...payment, amountCents: 0 } : payment, source);
-    if (guarantee) await tx.update(payments).set({ status: "authorised", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    if (guarantee) {
+      await tx
+        .update(payments)
+        .set({ status: savedCard ? "card_saved" : "authorised", updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+    }
     return row;
   });
   if (confirmed) return confirmed;
@@ -163,10 +169,11 @@ async function refundLatePayment(deps: BookingDeps, row: BookingRow, payment: Pa
 
 /**
  * A guarantee authorised for a lapsed hold whose rooms are gone: the authorisation is released
- * (nothing was charged, so there is nothing to refund). Only the caller that claims it logs it.
+ * (nothing was charged, so there is nothing to refund; a saved card is simply never charged). Only
+ * the caller that claims it logs it.
  */
 async function releaseLateGuarantee(deps: BookingDeps, row: BookingRow, providerPaymentId: string): Promise<BookingRow | null> {
-  await deps.gateway.cancelAuthorisation(providerPaymentId, `booking-${row.id}-release`);
+  if (!isSavedCardGuarantee(row)) await deps.gateway.cancelAuthorisation(providerPaymentId, `booking-${row.id}-release`);
   const [released] = await deps.db
     .update(bookings)
     .set({ paymentStatus: "released", updatedAt: new Date() })

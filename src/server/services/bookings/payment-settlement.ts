@@ -4,17 +4,21 @@
  * - pay now: what was paid less the fee goes back to the card, once;
  * - deposit: the deposit less the fee goes back; a fee beyond the deposit is owed at the hotel;
  * - card guarantee: the fee is captured from the authorisation, once, and the rest released (a
- *   fee of 0 releases all of it);
+ *   fee of 0 releases all of it); a guarantee by a saved card (decision 075) is charged the fee
+ *   off-session instead, and when the card refuses (declined, or authentication the absent guest
+ *   cannot give) the fee is owed at the hotel (payment status fee_due_at_hotel);
  * - pay at the hotel without a card (the front desk's booking): the whole fee is owed at the hotel.
  * Every caller (the guest's cancel, the front desk's no-show, the admin) moves money the same way,
  * and may call again: nothing moves twice.
  */
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
+import { PaymentError } from "../../integrations/payments/payment-gateway.ts";
 import { logActivity } from "../activity-log.ts";
 import { BACKGROUND_JOBS, clearBackgroundFailure, recordBackgroundFailure, stuckBookingIds } from "../background-failures.ts";
 import { issueFeeInvoice } from "../invoices.ts";
-import { cardRequest, isCardGuarantee } from "./payment-timing.ts";
+import { cardRequest, isCardGuarantee, isSavedCardGuarantee } from "./payment-timing.ts";
 import { chargedAtBookingCents } from "../../../shared/booking.ts";
 import type { BookingDeps, BookingRow } from "./records.ts";
 import { STALE_REFUND_CLAIM_MS, refundPayment } from "./refunds.ts";
@@ -117,9 +121,28 @@ async function captureGuarantee(deps: BookingDeps, row: BookingRow, amountCents:
     .where(captureClaim(row.id))
     .returning({ id: bookings.id });
   if (!claimed) return false;
+  const savedCard = isSavedCardGuarantee(row);
+  // The fee's payment: the authorisation itself, or a saved card's off-session charge (a payment of its own).
+  let feePaymentId = paymentIntentId;
   try {
-    await deps.gateway.capturePayment(paymentIntentId, amountCents, captureIdempotencyKey(row.id));
+    if (savedCard) {
+      const charge = await deps.gateway.chargeSavedCard({
+        setupId: paymentIntentId,
+        amountCents,
+        currency: row.currency,
+        idempotencyKey: captureIdempotencyKey(row.id),
+        // The same words on every attempt: the provider refuses a repeated key with other parameters.
+        description: `${row.hotelName}: cancellation or no-show fee, booking ${row.bookingReference}`,
+      });
+      feePaymentId = charge.paymentId;
+    } else {
+      await deps.gateway.capturePayment(paymentIntentId, amountCents, captureIdempotencyKey(row.id));
+    }
   } catch (error) {
+    if (savedCard && error instanceof PaymentError && error.cardRefused) {
+      await recordRefusedCharge(deps, row, amountCents, why, error);
+      return false;
+    }
     await deps.db
       .update(bookings)
       .set({ paymentStatus: "capture_pending", updatedAt: new Date() })
@@ -147,10 +170,24 @@ async function captureGuarantee(deps: BookingDeps, row: BookingRow, amountCents:
       .returning({ id: bookings.id });
     // Another caller took over a stale claim and finished first: the gateway's key made it the same capture.
     if (!done) return false;
-    await tx
-      .update(payments)
-      .set({ status: "captured", updatedAt: new Date() })
-      .where(and(eq(payments.bookingId, row.id), eq(payments.providerPaymentId, paymentIntentId)));
+    if (feePaymentId === paymentIntentId) {
+      await tx
+        .update(payments)
+        .set({ status: "captured", updatedAt: new Date() })
+        .where(and(eq(payments.bookingId, row.id), eq(payments.providerPaymentId, paymentIntentId)));
+    } else {
+      // The off-session charge is the payment a later refund of the fee goes back to.
+      await tx.insert(payments).values({
+        id: randomUUID(),
+        bookingId: row.id,
+        provider: deps.gateway.provider,
+        providerPaymentId: feePaymentId,
+        amountCents,
+        currency: row.currency,
+        status: "captured",
+      });
+      await tx.update(bookings).set({ paymentIntentId: feePaymentId }).where(eq(bookings.id, row.id));
+    }
     await clearBackgroundFailure(tx, BACKGROUND_JOBS.paymentReconciliation, row.id);
     await logActivity(tx, {
       actionType: "booking_guarantee_captured",
@@ -163,13 +200,54 @@ async function captureGuarantee(deps: BookingDeps, row: BookingRow, amountCents:
   });
 }
 
+/**
+ * A saved card refused the fee's off-session charge: asking again would get the same answer (the
+ * same key), so the fee is owed at the hotel instead, once, with payment status fee_due_at_hotel.
+ */
+async function recordRefusedCharge(
+  deps: BookingDeps,
+  row: BookingRow,
+  amountCents: number,
+  why: string,
+  error: PaymentError,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(bookings)
+      .set({
+        paymentStatus: "fee_due_at_hotel",
+        capturedCents: 0,
+        feeDueAtHotelCents: sql`${bookings.feeDueAtHotelCents} + ${amountCents}`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(bookings.id, row.id), eq(bookings.paymentStatus, "capturing")))
+      .returning({ id: bookings.id });
+    if (!done) return;
+    await clearBackgroundFailure(tx, BACKGROUND_JOBS.paymentReconciliation, row.id);
+    await logActivity(tx, {
+      actionType: "booking_fee_due_at_hotel",
+      targetUserEmail: row.guestEmail,
+      details: {
+        bookingId: row.id,
+        reference: row.bookingReference,
+        amountCents,
+        why,
+        cardRefused: error.code,
+        message: error.message,
+      },
+    });
+  });
+  deps.logger.warn({ bookingId: row.id, code: error.code }, "the saved card refused the fee; it is owed at the hotel");
+}
+
 /** Releases a guarantee's whole authorisation (no fee). The gateway's cancel is harmless to repeat; the log gets it once. */
 async function releaseGuarantee(deps: BookingDeps, row: BookingRow, why: string): Promise<void> {
   // A guarantee already charged or released has nothing left to release.
   if (!row.paymentIntentId || (row.paymentStatus !== "guaranteed" && row.paymentStatus !== "release_pending")) return;
   const paymentIntentId = row.paymentIntentId;
   try {
-    await deps.gateway.cancelAuthorisation(paymentIntentId, releaseIdempotencyKey(row.id));
+    // A saved card holds no money: it is simply never charged.
+    if (!isSavedCardGuarantee(row)) await deps.gateway.cancelAuthorisation(paymentIntentId, releaseIdempotencyKey(row.id));
   } catch (error) {
     await deps.db
       .update(bookings)

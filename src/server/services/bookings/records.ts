@@ -35,6 +35,8 @@ export interface BookingDeps {
   holds: HoldSettings;
   /** RETRY_MAX_ATTEMPTS: failed rounds of a background job before it waits for an admin. */
   maxAttempts: number;
+  /** How far ahead a card guarantee's check-in may be for an authorisation; further saves the card (default 6, decision 075). */
+  cardAuthorisationMaxDays?: number;
   /** The external wholesaler, when rooms may come from it (absent: our inventory only). */
   wholesaler?: WholesalerSupplier;
 }
