@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, emailOutbox, roomNights, simulatedPaymentIntents, simulatedRefunds } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
@@ -9,6 +9,7 @@ import { expireHolds } from "../../src/server/services/bookings/abandon-and-expi
 import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let refundable: HotelRow;
@@ -48,32 +49,33 @@ function holdBody(room: RoomTypeRow, hotel: HotelRow, extra: Record<string, unkn
   };
 }
 
+/** Raw: some holds carry fields the API ignores (a price or reference from a tampered browser), which the typed client would not send. */
 async function hold(body: Record<string, unknown>, cookie?: string): Promise<CreateBookingResponse> {
   const res = await t.request("POST", "/api/bookings", { body, ...(cookie ? { cookie } : {}) });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function pay(created: CreateBookingResponse, number = "4242 4242 4242 4242") {
-  const res = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const res = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number, expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { status: string; message?: string; redirectUrl?: string };
+  return await res.json();
 }
 
-async function confirm(
-  created: CreateBookingResponse,
-): Promise<{ booking: BookingView; paymentError: string | null; accessToken: string }> {
-  const res = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    body: { paymentId: created.payment.paymentId },
+async function confirm(created: CreateBookingResponse) {
+  const res = await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { booking: BookingView; paymentError: string | null; accessToken: string };
+  return await res.json();
 }
 
 async function mails(bookingId: string, kind: string) {
@@ -110,20 +112,20 @@ describe("holds", () => {
     [{ roomTypeId: "999999" }, 404, "This room was not found at this hotel."],
     [{ roomTypeId: "abc" }, 404, "This room was not found at this hotel."],
   ])("refuses %j", async (extra, status, message) => {
-    const res = await t.request("POST", "/api/bookings", { body: holdBody(roomA, refundable, extra) });
+    const res = await t.api.bookings.$post({ json: holdBody(roomA, refundable, extra) });
     expect(res.status).toBe(status);
-    expect(((await res.json()) as { message: string }).message).toContain(message);
+    expect((await errorOf(res)).message).toContain(message);
   });
 
   it("refuses a room of another hotel", async () => {
-    const res = await t.request("POST", "/api/bookings", { body: holdBody(strictRoom, refundable) });
+    const res = await t.api.bookings.$post({ json: holdBody(strictRoom, refundable) });
     expect(res.status).toBe(404);
   });
 
   it("never sells the last room twice, and frees it when the hold expires", async () => {
     const body = holdBody(single, refundable, { checkIn: d(30), checkOut: d(32) });
     const first = await hold(body);
-    const second = await t.request("POST", "/api/bookings", { body: { ...body, checkIn: d(31), checkOut: d(33) } });
+    const second = await t.api.bookings.$post({ json: { ...body, checkIn: d(31), checkOut: d(33) } });
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ code: "ROOM_UNAVAILABLE" });
     // Back-to-back stays share no night.
@@ -182,10 +184,12 @@ describe("payment and confirmation", () => {
     const created = await hold(holdBody(roomA, refundable));
     const started = await pay(created, "4000 0027 6000 3184");
     expect(started.status).toBe("requires_action");
-    const page = await t.request("GET", started.redirectUrl!);
+    const challenge = "redirectUrl" in started ? started.redirectUrl : "";
+    // The challenge page is the gateway's HTML page, outside the API.
+    const page = await t.request("GET", challenge);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Complete authentication");
-    const url = new URL(started.redirectUrl!, "http://localhost:3000");
+    const url = new URL(challenge, "http://localhost:3000");
     const form = new URLSearchParams({
       client_secret: url.searchParams.get("client_secret")!,
       return_url: "/booking-success",
@@ -204,8 +208,10 @@ describe("payment and confirmation", () => {
   it("keeps the hold when the 3-D Secure check fails, and refuses a foreign return address", async () => {
     const created = await hold(holdBody(roomA, refundable));
     const started = await pay(created, "4000 0027 6000 3184");
-    const url = new URL(started.redirectUrl!, "http://localhost:3000");
+    expect(started.status).toBe("requires_action");
+    const url = new URL("redirectUrl" in started ? started.redirectUrl : "", "http://localhost:3000");
     const secret = url.searchParams.get("client_secret")!;
+    // The challenge form, posted form-encoded as a browser does.
     const evil = await t.request("POST", url.pathname, {
       body: new URLSearchParams({ client_secret: secret, return_url: "//evil.example.com", outcome: "approve" }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -229,6 +235,7 @@ describe("payment and confirmation", () => {
       .set({ status: "succeeded" })
       .where(eq(simulatedPaymentIntents.id, created.payment.paymentId));
     const payload = JSON.stringify({ id: "evt_test_1", type: "payment.succeeded", paymentId: created.payment.paymentId });
+    // The provider's webhook is signed over its exact bytes: sent raw, as the provider sends it.
     const forged = await t.request("POST", "/api/payments/webhook", {
       body: payload,
       headers: { "x-simulated-signature": "0".repeat(64) },
@@ -310,6 +317,7 @@ describe("a payment that lands after its hold expired and the room was sold", ()
     const payload = JSON.stringify({ id: "evt_late_race", type: "payment.succeeded", paymentId: late.payment.paymentId });
     const [returned] = await Promise.all([
       confirm(late),
+      // The provider's webhook, signed over its exact bytes: raw.
       t.request("POST", "/api/payments/webhook", { body: payload, headers: { "x-simulated-signature": gateway.signEvent(payload) } }),
       reconcilePayments(bookingDeps(t.deps)),
       confirmPaidBooking(bookingDeps(t.deps), late.payment.paymentId, "reconciliation"),
@@ -368,38 +376,36 @@ describe("my bookings, ownership and cancellation", () => {
   });
 
   it("lists a user's own bookings only, with filters", async () => {
-    const mine = (await (await t.request("GET", "/api/bookings/mine", { cookie: alice })).json()) as { bookings: BookingView[] };
+    const mine = await (await t.client(alice).bookings.mine.$get({ query: {} })).json();
     expect(mine.bookings.map((b) => b.id)).toEqual([aliceBooking.booking.id]);
     expect(mine.bookings[0]).toMatchObject({ status: "confirmed", canCancel: true, refundOnCancel: true });
-    const bobs = (await (await t.request("GET", "/api/bookings/mine", { cookie: bob })).json()) as { bookings: BookingView[] };
+    const bobs = await (await t.client(bob).bookings.mine.$get({ query: {} })).json();
     expect(bobs.bookings).toEqual([]);
-    const later = (await (await t.request("GET", `/api/bookings/mine?checkInFrom=${d(21)}`, { cookie: alice })).json()) as {
-      bookings: BookingView[];
-    };
+    const later = await (await t.client(alice).bookings.mine.$get({ query: { checkInFrom: d(21) } })).json();
     expect(later.bookings).toEqual([]);
-    expect((await t.request("GET", "/api/bookings/mine")).status).toBe(401);
-    expect((await t.request("GET", "/api/bookings/mine?checkInFrom=tomorrow", { cookie: alice })).status).toBe(400);
+    expect((await t.api.bookings.mine.$get({ query: {} })).status).toBe(401);
+    expect((await t.client(alice).bookings.mine.$get({ query: { checkInFrom: "tomorrow" } })).status).toBe(400);
   });
 
   it("answers 404 to anyone else asking for the booking, by id or reference", async () => {
     const id = aliceBooking.booking.id;
-    for (const [method, path, cookie] of [
-      ["GET", `/api/bookings/${id}`, bob],
-      ["GET", `/api/bookings/${id}`, undefined],
-      ["GET", `/api/bookings/${id}/confirmation`, bob],
-      ["POST", `/api/bookings/${id}/cancel`, bob],
+    const asked = { param: { id }, header: {} };
+    for (const [what, res] of [
+      ["Bob's view", await t.client(bob).bookings[":id"].$get(asked)],
+      ["a visitor's view", await t.api.bookings[":id"].$get(asked)],
+      ["Bob's confirmation", await t.client(bob).bookings[":id"].confirmation.$get(asked)],
+      ["Bob's cancel", await t.client(bob).bookings[":id"].cancel.$post(asked)],
     ] as const) {
-      const res = await t.request(method, path, cookie ? { cookie } : {});
-      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.status, what).toBe(404);
     }
-    const wrongEmail = await t.request("POST", "/api/bookings/lookup", {
-      body: { reference: aliceBooking.booking.bookingReference, email: "bob@example.com" },
+    const wrongEmail = await t.api.bookings.lookup.$post({
+      json: { reference: aliceBooking.booking.bookingReference, email: "bob@example.com" },
     });
     expect(wrongEmail.status).toBe(404);
   });
 
   it("downloads a text confirmation named after the reference", async () => {
-    const res = await t.request("GET", `/api/bookings/${aliceBooking.booking.id}/confirmation`, { cookie: alice });
+    const res = await t.client(alice).bookings[":id"].confirmation.$get({ param: { id: aliceBooking.booking.id }, header: {} });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${aliceBooking.booking.bookingReference}.txt"`);
     const text = await res.text();
@@ -408,9 +414,9 @@ describe("my bookings, ownership and cancellation", () => {
   });
 
   it("cancels with a refund inside the free-cancellation window, frees the rooms and e-mails the guest", async () => {
-    const res = await t.request("POST", `/api/bookings/${aliceBooking.booking.id}/cancel`, { cookie: alice });
+    const res = await t.client(alice).bookings[":id"].cancel.$post({ param: { id: aliceBooking.booking.id }, header: {} });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { booking: BookingView; refunded: boolean };
+    const body = await res.json();
     expect(body.refunded).toBe(true);
     expect(body.booking).toMatchObject({ status: "cancelled", paymentStatus: "refunded", canCancel: false });
     expect(await mails(aliceBooking.booking.id, "booking_cancellation")).toHaveLength(1);
@@ -419,7 +425,7 @@ describe("my bookings, ownership and cancellation", () => {
       .from(roomNights)
       .where(and(eq(roomNights.roomTypeId, roomA.id), eq(roomNights.night, d(20))));
     expect(nights[0]?.roomsTaken).toBe(0);
-    const again = await t.request("POST", `/api/bookings/${aliceBooking.booking.id}/cancel`, { cookie: alice });
+    const again = await t.client(alice).bookings[":id"].cancel.$post({ param: { id: aliceBooking.booking.id }, header: {} });
     expect(again.status).toBe(409);
   });
 
@@ -428,8 +434,8 @@ describe("my bookings, ownership and cancellation", () => {
     await pay(created);
     const confirmed = await confirm(created);
     expect(confirmed.booking).toMatchObject({ canCancel: true, refundOnCancel: false });
-    const res = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, { cookie: alice });
-    const body = (await res.json()) as { booking: BookingView; refunded: boolean };
+    const res = await t.client(alice).bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: {} });
+    const body = await res.json();
     expect(body).toMatchObject({ refunded: false, booking: { status: "cancelled", paymentStatus: "completed" } });
   });
 
@@ -437,17 +443,17 @@ describe("my bookings, ownership and cancellation", () => {
     const created = await hold(holdBody(roomA, refundable, { checkIn: d(40), checkOut: d(41), guestEmail: "Visitor@Example.com" }));
     await pay(created);
     await confirm(created);
-    const found = await t.request("POST", "/api/bookings/lookup", {
-      body: { reference: created.booking.bookingReference.toLowerCase(), email: "visitor@example.com" },
+    const found = await t.api.bookings.lookup.$post({
+      json: { reference: created.booking.bookingReference.toLowerCase(), email: "visitor@example.com" },
     });
     expect(found.status).toBe(200);
-    const { accessToken, booking } = (await found.json()) as { accessToken: string; booking: BookingView };
+    const { accessToken, booking } = await found.json();
     expect(booking.id).toBe(created.booking.id);
-    const headers = { "x-booking-access": accessToken };
-    expect((await t.request("GET", `/api/bookings/${booking.id}/confirmation`, { headers })).status).toBe(200);
+    const header = { "x-booking-access": accessToken };
+    expect((await t.api.bookings[":id"].confirmation.$get({ param: { id: booking.id }, header })).status).toBe(200);
     // The token opens only its own booking.
-    expect((await t.request("GET", `/api/bookings/${aliceBooking.booking.id}`, { headers })).status).toBe(404);
-    const cancelled = await t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers });
+    expect((await t.api.bookings[":id"].$get({ param: { id: aliceBooking.booking.id }, header })).status).toBe(404);
+    const cancelled = await t.api.bookings[":id"].cancel.$post({ param: { id: booking.id }, header });
     expect(cancelled.status).toBe(200);
   });
 });

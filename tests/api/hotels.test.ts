@@ -11,6 +11,7 @@ import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts"
 import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 const today = todayUtc();
 const d = (n: number) => addDays(today, n);
@@ -144,7 +145,7 @@ describe.each([
   async function searchError(params: Record<string, string | number>): Promise<string> {
     const res = await t.api.hotels.search.$get({ query: asQuery(params) });
     expect(res.status).toBe(400);
-    return ((await res.json()) as unknown as { message: string }).message;
+    return (await errorOf(res)).message;
   }
 
   const hotel = (id: string | number, query: Record<string, string | number> = {}) =>
