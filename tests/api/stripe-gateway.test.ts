@@ -7,6 +7,8 @@ import { freeUntilTerms } from "../../src/shared/cancellation-policies.ts";
 import { bookings, cancellationPolicies, emailOutbox, ratePlans } from "../../src/server/db/schema.ts";
 import { createHotel, createRoomType } from "../factories.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import { PaymentError } from "../../src/server/integrations/payments/payment-gateway.ts";
+import { createStripeGateway } from "../../src/server/integrations/payments/stripe-gateway.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -212,3 +214,73 @@ function webhookEventFor(id: string, type: string, intentId: string) {
   const payload = JSON.stringify({ id, object: "event", type, data: { object: fake.intents.get(intentId) } });
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
 }
+
+describe("Stripe gateway: a saved card for a guarantee further ahead (decision 075)", () => {
+  const gateway = () =>
+    createStripeGateway({
+      secretKey: "sk_test_fake",
+      publishableKey: "pk_test_fake",
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: "127.0.0.1", port: Number(new URL(fake.url).port), protocol: "http" },
+    });
+  const save = (key: string) =>
+    gateway().saveCard({
+      guaranteeCents: 30000,
+      currency: "USD",
+      idempotencyKey: key,
+      bookingId: key,
+      bookingReference: "SW-SETUP",
+      guestEmail: "setup@example.com",
+      description: "Stripe Hotel: Suite",
+    });
+  const charge = (setupId: string, key: string) =>
+    gateway().chargeSavedCard({ setupId, amountCents: 15000, currency: "USD", idempotencyKey: key, description: "fee" });
+
+  it("saves the card with a customer and an off-session SetupIntent, the same key answering the same setup", async () => {
+    const started = await save("booking-setup-1");
+    expect(started.paymentId).toMatch(/^seti_/);
+    const setup = fake.setupIntents.get(started.paymentId)!;
+    expect(setup).toMatchObject({ usage: "off_session", metadata: { bookingId: "booking-setup-1", guaranteeCents: "30000" } });
+    expect(fake.customers.find((c) => c.id === setup.customer)).toMatchObject({ email: "setup@example.com" });
+    expect(await save("booking-setup-1")).toEqual(started);
+    expect(await gateway().getPayment(started.paymentId)).toMatchObject({ status: "pending", amountCents: 30000 });
+    fake.completeSetup(started.paymentId, "pm_card_visa");
+    expect(await gateway().getPayment(started.paymentId)).toMatchObject({ status: "card_saved", amountCents: 30000, capturedCents: 0 });
+  });
+
+  it("charges the saved card off-session and confirmed, once per key", async () => {
+    const { paymentId } = await save("booking-setup-2");
+    fake.completeSetup(paymentId, "pm_card_visa");
+    const first = await charge(paymentId, "booking-setup-2-capture");
+    expect(first).toMatchObject({ status: "succeeded", amountCents: 15000, capturedCents: 15000 });
+    expect(fake.intents.get(first.paymentId)!.metadata).toMatchObject({
+      customer: fake.setupIntents.get(paymentId)!.customer,
+      payment_method: "pm_card_visa",
+    });
+    expect((await charge(paymentId, "booking-setup-2-capture")).paymentId).toBe(first.paymentId);
+    expect([...fake.intents.values()].filter((i) => i.metadata.setupIntent === paymentId)).toHaveLength(1);
+  });
+
+  it("reports a declined or authentication-requiring off-session charge as the card's refusal", async () => {
+    for (const [method, code] of [
+      ["pm_card_chargeCustomerFail", "card_declined"],
+      ["pm_card_authenticationRequired", "authentication_required"],
+    ] as const) {
+      const { paymentId } = await save(`booking-setup-${method}`);
+      fake.completeSetup(paymentId, method);
+      const refused = await charge(paymentId, `booking-setup-${method}-capture`).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(PaymentError);
+      expect(refused).toMatchObject({ code, cardRefused: true });
+    }
+  });
+
+  it("refuses to charge a card that was never saved, and cancels an unfinished setup", async () => {
+    const { paymentId } = await save("booking-setup-unsaved");
+    await expect(charge(paymentId, "booking-setup-unsaved-capture")).rejects.toMatchObject({
+      code: "setup_intent_unexpected_state",
+      cardRefused: false,
+    });
+    await gateway().cancelPayment(paymentId);
+    expect(fake.setupIntents.get(paymentId)!.status).toBe("canceled");
+  });
+});
