@@ -7,7 +7,6 @@ import { english } from "../../src/shared/i18n/english.ts";
 import { refundText } from "../../src/shared/i18n/labels.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, hotelExtras, hotels, payments, roomNights, simulatedRefunds, users } from "../../src/server/db/schema.ts";
-import type { PriceBreakdown } from "../../src/shared/charges.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { migrateDatabase } from "../../src/server/db/migrate.ts";
 import { DEMO_FRONT_DESK_EMAIL, DEMO_MANAGER_EMAIL, seedFrontDeskDemo } from "../../src/server/demo/demo-front-desk.ts";
@@ -16,6 +15,7 @@ import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -28,23 +28,6 @@ let strictRoom: RoomTypeRow;
 let otherRoom: RoomTypeRow;
 const today = todayUtc();
 const d = (n: number) => addDays(today, n);
-
-type DeskBooking = {
-  id: string;
-  bookingReference: string;
-  guestName: string;
-  stayStatus: string;
-  checkOut: string;
-  bookedCheckOut: string | null;
-};
-type Day = {
-  date: string;
-  hotel: { id: number; name: string };
-  arrivals: DeskBooking[];
-  inHouse: DeskBooking[];
-  departures: DeskBooking[];
-};
-type Shortened = { nightsReturned: string[]; refundCents: number; refunded: boolean; refundNote: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,10 +42,9 @@ beforeAll(async () => {
   otherRoom = await createRoomType(t.deps.db, other.id, { name: "Suite", priceCents: 20000, maxGuests: 2, totalRooms: 3 });
   await signUp(t, "desk-manager@example.com", "secret123", "Desk Manager");
   const [row] = await t.deps.db.select().from(users).where(eq(users.email, "desk-manager@example.com"));
-  const grant = await t.request("PUT", `/api/admin/users/${row!.id}/hotels`, {
-    cookie: admin,
-    body: { hotelIds: [flexible.id, strict.id] },
-  });
+  const grant = await t
+    .client(admin)
+    .admin.users[":id"].hotels.$put({ param: { id: row!.id }, json: { hotelIds: [flexible.id, strict.id] } });
   expect(grant.status, await grant.clone().text()).toBe(200);
   manager = await signIn(t, "desk-manager@example.com");
   // Sign-ins hash passwords (argon2id) and enrol two-factor: slow on a busy machine.
@@ -71,8 +53,8 @@ afterAll(() => t.close());
 
 /** A paid, confirmed booking made through the website, as a guest would. */
 async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, guestName: string): Promise<CreateBookingResponse> {
-  const res = await t.request("POST", "/api/bookings", {
-    body: {
+  const res = await t.api.bookings.$post({
+    json: {
       hotelId: String(room.hotelId),
       roomTypeId: String(room.id),
       checkIn,
@@ -85,24 +67,29 @@ async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, g
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  const created = (await res.json()) as CreateBookingResponse;
+  const created = await res.json();
   await payHold(created);
   return created;
 }
 
-async function payHold(created: Pick<CreateBookingResponse, "booking" | "payment">) {
-  const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+async function payHold(created: {
+  booking: { id: string };
+  payment: Pick<CreateBookingResponse["payment"], "paymentId" | "clientSecret">;
+}) {
+  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(paid.status).toBe(200);
-  const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    body: { paymentId: created.payment.paymentId },
+  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
+    param: { id: created.booking.id },
+    json: { paymentId: created.payment.paymentId },
   });
-  expect(((await confirmed.json()) as { booking: { status: string } }).booking.status).toBe("confirmed");
+  expect((await confirmed.json()).booking.status).toBe("confirmed");
 }
 
 /** A confirmed stay that started before today (the website cannot book the past). */
@@ -133,10 +120,6 @@ async function pastStay(room: RoomTypeRow, checkIn: string, checkOut: string, gu
   return id;
 }
 
-function desk(hotel: HotelRow, rest = "") {
-  return `/api/properties/hotels/${hotel.id}/front-desk${rest}`;
-}
-
 async function taken(room: RoomTypeRow, night: string): Promise<number> {
   const [row] = await t.deps.db
     .select()
@@ -151,8 +134,8 @@ describe("the day's lists", () => {
     const staying = await pastStay(strictRoom, d(-2), d(2), "Ian In-house", "checked_in");
     const leaving = await pastStay(strictRoom, d(-3), d(0), "Dora Departing", "checked_in");
     await pastStay(otherRoom, d(-1), d(1), "Olga Other");
-    const unpaid = await t.request("POST", "/api/bookings", {
-      body: {
+    const unpaid = await t.api.bookings.$post({
+      json: {
         hotelId: String(strict.id),
         roomTypeId: String(strictRoom.id),
         checkIn: d(0),
@@ -165,9 +148,11 @@ describe("the day's lists", () => {
     });
     expect(unpaid.status).toBe(201);
 
-    const res = await t.request("GET", desk(strict), { cookie: manager });
+    const res = await t
+      .client(manager)
+      .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(strict.id) }, query: {} });
     expect(res.status).toBe(200);
-    const day = (await res.json()) as Day;
+    const day = await res.json();
     expect(day.date).toBe(today);
     // The page's heading names the hotel from this answer.
     expect(day.hotel).toEqual({ id: strict.id, name: strict.name });
@@ -176,28 +161,49 @@ describe("the day's lists", () => {
     expect(day.inHouse.map((b) => b.id)).toEqual([staying]);
     expect(day.departures.map((b) => b.id)).toEqual([leaving]);
 
-    const tomorrow = (await (await t.request("GET", desk(strict, `?date=${d(1)}`), { cookie: manager })).json()) as Day;
+    const tomorrow = await (
+      await t
+        .client(manager)
+        .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(strict.id) }, query: { date: d(1) } })
+    ).json();
     expect(tomorrow.arrivals).toEqual([]);
     expect(tomorrow.inHouse.map((b) => b.guestName)).toEqual(["Ada Arriving", "Ian In-house"]);
-    expect((await t.request("GET", desk(strict, "?date=tomorrow"), { cookie: manager })).status).toBe(400);
+    expect(
+      (
+        await t
+          .client(manager)
+          .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(strict.id) }, query: { date: "tomorrow" } })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe("check-in, check-out and no-show", () => {
   it("checks a guest in and out on the last day; refuses what is not a valid next step with a clear 400", async () => {
     const created = await paidBooking(strictRoom, d(0), 1, "Carl Complete");
-    const path = desk(strict, `/bookings/${created.booking.id}`);
-    const out = await t.request("POST", `${path}/check-out`, { cookie: manager });
+    const out = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(out.status).toBe(400);
-    expect(((await out.json()) as { message: string }).message).toBe("Carl Complete has not checked in yet.");
+    expect((await errorOf(out)).message).toBe("Carl Complete has not checked in yet.");
 
-    const checkedIn = await t.request("POST", `${path}/check-in`, { cookie: manager });
+    const checkedIn = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(checkedIn.status).toBe(200);
-    expect(((await checkedIn.json()) as { booking: DeskBooking }).booking.stayStatus).toBe("checked_in");
-    const again = await t.request("POST", `${path}/check-in`, { cookie: manager });
+    expect((await checkedIn.json()).booking.stayStatus).toBe("checked_in");
+    const again = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { message: string }).message).toBe("Carl Complete is already checked in.");
-    expect((await t.request("POST", `${path}/no-show`, { cookie: manager })).status).toBe(400);
+    expect((await errorOf(again)).message).toBe("Carl Complete is already checked in.");
+    expect(
+      (
+        await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["no-show"].$post({
+          param: { hotelId: String(strict.id), bookingId: created.booking.id },
+        })
+      ).status,
+    ).toBe(400);
 
     const [log] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "guest_checked_in"));
     expect(log).toMatchObject({ userEmail: "desk-manager@example.com", targetUserEmail: "carl.complete@example.com" });
@@ -205,17 +211,27 @@ describe("check-in, check-out and no-show", () => {
 
   it("refuses to check in a guest before their arrival day", async () => {
     const created = await paidBooking(strictRoom, d(3), 1, "Frida Future");
-    const res = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(`Frida Future arrives on ${d(3)}: check them in on that day.`);
-    expect((await t.request("POST", desk(strict, `/bookings/${created.booking.id}/no-show`), { cookie: manager })).status).toBe(400);
+    expect((await errorOf(res)).message).toBe(`Frida Future arrives on ${d(3)}: check them in on that day.`);
+    expect(
+      (
+        await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["no-show"].$post({
+          param: { hotelId: String(strict.id), bookingId: created.booking.id },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("a normal check-out on the last day gives nothing back", async () => {
     const id = await pastStay(strictRoom, d(-2), d(0), "Nora Normal", "checked_in");
-    const res = await t.request("POST", desk(strict, `/bookings/${id}/check-out`), { cookie: manager });
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(strict.id), bookingId: id },
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { booking: DeskBooking; earlyDeparture: Shortened | null };
+    const body = await res.json();
     expect(body.booking).toMatchObject({ stayStatus: "checked_out", checkOut: d(0), bookedCheckOut: null });
     expect(body.earlyDeparture).toBeNull();
   });
@@ -223,14 +239,21 @@ describe("check-in, check-out and no-show", () => {
   it("an early departure returns the unused nights to the inventory and refunds those outside the free-cancellation window", async () => {
     const created = await paidBooking(flexRoom, d(0), 4, "Eve Early");
     expect(await taken(flexRoom, d(2))).toBe(1);
-    const path = desk(flexible, `/bookings/${created.booking.id}`);
-    expect((await t.request("POST", `${path}/check-in`, { cookie: manager })).status).toBe(200);
-    const res = await t.request("POST", `${path}/check-out`, { cookie: manager });
+    expect(
+      (
+        await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+          param: { hotelId: String(flexible.id), bookingId: created.booking.id },
+        })
+      ).status,
+    ).toBe(200);
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(flexible.id), bookingId: created.booking.id },
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { booking: DeskBooking; earlyDeparture: Shortened };
+    const body = await res.json();
     // Leaving on the arrival day keeps the first night; the three after it go back.
     expect(body.booking).toMatchObject({ stayStatus: "checked_out", checkOut: d(1), bookedCheckOut: d(4) });
-    expect(body.earlyDeparture.nightsReturned).toEqual([d(1), d(2), d(3)]);
+    expect(body.earlyDeparture?.nightsReturned).toEqual([d(1), d(2), d(3)]);
     expect(await taken(flexRoom, d(0))).toBe(1);
     for (const n of [1, 2, 3]) expect(await taken(flexRoom, d(n))).toBe(0);
     // Every unused night is at least a day away: 3 of the 4 paid nights come back.
@@ -246,8 +269,8 @@ describe("check-in, check-out and no-show", () => {
     expect(body.booking).toMatchObject({ paymentStatus: "refunded", amountDueCents: 40000, refundedCents: 30000 });
     expect(refundText(english, 30000, 40000, (cents) => `$${(cents / 100).toFixed(2)}`)).toBe("Partly refunded: $300.00 of $400.00");
     // The stay still earns what was kept (40,000 - 30,000) on the night it has.
-    const report = await t.request("GET", `/api/properties/reports?from=${d(0)}&to=${d(3)}&hotelId=${flexible.id}`, { cookie: manager });
-    const figures = (await report.json()) as { daily: { night: string; soldRoomNights: number; revenueCents: number }[] };
+    const report = await t.client(manager).properties.reports.$get({ query: { from: d(0), to: d(3), hotelId: String(flexible.id) } });
+    const figures = await report.json();
     expect(figures.daily.map((n) => [n.night, n.soldRoomNights, n.revenueCents])).toEqual([
       [d(0), 1, 10000],
       [d(1), 0, 0],
@@ -266,8 +289,10 @@ describe("check-in, check-out and no-show", () => {
   it("an early departure under a non-refundable policy returns the nights and says nothing is refunded", async () => {
     const id = await pastStay(strictRoom, d(-1), d(3), "Nils Nonrefund", "checked_in");
     const before = [await taken(strictRoom, d(1)), await taken(strictRoom, d(2))];
-    const res = await t.request("POST", desk(strict, `/bookings/${id}/check-out`), { cookie: manager });
-    const body = (await res.json()) as { earlyDeparture: Shortened };
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(strict.id), bookingId: id },
+    });
+    const body = await res.json();
     expect(body.earlyDeparture).toMatchObject({
       nightsReturned: [d(0), d(1), d(2)],
       refundCents: 0,
@@ -279,27 +304,52 @@ describe("check-in, check-out and no-show", () => {
 
   it("a no-show keeps the first night sold and gives the later nights back", async () => {
     const created = await paidBooking(strictRoom, d(0), 3, "Ned Noshow");
-    const res = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/no-show`), { cookie: manager });
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["no-show"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { booking: DeskBooking; released: Shortened };
+    const body = await res.json();
     expect(body.booking).toMatchObject({ stayStatus: "no_show", checkOut: d(1), bookedCheckOut: d(3) });
     expect(body.released.nightsReturned).toEqual([d(1), d(2)]);
-    const checkIn = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
-    expect(((await checkIn.json()) as { message: string }).message).toBe("Ned Noshow was marked as a no-show.");
-    const day = (await (await t.request("GET", desk(strict, `?date=${d(1)}`), { cookie: manager })).json()) as Day;
+    const checkIn = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
+    expect((await errorOf(checkIn)).message).toBe("Ned Noshow was marked as a no-show.");
+    const day = await (
+      await t
+        .client(manager)
+        .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(strict.id) }, query: { date: d(1) } })
+    ).json();
     expect(day.departures.map((b) => b.guestName)).not.toContain("Ned Noshow");
   });
 
   it("refuses a booking of another hotel through this hotel's path, and another manager's hotel altogether", async () => {
     const created = await paidBooking(otherRoom, d(0), 1, "Paula Path");
-    const sneaky = await t.request("POST", desk(strict, `/bookings/${created.booking.id}/check-in`), { cookie: manager });
+    const sneaky = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+      param: { hotelId: String(strict.id), bookingId: created.booking.id },
+    });
     expect(sneaky.status).toBe(404);
-    expect((await t.request("POST", desk(other, `/bookings/${created.booking.id}/check-in`), { cookie: manager })).status).toBe(403);
-    expect((await t.request("GET", desk(other), { cookie: manager })).status).toBe(403);
+    expect(
+      (
+        await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+          param: { hotelId: String(other.id), bookingId: created.booking.id },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.client(manager).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(other.id) }, query: {} }))
+        .status,
+    ).toBe(403);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, created.booking.id));
     expect(row?.stayStatus).toBeNull();
     // An admin runs every hotel.
-    expect((await t.request("POST", desk(other, `/bookings/${created.booking.id}/check-in`), { cookie: admin })).status).toBe(200);
+    expect(
+      (
+        await t.client(admin).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+          param: { hotelId: String(other.id), bookingId: created.booking.id },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -307,12 +357,12 @@ describe("phone bookings", () => {
   const guest = { guestName: "Paul Phone", guestEmail: "Paul.Phone@example.com", guestPhone: "+44 20 7946 0000", guests: 2 };
 
   it("pay at hotel: confirmed at once with the rooms taken, nothing charged, and the staff member in the activity log", async () => {
-    const res = await t.request("POST", desk(flexible, "/phone-bookings"), {
-      cookie: manager,
-      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(5), checkOut: d(7), payment: "pay_at_hotel" },
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(flexible.id) },
+      json: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(5), checkOut: d(7), payment: "pay_at_hotel" },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const made = (await res.json()) as { bookingId: string; hold: unknown };
+    const made = await res.json();
     expect(made.hold).toBeNull();
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "pay_at_hotel", payAtHotel: true, totalPriceCents: 20000 });
@@ -324,26 +374,28 @@ describe("phone bookings", () => {
     const [log] = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "phone_booking_created"));
     expect(log).toMatchObject({ userEmail: "desk-manager@example.com", targetUserEmail: "paul.phone@example.com" });
     expect(log?.details).toMatchObject({ bookingId: made.bookingId, payment: "pay_at_hotel" });
-    const day = (await (await t.request("GET", desk(flexible, `?date=${d(5)}`), { cookie: manager })).json()) as Day;
+    const day = await (
+      await t
+        .client(manager)
+        .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(flexible.id) }, query: { date: d(5) } })
+    ).json();
     expect(day.arrivals.map((b) => b.id)).toContain(made.bookingId);
     // In the revenue report, a booking of the front desk channel: 2 nights at 10,000, to be paid at the hotel.
-    const report = await t.request("GET", `/api/properties/reports?from=${d(5)}&to=${d(6)}&hotelId=${flexible.id}`, { cookie: manager });
-    const { channels } = (await report.json()) as {
-      channels: { channel: string; bookings: number; soldRoomNights: number; revenueCents: number }[];
-    };
+    const report = await t.client(manager).properties.reports.$get({ query: { from: d(5), to: d(6), hotelId: String(flexible.id) } });
+    const { channels } = await report.json();
     expect(channels.find((c) => c.channel === "front_desk")).toMatchObject({ bookings: 1, soldRoomNights: 2, revenueCents: 20000 });
   });
 
   it("by card: a hold paid through the same gateway, then confirmed like a website booking", async () => {
-    const res = await t.request("POST", desk(flexible, "/phone-bookings"), {
-      cookie: manager,
-      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(8), checkOut: d(9), payment: "card" },
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(flexible.id) },
+      json: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(8), checkOut: d(9), payment: "card" },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const made = (await res.json()) as { bookingId: string; hold: CreateBookingResponse };
-    expect(made.hold.payment.amountCents).toBe(10000);
-    expect(made.hold.booking.status).toBe("pending");
-    await payHold(made.hold);
+    const made = await res.json();
+    expect(made.hold?.payment.amountCents).toBe(10000);
+    expect(made.hold?.booking.status).toBe("pending");
+    await payHold(made.hold!);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed", payAtHotel: false });
     expect(row?.createdByStaffId).not.toBeNull();
@@ -356,25 +408,26 @@ describe("phone bookings", () => {
 
   it("refuses bad input with a message, a room type of another hotel, and a full room type, writing nothing", async () => {
     const before = await t.deps.db.select().from(bookings);
-    const noDates = await t.request("POST", desk(flexible, "/phone-bookings"), {
+    // Without its dates the body does not fit the typed client: sent raw.
+    const noDates = await t.request("POST", `/api/properties/hotels/${flexible.id}/front-desk/phone-bookings`, {
       cookie: manager,
       body: { ...guest, roomTypeId: String(flexRoom.id), payment: "card" },
     });
     expect(noDates.status).toBe(400);
-    expect(((await noDates.json()) as { message: string }).message).toContain("Check-in is required");
-    const past = await t.request("POST", desk(flexible, "/phone-bookings"), {
-      cookie: manager,
-      body: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(-2), checkOut: d(-1), payment: "pay_at_hotel" },
+    expect((await errorOf(noDates)).message).toContain("Check-in is required");
+    const past = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(flexible.id) },
+      json: { ...guest, roomTypeId: String(flexRoom.id), checkIn: d(-2), checkOut: d(-1), payment: "pay_at_hotel" },
     });
     expect(past.status).toBe(400);
-    const elsewhere = await t.request("POST", desk(flexible, "/phone-bookings"), {
-      cookie: manager,
-      body: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(5), checkOut: d(6), payment: "pay_at_hotel" },
+    const elsewhere = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(flexible.id) },
+      json: { ...guest, roomTypeId: String(otherRoom.id), checkIn: d(5), checkOut: d(6), payment: "pay_at_hotel" },
     });
     expect(elsewhere.status).toBe(404);
-    const many = await t.request("POST", desk(flexible, "/phone-bookings"), {
-      cookie: manager,
-      body: { ...guest, guests: 8, rooms: 4, roomTypeId: String(flexRoom.id), checkIn: d(20), checkOut: d(21), payment: "pay_at_hotel" },
+    const many = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(flexible.id) },
+      json: { ...guest, guests: 8, rooms: 4, roomTypeId: String(flexRoom.id), checkIn: d(20), checkOut: d(21), payment: "pay_at_hotel" },
     });
     expect(many.status).toBe(409);
     expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
@@ -396,9 +449,9 @@ describe("phone bookings with extras and taxes (decisions 059 and 064)", () => {
       .returning();
     // Worked by the hotel's front desk (not a manager): added by an admin in the hotel's Staff section.
     await signUp(t, "taxed-desk@example.com", "secret123", "Taxed Desk");
-    const added = await t.request("POST", `/api/properties/hotels/${taxed.id}/staff`, {
-      cookie: admin,
-      body: { email: "taxed-desk@example.com", role: "front_desk" },
+    const added = await t.client(admin).properties.hotels[":hotelId"].staff.$post({
+      param: { hotelId: String(taxed.id) },
+      json: { email: "taxed-desk@example.com", role: "front_desk" },
     });
     expect(added.status, await added.clone().text()).toBe(200);
     const frontDesk = await signIn(t, "taxed-desk@example.com");
@@ -410,33 +463,40 @@ describe("phone bookings with extras and taxes (decisions 059 and 064)", () => {
       extras: [{ extraId: String(breakfast!.id), quantity: 1 }],
     };
 
-    const quoted = await t.request("POST", desk(taxed, "/quote"), { cookie: frontDesk, body: stay });
+    const quoted = await t
+      .client(frontDesk)
+      .properties.hotels[":hotelId"]["front-desk"].quote.$post({ param: { hotelId: String(taxed.id) }, json: stay });
     expect(quoted.status, await quoted.clone().text()).toBe(200);
-    const quote = (await quoted.json()) as { charges: PriceBreakdown; availableExtras: { id: string; name: string }[] };
+    const quote = await quoted.json();
     expect(quote.availableExtras.map((e) => e.name)).toEqual(["Breakfast"]);
     // 2 nights × 100.00 = 200.00; breakfast 2 people × 2 nights × 15.00 = 60.00; VAT 10 % of 260.00 = 26.00; total 286.00.
     expect(quote.charges).toMatchObject({ roomCents: 20000, extrasCents: 6000, addedTaxCents: 2600, totalCents: 28600 });
     expect(quote.charges.lines.map((l) => l.kind)).toContain("extra");
 
-    const res = await t.request("POST", desk(taxed, "/phone-bookings"), {
-      cookie: frontDesk,
-      body: { ...stay, guestName: "Vera Vat", guestEmail: "vera@example.com", guestPhone: "+49 30 1234567", payment: "pay_at_hotel" },
+    const res = await t.client(frontDesk).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(taxed.id) },
+      json: { ...stay, guestName: "Vera Vat", guestEmail: "vera@example.com", guestPhone: "+49 30 1234567", payment: "pay_at_hotel" },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { bookingId } = (await res.json()) as { bookingId: string };
+    const { bookingId } = await res.json();
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.charges?.totalCents).toBe(row?.totalPriceCents);
     expect(row).toMatchObject({ totalPriceCents: 28600, extrasRevenueCents: 6000, taxCents: 2600 });
     expect(row?.charges).toEqual(quote.charges);
 
-    const day = (await (await t.request("GET", desk(taxed, `?date=${d(3)}`), { cookie: frontDesk })).json()) as {
-      arrivals: { id: string; amountDueCents: number; charges: PriceBreakdown | null }[];
-    };
+    const day = await (
+      await t
+        .client(frontDesk)
+        .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(taxed.id) }, query: { date: d(3) } })
+    ).json();
     const shown = day.arrivals.find((b) => b.id === bookingId);
     expect(shown?.charges).toEqual(row?.charges);
     expect(shown?.amountDueCents).toBe(28600);
     // The desk's account works this hotel only.
-    expect((await t.request("GET", desk(flexible), { cookie: frontDesk })).status).toBe(403);
+    expect(
+      (await t.client(frontDesk).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(flexible.id) }, query: {} }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -445,18 +505,20 @@ describe("pay at hotel: the same booking row as the website's", () => {
 
   async function payAtHotel(room: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = manager) {
     const hotel = room.hotelId === flexible.id ? flexible : strict;
-    const res = await t.request("POST", desk(hotel, "/phone-bookings"), {
-      cookie,
-      body: { ...walkIn, roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), payment: "pay_at_hotel", ...extra },
+    const res = await t.client(cookie).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(hotel.id) },
+      json: { ...walkIn, roomTypeId: String(room.id), checkIn, checkOut: addDays(checkIn, nights), payment: "pay_at_hotel", ...extra },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { bookingId: string }).bookingId;
+    return (await res.json()).bookingId;
   }
 
   async function deskView(hotel: HotelRow, date: string, id: string) {
-    const day = (await (await t.request("GET", desk(hotel, `?date=${date}`), { cookie: manager })).json()) as {
-      [list: string]: (DeskBooking & { amountDueCents: number; payAtHotel: boolean })[];
-    };
+    const day = await (
+      await t
+        .client(manager)
+        .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotel.id) }, query: { date: date } })
+    ).json();
     return [...day.arrivals!, ...day.inHouse!, ...day.departures!].find((b) => b.id === id);
   }
 
@@ -470,12 +532,19 @@ describe("pay at hotel: the same booking row as the website's", () => {
     const king = await createRoomType(t.deps.db, strict.id, { name: "King", priceCents: 12000, maxGuests: 2, totalRooms: 2 });
     const id = await payAtHotel(king, d(0), 3);
     expect(await deskView(strict, d(0), id)).toMatchObject({ payAtHotel: true, amountDueCents: 36000 });
-    const path = desk(strict, `/bookings/${id}`);
-    expect((await t.request("POST", `${path}/check-in`, { cookie: manager })).status).toBe(200);
-    const out = await t.request("POST", `${path}/check-out`, { cookie: manager });
-    const body = (await out.json()) as { booking: DeskBooking & { amountDueCents: number }; earlyDeparture: Shortened };
+    expect(
+      (
+        await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-in"].$post({
+          param: { hotelId: String(strict.id), bookingId: String(id) },
+        })
+      ).status,
+    ).toBe(200);
+    const out = await t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["check-out"].$post({
+      param: { hotelId: String(strict.id), bookingId: String(id) },
+    });
+    const body = await out.json();
     expect(body.earlyDeparture).toMatchObject({ nightsReturned: [d(1), d(2)], refundCents: 0 });
-    expect(body.earlyDeparture.refundNote).toContain("charge only the nights stayed");
+    expect(body.earlyDeparture?.refundNote).toContain("charge only the nights stayed");
     // What the desk's list says ("Pay at hotel: $120.00") and what the guest's booking reads agree.
     expect(body.booking).toMatchObject({ checkOut: d(1), bookedCheckOut: d(3), amountDueCents: 12000 });
     expect(await deskView(strict, d(1), id)).toMatchObject({ amountDueCents: 12000 });
@@ -486,33 +555,33 @@ describe("pay at hotel: the same booking row as the website's", () => {
   it("after a no-show, is due for the first night only, child charges of that night included", async () => {
     const hotel = await createHotel(t.deps.db, { name: "Family Inn", childrenFreeUnderAge: 12, childRateCents: 2500 });
     const family = await createRoomType(t.deps.db, hotel.id, { name: "Family", priceCents: 9000, maxGuests: 4, totalRooms: 2 });
-    const res = await t.request("POST", `/api/properties/hotels/${hotel.id}/front-desk/phone-bookings`, {
-      cookie: admin,
-      body: { ...walkIn, children: 1, ages: [14], roomTypeId: String(family.id), checkIn: d(0), checkOut: d(3), payment: "pay_at_hotel" },
+    const res = await t.client(admin).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(hotel.id) },
+      json: { ...walkIn, children: 1, ages: [14], roomTypeId: String(family.id), checkIn: d(0), checkOut: d(3), payment: "pay_at_hotel" },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { bookingId } = (await res.json()) as { bookingId: string };
+    const { bookingId } = await res.json();
     // 3 nights × 9,000 + 3 nights × 2,500 for the 14-year-old.
     const [made] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(made).toMatchObject({ totalPriceCents: 34500, childChargeCents: 7500 });
-    const noShow = await t.request("POST", `/api/properties/hotels/${hotel.id}/front-desk/bookings/${bookingId}/no-show`, {
-      cookie: admin,
+    const noShow = await t.client(admin).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"]["no-show"].$post({
+      param: { hotelId: String(hotel.id), bookingId },
     });
     expect(noShow.status).toBe(200);
-    expect(((await noShow.json()) as { booking: { amountDueCents: number } }).booking.amountDueCents).toBe(11500);
+    expect((await noShow.json()).booking.amountDueCents).toBe(11500);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row).toMatchObject({ totalPriceCents: 11500, childChargeCents: 2500, checkOut: d(1) });
     // The report earns what is due: the first night, its child charge included.
-    const report = await t.request("GET", `/api/properties/reports?from=${d(0)}&to=${d(2)}&hotelId=${hotel.id}`, { cookie: admin });
-    const figures = (await report.json()) as { daily: { revenueCents: number }[] };
+    const report = await t.client(admin).properties.reports.$get({ query: { from: d(0), to: d(2), hotelId: String(hotel.id) } });
+    const figures = await report.json();
     expect(figures.daily.map((n) => n.revenueCents)).toEqual([11500, 0, 0]);
   });
 
   it("keeps the hold's limit on rooms per booking", async () => {
     const before = await taken(strictRoom, d(40));
-    const res = await t.request("POST", desk(strict, "/phone-bookings"), {
-      cookie: manager,
-      body: {
+    const res = await t.client(manager).properties.hotels[":hotelId"]["front-desk"]["phone-bookings"].$post({
+      param: { hotelId: String(strict.id) },
+      json: {
         ...walkIn,
         guests: 10,
         rooms: 5,
@@ -603,20 +672,32 @@ describe("demo data", () => {
       await seedFrontDeskDemo(database.db, demo.deps.auth, "demo-password", "demo-admin@example.com");
       const cookie = await signIn(demo, DEMO_MANAGER_EMAIL, "demo-password");
       for (const hotelId of [1, 2, 3]) {
-        const res = await demo.request("GET", `/api/properties/hotels/${hotelId}/front-desk`, { cookie });
-        const day = (await res.json()) as Day;
+        const res = await demo
+          .client(cookie)
+          .properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: String(hotelId) }, query: {} });
+        const day = await res.json();
         expect(day.arrivals.map((b) => b.stayStatus)).toEqual(expect.arrayContaining(["expected", "expected"]));
         expect(day.arrivals).toHaveLength(2);
         expect(day.inHouse).toHaveLength(1);
         expect(day.departures).toHaveLength(1);
       }
-      expect((await demo.request("GET", "/api/properties/hotels/4/front-desk", { cookie })).status).toBe(403);
+      expect(
+        (await demo.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: "4" }, query: {} })).status,
+      ).toBe(403);
       // The demo front desk works hotel 1's desk, and nothing else: not hotel 2, not the hotel's rates.
       const deskCookie = await signIn(demo, DEMO_FRONT_DESK_EMAIL, "demo-password");
-      expect((await demo.request("GET", "/api/properties/hotels/1/front-desk", { cookie: deskCookie })).status).toBe(200);
-      expect((await demo.request("GET", "/api/properties/hotels/2/front-desk", { cookie: deskCookie })).status).toBe(403);
-      expect((await demo.request("GET", "/api/properties/hotels/1/rate-plans", { cookie: deskCookie })).status).toBe(403);
-      const future = (await (await demo.request("GET", `/api/properties/hotels/1/front-desk?date=${d(5)}`, { cookie })).json()) as Day;
+      expect(
+        (await demo.client(deskCookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: "1" }, query: {} })).status,
+      ).toBe(200);
+      expect(
+        (await demo.client(deskCookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: "2" }, query: {} })).status,
+      ).toBe(403);
+      expect((await demo.client(deskCookie).properties.hotels[":hotelId"]["rate-plans"].$get({ param: { hotelId: "1" } })).status).toBe(
+        403,
+      );
+      const future = await (
+        await demo.client(cookie).properties.hotels[":hotelId"]["front-desk"].$get({ param: { hotelId: "1" }, query: { date: d(5) } })
+      ).json();
       expect(future.arrivals).toHaveLength(1);
       // Every stay was booked before it began, so the demo's revenue report shows a positive lead time.
       const seeded = await database.db.select({ checkIn: bookings.checkIn, createdAt: bookings.createdAt }).from(bookings);

@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { emailOutbox, hotelManagers, reviews, users, webhookDeliveries, webhookEndpoints } from "../../src/server/db/schema.ts";
 import { outboundUrlPolicy, postWithLimits } from "../../src/server/integrations/outbound-http.ts";
@@ -16,7 +16,8 @@ import {
   webhookDeliveryDeps,
 } from "../../src/server/services/webhook-delivery.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -104,15 +105,16 @@ beforeEach(async () => {
   receiver.state.status = () => 200;
 });
 
-async function register(cookie: string, body: Record<string, unknown>) {
-  const res = await t.request("POST", "/api/properties/webhooks", { cookie, body });
-  return { status: res.status, json: (await res.json()) as { endpoint: { id: number }; secret: string; code?: string; message?: string } };
+type WebhookInput = InferRequestType<ApiClient["properties"]["webhooks"]["$post"]>["json"];
+
+async function register(cookie: string, body: WebhookInput) {
+  const res = await t.client(cookie).properties.webhooks.$post({ json: body });
+  return { status: res.status, json: await res.json() };
 }
 
 async function book(checkIn: number): Promise<string> {
-  const hold = await t.request("POST", "/api/bookings", {
-    cookie: traveller,
-    body: {
+  const hold = await t.client(traveller).bookings.$post({
+    json: {
       hotelId: String(hotel.id),
       roomTypeId: String(room.id),
       checkIn: d(checkIn),
@@ -125,25 +127,25 @@ async function book(checkIn: number): Promise<string> {
     },
   });
   expect(hold.status, await hold.clone().text()).toBe(201);
-  const created = (await hold.json()) as CreateBookingResponse;
-  const pay = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const created = await hold.json();
+  const pay = await t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
     },
   });
   expect(pay.status).toBe(200);
-  const confirm = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-    cookie: traveller,
-    body: { paymentId: created.payment.paymentId },
-  });
+  const confirm = await t
+    .client(traveller)
+    .bookings[":id"]["confirm-payment"].$post({ param: { id: created.booking.id }, json: { paymentId: created.payment.paymentId } });
   expect(confirm.status, await confirm.clone().text()).toBe(200);
   return created.booking.id;
 }
 
 async function cancel(bookingId: string) {
-  const res = await t.request("POST", `/api/bookings/${bookingId}/cancel`, { cookie: traveller });
+  const res = await t.client(traveller).bookings[":id"].cancel.$post({ param: { id: bookingId }, header: {} });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
@@ -158,7 +160,7 @@ describe("registering endpoints", () => {
     expect(created.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const [row] = await t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.endpoint.id));
     expect(row!.secretSealed).not.toContain(created.json.secret.slice(6));
-    const listed = await t.request("GET", "/api/properties/webhooks", { cookie: manager });
+    const listed = await t.client(manager).properties.webhooks.$get({ query: {} });
     expect(JSON.stringify(await listed.json())).not.toContain(created.json.secret);
 
     const policy = outboundUrlPolicy({ outboundPrivateHosts: [] });
@@ -172,10 +174,16 @@ describe("registering endpoints", () => {
       "https://169.254.169.254/",
     ])
       expect(policy(new URL(url)), url).not.toBeNull();
-    const refused = await register(manager, { hotelId: hotel.id, url: "https://10.0.0.5/hook", events: ["booking.created"] });
+    const refused = await t
+      .client(manager)
+      .properties.webhooks.$post({ json: { hotelId: hotel.id, url: "https://10.0.0.5/hook", events: ["booking.created"] } });
     expect(refused.status).toBe(400);
-    expect(refused.json.code).toBe("WEBHOOK_URL_NOT_ALLOWED");
-    const badEvent = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.eaten"] });
+    expect((await errorOf(refused)).code).toBe("WEBHOOK_URL_NOT_ALLOWED");
+    // An event the typed client would not let through: sent raw.
+    const badEvent = await t.request("POST", "/api/properties/webhooks", {
+      cookie: manager,
+      body: { hotelId: hotel.id, url: receiver.url, events: ["booking.eaten"] },
+    });
     expect(badEvent.status).toBe(400);
   });
 
@@ -185,14 +193,18 @@ describe("registering endpoints", () => {
     const platform = await register(admin, { hotelId: null, url: receiver.url, events: ["booking.created"] });
     expect(platform.status).toBe(201);
     const mine = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
-    const theirs = (await (await t.request("GET", "/api/properties/webhooks", { cookie: otherManager })).json()) as {
-      endpoints: unknown[];
-    };
+    const theirs = await (await t.client(otherManager).properties.webhooks.$get({ query: {} })).json();
     expect(theirs.endpoints).toEqual([]);
-    const all = (await (await t.request("GET", "/api/properties/webhooks", { cookie: admin })).json()) as { endpoints: { id: number }[] };
+    const all = await (await t.client(admin).properties.webhooks.$get({ query: {} })).json();
     expect(all.endpoints.map((e) => e.id).sort()).toEqual([platform.json.endpoint.id, mine.json.endpoint.id].sort());
-    expect((await t.request("DELETE", `/api/properties/webhooks/${platform.json.endpoint.id}`, { cookie: manager })).status).toBe(404);
-    expect((await t.request("DELETE", `/api/properties/webhooks/${mine.json.endpoint.id}`, { cookie: otherManager })).status).toBe(403);
+    expect(
+      (await t.client(manager).properties.webhooks[":endpointId"].$delete({ param: { endpointId: String(platform.json.endpoint.id) } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.client(otherManager).properties.webhooks[":endpointId"].$delete({ param: { endpointId: String(mine.json.endpoint.id) } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -289,28 +301,40 @@ describe("delivering events", () => {
     // Nothing is sent while it is off; turned on again and sent again, the same event arrives.
     receiver.state.status = () => 200;
     const sent = receiver.received.length;
-    const resend = await t.request("POST", `/api/properties/webhooks/${json.endpoint.id}/deliveries/${row!.id}/resend`, {
-      cookie: manager,
+    const resend = await t.client(manager).properties.webhooks[":endpointId"].deliveries[":deliveryId"].resend.$post({
+      param: { endpointId: String(json.endpoint.id), deliveryId: String(row!.id) },
     });
     expect(resend.status).toBe(202);
     await deliverDueWebhooks(delivery);
     expect(receiver.received).toHaveLength(sent);
-    const on = await t.request("PATCH", `/api/properties/webhooks/${json.endpoint.id}`, { cookie: manager, body: { enabled: true } });
+    const on = await t
+      .client(manager)
+      .properties.webhooks[":endpointId"].$patch({ param: { endpointId: String(json.endpoint.id) }, json: { enabled: true } });
     expect(on.status).toBe(200);
     await deliverDueWebhooks(delivery);
     expect(receiver.received).toHaveLength(sent + 1);
     expect(receiver.received.at(-1)!.headers["staywise-event-id"]).toBe(row!.eventId);
-    const log = await t.request("GET", `/api/properties/webhooks/${json.endpoint.id}/deliveries`, { cookie: manager });
-    const body = (await log.json()) as { deliveries: { status: string; eventId: string }[]; total: number };
+    const log = await t
+      .client(manager)
+      .properties.webhooks[":endpointId"].deliveries.$get({ param: { endpointId: String(json.endpoint.id) }, query: {} });
+    const body = await log.json();
     expect(body.total).toBe(1);
     expect(body.deliveries[0]).toMatchObject({ status: "delivered", eventId: row!.eventId });
-    expect((await t.request("GET", `/api/properties/webhooks/${json.endpoint.id}/deliveries`, { cookie: otherManager })).status).toBe(403);
+    expect(
+      (
+        await t
+          .client(otherManager)
+          .properties.webhooks[":endpointId"].deliveries.$get({ param: { endpointId: String(json.endpoint.id) }, query: {} })
+      ).status,
+    ).toBe(403);
   });
 
   it("rotating the secret signs later deliveries with the new one", async () => {
     const { json } = await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.created"] });
-    const rotated = await t.request("POST", `/api/properties/webhooks/${json.endpoint.id}/rotate-secret`, { cookie: manager });
-    const { secret } = (await rotated.json()) as { secret: string };
+    const rotated = await t
+      .client(manager)
+      .properties.webhooks[":endpointId"]["rotate-secret"].$post({ param: { endpointId: String(json.endpoint.id) } });
+    const { secret } = await rotated.json();
     expect(secret).not.toBe(json.secret);
     await book(60);
     await deliverDueWebhooks(delivery);
@@ -405,7 +429,7 @@ describe("review events", () => {
       [approved!, "approved"],
       [rejected!, "rejected"],
     ] as const) {
-      const res = await t.request("POST", `/api/admin/reviews/${review.id}/moderate`, { cookie: admin, body: { status } });
+      const res = await t.client(admin).admin.reviews[":id"].moderate.$post({ param: { id: String(review.id) }, json: { status } });
       expect(res.status, await res.clone().text()).toBe(200);
     }
     await deliverDueWebhooks(delivery);
@@ -420,9 +444,10 @@ describe("modification events", () => {
   it("sends booking.modified when the front desk shortens a stay (an early departure)", async () => {
     await register(manager, { hotelId: hotel.id, url: receiver.url, events: ["booking.modified"] });
     const bookingId = await book(0);
-    const desk = `/api/properties/hotels/${hotel.id}/front-desk/bookings/${bookingId}`;
-    expect((await t.request("POST", `${desk}/check-in`, { cookie: manager })).status).toBe(200);
-    const out = await t.request("POST", `${desk}/check-out`, { cookie: manager });
+    const desk = t.client(manager).properties.hotels[":hotelId"]["front-desk"].bookings[":bookingId"];
+    const param = { hotelId: String(hotel.id), bookingId };
+    expect((await desk["check-in"].$post({ param })).status).toBe(200);
+    const out = await desk["check-out"].$post({ param });
     expect(out.status, await out.clone().text()).toBe(200);
     await deliverDueWebhooks(delivery);
     const [event] = events() as unknown as { type: string; data: { booking: { id: string; checkOut: string } } }[];
@@ -449,7 +474,7 @@ describe("admin refunds", () => {
   it("send booking.cancelled and payment.refunded when an admin refunds and cancels a booking", async () => {
     await register(admin, { hotelId: null, url: receiver.url, events: ["booking.cancelled", "payment.refunded"] });
     const bookingId = await book(90);
-    const res = await t.request("POST", `/api/admin/bookings/${bookingId}/refund`, { cookie: admin, body: {} });
+    const res = await t.client(admin).admin.bookings[":id"].refund.$post({ param: { id: bookingId } });
     expect(res.status, await res.clone().text()).toBe(200);
     await deliverDueWebhooks(delivery);
     const sent = events() as unknown as { type: string; data: { refund?: { amountCents: number }; booking: { id: string } } }[];

@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { HotelDetail } from "../../src/shared/search.ts";
 import { activityLogs, bookings, emailOutbox, payments } from "../../src/server/db/schema.ts";
 import { sandboxMethodParameters } from "../../src/server/integrations/wholesaler/sandbox-methods.ts";
 import { SANDBOX_USERNAME, createWholesalerSandbox, sandboxPassword } from "../../src/server/integrations/wholesaler/sandbox.ts";
 import { databaseSandboxStore } from "../../src/server/integrations/wholesaler/sandbox-store.ts";
 import { NOT_PLACED_NOTICE } from "../../src/server/services/bookings/records.ts";
 import { type ServedTestApp, serveTestApp } from "../support/served-app.ts";
-import { TEST_SECRET } from "../support/test-app.ts";
+import { type ApiClient, TEST_SECRET } from "../support/test-app.ts";
+import { errorOf } from "../support/typed.ts";
 
 // Booking a wholesaler room end to end through our API, against the app's own sandbox over HTTP.
 // Sandbox hooks: hotels whose id ends in 3 cost 5 % more at pre-book; a guest named "… Fail" is
@@ -26,9 +27,12 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 async function room(hotelId: string) {
-  const res = await s.t.request("GET", `/api/hotels/${hotelId}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2&rooms=1`);
+  const res = await s.t.api.hotels[":id"].$get({
+    param: { id: hotelId },
+    query: { checkIn: checkIn, checkOut: checkOut, guests: "2", rooms: "1" },
+  });
   expect(res.status).toBe(200);
-  const detail = (await res.json()) as HotelDetail;
+  const detail = await res.json();
   return detail.rooms.find((r) => r.bookable)!;
 }
 
@@ -44,15 +48,16 @@ function holdBody(hotelId: string, roomId: string, expectedNightlyPriceCents: nu
   };
 }
 
-async function hold(body: Record<string, unknown>): Promise<CreateBookingResponse> {
-  const res = await s.t.request("POST", "/api/bookings", { body });
+async function hold(body: InferRequestType<ApiClient["bookings"]["$post"]>["json"]) {
+  const res = await s.t.api.bookings.$post({ json: body });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+  return await res.json();
 }
 
 async function pay(created: CreateBookingResponse): Promise<void> {
-  const res = await s.t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-    body: {
+  const res = await s.t.api["simulated-payments"][":id"].confirm.$post({
+    param: { id: created.payment.paymentId },
+    json: {
       clientSecret: created.payment.clientSecret,
       returnUrl: "/booking-success",
       card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
@@ -64,11 +69,12 @@ async function pay(created: CreateBookingResponse): Promise<void> {
 /** The browser's return after paying, asked again while the supplier is still being called (by the webhook or this call). */
 async function settle(created: CreateBookingResponse): Promise<{ booking: BookingView; accessToken: string }> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-      body: { paymentId: created.payment.paymentId },
+    const res = await s.t.api.bookings[":id"]["confirm-payment"].$post({
+      param: { id: created.booking.id },
+      json: { paymentId: created.payment.paymentId },
     });
     expect(res.status).toBe(200);
-    const result = (await res.json()) as { booking: BookingView; accessToken: string };
+    const result = await res.json();
     if (result.booking.status !== "pending") return result;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -87,13 +93,9 @@ async function supplierBookings(reference: string) {
 describe("booking a wholesaler room", () => {
   it("asks the guest to accept a price that went up at the price check, then holds at the new price", async () => {
     const offer = await room("wh-43");
-    const refused = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-43", offer.id, offer.priceCents) });
+    const refused = await s.t.api.bookings.$post({ json: holdBody("wh-43", offer.id, offer.priceCents) });
     expect(refused.status).toBe(409);
-    const body = (await refused.json()) as {
-      code: string;
-      message: string;
-      details: { previousNightlyPriceCents: number; nightlyPriceCents: number; totalPriceCents: number };
-    };
+    const body = await errorOf(refused);
     const newPrice = Math.round(offer.priceCents * 1.05);
     expect(body).toMatchObject({
       code: "PRICE_INCREASED",
@@ -107,9 +109,9 @@ describe("booking a wholesaler room", () => {
       status: "pending",
       hotelId: "wh-43",
       roomPriceCents: newPrice,
-      totalPriceCents: body.details.totalPriceCents,
+      totalPriceCents: body.details?.totalPriceCents,
     });
-    expect(created.payment.amountCents).toBe(body.details.totalPriceCents);
+    expect(created.payment.amountCents).toBe(body.details?.totalPriceCents);
     expect(await row(created.booking.id)).toMatchObject({
       supplier: "wholesaler",
       supplierEnvironment: "TEST",
@@ -138,9 +140,7 @@ describe("booking a wholesaler room", () => {
       .where(eq(emailOutbox.dedupeKey, `booking:${booking.id}:confirmation`));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain(`Hotel confirmation number: ${stored.supplierBookingRef}`);
-    const admin = (await (
-      await s.t.request("GET", `/api/admin/bookings?search=${booking.bookingReference}`, { cookie: s.admin })
-    ).json()) as { bookings: { supplier: unknown }[] };
+    const admin = await (await s.t.client(s.admin).admin.bookings.$get({ query: { search: booking.bookingReference } })).json();
     expect(admin.bookings[0]!.supplier).toEqual({ environment: "TEST", state: "booked", bookingNumber: stored.supplierBookingRef });
     // The sandbox keeps it in the database: another instance (or this one after a restart) finds it.
     const otherInstance = createWholesalerSandbox({
@@ -161,8 +161,9 @@ describe("booking a wholesaler room", () => {
   it("lets the guest abandon an unpaid partner hold: the payment is cancelled and nothing reaches the supplier", async () => {
     const offer = await room("wh-41");
     const created = await hold(holdBody("wh-41", offer.id, offer.priceCents));
-    const res = await s.t.request("POST", `/api/bookings/${created.booking.id}/abandon`, {
-      headers: { "x-booking-access": created.accessToken },
+    const res = await s.t.api.bookings[":id"].abandon.$post({
+      param: { id: created.booking.id },
+      header: { "x-booking-access": created.accessToken },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await row(created.booking.id)).toMatchObject({
@@ -221,14 +222,14 @@ describe("booking a wholesaler room", () => {
       const { booking, accessToken } = await settle(created);
       const number = (await row(booking.id)).supplierBookingRef!;
       if (supplierCancelledFirst) await s.t.deps.wholesaler.cancel(number, "TEST");
-      const res = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
+      const res = await s.t.api.bookings[":id"].cancel.$post({ param: { id: booking.id }, header: { "x-booking-access": accessToken } });
       expect(res.status, await res.clone().text()).toBe(200);
-      const result = (await res.json()) as { booking: BookingView; refunded: boolean };
+      const result = await res.json();
       expect(result.booking.status).toBe("cancelled");
       expect(result.refunded).toBe(booking.refundOnCancel);
       expect(await row(booking.id)).toMatchObject({ supplierState: "cancelled" });
       expect(await supplierBookings(booking.bookingReference)).toMatchObject([{ bookingNumber: number, status: "NotActive" }]);
-      const again = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
+      const again = await s.t.api.bookings[":id"].cancel.$post({ param: { id: booking.id }, header: { "x-booking-access": accessToken } });
       expect(again.status).toBe(409);
     }
   });
@@ -241,9 +242,9 @@ describe("booking a wholesaler room", () => {
     // Port 9 (discard) answers nothing: a sandbox path on loopback passes the host policy, the call then fails.
     await s.activate("TEST", "http://127.0.0.1:9/supplier-sandbox/15");
     try {
-      const res = await s.t.request("POST", `/api/bookings/${booking.id}/cancel`, { headers: { "x-booking-access": accessToken } });
+      const res = await s.t.api.bookings[":id"].cancel.$post({ param: { id: booking.id }, header: { "x-booking-access": accessToken } });
       expect(res.status).toBe(502);
-      expect(((await res.json()) as { message: string }).message).toBe(
+      expect((await errorOf(res)).message).toBe(
         "We could not cancel this booking with the hotel just now. Nothing has changed; please try again in a few minutes.",
       );
       expect(await row(booking.id)).toMatchObject({ status: "confirmed", supplierState: "booked" });
@@ -258,22 +259,20 @@ describe("booking a wholesaler room", () => {
     const byStatus = await hold(holdBody("wh-98", offer.id, offer.priceCents));
     await pay(byStatus);
     await settle(byStatus);
-    const cancel = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, {
-      cookie: s.admin,
-      body: { status: "cancelled" },
-    });
+    const cancel = await s.t
+      .client(s.admin)
+      .admin.bookings[":id"].status.$patch({ param: { id: byStatus.booking.id }, json: { status: "cancelled" } });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     expect(await supplierBookings(byStatus.booking.bookingReference)).toMatchObject([{ status: "NotActive" }]);
-    const restore = await s.t.request("PATCH", `/api/admin/bookings/${byStatus.booking.id}/status`, {
-      cookie: s.admin,
-      body: { status: "confirmed" },
-    });
+    const restore = await s.t
+      .client(s.admin)
+      .admin.bookings[":id"].status.$patch({ param: { id: byStatus.booking.id }, json: { status: "confirmed" } });
     expect(restore.status).toBe(409);
 
     const byRefund = await hold(holdBody("wh-98", offer.id, offer.priceCents));
     await pay(byRefund);
     await settle(byRefund);
-    const refund = await s.t.request("POST", `/api/admin/bookings/${byRefund.booking.id}/refund`, { cookie: s.admin });
+    const refund = await s.t.client(s.admin).admin.bookings[":id"].refund.$post({ param: { id: byRefund.booking.id } });
     expect(refund.status, await refund.clone().text()).toBe(200);
     expect(await row(byRefund.booking.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded", supplierState: "cancelled" });
     expect(await supplierBookings(byRefund.booking.bookingReference)).toMatchObject([{ status: "NotActive" }]);
@@ -284,7 +283,7 @@ describe("booking a wholesaler room", () => {
     try {
       const offer = await room("wh-98");
       const before = (await s.t.deps.db.select().from(bookings)).length;
-      const res = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-98", offer.id, offer.priceCents) });
+      const res = await s.t.api.bookings.$post({ json: holdBody("wh-98", offer.id, offer.priceCents) });
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({
         code: "LIVE_NEEDS_REAL_PAYMENT",
@@ -315,9 +314,9 @@ describe("booking a wholesaler room", () => {
     await s.activate("TEST", "http://127.0.0.1:9/supplier-sandbox/15");
     try {
       const before = (await s.t.deps.db.select().from(bookings)).length;
-      const res = await s.t.request("POST", "/api/bookings", { body: holdBody("wh-98", "wh-1-1", 10000) });
+      const res = await s.t.api.bookings.$post({ json: holdBody("wh-98", "wh-1-1", 10000) });
       expect(res.status).toBe(502);
-      expect(((await res.json()) as { message: string }).message).toMatch(/^Supplier API Error: /);
+      expect((await errorOf(res)).message).toMatch(/^Supplier API Error: /);
       expect(await s.t.deps.db.select().from(bookings)).toHaveLength(before);
     } finally {
       await s.activate("TEST", s.sandboxUrl);
