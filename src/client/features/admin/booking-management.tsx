@@ -120,6 +120,8 @@ function paymentLabel(t: TFunction, status: string): string {
       return t("charging fee");
     case "captured":
       return t("fee charged");
+    case "fee_due_at_hotel":
+      return t("fee due at hotel");
     case "release_pending":
     case "released":
       return t("guarantee released");
