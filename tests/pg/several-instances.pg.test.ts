@@ -42,6 +42,8 @@ function countingGateway(inner: PaymentGateway): PaymentGateway {
     publishableKey: inner.publishableKey,
     testMode: inner.testMode,
     createPayment: (input) => inner.createPayment(input),
+    saveCard: (input) => inner.saveCard(input),
+    chargeSavedCard: (input) => inner.chargeSavedCard(input),
     getPayment: (id) => inner.getPayment(id),
     async cancelPayment(id) {
       bump(cancelledPayments, id);
