@@ -6,7 +6,7 @@ import { bookings, simulatedPaymentIntents } from "../../src/server/db/schema.ts
 import { bookingDeps } from "../../src/server/deps.ts";
 import type { BookInput, BookResult, LookupResult } from "../../src/server/integrations/suppliers/wholesaler-bookings.ts";
 import type { WholesalerSupplier } from "../../src/server/integrations/suppliers/wholesaler-supplier.ts";
-import type { BookingInformation } from "../../src/server/integrations/wholesaler/wholesaler-protocol.ts";
+import type { BookingInformation } from "../../src/server/integrations/wholesaler/wholesaler-answers.ts";
 import { createBookingHold } from "../../src/server/services/bookings/hold.ts";
 import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";

@@ -8,16 +8,13 @@ import { WholesalerError } from "../wholesaler/wholesaler-client.ts";
 import type { ActiveCredentials } from "../wholesaler/wholesaler-connection.ts";
 import {
   type BookingInformation,
-  bookV3Params,
-  bookingInformationParams,
-  cancelBookingParams,
   parseBook,
   parseBookingInformation,
   parseCancel,
   type SupplierChargeLine,
   parsePreBook,
-  preBookV3Params,
-} from "../wholesaler/wholesaler-protocol.ts";
+} from "../wholesaler/wholesaler-answers.ts";
+import { bookV3Params, bookingInformationParams, cancelBookingParams, preBookV3Params } from "../wholesaler/wholesaler-requests.ts";
 import { type WholesalerCalls, oncePolicy, readPolicy } from "./wholesaler-calls.ts";
 import { freeCancellationDays, party } from "./wholesaler-hotels.ts";
 

@@ -5,16 +5,8 @@
 import type { Stay } from "../../../shared/search-options.ts";
 import { currentRequest } from "../../request-context.ts";
 import type { ActiveCredentials } from "../wholesaler/wholesaler-connection.ts";
-import {
-  type SearchHotel,
-  type StaticHotel,
-  mealsParams,
-  parseMeals,
-  parseSearchResult,
-  parseStaticHotels,
-  searchV3Params,
-  staticHotelsParams,
-} from "../wholesaler/wholesaler-protocol.ts";
+import { type SearchHotel, type StaticHotel, parseMeals, parseSearchResult, parseStaticHotels } from "../wholesaler/wholesaler-answers.ts";
+import { mealsParams, searchV3Params, staticHotelsParams } from "../wholesaler/wholesaler-requests.ts";
 import { type WholesalerCalls, readPolicy } from "./wholesaler-calls.ts";
 import { WHOLESALER_ID, party } from "./wholesaler-hotels.ts";
 

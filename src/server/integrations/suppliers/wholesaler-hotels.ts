@@ -3,7 +3,7 @@ import { amenityFlagsOf } from "../../../shared/amenities.ts";
 import { countNights } from "../../../shared/dates.ts";
 import type { HotelSummary, RoomOffer } from "../../../shared/search.ts";
 import { type Stay, discountPercent } from "../../../shared/search-options.ts";
-import type { CancellationRule, SearchHotel, SearchMeal, SearchRoom, StaticHotel } from "../wholesaler/wholesaler-protocol.ts";
+import type { CancellationRule, SearchHotel, SearchMeal, SearchRoom, StaticHotel } from "../wholesaler/wholesaler-answers.ts";
 
 export const WHOLESALER_ID = "wholesaler";
 

@@ -3,7 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { NO_DISCOUNTS, type SupplierPricedRoom, stayCharges } from "../../services/bookings/charges.ts";
-import { parsePreBook } from "./wholesaler-protocol.ts";
+import { parsePreBook } from "./wholesaler-answers.ts";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
 const xml = (text: string) => parser.parse(text) as Record<string, unknown>;

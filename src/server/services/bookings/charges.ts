@@ -11,7 +11,7 @@ import { NO_TAXES } from "../../../shared/taxes.ts";
 import type { Db } from "../../db/client.ts";
 import { hotelExtras } from "../../db/schema.ts";
 import { DomainError } from "../../domain-error.ts";
-import type { SupplierChargeLine } from "../../integrations/wholesaler/wholesaler-protocol.ts";
+import type { SupplierChargeLine } from "../../integrations/wholesaler/wholesaler-answers.ts";
 import type { PricedRoom } from "./records.ts";
 
 /** The discounts taken off the rooms' price before taxes (points are a means of payment, not among them). */

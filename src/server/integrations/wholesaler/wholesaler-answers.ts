@@ -1,196 +1,10 @@
 /**
- * The wholesaler's methods as typed requests and answers: each builder lists every parameter the
- * method takes (the API fails calls that leave one out), each parser turns the parsed XML into
- * plain values and rejects an answer that is not the expected result type.
+ * The wholesaler's answers: each parser turns the parsed XML into plain values and rejects an
+ * answer that is not the expected result type.
  */
 import { WholesalerError } from "./wholesaler-client.ts";
-
-const LANGUAGE = "en";
-const CURRENCY = "USD";
-/** Invoice: the agency pays the supplier, the guest pays us. */
-const PAYMENT_METHOD_INVOICE = "1";
-const MAX_NAMED_GUESTS = 9;
-
-type XmlNode = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------
-// Requests
-// ---------------------------------------------------------------------------
-
-export interface StayParty {
-  checkIn: string;
-  checkOut: string;
-  rooms: number;
-  adults: number;
-  /** Each child's age; the supplier prices and sleeps children by them. */
-  childAges: number[];
-}
-
-export function searchV3Params(request: StayParty & { destination: string; hotelIds: number[] }): Record<string, string> {
-  return {
-    language: LANGUAGE,
-    currencies: CURRENCY,
-    checkInDate: request.checkIn,
-    checkOutDate: request.checkOut,
-    numberOfRooms: String(request.rooms),
-    destination: request.destination,
-    destinationID: "",
-    hotelIDs: request.hotelIds.join(","),
-    resortIDs: "",
-    accommodationTypes: "",
-    numberOfAdults: String(request.adults),
-    numberOfChildren: String(request.childAges.length),
-    childrenAges: request.childAges.join(","),
-    infant: "0",
-    sortBy: "",
-    sortOrder: "",
-    exactDestinationMatch: "",
-    blockSuperdeal: "",
-    mealIds: "",
-    showCoordinates: "",
-    showReviews: "",
-    referencePointLatitude: "",
-    referencePointLongitude: "",
-    maxDistanceFromReferencePoint: "",
-    minStarRating: "",
-    maxStarRating: "",
-    featureIds: "",
-    minPrice: "",
-    maxPrice: "",
-    themeIds: "",
-    excludeSharedRooms: "",
-    excludeSharedFacilities: "",
-    prioritizedHotelIds: "",
-    totalRoomsInBatch: "",
-    paymentMethodId: "",
-    customerCountry: "",
-    b2c: "",
-    showRoomTypeName: "1",
-  };
-}
-
-export function staticHotelsParams(hotelIds: number[]): Record<string, string> {
-  return {
-    language: LANGUAGE,
-    destination: "",
-    hotelIds: hotelIds.join(","),
-    resortIds: "",
-    accommodationTypes: "",
-    sortBy: "",
-    sortOrder: "",
-    exactDestinationMatch: "",
-  };
-}
-
-export function mealsParams(): Record<string, string> {
-  return { language: LANGUAGE };
-}
-
-export interface PreBookRequest extends StayParty {
-  roomId: number;
-  mealId: number;
-  /** The whole stay's price the guest was shown, in cents. */
-  shownPriceCents: number;
-}
-
-export function preBookV3Params(request: PreBookRequest, pricesInCents: boolean): Record<string, string> {
-  return {
-    currency: CURRENCY,
-    language: LANGUAGE,
-    checkInDate: request.checkIn,
-    checkOutDate: request.checkOut,
-    rooms: String(request.rooms),
-    adults: String(request.adults),
-    children: String(request.childAges.length),
-    childrenAges: request.childAges.join(","),
-    infant: "0",
-    mealId: String(request.mealId),
-    customerCountry: "",
-    b2c: "",
-    searchPrice: formatPrice(request.shownPriceCents, pricesInCents),
-    roomId: String(request.roomId),
-    hotelId: "",
-    roomtypeId: "",
-    blockSuperDeal: "",
-    showPriceBreakdown: "",
-  };
-}
-
-export interface BookRequest extends StayParty {
-  roomId: number;
-  mealId: number;
-  preBookCode: string;
-  /** Our booking reference: how the booking is found again after a timeout. */
-  yourRef: string;
-  email: string;
-  /** Adult guests' names; the first is the lead guest. */
-  guests: { firstName: string; lastName: string }[];
-  specialRequest: string;
-}
-
-export function bookV3Params(request: BookRequest): Record<string, string> {
-  const guests: Record<string, string> = {};
-  for (let i = 1; i <= MAX_NAMED_GUESTS; i++) {
-    const guest = request.guests[i - 1];
-    guests[`adultGuest${i}FirstName`] = guest?.firstName ?? "";
-    guests[`adultGuest${i}LastName`] = guest?.lastName ?? "";
-    // We ask children's ages, not their names.
-    guests[`childrenGuest${i}FirstName`] = "";
-    guests[`childrenGuest${i}LastName`] = "";
-    const age = request.childAges[i - 1];
-    guests[`childrenGuestAge${i}`] = age === undefined ? "" : String(age);
-  }
-  return {
-    currency: CURRENCY,
-    language: LANGUAGE,
-    email: request.email,
-    checkInDate: request.checkIn,
-    checkOutDate: request.checkOut,
-    roomId: String(request.roomId),
-    rooms: String(request.rooms),
-    adults: String(request.adults),
-    children: String(request.childAges.length),
-    infant: "0",
-    yourRef: request.yourRef,
-    specialrequest: request.specialRequest,
-    mealId: String(request.mealId),
-    ...guests,
-    paymentMethodId: PAYMENT_METHOD_INVOICE,
-    creditCardType: "",
-    creditCardNumber: "",
-    creditCardHolder: "",
-    creditCardCVV2: "",
-    creditCardExpYear: "",
-    creditCardExpMonth: "",
-    customerEmail: request.email,
-    invoiceRef: request.yourRef,
-    customerCountry: "",
-    b2c: "",
-    commissionAmountInHotelCurrency: "",
-    preBookCode: request.preBookCode,
-  };
-}
-
-export function cancelBookingParams(bookingNumber: string): Record<string, string> {
-  return { bookingID: bookingNumber, language: LANGUAGE };
-}
-
-export function bookingInformationParams(lookup: { bookingNumber?: string; reference?: string }): Record<string, string> {
-  return {
-    language: LANGUAGE,
-    bookingID: lookup.bookingNumber ?? "",
-    reference: lookup.reference ?? "",
-    createdDateFrom: "",
-    createdDateTo: "",
-    arrivalDateFrom: "",
-    arrivalDateTo: "",
-    showGuests: "",
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Answers
-// ---------------------------------------------------------------------------
+import { CURRENCY } from "./wholesaler-requests.ts";
+import { type XmlNode, root, node, list, first, textOf, leaf, attribute, int, decimal } from "./xml-nodes.ts";
 
 export interface CancellationRule {
   /** Hours before arrival from which `percentage` of the price is charged; null: from booking. */
@@ -434,54 +248,12 @@ export function parseBookingInformation(parsed: XmlNode, pricesInCents: boolean)
   });
 }
 
-// ---------------------------------------------------------------------------
-// Reading parsed XML: single children come as objects, repeated ones as arrays, empty ones as "".
-// ---------------------------------------------------------------------------
-
-function root(parsed: XmlNode, name: string, method: string): XmlNode {
-  const value = parsed[name];
-  if (value === "") return {};
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw new WholesalerError(`The supplier's answer to ${method} was not understood`, "MalformedResponse");
-  }
-  return value as XmlNode;
+/** Prices come in currency units ("123.45"); one integration reports PreBook and Book prices in cents (unverified). */
+function toCents(value: string, alreadyCents: boolean): number {
+  const amount = Number.parseFloat(value);
+  if (!Number.isFinite(amount)) return Number.NaN;
+  return alreadyCents ? Math.round(amount) : Math.round(amount * 100);
 }
-
-function node(parent: XmlNode | undefined, key: string): XmlNode | undefined {
-  const value = parent?.[key];
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as XmlNode) : undefined;
-}
-
-/** The repeated `item` elements inside the `container` element of `parent`. */
-function list(parent: XmlNode | undefined, container: string, item: string): XmlNode[] {
-  const items = node(parent, container)?.[item];
-  const all = Array.isArray(items) ? items : items === undefined ? [] : [items];
-  return all.map((i) => (i && typeof i === "object" ? (i as XmlNode) : { "#text": String(i) }));
-}
-
-function first<T>(items: T[]): T | undefined {
-  return items[0];
-}
-
-function textOf(value: unknown): string {
-  if (typeof value === "string") return value.trim();
-  if (value && typeof value === "object" && "#text" in value) return String((value as XmlNode)["#text"]).trim();
-  return "";
-}
-
-function leaf(parent: XmlNode | undefined, key: string): string {
-  return textOf(parent?.[key]);
-}
-
-function attribute(element: XmlNode, name: string): string {
-  return String(element[`@${name}`] ?? "");
-}
-
-function int(parent: XmlNode | undefined, key: string): number {
-  const value = Number.parseInt(leaf(parent, key), 10);
-  return Number.isFinite(value) ? value : 0;
-}
-
 /** Coordinates in range; none for missing ones and for 0,0 (what a blank record gives, not a hotel in the Gulf of Guinea). */
 function coordinatesOf(coordinates: XmlNode | undefined): { lat: number; lng: number } | null {
   const lat = Number.parseFloat(leaf(coordinates, "latitude"));
@@ -489,36 +261,17 @@ function coordinatesOf(coordinates: XmlNode | undefined): { lat: number; lng: nu
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
   return lat === 0 && lng === 0 ? null : { lat, lng };
 }
-
-function decimal(parent: XmlNode | undefined, key: string): number {
-  const value = Number.parseFloat(leaf(parent, key));
-  return Number.isFinite(value) ? value : 0;
-}
-
-/** Prices come in currency units ("123.45"); one integration reports PreBook and Book prices in cents (unverified). */
-function toCents(value: string, alreadyCents: boolean): number {
-  const amount = Number.parseFloat(value);
-  if (!Number.isFinite(amount)) return Number.NaN;
-  return alreadyCents ? Math.round(amount) : Math.round(amount * 100);
-}
-
-function formatPrice(cents: number, inCents: boolean): string {
-  return inCents ? String(cents) : (cents / 100).toFixed(2);
-}
-
 function cancellationRules(parent: XmlNode | undefined, container: string): CancellationRule[] {
   return list(parent, container, "cancellation_policy").map((rule) => {
     const deadline = leaf(rule, "deadline");
     return { deadlineHours: deadline === "" ? null : Number.parseInt(deadline, 10), percentage: decimal(rule, "percentage") };
   });
 }
-
 function imageUrls(parent: XmlNode): string[] {
   return list(parent, "images", "image")
     .map((image) => attribute(node(image, "fullSizeImage") ?? {}, "url"))
     .filter((url) => /^https?:\/\//i.test(url));
 }
-
 function featureNames(parent: XmlNode): string[] {
   return list(parent, "features", "feature")
     .map((feature) => attribute(feature, "name"))

@@ -2,19 +2,15 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { sandboxMethodParameters } from "./sandbox-methods.ts";
 import { WholesalerError } from "./wholesaler-client.ts";
+import { parseBook, parseBookingInformation, parsePreBook, parseSearchResult, parseStaticHotels } from "./wholesaler-answers.ts";
 import {
   bookV3Params,
   bookingInformationParams,
   cancelBookingParams,
-  parseBook,
-  parseBookingInformation,
-  parsePreBook,
-  parseSearchResult,
-  parseStaticHotels,
   preBookV3Params,
   searchV3Params,
   staticHotelsParams,
-} from "./wholesaler-protocol.ts";
+} from "./wholesaler-requests.ts";
 
 // The same settings as the client's parser, so these tests read XML as the client does.
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false });
