@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import type { PriceQuote } from "../../src/shared/price-quote.ts";
-import type { HotelDetail } from "../../src/shared/search.ts";
 import type { PromoCodeView } from "../../src/shared/promotions.ts";
 import { activityLogs, bookings, hotels, loyaltyAccounts, promoCodeUses, promoCodes, users } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
@@ -13,7 +12,8 @@ import { checkPromotion } from "../../src/server/services/promotions.ts";
 import { ensureLoyaltyAccount } from "../../src/server/services/loyalty.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type PlanRow, createPlan, createPolicy } from "../support/rate-plan-fixtures.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { bodyOf, errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   await signUp(t, "gold-member@example.com");
   const [managerRow] = await t.deps.db.select().from(users).where(eq(users.email, "promo-manager@example.com"));
   expect(
-    (await t.request("PUT", `/api/admin/users/${managerRow!.id}/hotels`, { cookie: admin, body: { hotelIds: [hotel.id] } })).status,
+    (await t.client(admin).admin.users[":id"].hotels.$put({ param: { id: managerRow!.id }, json: { hotelIds: [hotel.id] } })).status,
   ).toBe(200);
   manager = await signIn(t, "promo-manager@example.com");
   member = await signIn(t, "gold-member@example.com");
@@ -61,17 +61,35 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function createCode(body: Record<string, unknown>, scope: "hotel" | "site" = "hotel", hotelId = hotel.id): Promise<PromoCodeView> {
-  const path = scope === "hotel" ? `/api/properties/hotels/${hotelId}/promotions` : "/api/admin/promotions";
-  const res = await t.request("POST", path, {
-    cookie: scope === "hotel" ? manager : admin,
-    body: { discountKind: "percent", discountValue: 10, ...body },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { promoCode: PromoCodeView }).promoCode;
+type CodeInput = InferRequestType<ApiClient["admin"]["promotions"]["$post"]>["json"];
+type QuoteInput = InferRequestType<ApiClient["bookings"]["quote"]["$post"]>["json"];
+type HoldInput = InferRequestType<ApiClient["bookings"]["$post"]>["json"];
+
+/** A hotel's code as its manager (`"hotel"`) or a site-wide one as the admin (`"site"`). */
+function postCode(json: CodeInput, scope: "hotel" | "site" = "hotel", hotelId = hotel.id) {
+  return scope === "hotel"
+    ? t.client(manager).properties.hotels[":hotelId"].promotions.$post({ param: { hotelId: String(hotelId) }, json })
+    : t.client(admin).admin.promotions.$post({ json });
 }
 
-function holdBody(extra: Record<string, unknown> = {}) {
+async function createCode(
+  body: Partial<CodeInput> & { code: string },
+  scope: "hotel" | "site" = "hotel",
+  hotelId = hotel.id,
+): Promise<PromoCodeView> {
+  const res = await postCode({ discountKind: "percent", discountValue: 10, ...body }, scope, hotelId);
+  return (await bodyOf(res, 201)).promoCode;
+}
+
+function setActive(promoId: number, active: boolean) {
+  return t.client(manager).properties.hotels[":hotelId"].promotions[":promoId"].active.$put({
+    param: { hotelId: String(hotel.id), promoId: String(promoId) },
+    json: { active },
+  });
+}
+
+/** The stay the tests book (three nights in ten days, on the flexible plan), without the guest. */
+function stayChoice(extra: Partial<QuoteInput> = {}): QuoteInput {
   return {
     hotelId: String(hotel.id),
     roomTypeId: String(room.id),
@@ -80,21 +98,22 @@ function holdBody(extra: Record<string, unknown> = {}) {
     checkOut: d(13),
     guests: 2,
     rooms: 1,
-    ...guest(),
     ...extra,
   };
 }
 
-async function hold(body: Record<string, unknown>, cookie?: string): Promise<CreateBookingResponse> {
-  const res = await t.request("POST", "/api/bookings", { body, ...(cookie ? { cookie } : {}) });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreateBookingResponse;
+function holdBody(extra: Partial<HoldInput> = {}): HoldInput {
+  return { ...stayChoice(), ...guest(), ...extra };
 }
 
-async function refused(body: Record<string, unknown>, cookie?: string): Promise<string> {
-  const res = await t.request("POST", "/api/bookings", { body, ...(cookie ? { cookie } : {}) });
-  const answer = (await res.json()) as { code: string; message: string };
-  expect(res.status, JSON.stringify(answer)).toBe(400);
+const bookingsAs = (cookie?: string) => (cookie ? t.client(cookie) : t.api).bookings;
+
+async function hold(json: HoldInput, cookie?: string): Promise<CreateBookingResponse> {
+  return await bodyOf(await bookingsAs(cookie).$post({ json }), 201);
+}
+
+async function refused(json: HoldInput, cookie?: string): Promise<string> {
+  const answer = await errorOf(await bookingsAs(cookie).$post({ json }), 400);
   expect(answer.code).toBe("PROMO_CODE_NOT_VALID");
   return answer.message;
 }
@@ -112,14 +131,10 @@ async function usesOf(code: PromoCodeView): Promise<number> {
 describe("promo codes in the back office", () => {
   it("lets a manager create a hotel's code and list it with its uses; codes are unique per scope whatever the case", async () => {
     await createCode({ code: "Spring-15", discountValue: 15, usesLimit: 100 });
-    const dup = await t.request("POST", `/api/properties/hotels/${hotel.id}/promotions`, {
-      cookie: manager,
-      body: { code: "SPRING-15", discountKind: "percent", discountValue: 5 },
-    });
-    expect(dup.status).toBe(409);
-    expect(((await dup.json()) as { code: string }).code).toBe("PROMO_CODE_TAKEN");
-    const list = await t.request("GET", `/api/properties/hotels/${hotel.id}/promotions`, { cookie: manager });
-    const { promoCodes: codes } = (await list.json()) as { promoCodes: PromoCodeView[] };
+    const dup = await postCode({ code: "SPRING-15", discountKind: "percent", discountValue: 5 });
+    expect((await errorOf(dup, 409)).code).toBe("PROMO_CODE_TAKEN");
+    const list = await t.client(manager).properties.hotels[":hotelId"].promotions.$get({ param: { hotelId: String(hotel.id) } });
+    const { promoCodes: codes } = await bodyOf(list);
     expect(codes.map((c) => [c.code, c.usesCount, c.usesLimit])).toContainEqual(["Spring-15", 0, 100]);
     const logged = await t.deps.db.select().from(activityLogs).where(eq(activityLogs.actionType, "promo_code_created"));
     expect(logged.map((l) => [l.userEmail, l.details])).toContainEqual([
@@ -129,20 +144,14 @@ describe("promo codes in the back office", () => {
   });
 
   it("keeps managers to their own hotels and site-wide codes to admins", async () => {
-    const other = await t.request("POST", `/api/properties/hotels/${otherHotel.id}/promotions`, {
-      cookie: manager,
-      body: { code: "NOPE1", discountKind: "percent", discountValue: 5 },
-    });
+    const other = await postCode({ code: "NOPE1", discountKind: "percent", discountValue: 5 }, "hotel", otherHotel.id);
     expect([403, 404]).toContain(other.status);
-    const site = await t.request("POST", "/api/admin/promotions", {
-      cookie: manager,
-      body: { code: "NOPE2", discountKind: "percent", discountValue: 5 },
-    });
+    const site = await t.client(manager).admin.promotions.$post({ json: { code: "NOPE2", discountKind: "percent", discountValue: 5 } });
     expect(site.status).toBe(403);
   });
 
   it("refuses bad input with the field's message and saves nothing", async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [CodeInput, string][] = [
       [{ code: "BIG", discountKind: "percent", discountValue: 120 }, "A percentage must be between 1 and 100"],
       [
         { code: "BACKWARDS", discountKind: "percent", discountValue: 5, bookingFrom: d(5), bookingTo: d(1) },
@@ -151,24 +160,16 @@ describe("promo codes in the back office", () => {
       [{ code: "a b", discountKind: "percent", discountValue: 5 }, "A code uses only letters, digits, - and _"],
     ];
     for (const [body, message] of cases) {
-      const res = await t.request("POST", `/api/properties/hotels/${hotel.id}/promotions`, { cookie: manager, body });
-      expect(res.status).toBe(400);
-      expect(JSON.stringify(await res.json())).toContain(message);
+      const res = await postCode(body);
+      expect(JSON.stringify(await errorOf(res, 400))).toContain(message);
     }
-    const site = await t.request("POST", "/api/admin/promotions", {
-      cookie: admin,
-      body: { code: "FIVEOFF", discountKind: "amount", discountValue: 500 },
-    });
-    expect(site.status).toBe(400);
-    expect(((await site.json()) as { message: string }).message).toBe("Choose the currency of the amount");
+    const site = await postCode({ code: "FIVEOFF", discountKind: "amount", discountValue: 500 }, "site");
+    expect((await errorOf(site, 400)).message).toBe("Choose the currency of the amount");
   });
 
   it("turns a code off; the hold then refuses it", async () => {
     const code = await createCode({ code: "OFFNOW" });
-    const res = await t.request("PUT", `/api/properties/hotels/${hotel.id}/promotions/${code.id}/active`, {
-      cookie: manager,
-      body: { active: false },
-    });
+    const res = await setActive(code.id, false);
     expect(res.status).toBe(200);
     expect(await refused(holdBody({ promoCode: "offnow" }))).toBe("This code is no longer available.");
   });
@@ -231,10 +232,11 @@ describe("a promo code in the hold", () => {
     const code = await createCode({ code: "LASTONE", usesLimit: 1 });
     const first = await hold(holdBody({ promoCode: "LASTONE" }));
     expect(await refused(holdBody({ promoCode: "LASTONE" }))).toBe("This code has been fully used.");
-    const abandon = await t.request("POST", `/api/bookings/${first.booking.id}/abandon`, {
-      headers: { "x-booking-access": first.accessToken },
+    const abandon = await t.api.bookings[":id"].abandon.$post({
+      param: { id: first.booking.id },
+      header: { "x-booking-access": first.accessToken },
     });
-    expect(abandon.status, await abandon.clone().text()).toBe(200);
+    await bodyOf(abandon);
     expect(await usesOf(code)).toBe(0);
     expect(await t.deps.db.select().from(promoCodeUses).where(eq(promoCodeUses.bookingId, first.booking.id))).toEqual([]);
     await hold(holdBody({ promoCode: "LASTONE" }));
@@ -266,12 +268,8 @@ describe("a promo code in the hold", () => {
     await createCode({ code: "sameletters", discountValue: 5 });
     const here = await hold(holdBody({ promoCode: "SameLetters" }));
     expect((await stored(here.booking.id)).promoDiscountCents).toBe(1500);
-    const crossScope = await t.request("PUT", `/api/properties/hotels/${hotel.id}/promotions/${site.id}/active`, {
-      cookie: manager,
-      body: { active: false },
-    });
-    expect(crossScope.status).toBe(404);
-    expect(((await crossScope.json()) as { code: string }).code).toBe("PROMO_CODE_NOT_FOUND");
+    const crossScope = await setActive(site.id, false);
+    expect((await errorOf(crossScope, 404)).code).toBe("PROMO_CODE_NOT_FOUND");
   });
 
   it("refuses codes on a partner's rooms, which are sold at the partner's price", async () => {
@@ -330,9 +328,8 @@ describe("a promo code in the hold", () => {
   });
 
   it("refuses a code longer than 40 characters before any lookup", async () => {
-    const res = await t.request("POST", "/api/bookings", { body: holdBody({ promoCode: "X".repeat(41) }) });
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.json())).toContain("A promo code has at most 40 characters");
+    const res = await t.api.bookings.$post({ json: holdBody({ promoCode: "X".repeat(41) }) });
+    expect(JSON.stringify(await errorOf(res, 400))).toContain("A promo code has at most 40 characters");
   });
 });
 
@@ -356,16 +353,13 @@ describe("member prices", () => {
 });
 
 describe("the quote", () => {
-  async function quote(body: Record<string, unknown>, cookie?: string) {
-    const choice: Record<string, unknown> = holdBody(body);
-    for (const field of ["guestName", "guestEmail", "guestPhone"]) delete choice[field];
-    return t.request("POST", "/api/bookings/quote", { body: choice, ...(cookie ? { cookie } : {}) });
+  function quote(extra: Partial<QuoteInput>, cookie?: string) {
+    return bookingsAs(cookie).quote.$post({ json: stayChoice(extra) });
   }
 
   it("shows the member price and the code as lines, the total as the hold will charge it", async () => {
     const res = await quote({ promoCode: "tenoff" }, member);
-    expect(res.status, await res.clone().text()).toBe(200);
-    const answer = (await res.json()) as PriceQuote;
+    const answer = await bodyOf(res);
     expect(answer.discounts).toEqual([
       { kind: "member", label: "Gold", cents: 3000 },
       { kind: "promotion", label: "tenoff", cents: 2700 },
@@ -377,25 +371,29 @@ describe("the quote", () => {
   });
 
   it("tells a visitor a lower member price exists, on plans that have one", async () => {
-    const visitor = (await (await quote({})).json()) as PriceQuote;
+    const visitor = await bodyOf(await quote({}));
     expect(visitor.memberPriceAvailable).toBe(true);
     expect(visitor.totalCents).toBe(30_000);
-    const plain = (await (await quote({ ratePlanId: String(noMember.id) })).json()) as PriceQuote;
+    const plain = await bodyOf(await quote({ ratePlanId: String(noMember.id) }));
     expect(plain.memberPriceAvailable).toBe(false);
   });
 
   it("refuses a code with the same words as the hold", async () => {
     const res = await quote({ promoCode: "LongStay" });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "PROMO_CODE_NOT_VALID", message: "This code needs a stay of at least 4 nights." });
+    expect(await errorOf(res, 400)).toMatchObject({
+      code: "PROMO_CODE_NOT_VALID",
+      message: "This code needs a stay of at least 4 nights.",
+    });
   });
 });
 
 describe("the hotel page", () => {
   it("says which plans have member prices, so visitors can be told to sign in for a lower price", async () => {
-    const res = await t.request("GET", `/api/hotels/${hotel.id}?checkIn=${d(10)}&checkOut=${d(13)}&guests=2&rooms=1`);
-    expect(res.status).toBe(200);
-    const answer = (await res.json()) as HotelDetail;
+    const res = await t.api.hotels[":id"].$get({
+      param: { id: String(hotel.id) },
+      query: { checkIn: d(10), checkOut: d(13), guests: "2", rooms: "1" },
+    });
+    const answer = await bodyOf(res);
     const plans = answer.rooms.find((r) => r.id === String(room.id))?.plans ?? [];
     expect(plans.map((p) => [p.name, p.memberPrices])).toEqual([
       ["Flexible", true],
@@ -406,19 +404,21 @@ describe("the hotel page", () => {
 
 describe("a code's uses after the hold", () => {
   async function payAndConfirm(created: CreateBookingResponse) {
-    const paid = await t.request("POST", `/api/simulated-payments/${created.payment.paymentId}/confirm`, {
-      body: {
+    const paid = await t.api["simulated-payments"][":id"].confirm.$post({
+      param: { id: created.payment.paymentId },
+      json: {
         clientSecret: created.payment.clientSecret,
         returnUrl: "/booking-success",
         card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
       },
     });
     expect(paid.status, await paid.clone().text()).toBe(200);
-    const confirmed = await t.request("POST", `/api/bookings/${created.booking.id}/confirm-payment`, {
-      body: { paymentId: created.payment.paymentId },
-      headers: { "x-booking-access": created.accessToken },
-    });
-    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    // The route declares no access header; the visitor's token goes as a plain request header.
+    const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post(
+      { param: { id: created.booking.id }, json: { paymentId: created.payment.paymentId } },
+      { headers: { "x-booking-access": created.accessToken } },
+    );
+    await bodyOf(confirmed);
   }
 
   it("gives the use back when an unpaid hold expires", async () => {
@@ -433,10 +433,11 @@ describe("a code's uses after the hold", () => {
     const code = await createCode({ code: "KEEPIT", usesLimit: 1 });
     const created = await hold(holdBody({ promoCode: "KEEPIT" }));
     await payAndConfirm(created);
-    const cancelled = await t.request("POST", `/api/bookings/${created.booking.id}/cancel`, {
-      headers: { "x-booking-access": created.accessToken },
+    const cancelled = await t.api.bookings[":id"].cancel.$post({
+      param: { id: created.booking.id },
+      header: { "x-booking-access": created.accessToken },
     });
-    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    await bodyOf(cancelled);
     expect((await stored(created.booking.id)).status).toBe("cancelled");
     expect(await usesOf(code)).toBe(1);
     expect(await refused(holdBody({ promoCode: "KEEPIT" }))).toBe("This code has been fully used.");
