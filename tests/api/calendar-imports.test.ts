@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, calendarBlocks, calendarImports, emailOutbox, hotelManagers, roomNights, users } from "../../src/server/db/schema.ts";
@@ -9,7 +10,8 @@ import { type CalendarImportDeps, calendarImportDeps, runCalendarImportRound } f
 import { runCalendarImportJobRound } from "../../src/server/workers.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
-import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { bodyOf, errorOf } from "../support/typed.ts";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -146,13 +148,20 @@ beforeEach(async () => {
   feeds.requests.length = 0;
 });
 
+type ImportInput = InferRequestType<ApiClient["properties"]["hotels"][":hotelId"]["calendar-imports"]["$post"]>["json"];
+
+/** The typed client's calendar imports of a hotel, as the user of `cookie`. */
+const importsOf = (cookie: string) => t.client(cookie).properties.hotels[":hotelId"]["calendar-imports"];
+const hotelParam = (hotelId = hotel.id) => ({ hotelId: String(hotelId) });
+const importParam = (importId: number, hotelId = hotel.id) => ({ hotelId: String(hotelId), importId: String(importId) });
+
+function createImport(json: ImportInput, cookie = manager, hotelId = hotel.id) {
+  return importsOf(cookie).$post({ param: hotelParam(hotelId), json });
+}
+
 async function addImport(roomTypeId: number, name: string, path: string, cookie = manager) {
-  const res = await t.request("POST", `/api/properties/hotels/${hotel.id}/calendar-imports`, {
-    cookie,
-    body: { roomTypeId, name, url: `${feeds.base}${path}` },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  const res = await createImport({ roomTypeId, name, url: `${feeds.base}${path}` }, cookie);
+  return (await bodyOf(res, 201)).id;
 }
 
 async function taken(roomTypeId: number, from: number, to: number): Promise<number[]> {
@@ -171,10 +180,8 @@ async function blocksOf(importId: number) {
 }
 
 async function lastRun(importId: number, cookie = manager) {
-  const res = await t.request("GET", `/api/properties/hotels/${hotel.id}/calendar-imports/${importId}/runs`, { cookie });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { runs: { status: string; error: string | null; events: number | null; added: number; removed: number }[] })
-    .runs[0];
+  const res = await importsOf(cookie)[":importId"].runs.$get({ param: importParam(importId) });
+  return (await bodyOf(res)).runs[0];
 }
 
 describe("calendar import", () => {
@@ -249,9 +256,8 @@ describe("calendar import", () => {
     expect(await taken(single.id, 30, 34)).toEqual([1, 1, 1, 0]);
     expect((await blocksOf(first))[0]?.state).toBe("blocked");
 
-    const res = await t.request("GET", `/api/properties/hotels/${hotel.id}/calendar-conflicts`, { cookie: manager });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { conflicts: unknown[] }).conflicts).toEqual([
+    const res = await t.client(manager).properties.hotels[":hotelId"]["calendar-conflicts"].$get({ param: hotelParam() });
+    expect((await bodyOf(res)).conflicts).toEqual([
       {
         id: conflict!.id,
         importId: second,
@@ -293,10 +299,7 @@ describe("calendar import", () => {
       ["Airbnb", "/hut-a.ics"],
       ["Booking.com", "/hut-b.ics"],
     ] as const) {
-      const res = await t.request("POST", `/api/properties/hotels/${unmanaged.id}/calendar-imports`, {
-        cookie: admin,
-        body: { roomTypeId: hut.id, name, url: `${feeds.base}${path}` },
-      });
+      const res = await createImport({ roomTypeId: hut.id, name, url: `${feeds.base}${path}` }, admin, unmanaged.id);
       expect(res.status).toBe(201);
     }
     await runCalendarImportRound(deps, nextRound());
@@ -396,22 +399,21 @@ describe("calendar import", () => {
       serve(() => vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("x", d(15), d(16))])),
     );
     const id = await addImport(room.id, "Airbnb", "/a.ics");
-    const sync = await t.request("POST", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}/sync`, { cookie: manager });
-    expect(sync.status).toBe(200);
-    expect(((await sync.json()) as { run: { status: string; events: number } }).run).toMatchObject({ status: "ok", events: 1 });
+    const syncNow = () => importsOf(manager)[":importId"].sync.$post({ param: importParam(id) });
+    const sync = await syncNow();
+    expect((await bodyOf(sync)).run).toMatchObject({ status: "ok", events: 1 });
     expect(await taken(room.id, 15, 16)).toEqual([1]);
     // Pressed again at once: the same run, no second request to the feed's host.
-    const again = await t.request("POST", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}/sync`, { cookie: manager });
+    const again = await syncNow();
     expect(again.status).toBe(200);
     expect(feeds.requests.filter((r) => r.path === "/a.ics").length).toBe(1);
     // Rooms sold elsewhere are not rooms to sell here: the revenue report's availability drops by the block.
     const available = async () => {
-      const res = await t.request("GET", `/api/properties/reports?from=${d(15)}&to=${d(15)}&hotelId=${hotel.id}`, { cookie: manager });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { daily: { availableRoomNights: number }[] }).daily[0]?.availableRoomNights;
+      const res = await t.client(manager).properties.reports.$get({ query: { from: d(15), to: d(15), hotelId: String(hotel.id) } });
+      return (await bodyOf(res)).daily[0]?.availableRoomNights;
     };
     expect(await available()).toBe(3); // 3 doubles and 1 cabin, less the block
-    const del = await t.request("DELETE", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}`, { cookie: manager });
+    const del = await importsOf(manager)[":importId"].$delete({ param: importParam(id) });
     expect(del.status).toBe(200);
     expect(await taken(room.id, 15, 16)).toEqual([0]);
     expect(await available()).toBe(4);
@@ -423,16 +425,16 @@ describe("calendar import", () => {
       serve(() => vcalendar("-//Airbnb Inc//Hosting Calendar 1.0//EN", [airbnbEvent("off", d(35), d(36))])),
     );
     const id = await addImport(room.id, "Airbnb", "/off.ics");
-    const path = `/api/properties/hotels/${hotel.id}/calendar-imports/${id}`;
-    expect((await t.request("PATCH", path, { cookie: manager, body: { enabled: false, intervalMinutes: 30 } })).status).toBe(200);
+    type Change = InferRequestType<ApiClient["properties"]["hotels"][":hotelId"]["calendar-imports"][":importId"]["$patch"]>["json"];
+    const change = (json: Change, cookie = manager) => importsOf(cookie)[":importId"].$patch({ param: importParam(id), json });
+    expect((await change({ enabled: false, intervalMinutes: 30 })).status).toBe(200);
     expect(await runCalendarImportRound(deps, nextRound())).toBe(0);
     expect(feeds.requests.length).toBe(0);
-    const moved = await t.request("PATCH", path, { cookie: manager, body: { url: "http://169.254.169.254/latest/meta-data" } });
-    expect(moved.status).toBe(400);
-    expect(((await moved.json()) as { code: string }).code).toBe("CALENDAR_IMPORT_URL_NOT_ALLOWED");
-    expect((await t.request("PATCH", path, { cookie: manager, body: {} })).status).toBe(400);
-    expect((await t.request("PATCH", path, { cookie: otherManager, body: { enabled: true } })).status).toBe(403);
-    expect((await t.request("PATCH", path, { cookie: manager, body: { enabled: true } })).status).toBe(200);
+    const moved = await change({ url: "http://169.254.169.254/latest/meta-data" });
+    expect((await errorOf(moved, 400)).code).toBe("CALENDAR_IMPORT_URL_NOT_ALLOWED");
+    expect((await change({})).status).toBe(400);
+    expect((await change({ enabled: true }, otherManager)).status).toBe(403);
+    expect((await change({ enabled: true })).status).toBe(200);
     expect(await runCalendarImportRound(deps, nextRound())).toBe(1);
     expect(await taken(room.id, 35, 36)).toEqual([1]);
   });
@@ -455,22 +457,21 @@ describe("calendar import", () => {
       serve(() => vcalendar("-//x//EN", [])),
     );
     const id = await addImport(room.id, "Mine", "/mine.ics");
-    for (const [method, path] of [
-      ["GET", `/api/properties/hotels/${hotel.id}/calendar-imports`],
-      ["GET", `/api/properties/hotels/${hotel.id}/calendar-conflicts`],
-      ["POST", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}/sync`],
-      ["DELETE", `/api/properties/hotels/${hotel.id}/calendar-imports/${id}`],
+    const other = t.client(otherManager).properties.hotels[":hotelId"];
+    for (const [label, call] of [
+      ["list", () => other["calendar-imports"].$get({ param: hotelParam() })],
+      ["conflicts", () => other["calendar-conflicts"].$get({ param: hotelParam() })],
+      ["sync", () => other["calendar-imports"][":importId"].sync.$post({ param: importParam(id) })],
+      ["delete", () => other["calendar-imports"][":importId"].$delete({ param: importParam(id) })],
     ] as const) {
-      const res = await t.request(method, path, { cookie: otherManager });
-      expect(res.status, `${method} ${path}`).toBe(403);
+      const res = await call();
+      expect(res.status, label).toBe(403);
     }
-    const stolen = await t.request("POST", `/api/properties/hotels/${otherHotel.id}/calendar-imports/${id}/sync`, { cookie: otherManager });
+    const stolen = await other["calendar-imports"][":importId"].sync.$post({ param: importParam(id, otherHotel.id) });
     expect(stolen.status).toBe(404);
-    const create = (body: Record<string, unknown>) =>
-      t.request("POST", `/api/properties/hotels/${hotel.id}/calendar-imports`, { cookie: admin, body });
+    const create = (json: ImportInput) => createImport(json, admin);
     const privateAddress = await create({ roomTypeId: room.id, name: "LAN", url: "https://10.0.0.8/cal.ics" });
-    expect(privateAddress.status).toBe(400);
-    expect(((await privateAddress.json()) as { code: string }).code).toBe("CALENDAR_IMPORT_URL_NOT_ALLOWED");
+    expect((await errorOf(privateAddress, 400)).code).toBe("CALENDAR_IMPORT_URL_NOT_ALLOWED");
     expect((await create({ roomTypeId: room.id, name: "", url: "https://example.com/a.ics" })).status).toBe(400);
     expect((await create({ roomTypeId: room.id, name: "x", url: "ftp://example.com/a.ics" })).status).toBe(400);
     expect((await create({ roomTypeId: room.id, name: "x", url: "https://example.com/a.ics", intervalMinutes: 1 })).status).toBe(400);
@@ -511,24 +512,23 @@ describe("booking source in the back office", () => {
     await t.deps.db
       .insert(bookings)
       .values([make("website", null, "Web Guest"), make("phone", null, "Phone Guest"), make("channel", "SiteMinder key", "Channel Guest")]);
-    const list = async (query: string) => {
-      const res = await t.request("GET", `/api/admin/bookings?search=source%40example.com${query}`, { cookie: admin });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { bookings: { guestName: string; source: string; sourceDetail: string | null }[] }).bookings;
+    const list = async (source?: "channel" | "phone" | "calendar") => {
+      const res = await t.client(admin).admin.bookings.$get({ query: { search: "source@example.com", ...(source ? { source } : {}) } });
+      return (await bodyOf(res)).bookings;
     };
-    expect((await list("")).length).toBe(3);
-    expect(await list("&source=channel")).toEqual([
+    expect((await list()).length).toBe(3);
+    expect(await list("channel")).toEqual([
       expect.objectContaining({ guestName: "Channel Guest", source: "channel", sourceDetail: "SiteMinder key" }),
     ]);
-    expect((await list("&source=phone")).map((b) => b.guestName)).toEqual(["Phone Guest"]);
-    expect(await list("&source=calendar")).toEqual([]);
+    expect((await list("phone")).map((b) => b.guestName)).toEqual(["Phone Guest"]);
+    expect(await list("calendar")).toEqual([]);
+    // A source the filter does not know: the typed client cannot send it.
     const bad = await t.request("GET", "/api/admin/bookings?source=fax", { cookie: admin });
     expect(bad.status).toBe(400);
 
     // The revenue report splits them by source: the channel's stay is not the own site's.
-    const report = await t.request("GET", `/api/properties/reports?from=${d(100)}&to=${d(100)}&hotelId=${hotel.id}`, { cookie: manager });
-    expect(report.status).toBe(200);
-    const { channels } = (await report.json()) as { channels: { channel: string; bookings: number; revenueCents: number }[] };
+    const report = await t.client(manager).properties.reports.$get({ query: { from: d(100), to: d(100), hotelId: String(hotel.id) } });
+    const { channels } = await bodyOf(report);
     const of = (channel: string) => channels.find((c) => c.channel === channel);
     expect(of("channel")).toMatchObject({ bookings: 1, revenueCents: 10000 });
     // The website's and the phone row's (written here without a staff member, so not the front desk's).
