@@ -5,6 +5,7 @@ import { apiSettings } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { ACTIVE_SETTINGS_TTL_MS } from "../../src/server/services/api-settings.ts";
 import { type TestApp, createTestApp, signIn } from "../support/test-app.ts";
+import { bodyOf, errorOf } from "../support/typed.ts";
 
 let t: TestApp;
 let admin: string;
@@ -48,11 +49,13 @@ afterAll(async () => {
   await new Promise((r) => fake.close(r));
 });
 
-type Settings = { settings: { environment: string; apiUrl: string; username: string; passwordSet: boolean; isActive: boolean }[] };
+/** The admin's typed client on the supplier API settings. */
+const settingsApi = () => t.client(admin).admin["api-settings"];
+const listSettings = async () => bodyOf(await settingsApi().$get());
 
 describe("API settings", () => {
   it("starts empty for both environments", async () => {
-    const res = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    const res = await listSettings();
     expect(res.settings.map((s) => [s.environment, s.passwordSet, s.isActive])).toEqual([
       ["TEST", false, false],
       ["LIVE", false, false],
@@ -60,77 +63,66 @@ describe("API settings", () => {
   });
 
   it("encrypts the password at rest and never sends it back", async () => {
-    const res = await t.request("PUT", "/api/admin/api-settings/TEST", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", password: "s3cret", makeActive: false },
+    const res = await settingsApi()[":environment"].$put({
+      param: { environment: "TEST" },
+      json: { apiUrl: fakeUrl, username: "agent", password: "s3cret", makeActive: false },
     });
-    expect(res.status).toBe(200);
-    const text = await res.text();
-    expect(text).not.toContain("s3cret");
+    expect(await res.clone().text()).not.toContain("s3cret");
+    const body = await bodyOf(res);
     const [row] = await t.deps.db.select().from(apiSettings);
     expect(row?.passwordEncrypted).not.toContain("s3cret");
-    expect(JSON.parse(text).settings[0]).toMatchObject({ environment: "TEST", passwordSet: true, isActive: false });
+    expect(body.settings[0]).toMatchObject({ environment: "TEST", passwordSet: true, isActive: false });
   });
 
   it("keeps the stored password when the field is left blank, and requires one the first time", async () => {
-    const keep = await t.request("PUT", "/api/admin/api-settings/TEST", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", password: "", makeActive: false },
+    const keep = await settingsApi()[":environment"].$put({
+      param: { environment: "TEST" },
+      json: { apiUrl: fakeUrl, username: "agent", password: "", makeActive: false },
     });
     expect(keep.status).toBe(200);
-    expect(
-      await (await t.request("POST", "/api/admin/api-settings/test", { cookie: admin, body: { environment: "TEST" } })).json(),
-    ).toMatchObject({ success: true });
-    const none = await t.request("PUT", "/api/admin/api-settings/LIVE", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", makeActive: false },
+    expect(await (await settingsApi().test.$post({ json: { environment: "TEST" } })).json()).toMatchObject({ success: true });
+    const none = await settingsApi()[":environment"].$put({
+      param: { environment: "LIVE" },
+      json: { apiUrl: fakeUrl, username: "agent", makeActive: false },
     });
     expect(none.status).toBe(400);
   });
 
   it("Save & Activate makes one environment the only active one; Save keeps the state", async () => {
-    await t.request("PUT", "/api/admin/api-settings/LIVE", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "live", password: "p", makeActive: true },
+    await settingsApi()[":environment"].$put({
+      param: { environment: "LIVE" },
+      json: { apiUrl: fakeUrl, username: "live", password: "p", makeActive: true },
     });
-    let s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    let s = await listSettings();
     expect(s.settings.map((x) => x.isActive)).toEqual([false, true]);
-    await t.request("PUT", "/api/admin/api-settings/TEST", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", makeActive: true },
+    await settingsApi()[":environment"].$put({
+      param: { environment: "TEST" },
+      json: { apiUrl: fakeUrl, username: "agent", makeActive: true },
     });
-    s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    s = await listSettings();
     expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
-    await t.request("PUT", "/api/admin/api-settings/LIVE", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "live2", makeActive: false },
+    await settingsApi()[":environment"].$put({
+      param: { environment: "LIVE" },
+      json: { apiUrl: fakeUrl, username: "live2", makeActive: false },
     });
-    s = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
+    s = await listSettings();
     expect(s.settings.map((x) => x.isActive)).toEqual([true, false]);
   });
 
   it("tests a connection by POST with the credentials in the body, and reports failures", async () => {
-    const ok = await t.request("POST", "/api/admin/api-settings/test", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", password: "s3cret" },
-    });
+    const ok = await settingsApi().test.$post({ json: { apiUrl: fakeUrl, username: "agent", password: "s3cret" } });
     expect(await ok.json()).toEqual({ success: true, message: "Connected: 2 languages available" });
     expect(seenUrls.at(-1)).toBe("/15/PostGet/StaticXMLAPI.asmx/GetLanguages");
     expect(seenUrls.every((u) => !u.includes("s3cret"))).toBe(true);
     expect(seenBodies.at(-1)).toContain("password=s3cret");
-    const wrong = await t.request("POST", "/api/admin/api-settings/test", {
-      cookie: admin,
-      body: { apiUrl: fakeUrl, username: "agent", password: "nope" },
-    });
+    const wrong = await settingsApi().test.$post({ json: { apiUrl: fakeUrl, username: "agent", password: "nope" } });
     expect(await wrong.json()).toEqual({ success: false, message: "Invalid username or password" });
-    const dead = await t.request("POST", "/api/admin/api-settings/test", {
-      cookie: admin,
-      body: { apiUrl: "http://127.0.0.1:1/15", username: "a", password: "b" },
-    });
+    const dead = await settingsApi().test.$post({ json: { apiUrl: "http://127.0.0.1:1/15", username: "a", password: "b" } });
     expect(await dead.json()).toMatchObject({ success: false, message: expect.stringMatching(/Could not reach/) });
   });
 
   it("validates the input", async () => {
+    // An environment the route does not name: the typed client cannot send it.
     expect(
       (
         await t.request("PUT", "/api/admin/api-settings/STAGING", {
@@ -141,9 +133,9 @@ describe("API settings", () => {
     ).toBe(400);
     expect(
       (
-        await t.request("PUT", "/api/admin/api-settings/TEST", {
-          cookie: admin,
-          body: { apiUrl: "javascript:alert(1)", username: "a", password: "b" },
+        await settingsApi()[":environment"].$put({
+          param: { environment: "TEST" },
+          json: { apiUrl: "javascript:alert(1)", username: "a", password: "b" },
         })
       ).status,
     ).toBe(400);
@@ -151,22 +143,18 @@ describe("API settings", () => {
 
   it("refuses to save an address the host policy refuses, with the words the call would use", async () => {
     const blocked = "http://10.0.0.5:8080/15";
-    const tested = await t.request("POST", "/api/admin/api-settings/test", {
-      cookie: admin,
-      body: { apiUrl: blocked, username: "agent", password: "s3cret" },
-    });
-    const callMessage = ((await tested.json()) as { message: string }).message;
+    const tested = await settingsApi().test.$post({ json: { apiUrl: blocked, username: "agent", password: "s3cret" } });
+    const callMessage = (await bodyOf(tested)).message;
     expect(callMessage).toBe("10.0.0.5:8080 is not an allowed supplier host: add it to SUPPLIER_HOSTS to connect to it");
 
-    const before = (await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()) as Settings;
-    const saved = await t.request("PUT", "/api/admin/api-settings/TEST", {
-      cookie: admin,
-      body: { apiUrl: blocked, username: "agent", password: "s3cret", makeActive: true },
+    const before = await listSettings();
+    const saved = await settingsApi()[":environment"].$put({
+      param: { environment: "TEST" },
+      json: { apiUrl: blocked, username: "agent", password: "s3cret", makeActive: true },
     });
-    expect(saved.status).toBe(400);
-    expect(await saved.json()).toMatchObject({ code: "VALIDATION_ERROR", message: callMessage });
+    expect(await errorOf(saved, 400)).toMatchObject({ code: "VALIDATION_ERROR", message: callMessage });
     // Nothing was stored.
-    expect(await (await t.request("GET", "/api/admin/api-settings", { cookie: admin })).json()).toEqual(before);
+    expect(await listSettings()).toEqual(before);
   });
 
   it("reuses the active environment for a second; a save on this instance is used at once", async () => {
@@ -183,9 +171,9 @@ describe("API settings", () => {
       clock += 1;
       expect((await settings.active())?.environment).toBe("TEST");
       // ...while a save through this instance reaches its very next request.
-      const saved = await t.request("PUT", "/api/admin/api-settings/LIVE", {
-        cookie: admin,
-        body: { apiUrl: fakeUrl, username: "live3", password: "p", makeActive: true },
+      const saved = await settingsApi()[":environment"].$put({
+        param: { environment: "LIVE" },
+        json: { apiUrl: fakeUrl, username: "live3", password: "p", makeActive: true },
       });
       expect(saved.status).toBe(200);
       expect(await settings.active()).toMatchObject({ environment: "LIVE", username: "live3" });
