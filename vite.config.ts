@@ -29,10 +29,19 @@ function precompress(): Plugin {
   };
 }
 
+/** The entry's stylesheet (index.html's entry is named "index"): `assets/index-<hash>.css`. */
+function isEntryStylesheet(fileName: string): boolean {
+  return /^assets\/index-[\w-]+\.css$/.test(fileName);
+}
+
 /**
  * Puts the entry's stylesheet into index.html as a <style> element: the first paint no longer waits
  * for a second request (Lighthouse's render-blocking request on a phone's 4G, issue 32 item 4).
  * Stylesheets of lazily loaded pages (the map) stay files. The CSP allows inline styles.
+ * The file is still written: lazily loaded chunks that share the entry's styles (the reviews, the
+ * payment step) list it among the dependencies they preload, and vite gives no hook to take it off
+ * (its CSS dependencies are added after `modulePreload.resolveDependencies`). Deleting it made those
+ * chunks fail to load (the server answered index.html for the missing file).
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -46,9 +55,7 @@ function inlineEntryCss(): Plugin {
         if (!bundle) return html;
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const asset = bundle[fileName];
-          if (!asset || asset.type !== "asset") return tag;
-          // Nothing else links the file: it is not written.
-          delete bundle[fileName];
+          if (!asset || asset.type !== "asset" || !isEntryStylesheet(fileName)) return tag;
           return `<style>${String(asset.source)}</style>`;
         });
       },
