@@ -185,6 +185,8 @@ describe("a manager sets up rate plans", () => {
     await page.getByRole("button", { name: "Edit plan Flexible" }).click();
     let flexible = page.getByRole("dialog", { name: "Edit plan Flexible" });
     await flexible.getByLabel("Price", { exact: true }).selectOption({ label: "Own prices" });
+    // The toast of the plan's creation may still be up on a fast machine: the one awaited below is this save's.
+    await page.getByText("Plan Flexible saved").waitFor({ state: "hidden" });
     await flexible.getByRole("button", { name: "Save plan" }).click();
     await page.getByText("Plan Flexible saved").waitFor();
     await flexible.waitFor({ state: "detached" });
