@@ -51,6 +51,14 @@ describe("client files", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-cache");
     expect(await res.text()).toContain("<title>Staywise</title>");
   });
+
+  it("answers a missing file under /assets with a 404, not index.html", async () => {
+    for (const url of ["/assets/nope.js", "/assets/app-old.css", "/assets/chunks/gone.js"]) {
+      const res = await get(url, "br");
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain("<title>Staywise</title>");
+    }
+  });
 });
 
 describe("malformed addresses", () => {

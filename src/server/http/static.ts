@@ -18,7 +18,11 @@ function buildFiles(root: string, headers: Record<string, string>): MiddlewareHa
   };
 }
 
-/** Serves the built client; any other GET path gets index.html so the client router can answer it. */
+/**
+ * Serves the built client; a missing file under /assets is a 404 (a lazily loaded chunk that is gone
+ * must fail as such, not be parsed from index.html), and any other GET path gets index.html so the
+ * client router can answer it.
+ */
 export function clientRoutes(clientDir: string) {
   const indexFile = path.join(clientDir, "index.html");
   if (!existsSync(indexFile)) {
@@ -31,6 +35,7 @@ export function clientRoutes(clientDir: string) {
   return (
     new Hono<AppEnv>()
       .use("/assets/*", buildFiles(root, { ...vary, "Cache-Control": "public, max-age=31536000, immutable" }))
+      .get("/assets/*", (c) => c.notFound())
       // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
       .use("*", buildFiles(root, { ...vary, "Cache-Control": "no-cache" }))
       .get("*", (c) => {
