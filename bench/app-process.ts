@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +44,13 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startApp(options: StartOptions): Promise<AppProcess> {
+  // The server refuses to start without the client it serves: on a fresh clone the bench builds it
+  // (what `npm run build` does) instead of failing with "The client is not built".
+  if (!existsSync(path.join(ROOT, "dist/client/index.html"))) {
+    console.log("bench: building the client first (vite build -> dist/client)");
+    const { viteBuild } = await import("./bundle.ts");
+    await viteBuild([]);
+  }
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
