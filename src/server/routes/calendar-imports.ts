@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateCalendarImportInput, UpdateCalendarImportInput } from "../../shared/calendar-imports.ts";
-import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { CalendarConflictSchema, CalendarImportRunSchema, CalendarImportSchema } from "../contract/calendar-imports.ts";
+import { databaseId } from "../http/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import {
@@ -15,14 +15,8 @@ import {
   updateCalendarImport,
 } from "../services/calendar-imports.ts";
 
-const id = (what: string) =>
-  z.coerce
-    .number({ message: `${what} must be a number` })
-    .int(`${what} must be a number`)
-    .positive(`${what} must be a number`)
-    .max(MAX_DATABASE_ID, `${what} must be a number`);
-const HotelParam = z.object({ hotelId: id("hotelId") });
-const ImportParam = HotelParam.extend({ importId: id("importId") });
+const HotelParam = z.object({ hotelId: databaseId("hotelId") });
+const ImportParam = HotelParam.extend({ importId: databaseId("importId") });
 
 const TAGS = ["Property management"];
 

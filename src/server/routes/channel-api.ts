@@ -7,10 +7,10 @@ import {
   CreateChannelKeyInput,
   changesStay,
 } from "../../shared/channel-api.ts";
-import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { ChannelAvailabilitySchema, ChannelBookingSchema, ChannelKeySchema } from "../contract/channel-api.ts";
 import { bookingDeps } from "../deps.ts";
 import { cancelChannelBooking, changeChannelBooking, createChannelBooking } from "../services/bookings/channel.ts";
+import { databaseId } from "../http/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, ChannelEnv, SignedInEnv } from "../http/types.ts";
 import {
@@ -24,17 +24,12 @@ import {
   pushChannelUpdate,
   revokeChannelKey,
   channelBookingView,
+  type ChannelKey,
 } from "../services/channel-api.ts";
 
-const id = (what: string) =>
-  z.coerce
-    .number({ message: `${what} must be a number` })
-    .int(`${what} must be a number`)
-    .positive(`${what} must be a number`)
-    .max(MAX_DATABASE_ID, `${what} must be a number`);
-const HotelParam = z.object({ hotelId: id("hotelId") });
+const HotelParam = z.object({ hotelId: databaseId("hotelId") });
 const BookingParam = HotelParam.extend({ bookingId: z.string().uuid("bookingId must be a booking id") });
-const KeyParam = HotelParam.extend({ keyId: id("keyId") });
+const KeyParam = HotelParam.extend({ keyId: databaseId("keyId") });
 // The key travels as `Authorization: Bearer <key>`: the document declares it as the channelApiKey security scheme (describe-api.ts).
 const PushHeaders = z.object({
   "idempotency-key": z
@@ -46,6 +41,20 @@ const PushHeaders = z.object({
 const MANAGE = ["Property management"];
 const CHANNEL = ["Channel"];
 const KEY_ERRORS = ["CHANNEL_KEY_INVALID", "HOTEL_NOT_FOUND", "RATE_LIMITED"] as const;
+const WRITE_ERRORS = [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY"] as const;
+const IDEMPOTENCY_ERRORS = ["IDEMPOTENCY_KEY_REQUIRED", "IDEMPOTENCY_KEY_REUSED"] as const;
+/** A stay the server fits into the hotel's calendar and prices: a new booking, or a booking's new dates, rooms or adults. */
+const STAY_ERRORS = [
+  "ROOM_NOT_FOUND",
+  "ROOM_UNAVAILABLE",
+  "ROOM_CLOSED_FOR_DATES",
+  "MIN_STAY_NOT_MET",
+  "ROOM_TOO_SMALL",
+  "RATE_PLAN_NOT_FOUND",
+  "RATE_PLAN_RESTRICTED",
+] as const;
+/** A booking the channel made, named in the path, to change or cancel. */
+const BOOKING_ERRORS = [...WRITE_ERRORS, "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"] as const;
 
 const listKeys = defineRoute({
   method: "get",
@@ -98,14 +107,12 @@ const push = defineRoute({
     "Set the calendar price, minimum stay, open/closed and rooms to sell of one room type for a range of nights, or with ratePlanId the price of one of its rate plans priced by their own calendar (read_write keys; idempotent by Idempotency-Key)",
   request: { params: HotelParam, headers: PushHeaders, body: jsonBody(ChannelPushInput) },
   errors: [
-    ...KEY_ERRORS,
-    "CHANNEL_KEY_READ_ONLY",
+    ...WRITE_ERRORS,
     "ROOM_NOT_FOUND",
     "RATE_PLAN_NOT_FOUND",
     "CHANNEL_PUSH_OVERSELLS",
     "ROOMS_TO_SELL_BELOW_SOLD",
-    "IDEMPOTENCY_KEY_REQUIRED",
-    "IDEMPOTENCY_KEY_REUSED",
+    ...IDEMPOTENCY_ERRORS,
   ],
   responses: {
     200: jsonAnswer(
@@ -128,19 +135,7 @@ const book = defineRoute({
   summary:
     "Book a room type (and rate plan) the channel sold: confirmed at once, source 'channel' (read_write keys; idempotent by Idempotency-Key)",
   request: { params: HotelParam, headers: PushHeaders, body: jsonBody(ChannelBookingInput) },
-  errors: [
-    ...KEY_ERRORS,
-    "CHANNEL_KEY_READ_ONLY",
-    "ROOM_NOT_FOUND",
-    "ROOM_UNAVAILABLE",
-    "ROOM_CLOSED_FOR_DATES",
-    "MIN_STAY_NOT_MET",
-    "ROOM_TOO_SMALL",
-    "RATE_PLAN_NOT_FOUND",
-    "RATE_PLAN_RESTRICTED",
-    "IDEMPOTENCY_KEY_REQUIRED",
-    "IDEMPOTENCY_KEY_REUSED",
-  ],
+  errors: [...WRITE_ERRORS, ...STAY_ERRORS, ...IDEMPOTENCY_ERRORS],
   responses: { 201: jsonAnswer(ChannelBookingSchema.extend({ replayed: z.boolean() }), "The booking") },
 });
 const change = defineRoute({
@@ -151,22 +146,7 @@ const change = defineRoute({
   summary:
     "Change a booking a channel made: the guest's details, and before the stay begins its dates, rooms or adults, repriced by the server from its rate plan; a change that does not fit is refused with the nights named and changes nothing (read_write keys; a change of the stay needs an Idempotency-Key)",
   request: { params: BookingParam, headers: PushHeaders, body: jsonBody(ChannelBookingChange) },
-  errors: [
-    ...KEY_ERRORS,
-    "CHANNEL_KEY_READ_ONLY",
-    "BOOKING_NOT_FOUND",
-    "NOT_CANCELLABLE",
-    "ROOM_NOT_FOUND",
-    "ROOM_UNAVAILABLE",
-    "ROOM_CLOSED_FOR_DATES",
-    "MIN_STAY_NOT_MET",
-    "ROOM_TOO_SMALL",
-    "RATE_PLAN_NOT_FOUND",
-    "RATE_PLAN_RESTRICTED",
-    "INVOICE_ALREADY_ISSUED",
-    "IDEMPOTENCY_KEY_REQUIRED",
-    "IDEMPOTENCY_KEY_REUSED",
-  ],
+  errors: [...BOOKING_ERRORS, ...STAY_ERRORS, "INVOICE_ALREADY_ISSUED", ...IDEMPOTENCY_ERRORS],
   responses: {
     200: jsonAnswer(
       ChannelBookingSchema.extend({ replayed: z.boolean() }),
@@ -181,9 +161,16 @@ const cancel = defineRoute({
   tags: CHANNEL,
   summary: "Cancel a booking a channel made: its rooms go back to sale at once (read_write keys)",
   request: { params: BookingParam },
-  errors: [...KEY_ERRORS, "CHANNEL_KEY_READ_ONLY", "BOOKING_NOT_FOUND", "NOT_CANCELLABLE"],
+  errors: BOOKING_ERRORS,
   responses: { 200: jsonAnswer(ChannelBookingSchema, "The cancelled booking") },
 });
+
+/** The request's key, refused unless it is the key of the hotel in the path and may write. */
+function writingKey(key: ChannelKey, hotelId: number): ChannelKey {
+  assertKeyHotel(key, hotelId);
+  assertKeyWrites(key);
+  return key;
+}
 
 /** Managing a hotel's channel API keys (under /api/properties: hotel staff, the hotel checked by requireHotelAccess). */
 export function channelKeyRoutes(deps: AppDeps) {
@@ -220,9 +207,7 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json(await channelAvailability(deps.readDb, hotelId, from, to), 200);
     })
     .openapi(push, async (c) => {
-      const key = c.get("channelKey");
-      assertKeyHotel(key, c.req.valid("param").hotelId);
-      assertKeyWrites(key);
+      const key = writingKey(c.get("channelKey"), c.req.valid("param").hotelId);
       const input = c.req.valid("json");
       const { answer, replayed } = await idempotentPush(deps.db, key, c.req.header("idempotency-key"), input, () =>
         pushChannelUpdate(deps.db, key, input),
@@ -230,9 +215,7 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json({ ...answer, replayed }, 200);
     })
     .openapi(book, async (c) => {
-      const key = c.get("channelKey");
-      assertKeyHotel(key, c.req.valid("param").hotelId);
-      assertKeyWrites(key);
+      const key = writingKey(c.get("channelKey"), c.req.valid("param").hotelId);
       const input = c.req.valid("json");
       const { answer, replayed } = await idempotentPush(deps.db, key, c.req.header("idempotency-key"), input, async () =>
         channelBookingView(await createChannelBooking(bookingDeps(deps), key, input)),
@@ -240,10 +223,8 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json({ ...answer, replayed }, 201);
     })
     .openapi(change, async (c) => {
-      const key = c.get("channelKey");
       const { hotelId, bookingId } = c.req.valid("param");
-      assertKeyHotel(key, hotelId);
-      assertKeyWrites(key);
+      const key = writingKey(c.get("channelKey"), hotelId);
       const input = c.req.valid("json");
       const idempotencyKey = c.req.header("idempotency-key");
       const apply = async () => channelBookingView(await changeChannelBooking(bookingDeps(deps), key, bookingId, input));
@@ -253,10 +234,8 @@ export function channelApiRoutes(deps: AppDeps) {
       return c.json({ ...answer, replayed }, 200);
     })
     .openapi(cancel, async (c) => {
-      const key = c.get("channelKey");
       const { hotelId, bookingId } = c.req.valid("param");
-      assertKeyHotel(key, hotelId);
-      assertKeyWrites(key);
+      const key = writingKey(c.get("channelKey"), hotelId);
       return c.json(channelBookingView(await cancelChannelBooking(bookingDeps(deps), key, bookingId)), 200);
     });
 }

@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { databaseId } from "../http/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import { calendarFeed, createCalendarLink, listCalendarLinks, revokeCalendarLink } from "../services/ical-feeds.ts";
-import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 
-const id = (what: string) =>
-  z.coerce
-    .number({ message: `${what} must be a number` })
-    .int(`${what} must be a number`)
-    .positive(`${what} must be a number`)
-    .max(MAX_DATABASE_ID, `${what} must be a number`);
-const HotelParam = z.object({ hotelId: id("hotelId") });
-const RoomTypeParam = HotelParam.extend({ roomTypeId: id("roomTypeId") });
+const HotelParam = z.object({ hotelId: databaseId("hotelId") });
+const RoomTypeParam = HotelParam.extend({ roomTypeId: databaseId("roomTypeId") });
 const FeedParam = z.object({ file: z.string().max(200).describe("`{token}.ics`: the secret of a calendar link") });
 
 const TAGS = ["Property management"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from "../../shared/webhooks.ts";
-import { MAX_DATABASE_ID } from "../../shared/ids.ts";
 import { WebhookDeliverySchema, WebhookEndpointSchema } from "../contract/webhooks.ts";
+import { databaseId } from "../http/ids.ts";
 import { apiRouter, defineRoute, jsonAnswer, jsonBody } from "../http/openapi.ts";
 import type { AppDeps, SignedInEnv } from "../http/types.ts";
 import {
@@ -15,17 +15,11 @@ import {
   webhookAdminDeps,
 } from "../services/webhook-endpoints.ts";
 
-const id = (what: string) =>
-  z.coerce
-    .number({ message: `${what} must be a number` })
-    .int(`${what} must be a number`)
-    .positive(`${what} must be a number`)
-    .max(MAX_DATABASE_ID, `${what} must be a number`);
-const EndpointParam = z.object({ endpointId: id("endpointId") });
-const DeliveryParam = EndpointParam.extend({ deliveryId: id("deliveryId") });
-const ListQuery = z.object({ hotelId: id("hotelId").optional().describe("Only this hotel's endpoints") });
+const EndpointParam = z.object({ endpointId: databaseId("endpointId") });
+const DeliveryParam = EndpointParam.extend({ deliveryId: databaseId("deliveryId") });
+const ListQuery = z.object({ hotelId: databaseId("hotelId").optional().describe("Only this hotel's endpoints") });
 const CreateBody = CreateWebhookEndpointInput.extend({
-  hotelId: id("hotelId").nullable().describe("The hotel whose events are sent; null (admins only) for every hotel"),
+  hotelId: databaseId("hotelId").nullable().describe("The hotel whose events are sent; null (admins only) for every hotel"),
 });
 const PageQuery = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").max(100_000).default(1),
