@@ -40,6 +40,7 @@ export type SimulatedConfirmResult =
   { status: "succeeded" } | { status: "requires_action"; redirectUrl: string } | { status: "failed"; message: string; code: string };
 
 type IntentRow = typeof simulatedPaymentIntents.$inferSelect;
+type IntentInsert = typeof simulatedPaymentIntents.$inferInsert;
 
 function luhnValid(number: string): boolean {
   let sum = 0;
@@ -136,6 +137,21 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     ]);
   }
 
+  /**
+   * Like Stripe, the first request with an idempotency key makes the intent (id `<prefix>_…`) and a
+   * repeat gets that first one back: the caller checks it was asked with the same parameters.
+   */
+  async function createOnce(prefix: string, values: Omit<IntentInsert, "id" | "clientSecret">, failure: string): Promise<IntentRow> {
+    const id = `${prefix}_${randomBytes(12).toString("hex")}`;
+    await db
+      .insert(simulatedPaymentIntents)
+      .values({ ...values, id, clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}` })
+      .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
+    const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, values.idempotencyKey));
+    if (!row) throw new PaymentError(failure, "PAYMENT_CREATE_FAILED");
+    return row;
+  }
+
   function succeeded(row: IntentRow): void {
     notify({ id: `evt_${randomBytes(12).toString("hex")}`, type: "payment.succeeded", paymentId: row.id });
   }
@@ -146,23 +162,18 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     testMode: true,
 
     async createPayment(input) {
-      const id = `sim_pi_${randomBytes(12).toString("hex")}`;
-      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
-      await db
-        .insert(simulatedPaymentIntents)
-        .values({
-          id,
-          clientSecret,
+      const row = await createOnce(
+        "sim_pi",
+        {
           idempotencyKey: input.idempotencyKey,
           amountCents: input.amountCents,
           currency: input.currency,
           status: "requires_payment_method",
           captureMethod: input.captureMethod ?? "automatic",
           metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference, guestEmail: input.guestEmail },
-        })
-        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
-      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
-      if (!row) throw new PaymentError("Failed to create payment", "PAYMENT_CREATE_FAILED");
+        },
+        "Failed to create payment",
+      );
       if (row.amountCents !== input.amountCents || row.captureMethod !== (input.captureMethod ?? "automatic")) {
         throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
       }
@@ -170,23 +181,18 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
     },
 
     async saveCard(input) {
-      const id = `sim_seti_${randomBytes(12).toString("hex")}`;
-      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
-      await db
-        .insert(simulatedPaymentIntents)
-        .values({
-          id,
-          clientSecret,
+      const row = await createOnce(
+        "sim_seti",
+        {
           idempotencyKey: input.idempotencyKey,
           amountCents: input.guaranteeCents,
           currency: input.currency,
           status: "requires_payment_method",
           captureMethod: "setup",
           metadata: { bookingId: input.bookingId, bookingReference: input.bookingReference, guestEmail: input.guestEmail },
-        })
-        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
-      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
-      if (!row) throw new PaymentError("Failed to save the card", "PAYMENT_CREATE_FAILED");
+        },
+        "Failed to save the card",
+      );
       if (row.captureMethod !== "setup" || row.amountCents !== input.guaranteeCents) {
         throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
       }
@@ -205,23 +211,19 @@ export function createSimulatedGateway(db: Db, secret: string, notify: (event: G
           : method === "pm_card_authenticationRequired"
             ? { code: "authentication_required", message: AUTHENTICATION_REQUIRED_MESSAGE }
             : null;
-      const id = `sim_pi_${randomBytes(12).toString("hex")}`;
       // Like Stripe: the charge (or its refusal) is kept under its key, so a repeat answers the same.
-      await db
-        .insert(simulatedPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
+      const row = await createOnce(
+        "sim_pi",
+        {
           idempotencyKey: input.idempotencyKey,
           amountCents: input.amountCents,
           currency: input.currency,
           status: refusal ? "requires_payment_method" : "succeeded",
           lastError: refusal?.message ?? null,
           metadata: { ...setup.metadata, setupIntent: setup.id, ...(refusal ? { declineCode: refusal.code } : {}) },
-        })
-        .onConflictDoNothing({ target: simulatedPaymentIntents.idempotencyKey });
-      const [row] = await db.select().from(simulatedPaymentIntents).where(eq(simulatedPaymentIntents.idempotencyKey, input.idempotencyKey));
-      if (!row) throw new PaymentError("Failed to charge the card", "PAYMENT_CREATE_FAILED");
+        },
+        "Failed to charge the card",
+      );
       if (row.amountCents !== input.amountCents || row.metadata.setupIntent !== setup.id) {
         throw new PaymentError(IDEMPOTENCY_MISMATCH, "IDEMPOTENCY_MISMATCH");
       }
