@@ -1135,6 +1135,20 @@ function palapa(s: Scene, x: number, base: number, k: number): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Interiors
 
+/** A band across the picture from y top to bottom: `color` at its foot, darkened by `shade` (0 to 1) towards its top. */
+function shadedBand(s: Scene, top: number, bottom: number, color: string, shade: number): string {
+  return rect(
+    0,
+    top,
+    WIDTH,
+    bottom - top,
+    lin(s, [
+      [0, tone(s, mix(color, "#000000", shade))],
+      [1, tone(s, color)],
+    ]),
+  );
+}
+
 function enterIndoors(s: Scene): void {
   s.tint = s.mood.indoorTint;
   s.amount = s.mood.indoorAmount;
@@ -1145,36 +1159,14 @@ function pickView(s: Scene): ViewKind {
 }
 
 function woodFloor(s: Scene, top: number, color: string): void {
-  s.out.push(
-    rect(
-      0,
-      top,
-      WIDTH,
-      HEIGHT - top,
-      lin(s, [
-        [0, tone(s, mix(color, "#000000", 0.2))],
-        [1, tone(s, color)],
-      ]),
-    ),
-  );
+  s.out.push(shadedBand(s, top, HEIGHT, color, 0.2));
   let boards = "";
   for (let i = -14; i <= 14; i++) boards += m`M${400 + i * 34} ${top}L${400 + i * 110} ${HEIGHT}`;
   s.out.push(stroke(boards, tone(s, mix(color, "#000000", 0.35)), 1.2, opacity(0.5)));
 }
 
 function tileFloor(s: Scene, top: number, color: string): void {
-  s.out.push(
-    rect(
-      0,
-      top,
-      WIDTH,
-      HEIGHT - top,
-      lin(s, [
-        [0, tone(s, mix(color, "#000000", 0.12))],
-        [1, tone(s, color)],
-      ]),
-    ),
-  );
+  s.out.push(shadedBand(s, top, HEIGHT, color, 0.12));
   let grid = "";
   for (let i = -10; i <= 10; i++) grid += m`M${400 + i * 60} ${top}L${400 + i * 180} ${HEIGHT}`;
   for (let k = 1; k < 6; k++) grid += m`M0 ${top + (HEIGHT - top) * (k / 6) ** 1.5}H${WIDTH}`;
@@ -1299,18 +1291,7 @@ function roomScene(s: Scene): void {
   const floor = 420;
   const flip = chance(s, 0.5);
   if (flip) s.out.push(`<g transform="matrix(-1 0 0 1 ${WIDTH} 0)">`);
-  s.out.push(
-    rect(
-      0,
-      0,
-      WIDTH,
-      floor,
-      lin(s, [
-        [0, tone(s, mix(s.pal.wall, "#000000", 0.1))],
-        [1, tone(s, s.pal.wall)],
-      ]),
-    ),
-  );
+  s.out.push(shadedBand(s, 0, floor, s.pal.wall, 0.1));
   s.out.push(rect(120, 0, 360, floor, tone(s, mix(s.pal.soft, s.pal.wall, 0.3))));
   if (chance(s, 0.6)) woodFloor(s, floor, s.pal.wood);
   else
@@ -1390,18 +1371,7 @@ function polygonRug(s: Scene, x0: number, x1: number, y0: number, y1: number, co
 function lobbyScene(s: Scene): void {
   enterIndoors(s);
   const floor = 420;
-  s.out.push(
-    rect(
-      0,
-      0,
-      WIDTH,
-      floor,
-      lin(s, [
-        [0, tone(s, mix(s.pal.wall, "#000000", 0.15))],
-        [1, tone(s, s.pal.wall)],
-      ]),
-    ),
-  );
+  s.out.push(shadedBand(s, 0, floor, s.pal.wall, 0.15));
   const view = pickView(s);
   const arched = chance(s, 0.6);
   const frame = tone(s, "#fbf7ee");
@@ -1577,18 +1547,7 @@ function bathroomScene(s: Scene): void {
   const floor = 450;
   const tileColor = pick(s.rng, ["#e9f0ea", "#dfe9f0", "#f2e8dc", "#e9e4ec", "#2f5450", "#f5f2ec"]);
   const darkTiles = tileColor === "#2f5450";
-  s.out.push(
-    rect(
-      0,
-      0,
-      WIDTH,
-      floor,
-      lin(s, [
-        [0, tone(s, mix(tileColor, "#000000", 0.08))],
-        [1, tone(s, tileColor)],
-      ]),
-    ),
-  );
+  s.out.push(shadedBand(s, 0, floor, tileColor, 0.08));
   let grout = "";
   for (let y = 30; y < floor; y += 30) {
     grout += m`M0 ${y}H${WIDTH}`;
