@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { SQL } from "drizzle-orm";
+import { Column, Param, SQL, StringChunk, Table } from "drizzle-orm";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -177,7 +177,7 @@ const statementNames = new Map<string, string>();
 export async function queryRowsNamed<T>(db: Db, query: SQL): Promise<T[]> {
   const client = namedStatementClients.get(db);
   if (!client) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = statementOf(query);
   let name = statementNames.get(text);
   if (!name && statementNames.size < NAMED_STATEMENTS_LIMIT) {
     const runs = (statementRuns.get(text) ?? 0) + 1;
@@ -193,4 +193,109 @@ export async function queryRowsNamed<T>(db: Db, query: SQL): Promise<T[]> {
   }
   const result = await client.query({ ...(name ? { name } : {}), text, values: params, types: ROW_TYPES });
   return result.rows as T[];
+}
+
+/** A chunk the quick serialiser leaves to Drizzle's own (a placeholder, a view, a subquery, inlined parameters...). */
+const NOT_PLAIN = Symbol("not plain");
+
+/** sql.inlineParams() was called on it (private in Drizzle's types). */
+function inlinesParams(query: SQL): boolean {
+  return (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
+}
+
+/** A value Drizzle binds as a parameter as it is: a primitive, an array, a date or a plain object. */
+function isBindable(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === "function" || typeof value === "symbol") return false;
+  if (typeof value !== "object") return true;
+  const kind = (value as object).constructor;
+  return Array.isArray(value) || kind === Date || (kind === Object && typeof (value as { getSQL?: unknown }).getSQL !== "function");
+}
+
+/** The text of a table or column reference, as Drizzle writes it: it depends on the object alone. */
+const referenceTexts = new WeakMap<object, string>();
+
+function referenceText(chunk: Table | Column): string {
+  let text = referenceTexts.get(chunk);
+  if (text === undefined) {
+    const built = dialect.sqlToQuery(new SQL([chunk]));
+    if (built.params.length > 0) throw NOT_PLAIN;
+    text = built.sql;
+    referenceTexts.set(chunk, text);
+  }
+  return text;
+}
+
+/**
+ * Appends `chunks` to `out` as Drizzle's buildQueryFromSourceParams would, for the chunks the
+ * search's statements are made of: template text, nested sql``, sql.join lists, bound values
+ * (plain, dates, or Drizzle params), arrays written as "(a, b)", table and column references.
+ * Anything else throws NOT_PLAIN and the whole statement goes to Drizzle.
+ */
+function appendChunks(chunks: readonly unknown[], out: { text: string; params: unknown[] }): void {
+  for (const chunk of chunks) {
+    if (chunk === undefined) continue;
+    if (chunk === null || typeof chunk !== "object") {
+      // A primitive is a bound value (a function, an enum, is not one: Drizzle's to write).
+      if (typeof chunk === "function" || typeof chunk === "symbol") throw NOT_PLAIN;
+      out.params.push(chunk);
+      out.text += `$${out.params.length}`;
+      continue;
+    }
+    const kind = (chunk as object).constructor;
+    if (kind === StringChunk) {
+      const value = (chunk as StringChunk).value;
+      out.text += value.length === 1 ? value[0] : value.join("");
+    } else if (kind === SQL) {
+      if (inlinesParams(chunk as SQL)) throw NOT_PLAIN;
+      appendChunks((chunk as SQL).queryChunks, out);
+    } else if (kind === Param) {
+      const param = chunk as Param;
+      // A Placeholder (a prepared query's named value) is Drizzle's to write.
+      if (!isBindable(param.value)) throw NOT_PLAIN;
+      const mapped: unknown = param.value === null ? null : param.encoder.mapToDriverValue(param.value);
+      // An encoder answering SQL is written as that SQL by Drizzle.
+      if (!isBindable(mapped)) throw NOT_PLAIN;
+      out.params.push(mapped);
+      out.text += `$${out.params.length}`;
+    } else if (Array.isArray(chunk)) {
+      out.text += "(";
+      for (let i = 0; i < chunk.length; i++) {
+        if (i > 0) out.text += ", ";
+        appendChunks([chunk[i]], out);
+      }
+      out.text += ")";
+    } else if (kind === Date || (kind === Object && typeof (chunk as { getSQL?: unknown }).getSQL !== "function")) {
+      out.params.push(chunk);
+      out.text += `$${out.params.length}`;
+    } else if (chunk instanceof Column || chunk instanceof Table) {
+      out.text += referenceText(chunk);
+    } else {
+      throw NOT_PLAIN;
+    }
+  }
+}
+
+function drizzleStatement(query: SQL): { sql: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params };
+}
+
+/**
+ * The statement text and parameters of `query`, the same as `dialect.sqlToQuery(query)`. Drizzle's
+ * own serialiser tests every chunk against a dozen entity classes (each test walks the prototype
+ * chain) and allocates a result per chunk; a search's statements have thousands of chunks, and
+ * serialising them was about a twentieth of a search's app CPU (decision 078). Statements with a
+ * chunk it does not know go to Drizzle.
+ */
+export function statementOf(query: SQL): { sql: string; params: unknown[] } {
+  if (query.constructor !== SQL || inlinesParams(query)) return drizzleStatement(query);
+  const out = { text: "", params: [] as unknown[] };
+  try {
+    appendChunks(query.queryChunks, out);
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+    return drizzleStatement(query);
+  }
+  return { sql: out.text, params: out.params };
 }
