@@ -27,14 +27,14 @@ export function roomsFree(stay: Stay, roomTypeId: SQL, totalRooms: SQL): SQL {
 }
 
 /**
- * Room type at position i of h.room_offers has the rooms asked for free on every night of the stay:
+ * Room type at position i (or `at`) of h.room_offers has the rooms asked for free on every night of the stay:
  * no night has fewer (roomsFree >= rooms, given total_rooms >= rooms, which every caller checks first).
  * Asked as NOT EXISTS, the probe stops at the first short night and needs no aggregate: about a third
  * of a capped count's time on the booked 2M catalogue (decision 031).
  */
-export function freeFor(stay: Stay): SQL {
+export function freeFor(stay: Stay, at: SQL = sql`i`): SQL {
   return sql`not exists (
     select 1 from room_nights n
-    where n.room_type_id = h.room_offers[i] and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
-      and least(n.rooms_total, h.room_offers[i + 3]) - n.rooms_taken < ${stay.rooms})`;
+    where n.room_type_id = h.room_offers[${at}] and n.night >= ${stay.checkIn}::date and n.night < ${stay.checkOut}::date
+      and least(n.rooms_total, h.room_offers[${at} + 3]) - n.rooms_taken < ${stay.rooms})`;
 }

@@ -41,8 +41,9 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
     },
 
     async search(criteria: SupplierSearch): Promise<SupplierSearchResult> {
-      if (await exactPlan()) return exactSearch(db, criteria);
-      return walkSearch(db, await scopeOf(criteria.destination), criteria, counts);
+      const plan = await exactPlan();
+      if (plan.exact) return exactSearch(db, criteria);
+      return walkSearch(db, await scopeOf(criteria.destination), criteria, counts, plan.ratePlans);
     },
 
     getHotel(hotelId: string, stay: Stay): Promise<HotelDetail | null> {
@@ -56,17 +57,21 @@ export function createInventorySupplier(db: Db, options: InventorySupplierOption
  * search plan; re-read at most once a minute. The exact plan prices every matching hotel, so with
  * rates (a stay priced night by night, ~1,400 room types for the home search on 5,000 hotels) the
  * walks, which price only the hotels they return, are the faster plan at any size (decision 030).
+ * `ratePlans` (whether any room type has an active plan, as of that read) only chooses the count's
+ * statement text: the statement itself checks again (hasOffer), so a stale answer costs time, never
+ * a wrong count (decision 077).
  */
-function createPlanChoice(db: Db, smallCatalogue: number): () => Promise<boolean> {
-  let size: { hotels: number; rated: boolean; at: number } | null = null;
+function createPlanChoice(db: Db, smallCatalogue: number): () => Promise<{ exact: boolean; ratePlans: boolean }> {
+  let size: { hotels: number; rated: boolean; ratePlans: boolean; at: number } | null = null;
   return async () => {
     if (!size || Date.now() - size.at > 60_000) {
-      const [row] = await queryRowsNamed<{ n: number; rated: boolean }>(
+      const [row] = await queryRowsNamed<{ n: number; rated: boolean; plans: boolean }>(
         db,
-        sql`select coalesce(sum(hotel_count), 0)::int as n, exists (select 1 from rate_rules) as rated from destinations`,
+        sql`select coalesce(sum(hotel_count), 0)::int as n, exists (select 1 from rate_rules) as rated,
+          exists (select 1 from room_plan_offers) as plans from destinations`,
       );
-      size = { hotels: Number(row?.n ?? 0), rated: row?.rated === true, at: Date.now() };
+      size = { hotels: Number(row?.n ?? 0), rated: row?.rated === true, ratePlans: row?.plans !== false, at: Date.now() };
     }
-    return size.hotels <= smallCatalogue && !size.rated;
+    return { exact: size.hotels <= smallCatalogue && !size.rated, ratePlans: size.ratePlans };
   };
 }

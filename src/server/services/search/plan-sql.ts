@@ -38,7 +38,7 @@ const STRIDE = 8;
  * hotel's free-cancellation rule as the filter always read it (any free days), and never breakfast,
  * as the hotel page sells it room only. null: no filter, it matches.
  */
-function standardRateMatches(ask: PlanAsk): SQL | null {
+export function standardRateMatches(ask: PlanAsk): SQL | null {
   if (ask.breakfast) return sql`false`;
   if (ask.freeCancellation) return sql`h.free_cancellation_days > 0`;
   return null;

@@ -40,6 +40,7 @@ export async function walkSearch(
   scope: Scope,
   criteria: SupplierSearch,
   counts: AnswerCache<number> = UNCACHED,
+  ratePlans = true,
 ): Promise<SupplierSearchResult> {
   if (scope.places.length === 0 && scope.hotelIds.length === 0) return { hotels: [], total: 0, totalIsCapped: false };
   const { stay } = criteria;
@@ -69,7 +70,7 @@ export async function walkSearch(
   } else {
     // The count does not depend on the sort or the page: paging and re-sorting reuse it.
     const key = JSON.stringify({ ...criteria, sort: null, limit: null, offset: null, stayPrices: null });
-    const n = await counts.get(key, () => countUpToCap(db, walks, filters, belowMin, criteria));
+    const n = await counts.get(key, () => countUpToCap(db, walks, filters, belowMin, criteria, ratePlans));
     totalIsCapped = n > TOTAL_CAP;
     total = Math.min(n, TOTAL_CAP);
   }
