@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startTurnServer } from "../support/e2e-turn.ts";
 import { startMapStyleServer } from "../support/map-style-server.ts";
 import { secretFromUri, totpCode } from "../support/totp.ts";
 
@@ -20,6 +21,8 @@ declare module "vitest" {
     mapStyleUrl: string;
     /** The test-only control port loaded into the app's process (app-control.ts): not part of the app. */
     controlUrl: string;
+    /** Where a browser test file waits for its turn at the app (tests/support/e2e-turn.ts). */
+    e2eTurnPort: number;
   }
 }
 
@@ -153,7 +156,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("mapStyleUrl", mapStyle.styleUrl);
   project.provide("controlUrl", `http://127.0.0.1:${controlPort}`);
   project.provide("adminTotpSecret", await enrollAdmin(baseUrl));
+  const turns = await startTurnServer();
+  project.provide("e2eTurnPort", turns.port);
   return async () => {
+    await turns.close();
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
