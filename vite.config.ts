@@ -72,6 +72,10 @@ export default defineConfig({
     emptyOutDir: true,
     reportCompressedSize: true,
     rolldownOptions: {
+      // What the first page needs, in one file instead of fifteen: on a phone's connection (150 ms a
+      // round trip, six connections at a time) the browser fetched them in three rounds after index.html
+      // (issue 32 item 4). Lazily loaded pages import what they share with it from that file.
+      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
       // src/shared does nothing on import (rules, constants, zod schemas): a page that uses one
       // function of a module does not also get the module's schemas, nor zod with them (~24 KB gzipped
       // of the first page's script, issue 32 item 4).

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { clientRoutes } from "./static.ts";
 
@@ -67,5 +67,32 @@ describe("malformed addresses", () => {
       const res = await get(url);
       expect(res.status, url).toBeLessThan(500);
     }
+  });
+});
+
+describe("index.html for the client router's paths", () => {
+  const built = mkdtempSync(path.join(os.tmpdir(), "staywise-static-copies-"));
+  const page = `<!doctype html><title>Staywise</title><style>${"p{color:red}".repeat(500)}</style>`;
+  writeFileSync(path.join(built, "index.html"), page);
+  writeFileSync(path.join(built, "index.html.br"), brotliCompressSync(page));
+  writeFileSync(path.join(built, "index.html.gz"), gzipSync(page));
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+  const routes = clientRoutes(built);
+  const request = (url: string, acceptEncoding?: string) =>
+    routes.request(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+
+  it("sends the build's compressed copy of index.html on a hotel page, the plain page to others", async () => {
+    const br = await request("/hotel/12?checkIn=2026-12-01", "gzip, deflate, br");
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(br.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("Cache-Control")).toBe("no-cache");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
+    const gz = await request("/hotel/12", "gzip");
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
+    const plain = await request("/hotel/12");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(page);
   });
 });
