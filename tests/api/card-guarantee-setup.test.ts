@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { activityLogs, bookings, cancellationPolicies, payments, ratePlans, simulatedPaymentIntents } from "../../src/server/db/schema.ts";
 import { bookingDeps } from "../../src/server/deps.ts";
 import { TEST_CARDS } from "../../src/server/integrations/payments/simulated-gateway.ts";
 import { settleCancellationMoney } from "../../src/server/services/bookings/payment-settlement.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { confirmPayment, payWithCard } from "../support/guest-booking.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 // Decision 075: a pay-at-hotel guarantee more than 6 days ahead saves the card (a setup) instead of
@@ -67,27 +68,8 @@ async function hold(checkInDays: number): Promise<{ created: CreateBookingRespon
   return { created: await res.json(), cookie };
 }
 
-async function payWith(created: CreateBookingResponse, number: string) {
-  const res = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number, expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(res.status).toBe(200);
-  return await res.json();
-}
-
-async function confirm(created: CreateBookingResponse): Promise<BookingView> {
-  const res = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()).booking;
-}
+const payWith = (created: CreateBookingResponse, number: string) => payWithCard(t, created, number);
+const confirm = (created: CreateBookingResponse) => confirmPayment(t, created);
 
 async function cancel(created: CreateBookingResponse, cookie: string) {
   const res = await t.client(cookie).bookings[":id"].cancel.$post({ param: { id: created.booking.id }, header: {} });

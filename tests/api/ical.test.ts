@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { activityLogs, bookings, hotelManagers, users } from "../../src/server/db/schema.ts";
+import { activityLogs, bookings } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { bookingRow, signInAsManager } from "../support/hotel-records.ts";
 import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -19,31 +19,20 @@ let otherRoom: RoomTypeRow;
 const d = (n: number) => addDays(todayUtc(), n);
 // A long name with characters iCalendar must escape, and one that takes two bytes in UTF-8.
 const ROOM_NAME = "Deluxe, sea view; two queen beds \\ balcony — très spacieux and quiet, facing the old harbour";
-let sequence = 0;
 
 function stay(roomType: RoomTypeRow, checkIn: string, checkOut: string, fields: Partial<typeof bookings.$inferInsert> = {}) {
-  sequence += 1;
-  return {
-    id: randomUUID(),
-    bookingReference: `BKICAL${sequence}`,
+  return bookingRow({
     hotelId: roomType.hotelId,
     hotelName: "Calendar Hotel",
     roomTypeId: roomType.id,
     roomType: roomType.name,
-    roomPriceCents: 10000,
     checkIn,
     checkOut,
-    numGuests: 2,
-    numRooms: 1,
-    totalNights: 1,
-    totalPriceCents: 10000,
     guestName: "Gina Guestname",
     guestEmail: "gina.private@example.com",
     guestPhone: "+1 555 0199",
-    status: "confirmed",
-    paymentStatus: "completed",
     ...fields,
-  };
+  });
 }
 
 beforeAll(async () => {
@@ -59,9 +48,7 @@ beforeAll(async () => {
   room = await createRoomType(db, hotel.id, { name: ROOM_NAME, totalRooms: 5 });
   plain = await createRoomType(db, hotel.id, { name: "Attic", totalRooms: 1 });
   otherRoom = await createRoomType(db, other.id, { name: "Other room", totalRooms: 2 });
-  const [row] = await db.update(users).set({ role: "manager" }).where(eq(users.email, "cal-manager@example.com")).returning();
-  await db.insert(hotelManagers).values({ userId: row!.id, hotelId: hotel.id });
-  manager = await signIn(t, "cal-manager@example.com");
+  manager = (await signInAsManager(t, "cal-manager@example.com", [hotel.id])).cookie;
   await db
     .insert(bookings)
     .values([

@@ -12,6 +12,8 @@ import type { TaxSettings } from "../../src/shared/taxes.ts";
 import { bookings, hotelExtras, hotels, invoices, users } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { holdRoom, payAndConfirm } from "../support/guest-booking.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -87,50 +89,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown>) {
-  const res = await t.client(guest).bookings.$post({
-    json: {
-      hotelId: String(r.hotelId),
-      roomTypeId: String(r.id),
-      checkIn,
-      checkOut: addDays(checkIn, nights),
-      guests: 2,
-      rooms: 1,
-      guestName: "Ana Guest",
-      guestEmail: "tax-guest@example.com",
-      guestPhone: "+34 600 000 000",
-      ...extra,
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return await res.json();
-}
-
-async function pay(created: CreateBookingResponse) {
-  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(paid.status).toBe(200);
-  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect((await confirmed.json()).booking.status).toBe("confirmed");
-}
+const ANA = { guestName: "Ana Guest", guestEmail: "tax-guest@example.com", guestPhone: "+34 600 000 000" };
+const hold = (r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown>) =>
+  holdRoom(t, guest, r, checkIn, nights, { ...ANA, ...extra });
+const pay = (created: CreateBookingResponse) => payAndConfirm(t, created);
 
 async function documentsOf(bookingId: string) {
   return t.deps.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(invoices.number);
-}
-
-/** The words of an uncompressed PDF's text operators (pdfkit writes them as hex strings). */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  return [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
 }
 
 const pick = (lines: InvoiceLine[]) =>

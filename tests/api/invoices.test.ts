@@ -9,6 +9,8 @@ import { settleCancellationMoney } from "../../src/server/services/bookings/paym
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { issueBookingInvoice } from "../../src/server/services/invoices.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { holdRoom, payAndConfirm } from "../support/guest-booking.ts";
+import { pdfText } from "../support/pdf-text.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 import { errorOf } from "../support/typed.ts";
 
@@ -57,52 +59,15 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-async function hold(r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = guest) {
-  const res = await t.client(cookie).bookings.$post({
-    json: {
-      hotelId: String(r.hotelId),
-      roomTypeId: String(r.id),
-      checkIn,
-      checkOut: addDays(checkIn, nights),
-      guests: 2,
-      rooms: 1,
-      guestName: "Pat Payer",
-      guestEmail: "payer@example.com",
-      guestPhone: "+1 555 0100",
-      ...extra,
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return await res.json();
-}
-
-async function pay(created: CreateBookingResponse) {
-  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(paid.status).toBe(200);
-  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect((await confirmed.json()).booking.status).toBe("confirmed");
-}
+const PAT = { guestName: "Pat Payer", guestEmail: "payer@example.com", guestPhone: "+1 555 0100" };
+const hold = (r: RoomTypeRow, checkIn: string, nights: number, extra: Record<string, unknown> = {}, cookie = guest) =>
+  holdRoom(t, cookie, r, checkIn, nights, { ...PAT, ...extra });
+const pay = (created: CreateBookingResponse) => payAndConfirm(t, created);
 
 async function invoicesOf(bookingId: string, cookie = guest): Promise<Summary[]> {
   const res = await t.client(cookie).bookings[":id"].invoices.$get({ param: { id: bookingId }, header: {} });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()).invoices;
-}
-
-/** The words of an uncompressed PDF's text operators (pdfkit writes them as hex strings). */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  return [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
 }
 
 const month = () => new Date().toISOString().slice(0, 7);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingView, CreateBookingResponse } from "../../src/shared/booking.ts";
+import type { CreateBookingResponse } from "../../src/shared/booking.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PaymentTiming } from "../../src/shared/rate-plans.ts";
 import {
@@ -23,6 +23,7 @@ import { settleCancellationMoney } from "../../src/server/services/bookings/paym
 import { markStayNoShow } from "../../src/server/services/bookings/stay.ts";
 import type { BookingDeps, BookingRow } from "../../src/server/services/bookings/records.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { confirmPayment, payWithCard } from "../support/guest-booking.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -81,27 +82,8 @@ async function hold(timing: PaymentTiming, cookie?: string): Promise<CreateBooki
   return await res.json();
 }
 
-async function payWith(created: CreateBookingResponse, number: string = TEST_CARDS.success) {
-  const res = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number, expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(res.status).toBe(200);
-  return await res.json();
-}
-
-async function confirm(created: CreateBookingResponse): Promise<BookingView> {
-  const res = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()).booking;
-}
+const payWith = (created: CreateBookingResponse, number: string = TEST_CARDS.success) => payWithCard(t, created, number);
+const confirm = (created: CreateBookingResponse) => confirmPayment(t, created);
 
 async function rowOf(id: string): Promise<BookingRow> {
   const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, id));

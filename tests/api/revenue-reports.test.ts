@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookings, hotelManagers, hotels, rateRules, roomNights, users } from "../../src/server/db/schema.ts";
+import { bookings, hotels, rateRules, roomNights } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { bookingRow, signInAsManager } from "../support/hotel-records.ts";
 import { type ApiClient, type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 import { errorOf } from "../support/typed.ts";
 
@@ -24,33 +24,20 @@ let suite: RoomTypeRow;
 let single: RoomTypeRow;
 
 const RANGE = { from: "2030-03-01", to: "2030-03-10" };
-let sequence = 0;
 
 function booking(room: RoomTypeRow | null, hotelId: number | null, fields: Partial<typeof bookings.$inferInsert>) {
-  sequence += 1;
-  const checkIn = fields.checkIn ?? "2030-03-02";
-  const checkOut = fields.checkOut ?? "2030-03-03";
-  return {
-    id: randomUUID(),
-    bookingReference: `BKREPORT${sequence}`,
+  return bookingRow({
     hotelId,
     hotelName: "Report Hotel",
     roomTypeId: room?.id ?? null,
     roomType: room?.name ?? "Partner room",
-    roomPriceCents: 10000,
-    checkIn,
-    checkOut,
-    numGuests: 2,
-    numRooms: 1,
-    totalNights: 1,
-    totalPriceCents: 10000,
+    checkIn: "2030-03-02",
+    checkOut: "2030-03-03",
     guestName: "Guest",
     guestEmail: "guest@example.com",
     guestPhone: "+1 555 0100",
-    status: "confirmed",
-    paymentStatus: "completed",
     ...fields,
-  };
+  });
 }
 
 beforeAll(async () => {
@@ -69,9 +56,8 @@ beforeAll(async () => {
   suite = await createRoomType(db, hotel.id, { name: '=HYPERLINK("http://evil")', totalRooms: 1, priceCents: 20000 });
   single = await createRoomType(db, other.id, { name: "Single", totalRooms: 3, priceCents: 8000 });
 
-  const [row] = await db.update(users).set({ role: "manager" }).where(eq(users.email, "manager@example.com")).returning();
-  await db.insert(hotelManagers).values({ userId: row!.id, hotelId: hotel.id });
-  manager = await signIn(t, "manager@example.com");
+  const staff = await signInAsManager(t, "manager@example.com", [hotel.id]);
+  manager = staff.cookie;
 
   await db.insert(bookings).values([
     // Paid: nights 03-02, 03-03, 03-04 sold at 8,000, 10,000 and 12,000; booked 10 days ahead.
@@ -135,7 +121,7 @@ beforeAll(async () => {
       totalPriceCents: 35000,
       paymentStatus: "pay_at_hotel",
       payAtHotel: true,
-      createdByStaffId: row!.id,
+      createdByStaffId: staff.id,
       createdAt: new Date("2030-03-05T10:00:00Z"),
     }),
     // Booked for 03-05 .. 03-07 (34,000), left after the first night; 12,000 of the unused nights refunded.
