@@ -3,6 +3,7 @@ import type { SortOption, Stay } from "../../../shared/search-options.ts";
 import type { Scope } from "./destination-scope.ts";
 import { offerLateral } from "./offer-sql.ts";
 import type { PlanAsk } from "./plan-sql.ts";
+import { intArray, textArray } from "./sql-arrays.ts";
 
 /** With more matching cities than this, one scan over all of them instead of one index walk per city. */
 const MAX_CITY_WALKS = 40;
@@ -53,10 +54,7 @@ export function scopeWalks(scope: Scope): Walk[] {
   if (scope.hotelIds.length > 0)
     walks.push({
       place: null,
-      condition: sql`h.id in (${sql.join(
-        scope.hotelIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+      condition: sql`h.id = any(${intArray(scope.hotelIds)}::int[])`,
     });
   return walks;
 }
@@ -90,13 +88,17 @@ export function walkBranches(
     const at = after(index);
     return sql`${at?.price ?? -1}::int, ${at?.id ?? 0}::int`;
   };
-  const places = walks.flatMap((w, index) => (w.place ? [{ place: w.place, index }] : []));
+  const places = walks.flatMap((w, index) => (w.place ? [{ place: w.place, index, at: after(index) }] : []));
   const shared = places.length > 1;
   const branches: SQL[] = [];
   if (shared) {
-    const rows = places.map(({ place, index }) => sql`(${index}::int, ${place.city}::text, ${place.country}::text, ${afterValues(index)})`);
+    // The places as five array parameters, not a VALUES row each: one statement text for any
+    // number of places (decision 080).
+    const column = (f: (p: (typeof places)[number]) => number | null) => sql`${intArray(places.map(f))}::int[]`;
+    const cities = sql`${textArray(places.map((p) => p.place.city))}::text[]`;
+    const countries = sql`${textArray(places.map((p) => p.place.country))}::text[]`;
     branches.push(
-      sql`(select w.* from (values ${sql.join(rows, sql`, `)}) c(walk, city, country, after_price, after_id)
+      sql`(select w.* from unnest(${column((p) => p.index)}, ${cities}, ${countries}, ${column((p) => p.at?.price ?? -1)}, ${column((p) => p.at?.id ?? 0)}) c(walk, city, country, after_price, after_id)
         cross join lateral (${subquery({
           condition: sql`h.city = c.city and (c.country is null or h.country = c.country)`,
           walk: sql`c.walk`,
