@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { createManagedHotel, json } from "./hotelier-setup.ts";
+import { screenshot } from "./screenshot.ts";
 
 let browser: Browser;
 
@@ -11,60 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Pictures of the page when E2E_SCREENSHOTS names a folder (looked at by hand). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function json<T>(response: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A new hidden hotel managed by a new manager (set up through the API as the admin would). */
-async function hotelWithManager(stamp: number): Promise<{ hotelId: number; managerEmail: string; password: string }> {
-  const admin = await newPage(browser);
-  await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
-  const headers = sameOriginHeaders();
-  const { hotel } = await json<{ hotel: { id: number } }>(
-    await admin.request.post("/api/properties/hotels", {
-      headers,
-      data: {
-        name: `Tax Harbour ${stamp}`,
-        address: "5 Rua Augusta",
-        city: "Lisbon",
-        country: "Portugal",
-        lat: 38.7103,
-        lng: -9.1427,
-        starRating: 4,
-        description: "",
-        amenities: [],
-        cancellationPolicy: "Free cancellation up to 2 days before check-in",
-        freeCancellationDays: 2,
-        checkInTime: "15:00",
-        checkOutTime: "11:00",
-        hidden: true,
-      },
-    }),
-  );
-  const managerEmail = `charges-manager-${stamp}@example.com`;
-  const password = "charges-pass-1";
-  const manager = await newPage(browser);
-  expect(
-    (await manager.request.post("/api/auth/sign-up/email", { data: { name: "Tess Taxman", email: managerEmail, password } })).status(),
-  ).toBe(200);
-  await manager.context().close();
-  const { users } = await json<{ users: { id: string; email: string }[] }>(
-    await admin.request.get(`/api/admin/users?search=${encodeURIComponent(managerEmail)}`),
-  );
-  const user = users.find((u) => u.email === managerEmail)!;
-  await json(await admin.request.put(`/api/admin/users/${user.id}/hotels`, { headers, data: { hotelIds: [hotel.id] } }));
-  await admin.context().close();
-  return { hotelId: hotel.id, managerEmail, password };
-}
+const hotelWithManager = (stamp: number) =>
+  createManagedHotel(browser, {
+    hotel: {
+      name: `Tax Harbour ${stamp}`,
+      address: "5 Rua Augusta",
+      city: "Lisbon",
+      country: "Portugal",
+      lat: 38.7103,
+      lng: -9.1427,
+      starRating: 4,
+    },
+    manager: { name: "Tess Taxman", email: `charges-manager-${stamp}@example.com`, password: "charges-pass-1" },
+  });
 
 interface Settings {
   settings: {

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { createManagedHotel, signUpThroughApi } from "./hotelier-setup.ts";
 
 let browser: Browser;
 
@@ -9,55 +10,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function json<T>(response: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** Signs up a new account through the API, as a traveller would on the sign-up page. */
-async function signUp(name: string, email: string, password: string): Promise<void> {
-  const page = await newPage(browser);
-  expect((await page.request.post("/api/auth/sign-up/email", { data: { name, email, password } })).status()).toBe(200);
-  await page.context().close();
-}
+const signUp = (name: string, email: string, password: string) => signUpThroughApi(browser, name, email, password);
 
 /** A new hidden hotel managed by a new manager (set up through the API as the admin would). */
-async function hotelWithManager(stamp: number): Promise<{ hotelId: number; managerEmail: string; password: string }> {
-  const admin = await newPage(browser);
-  await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
-  const headers = sameOriginHeaders();
-  const { hotel } = await json<{ hotel: { id: number } }>(
-    await admin.request.post("/api/properties/hotels", {
-      headers,
-      data: {
-        name: `Staff House ${stamp}`,
-        address: "12 Calle Mayor",
-        city: "Madrid",
-        country: "Spain",
-        lat: 40.4155,
-        lng: -3.7074,
-        starRating: 3,
-        description: "",
-        amenities: [],
-        cancellationPolicy: "Free cancellation up to 2 days before check-in",
-        freeCancellationDays: 2,
-        checkInTime: "15:00",
-        checkOutTime: "11:00",
-        hidden: true,
-      },
-    }),
-  );
-  const managerEmail = `staff-manager-${stamp}@example.com`;
-  const password = "staff-manager-pass-1";
-  await signUp("Mara Manager", managerEmail, password);
-  const { users } = await json<{ users: { id: string; email: string }[] }>(
-    await admin.request.get(`/api/admin/users?search=${encodeURIComponent(managerEmail)}`),
-  );
-  const user = users.find((u) => u.email === managerEmail)!;
-  await json(await admin.request.put(`/api/admin/users/${user.id}/hotels`, { headers, data: { hotelIds: [hotel.id] } }));
-  await admin.context().close();
-  return { hotelId: hotel.id, managerEmail, password };
-}
+const hotelWithManager = (stamp: number) =>
+  createManagedHotel(browser, {
+    hotel: {
+      name: `Staff House ${stamp}`,
+      address: "12 Calle Mayor",
+      city: "Madrid",
+      country: "Spain",
+      lat: 40.4155,
+      lng: -3.7074,
+      starRating: 3,
+    },
+    manager: { name: "Mara Manager", email: `staff-manager-${stamp}@example.com`, password: "staff-manager-pass-1" },
+  });
 
 describe("a hotel's Staff section", () => {
   it("a manager adds an existing account as front desk by e-mail; that account sees only the hotel's front desk; the manager removes it after confirming", async () => {
