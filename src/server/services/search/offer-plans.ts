@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { MealPlan } from "../../../shared/rate-plans.ts";
 import type { Stay } from "../../../shared/search-options.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
+import { intArray } from "./sql-arrays.ts";
 import type { OfferPlanTerms } from "./hotel-rows.ts";
 
 interface PlanRow {
@@ -33,10 +34,7 @@ export async function offerPlans(
       from rate_plans p
       join cancellation_policies cp on cp.id = p.cancellation_policy_id
       join hotels h on h.id = p.hotel_id
-      where p.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+      where p.id = any(${intArray(ids)}::int[])`,
   );
   return new Map(
     rows.map((r) => {

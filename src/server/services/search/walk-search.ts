@@ -8,6 +8,7 @@ import type { Scope } from "./destination-scope.ts";
 import { hotelFilters } from "./hotel-filters.ts";
 import { HOTEL_COLUMNS, type HotelRow, type OfferRow, toSummary } from "./hotel-rows.ts";
 import { noFreeRoomBelow } from "./offer-sql.ts";
+import { intArray } from "./sql-arrays.ts";
 import { offerPlans } from "./offer-plans.ts";
 import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
@@ -100,10 +101,8 @@ async function pageHotels(db: Db, page: OfferRow[], stay: Stay, withStayPrices: 
   const ids = page.map((r) => Number(r.id));
   const hotelRows = await queryRowsNamed<HotelRow>(
     db,
-    sql`select ${HOTEL_COLUMNS} from hotels h where h.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    // One array parameter: one text for any page length (decision 080).
+    sql`select ${HOTEL_COLUMNS} from hotels h where h.id = any(${intArray(ids)}::int[])`,
   );
   const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
   const [plans, stayPrices] = await Promise.all([offerPlans(db, page, stay), withStayPrices ? pageStayPrices(db, page, stay) : null]);
