@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -7,6 +5,7 @@ import type { PaymentTiming } from "../../src/shared/rate-plans.ts";
 import type { RatePlanOffer } from "../../src/shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, SearchResponse } from "../../src/shared/search.ts";
 import { expectAccessible, launchBrowser, newPage } from "./browser.ts";
+import { screenshot } from "./screenshot.ts";
 
 let browser: Browser;
 const checkIn = addDays(todayUtc(), 30);
@@ -22,13 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Pictures of the payment step when E2E_SCREENSHOTS names a folder (looked at by hand, 390 px and 1280 px). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
-}
+/** Pictures of what the window shows (390 px and 1280 px wide) when E2E_SCREENSHOTS names a folder. */
+const windowShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** A demo hotel (decision 052's plans) selling a room by this payment timing for the stay. */
 async function planSoldBy(page: Page, timing: PaymentTiming): Promise<{ hotel: HotelDetail; room: RoomOffer; plan: RatePlanOffer }> {
@@ -71,10 +65,10 @@ describe("payment timing in the payment step", () => {
     expect(found.plan.dueNowCents).toBeLessThan(found.plan.totalPriceCents);
     const payment = await toPaymentStep(page, found, "Dee Posit");
     await payment.getByText(`Pay ${money(found.plan.dueNowCents)} now, ${money(rest)} at the hotel`).waitFor();
-    await screenshot(page, "payment-deposit-1280");
+    await windowShot(page, "payment-deposit-1280");
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "payment-deposit-390");
+    await windowShot(page, "payment-deposit-390");
     await page.setViewportSize({ width: 1280, height: 900 });
     await payment.getByRole("button", { name: `Pay ${money(found.plan.dueNowCents)} now` }).click();
     await page.getByRole("dialog", { name: "Booking Confirmed!" }).waitFor();
@@ -88,10 +82,10 @@ describe("payment timing in the payment step", () => {
     await payment
       .getByText(`You pay ${money(found.plan.totalPriceCents)} at the hotel. Your card is charged only for a cancellation or no-show fee.`)
       .waitFor();
-    await screenshot(page, "payment-guarantee-1280");
+    await windowShot(page, "payment-guarantee-1280");
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "payment-guarantee-390");
+    await windowShot(page, "payment-guarantee-390");
     await page.setViewportSize({ width: 1280, height: 900 });
     await payment.getByRole("button", { name: "Guarantee with card" }).click();
     await page.getByRole("dialog", { name: "Booking Confirmed!" }).waitFor();

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
@@ -7,6 +5,7 @@ import type { RatePlanOffer } from "../../src/shared/rate-plan-offers.ts";
 import type { HotelDetail, RoomOffer, SearchResponse } from "../../src/shared/search.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { screenshot } from "./screenshot.ts";
 
 let browser: Browser;
 const checkIn = addDays(todayUtc(), 24);
@@ -22,13 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Where to keep the page's pictures when E2E_SCREENSHOTS names a folder (looked at by hand, 390 px and 1280 px). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
-}
+/** Pictures of what the window shows (390 px and 1280 px wide) when E2E_SCREENSHOTS names a folder. */
+const windowShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /**
  * One of our hotels (from the demo catalogue's plans, decision 052) with a room sold both as
@@ -96,12 +90,12 @@ describe("rate plans on the hotel page", () => {
     await strictCard.getByText("Room only").waitFor();
     await strictCard.getByText(`Pay ${money(nonRefundable.dueNowCents)} now`).waitFor();
     await rates.scrollIntoViewIfNeeded();
-    await screenshot(page, "hotel-plans-1280");
+    await windowShot(page, "hotel-plans-1280");
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await rates.scrollIntoViewIfNeeded();
-    await screenshot(page, "hotel-plans-390");
+    await windowShot(page, "hotel-plans-390");
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await strictCard.getByRole("button", { name: "Book Now" }).click();
@@ -112,7 +106,7 @@ describe("rate plans on the hotel page", () => {
     const breakdown = dialog.getByTestId("price-breakdown");
     await breakdown.getByText(money(nonRefundable.totalPriceCents), { exact: true }).last().waitFor();
     await dialog.getByText(/Cancellation policy:\s*Non-refundable/).waitFor();
-    await screenshot(page, "booking-dialog-1280");
+    await windowShot(page, "booking-dialog-1280");
 
     await dialog.getByLabel("Full Name").fill("Nora Nonrefund");
     await dialog.getByLabel("Email").fill(`nora-${Date.now()}@example.com`);
@@ -123,9 +117,9 @@ describe("rate plans on the hotel page", () => {
     await dialog.getByRole("button", { name: "Apply" }).click();
     await dialog.getByRole("alert").filter({ hasText: "We do not know the code NOSUCHCODE" }).waitFor();
     expect(await promo.getAttribute("aria-invalid")).toBe("true");
-    await screenshot(page, "booking-dialog-promo-1280");
+    await windowShot(page, "booking-dialog-promo-1280");
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "booking-dialog-390");
+    await windowShot(page, "booking-dialog-390");
     await page.setViewportSize({ width: 1280, height: 900 });
     // The hotel's code: the server's line in the breakdown and a lower total.
     await promo.fill(code);
@@ -146,7 +140,7 @@ describe("rate plans on the hotel page", () => {
     await payment.getByRole("button", { name: `Pay ${money(withCode.amountDueNowCents)}` }).click();
     const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
     await confirmed.waitFor();
-    await screenshot(page, "booking-confirmed-1280");
+    await windowShot(page, "booking-confirmed-1280");
     const reference = /BK\d{13}[A-Z]{5}/.exec(await confirmed.innerText())?.[0];
     expect(reference).toBeDefined();
 
