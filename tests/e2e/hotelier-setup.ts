@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { newPage, sameOriginHeaders, signInAs } from "./browser.ts";
 
@@ -63,4 +63,14 @@ export async function createManagedHotel(
   await json(await admin.request.put(`/api/admin/users/${user.id}/hotels`, { headers, data: { hotelIds: [hotel.id] } }));
   await admin.context().close();
   return { hotelId: hotel.id, managerEmail: email, password };
+}
+
+/** The e2e admin, in a window this wide, on a section of hotel 1's back office opened from its hotel page. */
+export async function openHotelSection(browser: Browser, width: number, section: string): Promise<Page> {
+  const page = await newPage(browser, width);
+  await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+  await page.goto("/admin/hotels/1");
+  await page.getByRole("link", { name: section }).click();
+  await page.getByRole("heading", { name: section, level: 1 }).waitFor();
+  return page;
 }

@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { openHotelSection } from "./hotelier-setup.ts";
 
 /** Where to write screenshots of the pages, to look at them; none when unset. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
@@ -18,11 +19,7 @@ afterAll(() => browser?.close());
 
 describe("promo codes in the back office", () => {
   it("creates a hotel's code from its hotel page, lists it with its uses and turns it off", async () => {
-    const page = await newPage(browser, 390);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
-    await page.goto("/admin/hotels/1");
-    await page.getByRole("link", { name: "Promo codes" }).click();
-    await page.getByRole("heading", { name: "Promo codes", level: 1 }).waitFor();
+    const page = await openHotelSection(browser, 390, "Promo codes");
     await page.getByRole("heading", { name: "New code" }).waitFor();
     await page.getByLabel("Code", { exact: true }).fill("E2E-SPRING");
     await page.getByLabel("Percent off (1-100)").fill("120");

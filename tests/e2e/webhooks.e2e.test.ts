@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { expectAccessible, launchBrowser } from "./browser.ts";
+import { openHotelSection } from "./hotelier-setup.ts";
 
 /** Where to write screenshots of the pages, to look at them; none when unset. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
@@ -17,11 +18,7 @@ afterAll(() => browser?.close());
 
 describe("webhooks and channel API keys in the back office", () => {
   it("registers a hotel's endpoint from its hotel page, shows the secret once and an empty delivery log", async () => {
-    const page = await newPage(browser, 390);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
-    await page.goto("/admin/hotels/1");
-    await page.getByRole("link", { name: "Webhooks" }).click();
-    await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+    const page = await openHotelSection(browser, 390, "Webhooks");
     await page.getByText("No webhook endpoints").waitFor();
     await page.getByLabel("Address (https://)").fill("https://hooks.example.com/staywise");
     await page.getByRole("checkbox", { name: /Review published/ }).click();
@@ -38,11 +35,7 @@ describe("webhooks and channel API keys in the back office", () => {
   });
 
   it("creates a read-only channel API key, shown once, and revokes it", async () => {
-    const page = await newPage(browser, 1280);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
-    await page.goto("/admin/hotels/1");
-    await page.getByRole("link", { name: "Channel API keys" }).click();
-    await page.getByRole("heading", { name: "Channel API keys", level: 1 }).waitFor();
+    const page = await openHotelSection(browser, 1280, "Channel API keys");
     await page.getByText("No API keys").waitFor();
     await page.getByLabel("Name").fill("E2E channel manager");
     await page.getByRole("button", { name: "Create key" }).click();
