@@ -50,8 +50,14 @@ describe("the capped count without rates, by room type position", () => {
       });
       hotelIds.push(row.id);
       for (const r of rooms) {
-        const room = await createRoomType(db, row.id, { priceCents: r.price, originalPriceCents: null, maxGuests: r.guests, totalRooms: r.total });
-        if (r.taken > 0) await db.insert(roomNights).values({ roomTypeId: room.id, night: addDays(checkIn, 1), roomsTotal: r.total, roomsTaken: r.taken });
+        const room = await createRoomType(db, row.id, {
+          priceCents: r.price,
+          originalPriceCents: null,
+          maxGuests: r.guests,
+          totalRooms: r.total,
+        });
+        if (r.taken > 0)
+          await db.insert(roomNights).values({ roomTypeId: room.id, night: addDays(checkIn, 1), roomsTotal: r.total, roomsTaken: r.taken });
       }
     };
     // The family room is the fifth by price, then the seventh; then the same sold out.
@@ -66,7 +72,12 @@ describe("the capped count without rates, by room type position", () => {
         Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => {
           const total = pick([1, 2, 3]);
           const roll = rnd();
-          return { price: pick([4000, 7500, 9000, 12000, 16000]), guests: pick([1, 2, 2, 3, 4]), total, taken: roll < 0.3 ? total : roll < 0.45 ? 1 : 0 };
+          return {
+            price: pick([4000, 7500, 9000, 12000, 16000]),
+            guests: pick([1, 2, 2, 3, 4]),
+            total,
+            taken: roll < 0.3 ? total : roll < 0.45 ? 1 : 0,
+          };
         }),
       );
     }
@@ -86,7 +97,10 @@ describe("the capped count without rates, by room type position", () => {
 
   async function count(query: string): Promise<SearchResponse> {
     // A page of one is full, so its total comes from the capped count.
-    const res = await t.request("GET", `/api/hotels/search?destination=Roomsby&checkIn=${checkIn}&checkOut=${checkOut}&pageSize=1&${query}`);
+    const res = await t.request(
+      "GET",
+      `/api/hotels/search?destination=Roomsby&checkIn=${checkIn}&checkOut=${checkOut}&pageSize=1&${query}`,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as SearchResponse;
   }

@@ -47,7 +47,12 @@ export function clientRoutes(clientDir: string) {
       .get("*", (c) => {
         c.header("Cache-Control", "no-cache");
         c.header("Vary", "Accept-Encoding");
-        const accepted = new Set(c.req.header("Accept-Encoding")?.split(",").map((encoding) => encoding.trim().split(";")[0]));
+        const accepted = new Set(
+          c.req
+            .header("Accept-Encoding")
+            ?.split(",")
+            .map((encoding) => encoding.trim().split(";")[0]),
+        );
         const copy = indexCopies.find((candidate) => accepted.has(candidate.encoding));
         if (copy) {
           c.header("Content-Encoding", copy.encoding);

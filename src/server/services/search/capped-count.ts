@@ -27,7 +27,9 @@ export async function countUpToCap(
   const { stay } = criteria;
   const hasPriceFilter = criteria.minPriceCents > 0 || criteria.maxPriceCents !== null;
   const ask = planAsk(criteria);
-  const offerCheck = hasPriceFilter ? [freeRoomWithin(stay, ask, criteria.minPriceCents, criteria.maxPriceCents)] : [hasOffer(stay, ask, { shortTest: !ratePlans })];
+  const offerCheck = hasPriceFilter
+    ? [freeRoomWithin(stay, ask, criteria.minPriceCents, criteria.maxPriceCents)]
+    : [hasOffer(stay, ask, { shortTest: !ratePlans })];
   const count = (conditions: SQL[], cap: number) => countWalks(db, walks, [...filters, ...conditions, ...offerCheck], cap);
   // Counted through the party's floor (partyFloor): for 2-4 guests a room, hotels without a room
   // type that sleeps them are not in hotels_city_price_for_N_idx, so the count does not walk

@@ -32,6 +32,8 @@ export function hotelFilters(criteria: SupplierSearch): SQL[] {
   if (criteria.breakfast) filters.push(ANY_RATE_PLAN);
   // A real literal, like the column, so the rating sort's walk can start at the threshold.
   if (criteria.guestRating !== null) filters.push(sql`h.rating >= ${sql.raw(`${minRatingFor(criteria.guestRating)}::real`)}`);
-  filters.push(sql`h.property_type = any(${textArray(criteria.propertyTypes.length > 0 ? criteria.propertyTypes : PROPERTY_TYPES)}::text[])`);
+  filters.push(
+    sql`h.property_type = any(${textArray(criteria.propertyTypes.length > 0 ? criteria.propertyTypes : PROPERTY_TYPES)}::text[])`,
+  );
   return filters;
 }
