@@ -220,8 +220,11 @@ async function catalogueInfo(
  * (30 searches/s at p95 4 s instead of ~100 at ~100 ms, 2026-11-24). Answers the MB read, or null
  * when the pg_prewarm extension is not available. `--cold` skips it.
  */
-/** What search and the hotel page read: search prices from room_rate_segments, the hotel page from rate_rules. */
-const SEARCH_TABLES = ["hotels", "room_nights", "rate_rules", "room_rate_segments", "destinations"];
+/**
+ * What search and the hotel page read: search prices from room_rate_segments and, for room types with
+ * rate plans, room_plan_offers and rate_plan_prices (decision 055); the hotel page from rate_rules.
+ */
+const SEARCH_TABLES = ["hotels", "room_nights", "rate_rules", "room_rate_segments", "room_plan_offers", "rate_plan_prices", "destinations"];
 
 async function prewarmCatalogue(databaseUrl: string): Promise<number | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
