@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { expectAccessible, launchBrowser, newPage } from "./browser.ts";
 
 let browser: Browser;
@@ -24,6 +25,12 @@ describe("searching in another language", () => {
     await destination.press("Escape");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.waitForURL(/destination=Paris/);
+    // The same search two weeks ahead: the form's default stay starts today (UTC), and near midnight
+    // UTC a Paris hotel's own date is already past that check-in, so none of them would sell it.
+    const later = new URL(page.url());
+    later.searchParams.set("checkIn", addDays(todayUtc(), 14));
+    later.searchParams.set("checkOut", addDays(todayUtc(), 15));
+    await page.goto(later.pathname + later.search);
     await page.getByRole("heading", { level: 1, name: /Paris/ }).waitFor();
     expect(await page.title()).toContain("Hoteles en Paris");
 

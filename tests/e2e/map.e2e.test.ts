@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { expectAccessible, launchBrowser, waitUntilNotBusy } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -10,6 +11,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+// A stay two weeks ahead: the default starts today in the browser (UTC here), and near midnight UTC
+// the hotels of cities ahead of UTC are already past that check-in, so they would sell nothing.
+const STAY = `checkIn=${addDays(todayUtc(), 14)}&checkOut=${addDays(todayUtc(), 15)}`;
 
 /**
  * A page recording every address it asks for; with `enforceCsp` it keeps the app's CSP (the other
@@ -73,7 +78,7 @@ describe("the map of results and of a hotel", () => {
     page.on("console", (message) => (message.type() === "error" ? problems.push(message.text()) : undefined));
     page.on("pageerror", (error) => problems.push(error.message));
 
-    await page.goto("/?destination=");
+    await page.goto(`/?destination=&${STAY}`);
     await page.getByText(/propert(y|ies) found/).waitFor();
     const view = page.getByRole("group", { name: "Show results as" });
     await expect.poll(() => view.getByRole("button", { name: "List" }).getAttribute("aria-pressed")).toBe("true");
@@ -180,7 +185,7 @@ describe("the map of results and of a hotel", () => {
 
   it("gathers pins that would overlap at 390 px into count bubbles, which zoom in on a click or Enter, focus following", async () => {
     const { page } = await mapPage({ width: 390 });
-    await page.goto("/?destination=&view=map");
+    await page.goto(`/?destination=&view=map&${STAY}`);
     const map = page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true });
     await page.locator("article").first().waitFor();
     const cards = await cardsOf(page);
@@ -229,7 +234,7 @@ describe("the map of results and of a hotel", () => {
 
   it("passes axe with its pins, and shows the hotel's location with one pin on the hotel page (phone width)", async () => {
     const { page, requests } = await mapPage({ width: 390 });
-    await page.goto("/?destination=&view=map");
+    await page.goto(`/?destination=&view=map&${STAY}`);
     const resultsMap = page.getByRole("region", { name: "Map of hotels in popular destinations", exact: true });
     await resultsMap.getByRole("button").first().waitFor();
     // A narrow screen draws the map above the list.
@@ -253,7 +258,7 @@ describe("the map of results and of a hotel", () => {
   it("says the map is unavailable when the style answers an error, and the list and the hotel page still work", async () => {
     const { page } = await mapPage();
     await page.route(styleUrl, (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "maintenance" }));
-    await page.goto("/?destination=&view=map");
+    await page.goto(`/?destination=&view=map&${STAY}`);
     await page.getByText("Map unavailable").waitFor();
     expect(await page.getByRole("region", { name: /^Map of hotels/ }).count()).toBe(0);
     const cards = await cardsOf(page);
@@ -287,7 +292,7 @@ describe("the map of results and of a hotel", () => {
         return /webgl/i.test(type) ? null : (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
       } as typeof original;
     });
-    await page.goto("/?destination=&view=map");
+    await page.goto(`/?destination=&view=map&${STAY}`);
     await page.getByText("Map unavailable").waitFor();
     expect((await cardsOf(page)).length).toBeGreaterThan(0);
     await page.context().close();
