@@ -109,14 +109,15 @@ export async function enrollTwoFactor(
   t: TestApp,
   cookie: string,
   password: string,
-): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
+): Promise<{ secret: string; backupCodes: string[]; cookie: string; enrolmentCode: string }> {
   const enable = await t.request("POST", "/api/auth/two-factor/enable", { cookie, body: { password } });
   expect(enable.status, await enable.clone().text()).toBe(200);
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretFromUri(totpURI);
-  const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totpCode(secret) } });
+  const enrolmentCode = totpCode(secret);
+  const verify = await t.request("POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: enrolmentCode } });
   expect(verify.status, await verify.clone().text()).toBe(200);
-  return { secret, backupCodes, cookie: cookieFrom(verify) };
+  return { secret, backupCodes, cookie: cookieFrom(verify), enrolmentCode };
 }
 
 /**
