@@ -253,6 +253,13 @@ export const hotels = pgTable(
       .$type<(number | null)[]>()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * Some room type of the hotel has active rate plans and none of them sells every stay (each has
+     * a minimum stay above one night, a booking window or closed dates): search must read its plans
+     * to count it. Kept with room_offers by f_refresh_room_plan_offers (migration 0046, decision
+     * 081) and carried in the city sort indexes beside it; never false while it should be true.
+     */
+    plansRestricted: boolean("plans_restricted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,7 @@ export type GeneratedHotelRow = Required<
     | "createdAt"
     | "updatedAt"
     | "roomOffers"
+    | "plansRestricted"
     | "checkInTime"
     | "checkOutTime"
     | "hidden"

@@ -13,8 +13,8 @@ export const TOTAL_CAP = 1000;
  * The hotels of the walks that match and have an offer within the price filter, counted exactly up
  * to TOTAL_CAP + 1 (more than TOTAL_CAP: the total is capped): every walk stops there, and so does
  * the count over them. `belowMin` rules out hotels with a free room below the minimum price.
- * `ratePlans`: whether the catalogue was last seen with rate plans; without, the count's statement
- * carries hasOffer's short test (which checks again that there are none).
+ * `ratePlans`: whether the catalogue was last seen with rate plans; with them and plan filters, the
+ * count's statement leaves out hasOffer's short test (which checks again what it relies on).
  */
 export async function countUpToCap(
   db: Db,
@@ -29,7 +29,7 @@ export async function countUpToCap(
   const ask = planAsk(criteria);
   const offerCheck = hasPriceFilter
     ? [freeRoomWithin(stay, ask, criteria.minPriceCents, criteria.maxPriceCents)]
-    : [hasOffer(stay, ask, { shortTest: !ratePlans })];
+    : [hasOffer(stay, ask, { ratePlans })];
   const count = (conditions: SQL[], cap: number) => countWalks(db, walks, [...filters, ...conditions, ...offerCheck], cap);
   // Counted through the party's floor (partyFloor): for 2-4 guests a room, hotels without a room
   // type that sleeps them are not in hotels_city_price_for_N_idx, so the count does not walk

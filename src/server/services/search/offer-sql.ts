@@ -40,15 +40,17 @@ export function offerLateral(stay: Stay, ask: PlanAsk): SQL {
  * (the costly part) only for room types with such a rule; the others cost one probe of the rules
  * index, and none at all when no such rule covers the stay's nights in any hotel (restrictionInStay).
  *
- * When that is so and the catalogue has no rate plan (both InitPlans, answered once per statement),
+ * When that is so and the hotel's room types sell every stay their calendar sells (the catalogue
+ * has no rate plan, or, without plan filters, the hotel has no room type whose plans all restrict
+ * stays, hotels.plans_restricted, and the check-in is not before the hotel's today: decision 081),
  * a room type sells the stay exactly when it fits the party and has the rooms free (and the
  * hotel's standard rate matches the plan filters), so the count takes a shorter test: the first
  * UNROLLED_ROOM_TYPES room types one by one, each a cheap fit test then one room_nights probe, and
  * only the rest through generate_series. Walking room_offers with generate_series builds a function
  * scan's result per hotel, which cost about as much as the probe itself (decision 077).
- * `shortTest: false` (the catalogue was last seen with plans) leaves the short test out.
+ * `ratePlans` (the catalogue was last seen with plans) with plan filters leaves the short test out.
  */
-export function hasOffer(stay: Stay, ask: PlanAsk, options: { shortTest: boolean } = { shortTest: true }): SQL {
+export function hasOffer(stay: Stay, ask: PlanAsk, options: { ratePlans: boolean } = { ratePlans: false }): SQL {
   const full = sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 3] >= ${stay.rooms}
@@ -56,18 +58,30 @@ export function hasOffer(stay: Stay, ask: PlanAsk, options: { shortTest: boolean
       and ${planAllows(stay, ask, sql`h.room_offers[i]`)}
       and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)} or ${noRestriction(stay, sql`h.room_offers[i]`)}
         or ${stayNightlyPrice(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} is not null))`;
-  // With plans in the catalogue the short test never applies: left out of the statement, which
-  // then costs no more to plan than before.
-  if (!options.shortTest) return full;
+  const standard = standardRateMatches(ask);
+  // With plans in the catalogue and plan filters the short test never applies: left out of the
+  // statement, which then costs no more to plan than before.
+  if (options.ratePlans && standard) return full;
   const free = (at: SQL) =>
     sql`h.room_offers[${at} + 1] * ${stay.rooms} >= ${partySize(stay)} and h.room_offers[${at} + 3] >= ${stay.rooms} and ${freeFor(stay, at)}`;
   const unrolled = Array.from({ length: UNROLLED_ROOM_TYPES }, (_, k) => sql`when ${free(sql.raw(String(1 + 5 * k)))} then true`);
   const rest = sql`exists (select 1 from generate_series(${1 + 5 * UNROLLED_ROOM_TYPES}, cardinality(h.room_offers), 5) i where ${free(sql`i`)})`;
-  const standard = standardRateMatches(ask);
   const short = sql`(case ${sql.join(unrolled, sql` `)} else ${rest} end)`;
-  return sql`(case when not ${ANY_RATE_PLAN} and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)})
+  // Without plan filters an open plan sells what the standard rate would (planMatches).
+  const plansOpen = standard
+    ? sql`not ${ANY_RATE_PLAN}`
+    : sql`(not ${ANY_RATE_PLAN} or (not h.plans_restricted and ${checkInFromTodayEverywhere(stay)}))`;
+  return sql`(case when ${plansOpen} and (not ${ANY_RATE_RULE} or not ${restrictionInStay(stay)})
       then ${standard ? sql`${standard} and ${short}` : short}
     else ${full} end)`;
+}
+
+/**
+ * The check-in is not before today in any time zone (the latest is at most a day ahead of UTC), so
+ * no plan's booking window starting today refuses it: an InitPlan, answered once per statement.
+ */
+function checkInFromTodayEverywhere(stay: Stay): SQL {
+  return sql`(select ${stay.checkIn}::date > (now() at time zone 'UTC')::date)`;
 }
 
 /** Room types hasOffer's short test checks one by one before walking the rest. */
