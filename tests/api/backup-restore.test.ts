@@ -17,9 +17,10 @@ import {
   verifyBackup,
 } from "../../src/server/db/backup.ts";
 import { type Schema, openDatabase } from "../../src/server/db/client.ts";
-import { migrateDatabase, migrationsFolder } from "../../src/server/db/migrate.ts";
+import { migrationsFolder } from "../../src/server/db/migrate.ts";
 import { type BackupScenario, type ScenarioAnswers, scenarioAnswers, seedBackupScenario } from "../support/backup-scenario.ts";
 import { TEST_SECRET, type TestApp, createTestApp } from "../support/test-app.ts";
+import { migratedTemplate, openMigratedTestDatabase } from "../support/template-db.ts";
 
 let root: string;
 let source: TestApp;
@@ -135,9 +136,10 @@ describe("backup and restore on the embedded database (PGlite)", () => {
 
   it("refuses a backup of a newer migration level than the code, and a backup of the other database kind", async () => {
     const code = codeMigrationLevel();
-    const db = await openDatabase({ pgliteDir: null });
+    // At the code's level from the migrated template: the test adds the newer migration itself.
+    const db = await openMigratedTestDatabase();
     try {
-      await migrateDatabase(db);
+      expect(await databaseMigrationLevel(db.db)).toEqual(code);
       await db.db.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${code.lastWhen! + 60_000})`,
       );
@@ -254,9 +256,10 @@ describe("npm run db:backup / db:restore (the commands, on the embedded database
 
   it("backs up DATA_DIR (database, uploads, app-secret) and restores it into another DATA_DIR, refusing it a second time without --force", async () => {
     const from = path.join(root, "cli-from");
-    const db = await openDatabase({ pgliteDir: path.join(from, "pglite") });
+    // A migrated instance on disk, loaded from the migrated template rather than migrated again (about 3 s less).
+    const db = await openDatabase({ pgliteDir: path.join(from, "pglite"), pgliteTemplate: await migratedTemplate() });
     try {
-      await migrateDatabase(db);
+      expect(await databaseMigrationLevel(db.db)).toEqual(codeMigrationLevel());
     } finally {
       await db.close();
     }

@@ -50,7 +50,8 @@ async function buildTemplate(file: string): Promise<Blob> {
   }
 }
 
-function migratedTemplate(): Promise<Blob> {
+/** The migrated template as a blob, for a test that loads it into a database of its own (an on-disk one). */
+export function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const file = path.join(os.tmpdir(), `staywise-pglite-template-${templateKey()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
