@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { totpCode } from "../support/totp.ts";
-import { currentTotpCode, enrollTwoFactorInBrowser, expectAccessible, launchBrowser, newPage as openPage, signInAs } from "./browser.ts";
+import {
+  currentTotpCode,
+  enrollTwoFactorInBrowser,
+  expectAccessible,
+  launchBrowser,
+  newPage as openPage,
+  signInAs,
+  signInThroughApi,
+} from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -15,6 +23,8 @@ function newPage(width = 1280): Promise<Page> {
   return openPage(browser, width);
 }
 
+// Through the login page where signing in is what a test shows; a sign-in that only sets a test up,
+// before it opens a page of its own, goes through the API (signInThroughApi) and saves two page loads.
 const signIn = signInAs;
 
 describe("accounts in the browser", () => {
@@ -63,7 +73,7 @@ describe("accounts in the browser", () => {
     const email = `totp-${Date.now()}@example.com`;
     const signup = await page.request.post("/api/auth/sign-up/email", { data: { name: "Tess Otp", email, password: "tess-password" } });
     expect(signup.status()).toBe(200);
-    await signIn(page, email, "tess-password");
+    await signInThroughApi(page, email, "tess-password");
     const secret = await enrollTwoFactorInBrowser(page, "tess-password");
     await expectAccessible(page);
     await page.getByRole("button", { name: /Tess Otp/ }).click();
@@ -93,8 +103,8 @@ describe("accounts in the browser", () => {
     });
     expect(signup.status()).toBe(200);
     const phone = await newPage(390);
-    await signIn(phone, email, "sam-password-1");
-    await signIn(laptop, email, "sam-password-1");
+    await signInThroughApi(phone, email, "sam-password-1");
+    await signInThroughApi(laptop, email, "sam-password-1");
 
     await phone.goto("/account/security");
     const sessions = phone.getByRole("list", { name: "Sessions" });
@@ -138,7 +148,7 @@ describe("accounts in the browser", () => {
 
     // The admin reads the message in the in-app Mailbox (no SMTP in the demo).
     const admin = await newPage();
-    await signIn(admin, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(admin, inject("adminEmail"), inject("adminPassword"));
     await admin.goto("/admin/mailbox");
     await admin.getByRole("heading", { name: "Mailbox" }).waitFor();
     await expectAccessible(admin);
@@ -168,7 +178,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     const email = `plain-${Date.now()}@example.com`;
     await page.request.post("/api/auth/sign-up/email", { data: { name: "Plain User", email, password: "secret123" } });
-    await signIn(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
     await page.goto("/admin");
     await page.getByText("You don't have permission to access this page. Admin access required.").waitFor();
     await expectAccessible(page);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInThroughApi } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -94,7 +94,7 @@ describe("booking in the browser", () => {
     expect(
       (await page.request.post("/api/auth/sign-up/email", { data: { name: "Bea Booker", email, password: "secret123" } })).status(),
     ).toBe(200);
-    await signInAs(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
 
     await openBookingDialog(page, "Paris", addDays(todayUtc(), 20), 2);
     const dialog = page.getByRole("dialog", { name: /^Book / });
@@ -135,7 +135,7 @@ describe("booking in the browser", () => {
     await page.getByRole("button", { name: `Cancel booking ${reference}` }).waitFor({ state: "detached" });
 
     const admin = await newPage(browser);
-    await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(admin, inject("adminEmail"), inject("adminPassword"));
     const mailbox = (await (await admin.request.get("/api/admin/mailbox?pageSize=100")).json()) as {
       messages: { to: string; kind: string; text: string | null }[];
     };
@@ -184,7 +184,7 @@ describe("booking in the browser", () => {
     expect(
       (await page.request.post("/api/auth/sign-up/email", { data: { name: "Hana Holder", email, password: "secret123" } })).status(),
     ).toBe(200);
-    await signInAs(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
 
     await page.goto("/my-bookings");
     await page.getByText("No upcoming bookings").waitFor();
@@ -247,7 +247,7 @@ describe("booking in the browser", () => {
     expect(
       (await page.request.post("/api/auth/sign-up/email", { data: { name: "Lee Leaver", email, password: "secret123" } })).status(),
     ).toBe(200);
-    await signInAs(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
     await openBookingDialog(page, "London", addDays(todayUtc(), 35), 1);
     await fillGuest(page);
     await page.getByRole("dialog", { name: "Complete Payment" }).waitFor();
