@@ -5,7 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { PriceQuote } from "../../src/shared/price-quote.ts";
 import type { HotelDetail, SearchResponse } from "../../src/shared/search.ts";
 import type { TaxSettings } from "../../src/shared/taxes.ts";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInThroughApi } from "./browser.ts";
 
 /**
  * Issue 30 items 2 and 4 in the browser: a traveller ticks an extra in the booking dialog, sees the
@@ -61,7 +61,7 @@ async function pickHotel(page: Page): Promise<HotelDetail> {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser);
-  await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
+  await signInThroughApi(admin, inject("adminEmail"), inject("adminPassword"));
   hotelId = (await pickHotel(admin)).id;
   saved = ((await adminCall("get", "/tax-settings")) as { settings: TaxSettings }).settings;
   await adminCall("put", "/tax-settings", TAXES);
@@ -94,7 +94,7 @@ describe("extras in the booking dialog", () => {
     const email = `extras-${Date.now()}@example.com`;
     const signup = await page.request.post("/api/auth/sign-up/email", { data: { name: "Ext Ras", email, password: "secret123" } });
     expect(signup.status()).toBe(200);
-    await signInAs(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
 
     await page.goto(`/hotel/${hotelId}?${stay}`);
     await page.getByRole("button", { name: "Book Now" }).and(page.locator(":not([aria-disabled=true])")).first().click();

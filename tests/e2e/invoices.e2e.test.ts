@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { bookAndPayThroughApi, expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInThroughApi } from "./browser.ts";
 
 let browser: Browser;
 
@@ -27,7 +27,7 @@ describe("invoices in the browser", () => {
     const guest = await newPage(browser, 390);
     const signup = await guest.request.post("/api/auth/sign-up/email", { data: { name: "Ivy Invoice", email, password: "ivy-password" } });
     expect(signup.status()).toBe(200);
-    await signInAs(guest, email, "ivy-password");
+    await signInThroughApi(guest, email, "ivy-password");
     const reference = await bookAndPayThroughApi(guest, {
       destination: "Dubai",
       checkIn: addDays(todayUtc(), 35),
@@ -48,7 +48,7 @@ describe("invoices in the browser", () => {
     await screenshot(guest, "invoices-my-bookings-390");
 
     const staff = await newPage(browser, 1280);
-    await signInAs(staff, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(staff, inject("adminEmail"), inject("adminPassword"));
     await staff.goto(`/admin/hotels/${hotelId}/invoices`);
     await staff.getByRole("heading", { name: "Invoices", exact: true }).waitFor();
     const row = staff.getByRole("row").filter({ hasText: reference });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInAs, signInThroughApi } from "./browser.ts";
 import { openHotelSection } from "./hotelier-setup.ts";
 
 /** Where to write screenshots of the pages, to look at them; none when unset. */
@@ -48,7 +48,7 @@ describe("promo codes in the back office", () => {
 
   it("lets an admin create a site-wide amount code from the dashboard", async () => {
     const page = await newPage(browser, 1280);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto("/admin");
     await page.getByRole("link", { name: "Promo codes" }).click();
     await page.getByRole("heading", { name: "Site-wide promo codes" }).waitFor();

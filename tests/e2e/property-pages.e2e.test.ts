@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { todayLocal } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 /** Where to write a full-page screenshot of every page and width, to look at them; none when unset. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
@@ -61,7 +61,7 @@ describe("the property pages on a phone and a desktop", () => {
   for (const width of [390, 1280]) {
     it(`lays out every property page at ${width} px with nothing to pan sideways and no accessibility violation`, async () => {
       const page = await newPage(browser, width);
-      await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+      await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
       for (const target of PAGES) {
         await page.goto(target.path);
         await target.ready(page);
@@ -78,7 +78,7 @@ describe("the property pages on a phone and a desktop", () => {
 describe("the rates calendar from the keyboard", () => {
   it("moves between nights and room types with the arrow keys and picks a night for the range editor with Enter", async () => {
     const page = await newPage(browser, 390);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto(`/admin/hotels/${HOTEL}/calendar`);
     const grid = page.getByRole("grid");
     await grid.waitFor();
@@ -142,7 +142,7 @@ describe("the rates calendar from the keyboard", () => {
 describe("the rates calendar's range editor", () => {
   it("starts the next range from 'No change' after applying one, so a closing does not follow into the next range", async () => {
     const page = await newPage(browser, 390);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto(`/admin/hotels/${HOTEL}/calendar`);
     await page.getByRole("grid").waitFor();
     // Months ahead that no other test books: close the 28th and 29th, then a 3-night minimum from the 7th to the 13th.

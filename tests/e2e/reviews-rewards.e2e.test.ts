@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 let browser: Browser;
 let photo: string;
@@ -25,7 +25,7 @@ afterAll(() => browser?.close());
 async function newUser(page: Page, name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\s+/g, ".")}-${Date.now()}@example.com`;
   expect((await page.request.post("/api/auth/sign-up/email", { data: { name, email, password: "secret123" } })).status()).toBe(200);
-  await signInAs(page, email, "secret123");
+  await signInThroughApi(page, email, "secret123");
   return email;
 }
 
@@ -58,7 +58,7 @@ describe("reviews and rewards in the browser", () => {
     await expectAccessible(author);
 
     const admin = await newPage(browser);
-    await signInAs(admin, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(admin, inject("adminEmail"), inject("adminPassword"));
     await admin.goto("/admin/reviews");
     const pending = admin.getByRole("article").filter({ hasText: title });
     await pending.waitFor();
