@@ -4,10 +4,22 @@ import { NativeSelect } from "../components/ui/native-select.tsx";
 import { useDisplayCurrency } from "../lib/display-currency.ts";
 import { useTranslation } from "../lib/i18n.ts";
 
-const symbolFormat = (currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
-    .formatToParts(0)
-    .find((part) => part.type === "currency")?.value ?? currency;
+// Each option's text made once: a currency formatter costs ~1-2 ms on a phone, and the header is drawn on every page.
+const optionTexts = new Map<string, string>();
+
+/** "€ EUR", or the bare code where the currency has no symbol of its own ("CHF"). */
+function optionText(currency: string): string {
+  let text = optionTexts.get(currency);
+  if (text === undefined) {
+    const symbol =
+      new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+        .formatToParts(0)
+        .find((part) => part.type === "currency")?.value ?? currency;
+    text = symbol === currency ? currency : `${symbol} ${currency}`;
+    optionTexts.set(currency, text);
+  }
+  return text;
+}
 
 /** The header's display-currency picker: prices are shown converted as estimates; payment stays in the hotel's currency. */
 export function CurrencyPicker() {
@@ -30,7 +42,7 @@ export function CurrencyPicker() {
       >
         {DISPLAY_CURRENCIES.map((code) => (
           <option key={code} value={code}>
-            {symbolFormat(code) === code ? code : `${symbolFormat(code)} ${code}`}
+            {optionText(code)}
           </option>
         ))}
       </NativeSelect>

@@ -1,12 +1,19 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { SearchX } from "lucide-react";
 import type { HotelSummary, Stay } from "../../../shared/search.ts";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useFirstDrawDeferred } from "../../lib/use-first-draw-deferred.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { HotelCard } from "./hotel-card.tsx";
 
 const gridClass = "grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3";
+
+/** Cards drawn at once when a grid first shows: the first row of a wide screen, more than fills a phone's. */
+const FIRST_CARDS = 3;
+
+/** Whether the grid that came with the page's load has been drawn: later grids come from a reader's action. */
+let loadGridDrawn = false;
 
 export function HotelGrid({
   hotels,
@@ -16,6 +23,7 @@ export function HotelGrid({
   highlightedId,
   onHighlight,
   priorityFirst = false,
+  firstRowFirst = false,
 }: {
   hotels: HotelSummary[];
   stay: Stay;
@@ -26,10 +34,23 @@ export function HotelGrid({
   onHighlight?: (id: string | null) => void;
   /** The grid opens the page (the results, not the landing page's popular hotels below the fold): its first photo loads first. */
   priorityFirst?: boolean;
+  /**
+   * A grid that may come with the page's load (results, the landing page's popular hotels): if it is
+   * the load's first grid, its first row is drawn at once and the other cards in a deferred render
+   * split into short slices. A page of cards drawn in one go held a phone's main thread for ~0.5 s
+   * (x4 CPU), the results page's longest task (issue 32 item 4). A grid drawn after a reader's action
+   * (another search, back from the map view) shows all its cards at once, as before.
+   */
+  firstRowFirst?: boolean;
 }) {
+  const [progressive] = useState(() => firstRowFirst && !loadGridDrawn);
+  useEffect(() => {
+    if (firstRowFirst) loadGridDrawn = true;
+  }, [firstRowFirst]);
+  const shownHotels = useFirstDrawDeferred(hotels, progressive ? hotels.slice(0, FIRST_CARDS) : undefined);
   return (
     <ul aria-busy={busy} className={cn(gridClass, "transition-opacity", busy ? "opacity-60" : null, className)}>
-      {hotels.map((hotel, index) => (
+      {shownHotels.map((hotel, index) => (
         <li key={hotel.id}>
           <HotelCard
             hotel={hotel}

@@ -29,7 +29,7 @@ export function PopularHotels({ search }: { search: HotelSearch }) {
       <div className="mt-8">
         {data ? (
           data.hotels.length > 0 ? (
-            <HotelGrid hotels={data.hotels} stay={data.stay} />
+            <HotelGrid hotels={data.hotels} stay={data.stay} firstRowFirst />
           ) : (
             <NoHotelsFound />
           )

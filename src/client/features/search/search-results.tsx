@@ -215,7 +215,7 @@ export function SearchResults({ search }: { search: HotelSearch }) {
                     }
                   />
                 ) : (
-                  <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} priorityFirst />
+                  <HotelGrid hotels={shown.hotels} stay={shown.stay} busy={isFetching && isPlaceholderData} priorityFirst firstRowFirst />
                 )}
                 {totalPages > 1 ? (
                   <nav aria-label={t("Pagination")} className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
