@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 /** Where to write screenshots of the pages, to look at them; none when unset. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
@@ -19,7 +19,7 @@ describe("imported calendars in the back office", () => {
   for (const width of [390, 1280]) {
     it(`adds a calendar from the hotel page, refuses a private address, syncs it, shows the error in its log and edits it (${width} px)`, async () => {
       const page = await newPage(browser, width);
-      await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+      await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
       await page.goto("/admin/hotels/1");
       await page.getByRole("link", { name: "Imported calendars" }).click();
       await page.getByRole("heading", { name: "Imported calendars", level: 1 }).waitFor();

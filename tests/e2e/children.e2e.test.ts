@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 let browser: Browser;
 
@@ -19,7 +19,7 @@ describe("children in the browser", () => {
     expect(
       (await page.request.post("/api/auth/sign-up/email", { data: { name: "Fay Family", email, password: "secret123" } })).status(),
     ).toBe(200);
-    await signInAs(page, email, "secret123");
+    await signInThroughApi(page, email, "secret123");
 
     const checkIn = addDays(todayUtc(), 24);
     const checkOut = addDays(checkIn, 2);

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 /** Hotel 2 is in the demo chain: guests arrive, stay and leave there today. */
 const HOTEL = 2;
@@ -59,7 +59,7 @@ async function takePhoneBooking(page: Page, booking: PhoneBooking): Promise<{ ca
 describe("the front desk", () => {
   it("takes a pay-at-hotel phone booking, checks the guest in and out early, marks a no-show, and checks a departing guest out", async () => {
     const page = await newPage(browser, 390);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto(`/admin/hotels/${HOTEL}/front-desk`);
     await page.getByRole("heading", { name: /^Arrivals/ }).waitFor();
     const stamp = String(Date.now()).slice(-6);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 /** Hotel 1 is in the demo chain: it has room types, a season of rates, and guests arriving and leaving today. */
 const HOTEL = 1;
@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
 describe("the hotelier's pages in other languages", () => {
   it("shows the hotels, a rate calendar, the revenue report and an extra's field rules in Spanish, and the front desk in German", async () => {
     const page = await newPage(browser);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto("/admin/hotels");
     await page.getByRole("list", { name: "Hotels" }).waitFor();
 

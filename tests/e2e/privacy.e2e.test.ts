@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, sameOriginHeaders, signInThroughApi } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -17,7 +17,7 @@ describe("a traveller's data in the browser (decision 067)", () => {
     const email = `privacy-${Date.now()}@example.com`;
     const signup = await page.request.post("/api/auth/sign-up/email", { data: { name: "Pia Privacy", email, password: "pia-password-1" } });
     expect(signup.status()).toBe(200);
-    await signInAs(page, email, "pia-password-1");
+    await signInThroughApi(page, email, "pia-password-1");
     await page.goto("/account/security");
     const section = page.getByRole("region", { name: "Your data" });
     await section.waitFor();

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signInAs } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, signInThroughApi } from "./browser.ts";
 
 let browser: Browser;
 
@@ -14,7 +14,7 @@ describe("hotels in the back office", () => {
   it("an admin creates a hotel with a photo and a room type, shows it, and a traveller finds it in search", async () => {
     const name = `Aurelian Quay ${Date.now()}`;
     const page = await newPage(browser);
-    await signInAs(page, inject("adminEmail"), inject("adminPassword"));
+    await signInThroughApi(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto("/admin/hotels");
     await page.getByRole("heading", { name: "Hotels" }).waitFor();
     await expectAccessible(page);
