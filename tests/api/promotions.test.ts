@@ -203,7 +203,9 @@ describe("a promo code in the hold", () => {
   });
 
   it("refuses each broken rule with its own words", async () => {
-    await createCode({ code: "EXPIRED", bookingFrom: d(-30), bookingTo: d(-1) });
+    // Ended two days ago (UTC): the booking window is read on the hotel's own date (Mexico City),
+    // which is yesterday's UTC date until 06:00 UTC, so a code ending "yesterday" is still open then.
+    await createCode({ code: "EXPIRED", bookingFrom: d(-30), bookingTo: d(-2) });
     await createCode({ code: "WINTER", stayFrom: d(40), stayTo: d(60) });
     await createCode({ code: "LONGSTAY", minNights: 4 });
     await createCode({ code: "NONREF", ratePlanIds: [noMember.id] });
