@@ -5,6 +5,7 @@ import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import { bookings, emailOutbox, payments, simulatedPaymentIntents, simulatedRefunds } from "../../src/server/db/schema.ts";
 import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { payAndConfirm } from "../support/guest-booking.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 
 // Hotels are USD-only where staff set them up (decision 028, addendum), so the euro hotel is made
@@ -62,20 +63,7 @@ async function book(room: RoomTypeRow, checkIn: string, nights: number): Promise
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const created: CreateBookingResponse = await res.json();
-  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(paid.status, await paid.clone().text()).toBe(200);
-  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect((await confirmed.json()).booking.status).toBe("confirmed");
+  await payAndConfirm(t, created);
   return created;
 }
 

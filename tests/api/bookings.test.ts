@@ -8,6 +8,7 @@ import type { SimulatedGateway } from "../../src/server/integrations/payments/si
 import { expireHolds } from "../../src/server/services/bookings/abandon-and-expire.ts";
 import { confirmPaidBooking, reconcilePayments } from "../../src/server/services/bookings/pay-and-confirm.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
+import { payWithCard } from "../support/guest-booking.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
 import { errorOf } from "../support/typed.ts";
 
@@ -56,17 +57,9 @@ async function hold(body: Record<string, unknown>, cookie?: string): Promise<Cre
   return await res.json();
 }
 
-async function pay(created: CreateBookingResponse, number = "4242 4242 4242 4242") {
-  const res = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number, expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return await res.json();
+/** The guest's card to the simulated processor (the test card that succeeds unless another is given). */
+function pay(created: CreateBookingResponse, number = "4242 4242 4242 4242") {
+  return payWithCard(t, created, number);
 }
 
 async function confirm(created: CreateBookingResponse) {

@@ -15,6 +15,7 @@ import { ensureAdmin } from "../../src/server/services/accounts.ts";
 import { takeRoomNights } from "../../src/server/services/bookings/room-nights.ts";
 import { type HotelRow, type RoomTypeRow, createHotel, createRoomType } from "../factories.ts";
 import { type TestApp, createTestApp, signIn, signUp } from "../support/test-app.ts";
+import { payAndConfirm } from "../support/guest-booking.ts";
 import { errorOf } from "../support/typed.ts";
 
 let t: TestApp;
@@ -68,28 +69,8 @@ async function paidBooking(room: RoomTypeRow, checkIn: string, nights: number, g
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const created = await res.json();
-  await payHold(created);
+  await payAndConfirm(t, created);
   return created;
-}
-
-async function payHold(created: {
-  booking: { id: string };
-  payment: Pick<CreateBookingResponse["payment"], "paymentId" | "clientSecret">;
-}) {
-  const paid = await t.api["simulated-payments"][":id"].confirm.$post({
-    param: { id: created.payment.paymentId },
-    json: {
-      clientSecret: created.payment.clientSecret,
-      returnUrl: "/booking-success",
-      card: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" },
-    },
-  });
-  expect(paid.status).toBe(200);
-  const confirmed = await t.api.bookings[":id"]["confirm-payment"].$post({
-    param: { id: created.booking.id },
-    json: { paymentId: created.payment.paymentId },
-  });
-  expect((await confirmed.json()).booking.status).toBe("confirmed");
 }
 
 /** A confirmed stay that started before today (the website cannot book the past). */
@@ -395,7 +376,7 @@ describe("phone bookings", () => {
     const made = await res.json();
     expect(made.hold?.payment.amountCents).toBe(10000);
     expect(made.hold?.booking.status).toBe("pending");
-    await payHold(made.hold!);
+    await payAndConfirm(t, made.hold!);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed", payAtHotel: false });
     expect(row?.createdByStaffId).not.toBeNull();
