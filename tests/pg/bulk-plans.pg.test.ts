@@ -51,7 +51,7 @@ afterAll(async () => {
 
 const summary = sql`select room_type_id, base_cents, time_zone, plans::text, closed_plans::text, closed_nights::text
   from room_plan_offers order by room_type_id`;
-const offers = sql`select id, room_offers::text, price_cents, plans_restricted from hotels order by id`;
+const offers = sql`select id, room_offers::text, price_cents, plans_restricted, offers_at_floor from hotels order by id`;
 
 describe("demo plans in bulk", () => {
   it("write the rows the plans' trigger writes", async () => {

@@ -116,10 +116,11 @@ describe("db:seed --seasonal-rates on PostgreSQL", () => {
     expect(triggers.map((t) => t.enabled)).toEqual(["O", "O", "O"]);
   });
 
-  it("keeps room_offers and the hotels' walk price in step with the rules", async () => {
+  it("keeps room_offers, the hotels' walk price and offers_at_floor in step with the rules", async () => {
     const [stale] = await q<{ n: number }>(sql`
       select count(*)::int as n from hotels h
-      where h.room_offers is distinct from f_room_offers(h.id) or h.price_cents > f_room_floor(h.room_offers, 1)`);
+      where h.room_offers is distinct from f_room_offers(h.id) or h.price_cents > f_room_floor(h.room_offers, 1)
+        or h.offers_at_floor <> f_hotel_offers_at_floor(h.id)`);
     expect(stale!.n).toBe(0);
   });
 

@@ -260,6 +260,15 @@ export const hotels = pgTable(
      * 081) and carried in the city sort indexes beside it; never false while it should be true.
      */
     plansRestricted: boolean("plans_restricted").notNull().default(false),
+    /**
+     * Every open room type of the hotel sells any stay the calendar sells at its room_offers floor:
+     * no rate rule, and either no active plan or an open plan (one that sells every stay from today
+     * on) priced at the floor, never one with prices of its own. Search then rules out the hotel's
+     * rooms against a price filter from the floor, without reading their plans. Kept with room_offers
+     * by the room_types and rate_rules triggers and f_refresh_room_plan_offers (migration 0047,
+     * decision 083) and carried in the city sort indexes; never true while it should be false.
+     */
+    offersAtFloor: boolean("offers_at_floor").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

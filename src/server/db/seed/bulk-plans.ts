@@ -58,16 +58,19 @@ function writePlanOffers({ from, to }: HotelIdRange): SQL {
  * room_offers as f_room_offers computes it for the range's hotels (nothing for a hidden hotel; its
  * open room types, cheapest floor first, five integers each), the floor being f_rate_floor's: the
  * calendar floor (base price or lowest rule price) moved by the cheapest active plan's rule; and
- * price_cents lowered to the cheapest floor for one guest per room, and plans_restricted as
- * f_hotel_plans_restricted computes it (migration 0046). Unchanged rows are not written.
+ * price_cents lowered to the cheapest floor for one guest per room, plans_restricted as
+ * f_hotel_plans_restricted computes it (migration 0046) and offers_at_floor as f_hotel_offers_at_floor
+ * (migration 0047). Unchanged rows are not written.
  */
 function refreshPlannedRoomOffers({ from, to }: HotelIdRange): SQL {
   return sql`update hotels h set room_offers = c.offers,
-      price_cents = least(h.price_cents, coalesce(f_room_floor(c.offers, 1), h.price_cents)), plans_restricted = c.restricted
+      price_cents = least(h.price_cents, coalesce(f_room_floor(c.offers, 1), h.price_cents)), plans_restricted = c.restricted,
+      offers_at_floor = c.at_floor
     from (
       select hh.id as hotel_id, case when hh.hidden then '{}'::integer[] else coalesce(o.offers, '{}') end as offers,
         exists (select 1 from room_types rt join room_plan_offers po on po.room_type_id = rt.id
-                where rt.hotel_id = hh.id and not f_plans_open(po.plans, po.closed_plans)) as restricted
+                where rt.hotel_id = hh.id and not f_plans_open(po.plans, po.closed_plans)) as restricted,
+        f_hotel_offers_at_floor(hh.id) as at_floor
       from hotels hh
       left join (
         select rt.hotel_id, array_agg(u.e order by rt.floor_cents, rt.id, u.ord) as offers
@@ -96,5 +99,6 @@ function refreshPlannedRoomOffers({ from, to }: HotelIdRange): SQL {
       where hh.id between ${from} and ${to}
     ) c
     where h.id = c.hotel_id
-      and (h.room_offers is distinct from c.offers or h.price_cents > f_room_floor(c.offers, 1) or h.plans_restricted <> c.restricted)`;
+      and (h.room_offers is distinct from c.offers or h.price_cents > f_room_floor(c.offers, 1) or h.plans_restricted <> c.restricted
+        or h.offers_at_floor <> c.at_floor)`;
 }

@@ -19,6 +19,7 @@ export type GeneratedHotelRow = Required<
     | "updatedAt"
     | "roomOffers"
     | "plansRestricted"
+    | "offersAtFloor"
     | "checkInTime"
     | "checkOutTime"
     | "hidden"

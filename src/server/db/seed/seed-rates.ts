@@ -214,13 +214,15 @@ export async function seedSeasonalRates(
  * [lo, hi], in one statement: room_offers as f_room_offers computes it (nothing for a hidden hotel;
  * else its open room types, cheapest rate floor first, five integers each, the floor being the base
  * price or the lowest rule price if lower, as f_rate_floor), and price_cents lowered to the cheapest
- * floor for one guest per room. Rows that would not change are not written, as in the trigger.
+ * floor for one guest per room, and offers_at_floor as f_hotel_offers_at_floor computes it (migration
+ * 0047). Rows that would not change are not written, as in the trigger.
  */
 function refreshRoomOffers(lo: number, hi: number): SQL {
   return sql`update hotels h set room_offers = c.offers,
-      price_cents = least(h.price_cents, coalesce(f_room_floor(c.offers, 1), h.price_cents))
+      price_cents = least(h.price_cents, coalesce(f_room_floor(c.offers, 1), h.price_cents)), offers_at_floor = c.at_floor
     from (
-      select hh.id as hotel_id, case when hh.hidden then '{}'::integer[] else coalesce(o.offers, '{}') end as offers
+      select hh.id as hotel_id, case when hh.hidden then '{}'::integer[] else coalesce(o.offers, '{}') end as offers,
+        f_hotel_offers_at_floor(hh.id) as at_floor
       from hotels hh
       left join (
         select rt.hotel_id, array_agg(u.e order by rt.floor_cents, rt.id, u.ord) as offers
@@ -241,7 +243,8 @@ function refreshRoomOffers(lo: number, hi: number): SQL {
       ) o on o.hotel_id = hh.id
       where hh.id between ${lo} and ${hi}
     ) c
-    where h.id = c.hotel_id and (h.room_offers is distinct from c.offers or h.price_cents > f_room_floor(c.offers, 1))`;
+    where h.id = c.hotel_id
+      and (h.room_offers is distinct from c.offers or h.price_cents > f_room_floor(c.offers, 1) or h.offers_at_floor <> c.at_floor)`;
 }
 
 /** One season rule set compiled as f_refresh_rate_segments compiles a room type's rules (migration 0028). */

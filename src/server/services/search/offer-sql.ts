@@ -120,11 +120,24 @@ function noRestriction(stay: Stay, roomTypeId: SQL): SQL {
  * left out for a cheaper room is usually decided by its first room type.
  */
 
+/**
+ * The price of room type i of hotel `h` for the stay, for a price filter's tests: its floor where
+ * that is what every stay it sells costs (hotels.offers_at_floor, decision 083: no rate rule, and
+ * its cheapest plan, if it has plans, sells every stay from today on), which holds without plan
+ * filters for a check-in not before the hotel's today; else planOfferPrice. A hotel ruled out of
+ * a minimum price then costs a room_nights probe per cheaper room type, not a read of its plans.
+ */
+function filterPrice(stay: Stay, ask: PlanAsk): SQL {
+  const priced = planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`);
+  if (standardRateMatches(ask)) return priced;
+  return sql`case when h.offers_at_floor and ${checkInFromTodayEverywhere(stay)} then h.room_offers[i + 2] else ${priced} end`;
+}
+
 /** Hotel `h.id` has no free room type fitting the party priced below `minCents` for the stay. */
 export function noFreeRoomBelow(stay: Stay, ask: PlanAsk, minCents: number): SQL {
   return sql`not exists (
     select 1 from (
-      select ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      select ${filterPrice(stay, ask)} as price_cents
       from ${fittingRoomOffers(stay)}
         and h.room_offers[i + 2] < ${minCents} and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
     ) c
@@ -135,7 +148,7 @@ export function noFreeRoomBelow(stay: Stay, ask: PlanAsk, minCents: number): SQL
 export function freeRoomWithin(stay: Stay, ask: PlanAsk, minCents: number, maxCents: number | null): SQL {
   return sql`exists (
     select 1 from (
-      select ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} as price_cents
+      select ${filterPrice(stay, ask)} as price_cents
       from ${fittingRoomOffers(stay)}
         ${maxCents === null ? sql`` : sql`and h.room_offers[i + 2] <= ${maxCents}`}
         and h.room_offers[i + 3] >= ${stay.rooms} and ${freeFor(stay)} offset 0
@@ -153,5 +166,5 @@ export function mayOfferUpTo(stay: Stay, ask: PlanAsk, cutoff: SQL): SQL {
   return sql`exists (
     select 1 from ${fittingRoomOffers(stay)}
       and h.room_offers[i + 2] <= ${cutoff} and h.room_offers[i + 3] >= ${stay.rooms}
-      and ${freeFor(stay)} and ${planOfferPrice(stay, ask, sql`h.room_offers[i]`, sql`h.room_offers[i + 2]`)} <= ${cutoff})`;
+      and ${freeFor(stay)} and ${filterPrice(stay, ask)} <= ${cutoff})`;
 }
