@@ -209,8 +209,17 @@ describe("accounts in the browser", () => {
     const page = await newPage(390);
     await signIn(page, inject("adminEmail"), inject("adminPassword"));
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Admin Dashboard" }).first().waitFor();
-    await page.getByText("Admin", { exact: true }).first().waitFor();
+    // Inside the phone menu: elsewhere on the page the same texts may be in a part hidden at this width.
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("link", { name: "Admin Dashboard" }).waitFor();
+    await menu
+      .getByText("Admin", { exact: true })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // Once seen in CI and never here: say what the page showed instead.
+        const header = await page.locator("header").evaluate((el) => el.outerHTML.slice(0, 4000));
+        throw new Error(`${String(error)}\nat ${page.url()}, the header was:\n${header}`);
+      });
     await expectAccessible(page);
     await page.context().close();
   });
