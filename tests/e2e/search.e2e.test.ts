@@ -188,4 +188,27 @@ describe("finding a hotel in the browser", () => {
     await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await page.context().close();
   });
+  it("opens a results address with one search, started by the page's preload before its script runs", async () => {
+    const page = await newPage(browser);
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/hotels/search") searches.push(request.url());
+    });
+    const checkIn = addDays(todayUtc(), 14);
+    const res = await page.goto(`/?destination=Paris&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&sort=price`);
+    expect(res?.headers()["link"]).toMatch(/^<\/api\/hotels\/search\?destination=Paris&.*>; rel=preload; as=fetch; crossorigin=anonymous$/);
+    await page.getByText(/propert(y|ies) found/).waitFor();
+    await page.waitForLoadState("networkidle");
+    // One request, the preload's ("link"): the page's own fetch used its answer. Without the preload
+    // it would be the page's ("fetch"); a fetch that did not match it would be a second one.
+    expect(searches).toHaveLength(1);
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname === "/api/hotels/search")
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(initiators).toEqual(["link"]);
+    await page.context().close();
+  });
 });

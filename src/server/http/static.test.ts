@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { clientRoutes } from "./static.ts";
+import { searchApiQuery } from "../../shared/search-address.ts";
+import { clientRoutes, searchPreloadLink } from "./static.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "staywise-static-"));
 const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
@@ -94,5 +95,27 @@ describe("index.html for the client router's paths", () => {
     const plain = await request("/hotel/12");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(page);
+  });
+});
+
+describe("the results page's search preload", () => {
+  const address = "?destination=New York&checkIn=2026-12-10&checkOut=2026-12-12&adults=3&rooms=1&stars=4,5&sort=price&view=map";
+
+  it("links the search the page will ask for, as the client writes it", async () => {
+    const res = await get(`/${address}`, "br");
+    expect(res.status).toBe(200);
+    const expected = searchApiQuery(new URLSearchParams(address));
+    expect(expected).toBe("destination=New+York&checkIn=2026-12-10&checkOut=2026-12-12&guests=3&stars=4%2C5&sort=price");
+    expect(res.headers.get("Link")).toBe(`</api/hotels/search?${expected}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  });
+
+  it("links nothing where the client would search from its own today, or on other pages", async () => {
+    expect(searchPreloadLink("/", "")).toBeNull();
+    expect(searchPreloadLink("/", "?checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect(searchPreloadLink("/", "?destination=Paris&checkIn=2026-12-10")).toBeNull();
+    expect(searchPreloadLink("/", "?destination=Paris&checkIn=tomorrow&checkOut=2026-12-12")).toBeNull();
+    expect(searchPreloadLink("/hotel/12", "?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect((await get("/?destination=Paris", "br")).headers.get("Link")).toBeNull();
+    expect((await get("/hotel/12?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12")).headers.get("Link")).toBeNull();
   });
 });
