@@ -1,7 +1,7 @@
 /**
- * A search as the address carries it (the home and results page's query string) and the search
- * API's query for it: read by the client to search, and by the server to start the results page's
- * search before the page's script runs (a preload link, http/static.ts).
+ * A search as the address carries it (the home, results and hotel pages' query string) and the API
+ * queries for it: read by the client to search, and by the server to start the page's request
+ * before the page's script runs (a preload link, http/static.ts).
  */
 import { addDays, isIsoDate, todayLocal } from "./dates.ts";
 import type { Stay } from "./search.ts";
@@ -102,5 +102,12 @@ export function searchApiQuery(params: URLSearchParams, today: string = todayLoc
       if (value) query.set(key, value);
     }
   }
+  return query.toString();
+}
+
+/** The hotel API's query string for a stay: both dates and the whole party, as the hotel page asks. */
+export function hotelApiQuery(stay: Stay): string {
+  const query = new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+  stayApiParams(stay, query);
   return query.toString();
 }

@@ -188,7 +188,7 @@ describe("finding a hotel in the browser", () => {
     await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await page.context().close();
   });
-  it("opens a results address with one search, started by the page's preload before its script runs", async () => {
+  it("opens a results address and a hotel's with one API request each, started by the page's preload before its script runs", async () => {
     const page = await newPage(browser);
     const searches: string[] = [];
     page.on("request", (request) => {
@@ -209,6 +209,25 @@ describe("finding a hotel in the browser", () => {
         .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
     );
     expect(initiators).toEqual(["link"]);
+
+    // A hotel page opened from its address likewise asks for its hotel once, through the preload.
+    const href = await page.locator("main h3 a[href^='/hotel/']").first().getAttribute("href");
+    expect(href).toMatch(/^\/hotel\/[^/?]+\?checkIn=/);
+    const hotelPage = await page.context().newPage();
+    const apiPath = `/api/hotels/${href!.slice("/hotel/".length, href!.indexOf("?"))}`;
+    const hotelRes = await hotelPage.goto(href!);
+    expect(hotelRes?.headers()["link"]).toContain(`<${apiPath}?checkIn=`);
+    await hotelPage.getByRole("heading", { level: 1 }).waitFor();
+    await hotelPage.waitForLoadState("networkidle");
+    const hotelInitiators = await hotelPage.evaluate(
+      (path) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname === path)
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      apiPath,
+    );
+    expect(hotelInitiators).toEqual(["link"]);
     await page.context().close();
   });
 });

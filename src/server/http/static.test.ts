@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { searchApiQuery } from "../../shared/search-address.ts";
-import { clientRoutes, searchPreloadLink } from "./static.ts";
+import { hotelApiQuery, readStay, searchApiQuery } from "../../shared/search-address.ts";
+import { clientRoutes, pagePreloadLink } from "./static.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "staywise-static-"));
 const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
@@ -98,7 +98,7 @@ describe("index.html for the client router's paths", () => {
   });
 });
 
-describe("the results page's search preload", () => {
+describe("the pages' API preloads", () => {
   const address = "?destination=New York&checkIn=2026-12-10&checkOut=2026-12-12&adults=3&rooms=1&stars=4,5&sort=price&view=map";
 
   it("links the search the page will ask for, as the client writes it", async () => {
@@ -110,12 +110,24 @@ describe("the results page's search preload", () => {
   });
 
   it("links nothing where the client would search from its own today, or on other pages", async () => {
-    expect(searchPreloadLink("/", "")).toBeNull();
-    expect(searchPreloadLink("/", "?checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
-    expect(searchPreloadLink("/", "?destination=Paris&checkIn=2026-12-10")).toBeNull();
-    expect(searchPreloadLink("/", "?destination=Paris&checkIn=tomorrow&checkOut=2026-12-12")).toBeNull();
-    expect(searchPreloadLink("/hotel/12", "?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect(pagePreloadLink("/", "")).toBeNull();
+    expect(pagePreloadLink("/", "?checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect(pagePreloadLink("/", "?destination=Paris&checkIn=2026-12-10")).toBeNull();
+    expect(pagePreloadLink("/", "?destination=Paris&checkIn=tomorrow&checkOut=2026-12-12")).toBeNull();
+    expect(pagePreloadLink("/hotel/12", "?checkIn=2026-12-10")).toBeNull();
+    expect(pagePreloadLink("/saved", "?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect(pagePreloadLink("/hotel/12/photos", "?checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
+    expect(pagePreloadLink("/hotel/%E0%A4%A", "?checkIn=2026-12-10&checkOut=2026-12-12")).toBeNull();
     expect((await get("/?destination=Paris", "br")).headers.get("Link")).toBeNull();
-    expect((await get("/hotel/12?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12")).headers.get("Link")).toBeNull();
+    expect((await get("/assets/app-abc.js?destination=Paris&checkIn=2026-12-10&checkOut=2026-12-12", "br")).headers.get("Link")).toBeNull();
+  });
+
+  it("links a hotel page's hotel, priced for the address's stay as the page asks", async () => {
+    const address = "?checkIn=2026-12-10&checkOut=2026-12-12&adults=2&children=1&ages=7&rooms=1";
+    const res = await get(`/hotel/sup%3AAB%2012${address}`, "br");
+    expect(res.status).toBe(200);
+    const expected = hotelApiQuery(readStay(new URLSearchParams(address)));
+    expect(expected).toBe("checkIn=2026-12-10&checkOut=2026-12-12&guests=2&children=1&ages=7&rooms=1");
+    expect(res.headers.get("Link")).toBe(`</api/hotels/sup%3AAB%2012?${expected}>; rel=preload; as=fetch; crossorigin=anonymous`);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { isIsoDate } from "../../shared/dates.ts";
-import { hasSearch, searchApiQuery } from "../../shared/search-address.ts";
+import { hasSearch, hotelApiQuery, readStay, searchApiQuery } from "../../shared/search-address.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -21,20 +21,34 @@ function buildFiles(root: string, headers: Record<string, string>): MiddlewareHa
 }
 
 /**
- * For the results page (the home page's address with a search and both dates), a preload of the
- * search it is about to ask for, as a Link header: the browser starts the request with the page's
- * own script instead of after it has run, about a second on a phone (issue 32 item 4). The address
- * must carry both dates: without them the client searches from its own today, which the server
- * does not know. The client's fetch matches it (the same URL, written by the same searchApiQuery;
- * credentials same-origin), so the answer is used, not asked for twice (tests/e2e/search.e2e.test.ts).
+ * For the results page (the home page's address with a search) and a hotel page, both dates in the
+ * address, a preload of the API request the page is about to make, as a Link header: the browser
+ * starts it beside the page's own script instead of after it has run, about a second on a phone
+ * (issue 32 item 4). Without both dates the client fills them from its own today, which the server
+ * does not know. The client's fetch matches it (the same URL, written by the same searchApiQuery or
+ * hotelApiQuery; credentials same-origin), so the answer is used, not asked for twice
+ * (tests/e2e/search.e2e.test.ts).
  */
-export function searchPreloadLink(pathname: string, search: string): string | null {
-  if (pathname !== "/") return null;
+export function pagePreloadLink(pathname: string, search: string): string | null {
   const params = new URLSearchParams(search);
   const checkIn = params.get("checkIn");
   const checkOut = params.get("checkOut");
-  if (!hasSearch(params) || checkIn === null || checkOut === null || !isIsoDate(checkIn) || !isIsoDate(checkOut)) return null;
-  return `</api/hotels/search?${searchApiQuery(params, checkIn)}>; rel=preload; as=fetch; crossorigin=anonymous`;
+  if (checkIn === null || checkOut === null || !isIsoDate(checkIn) || !isIsoDate(checkOut)) return null;
+  let api: string;
+  if (pathname === "/" && hasSearch(params)) {
+    api = `/api/hotels/search?${searchApiQuery(params, checkIn)}`;
+  } else {
+    const hotel = /^\/hotel\/([^/]+)$/.exec(pathname);
+    if (!hotel) return null;
+    let id: string;
+    try {
+      id = decodeURIComponent(hotel[1]!);
+    } catch {
+      return null;
+    }
+    api = `/api/hotels/${encodeURIComponent(id)}?${hotelApiQuery(readStay(params, checkIn))}`;
+  }
+  return `<${api}>; rel=preload; as=fetch; crossorigin=anonymous`;
 }
 
 /**
@@ -61,12 +75,12 @@ export function clientRoutes(clientDir: string) {
     new Hono<AppEnv>()
       .use("/assets/*", buildFiles(root, { ...vary, "Cache-Control": "public, max-age=31536000, immutable" }))
       .get("/assets/*", (c) => c.notFound())
-      // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
-      .use("/", async (c, next) => {
+      .use("*", async (c, next) => {
         await next();
-        const link = searchPreloadLink(c.req.path, new URL(c.req.url).search);
+        const link = pagePreloadLink(c.req.path, new URL(c.req.url).search);
         if (link && c.res.ok) c.res.headers.set("Link", link);
       })
+      // Outside /assets only index.html (for "/"): asked again on every visit, like the fallback below.
       .use("*", buildFiles(root, { ...vary, "Cache-Control": "no-cache" }))
       .get("*", (c) => {
         c.header("Cache-Control", "no-cache");
