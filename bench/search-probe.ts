@@ -5,7 +5,8 @@
  * statements written out with their parameters for EXPLAIN (ANALYZE, BUFFERS).
  *
  * `--price-filter` keeps only the mix's searches with a price filter; `--answers FILE` writes each
- * search's answer (total, hotel ids and prices) as JSON lines, to compare two versions' results.
+ * search's answer (total, hotel ids, prices, rooms and offers' plans) as JSON lines, to compare two
+ * versions' results.
  *
  *   npx tsx bench/search-probe.ts --database-url postgres://... [--requests 200] [--seed 1] [--explain 5]
  *     [--price-filter] [--answers answers.jsonl]
@@ -94,7 +95,7 @@ async function one(path: string): Promise<number> {
     const { total, totalIsCapped, hotels } = res;
     appendFileSync(
       answers,
-      `${JSON.stringify({ path, total, totalIsCapped, hotels: hotels.map((h) => [h.id, h.priceCents, h.roomsAvailable]) })}\n`,
+      `${JSON.stringify({ path, total, totalIsCapped, hotels: hotels.map((h) => [h.id, h.priceCents, h.roomsAvailable, h.ratePlan?.id ?? null]) })}\n`,
     );
   }
   return ms;

@@ -9,7 +9,9 @@ ALTER TABLE "hotels" ADD COLUMN "offers_at_floor" boolean DEFAULT true NOT NULL;
 CREATE OR REPLACE FUNCTION f_plans_at_floor(base integer, plans integer[], closed_plans integer[]) RETURNS boolean
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
-  SELECT coalesce(bool_and(p.kind <> 2) AND min(p.price) FILTER (WHERE p.open) = min(p.price), true)
+  -- No plan: the standard rate, at the floor. Else no plan with prices of its own, and an open plan
+  -- among the cheapest (none open: min(...) FILTER is null, so not at the floor).
+  SELECT count(*) = 0 OR (bool_and(p.kind <> 2) AND coalesce(min(p.price) FILTER (WHERE p.open) = min(p.price), false))
   FROM (SELECT plans[k + 1] AS kind,
           CASE plans[k + 1] WHEN 0 THEN round(base::numeric * (100 + plans[k + 2]) / 100)::int WHEN 1 THEN base + plans[k + 2] END AS price,
           plans[k + 5] <= 1 AND plans[k + 6] = 0 AND plans[k + 7] < 0 AND NOT (plans[k] = ANY(closed_plans)) AS open

@@ -58,6 +58,8 @@ beforeAll(async () => {
   await hotelWithPlans(db, "Open Discount Hotel", [{}, { priceRuleValue: -10 }]);
   // Cheapest plan ($80) needs three nights: a one-night stay costs $100.
   await hotelWithPlans(db, "Long Stay Discount Hotel", [{}, { priceRuleValue: -20, minStay: 3 }]);
+  // Its only plan needs three nights: no stay of fewer is sold at all.
+  await hotelWithPlans(db, "Long Stays Only Hotel", [{ minStay: 3 }]);
   // Its own prices: not the floor's business.
   await hotelWithPlans(db, "Own Prices Hotel", [{ priceRuleKind: "own", priceRuleValue: 0 }]);
   // $100, but $150 on the nights of d(20) to d(24).
@@ -77,6 +79,7 @@ describe("hotels.offers_at_floor", () => {
   it("marks the hotels whose every stay costs the floor", async () => {
     expect(await atFloor()).toEqual({
       "Long Stay Discount Hotel": false,
+      "Long Stays Only Hotel": false,
       "Open Discount Hotel": true,
       "Own Prices Hotel": false,
       "Plain Hotel": true,
@@ -142,6 +145,38 @@ describe("hotels.offers_at_floor", () => {
   });
 });
 
+describe("offers on the cards", () => {
+  it("shows each hotel's cheapest plan at its price in every sort, the plan read for the page only", async () => {
+    for (const sort of ["popularity", "price", "rating", "distance"]) {
+      const res = await t.api.hotels.search.$get({ query: { destination: CITY, checkIn: d(10), checkOut: d(11), pageSize: "50", sort } });
+      const hotels = ((await res.json()) as SearchResponse).hotels;
+      const offers = Object.fromEntries(hotels.map((h) => [h.name, [h.priceCents, h.ratePlan?.name ?? null]]));
+      expect(offers, sort).toEqual({
+        "Long Stay Discount Hotel": [10000, "Plan 1"],
+        "Open Discount Hotel": [9000, "Plan 2"],
+        "Own Prices Hotel": [10000, "Plan 1"],
+        "Plain Hotel": [10000, null],
+        "Summer Hotel": [10000, "Plan 1"],
+      });
+    }
+  });
+
+  it("reads the flag: a hotel wrongly marked shows its floor as its price", async () => {
+    const db = t.deps.db;
+    const price = async () => {
+      const res = await t.api.hotels.search.$get({ query: { destination: CITY, checkIn: d(10), checkOut: d(11), pageSize: "50" } });
+      return ((await res.json()) as SearchResponse).hotels.find((h) => h.name === "Long Stay Discount Hotel")?.priceCents;
+    };
+    expect(await price()).toBe(10000);
+    await db.execute(sql`update hotels set offers_at_floor = true where name = 'Long Stay Discount Hotel'`);
+    try {
+      expect(await price()).toBe(8000);
+    } finally {
+      await db.execute(sql`update hotels set offers_at_floor = false where name = 'Long Stay Discount Hotel'`);
+    }
+  });
+});
+
 describe("price filters", () => {
   it("keeps a hotel above a minimum when its stay costs more than its floor", async () => {
     // One night: Long Stay $100 (its $80 plan needs three), Summer $100, Own Prices $100, Open Discount $90, Plain $100.
@@ -152,6 +187,7 @@ describe("price filters", () => {
       "Summer Hotel",
     ]);
     expect(await search({ checkIn: d(10), checkOut: d(13), minPrice: "85", sort: "price" })).toEqual([
+      "Long Stays Only Hotel",
       "Open Discount Hotel",
       "Own Prices Hotel",
       "Plain Hotel",
