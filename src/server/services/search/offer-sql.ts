@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Stay } from "../../../shared/search-options.ts";
 import { fittingRoomOffers, freeFor, partySize, roomsFree } from "./availability-sql.ts";
-import { ANY_RATE_PLAN, PLAN_AT_FLOOR, type PlanAsk, planAllows, planOffer, planOfferPrice, standardRateMatches } from "./plan-sql.ts";
+import { ANY_RATE_PLAN, type PlanAsk, planAllows, planOffer, planOfferPrice, standardRateMatches } from "./plan-sql.ts";
 import { ANY_RATE_RULE, stayNightlyPrice } from "./pricing-sql.ts";
 
 /**
@@ -14,13 +14,6 @@ import { ANY_RATE_RULE, stayNightlyPrice } from "./pricing-sql.ts";
  * room free; now each room type with rooms is priced once.
  */
 export function offerLateral(stay: Stay, ask: PlanAsk): SQL {
-  const priced = planOffer(stay, ask, sql`g.id`, sql`g.floor_cents`);
-  // Where every stay costs the floor (decision 083) the offer's price is the floor; its plan is read
-  // for the page's rows only (PLAN_AT_FLOOR, withFloorOfferPlans), not for every hotel walked.
-  const offer = standardRateMatches(ask)
-    ? priced
-    : sql`(case when h.offers_at_floor and ${checkInFromTodayEverywhere(stay)}
-        then array[g.floor_cents, case when ${ANY_RATE_PLAN} then ${PLAN_AT_FLOOR} end]::int[] else ${priced} end)`;
   return sql`
     select min(f.offer[1]) as offer_price_cents,
       -- The cheapest room's original price and plan: price then id decide, so no sort per hotel.
@@ -29,7 +22,7 @@ export function offerLateral(stay: Stay, ask: PlanAsk): SQL {
       (min(array[f.offer[1], f.id, f.original_price_cents, f.offer[2]]))[2] as offer_room_type_id,
       sum(f.rooms_free)::int as rooms_available
     from (
-      select g.id, ${offer} as offer, g.original_price_cents, g.rooms_free
+      select g.id, ${planOffer(stay, ask, sql`g.id`, sql`g.floor_cents`)} as offer, g.original_price_cents, g.rooms_free
       from (
         select h.room_offers[i] as id, h.room_offers[i + 2] as floor_cents, h.room_offers[i + 4] as original_price_cents,
           ${roomsFree(stay, sql`h.room_offers[i]`, sql`h.room_offers[i + 3]`)} as rooms_free

@@ -132,13 +132,6 @@ export function planOffer(stay: Stay, ask: PlanAsk, roomTypeId: SQL, floor: SQL)
     else ${standardOffer} end)`;
 }
 
-/**
- * The plan id offerLateral gives an offer priced at its room type's floor (hotels.offers_at_floor,
- * decision 083) in a catalogue with plans: which plan makes it is read for the page's rows only
- * (withFloorOfferPlans in offer-plans.ts). Never a plan's id (ids are positive).
- */
-export const PLAN_AT_FLOOR = -1;
-
 /** planOffer's price alone. */
 export function planOfferPrice(stay: Stay, ask: PlanAsk, roomTypeId: SQL, floor: SQL): SQL {
   return sql`${planOffer(stay, ask, roomTypeId, floor)}[1]`;

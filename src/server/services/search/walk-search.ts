@@ -9,7 +9,7 @@ import { hotelFilters } from "./hotel-filters.ts";
 import { HOTEL_COLUMNS, type HotelRow, type OfferRow, toSummary } from "./hotel-rows.ts";
 import { noFreeRoomBelow } from "./offer-sql.ts";
 import { intArray } from "./sql-arrays.ts";
-import { offerPlans, withFloorOfferPlans } from "./offer-plans.ts";
+import { offerPlans } from "./offer-plans.ts";
 import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
 import { pageStayPrices } from "./stay-prices.ts";
@@ -76,8 +76,7 @@ export async function walkSearch(
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
-  const offers = await withFloorOfferPlans(db, page, stay, planAsk(criteria));
-  return { hotels: await pageHotels(db, offers, stay, criteria.stayPrices === true), total, totalIsCapped };
+  return { hotels: await pageHotels(db, page, stay, criteria.stayPrices === true), total, totalIsCapped };
 }
 
 const UNCACHED = createAnswerCache<number>(0);
