@@ -8,38 +8,20 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, queryRows } from "../../src/server/db/client.ts";
-import { cancellationPolicies, ratePlans, rateRules, roomTypes } from "../../src/server/db/schema.ts";
+import { queryRows } from "../../src/server/db/client.ts";
+import { ratePlans, rateRules, roomTypes } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { SearchResponse } from "../../src/shared/search.ts";
-import { createHotel, createRoomType } from "../factories.ts";
+import { createRoomType } from "../factories.ts";
+import { hotelWithPlans } from "../support/rate-plan-fixtures.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
 const d = (days: number) => addDays(todayUtc(), days);
 const CITY = "Floorton";
 
 let t: TestApp;
-
-/** A hotel in `city` with one room type at $100 a night and the given plans. */
-async function hotelWithPlans(db: Db, name: string, plans: Partial<typeof ratePlans.$inferInsert>[], city = CITY) {
-  const hotel = await createHotel(db, { name, city, country: "Planland", countryCode: "PL", timeZone: "UTC", priceCents: 10000 });
-  const room = await createRoomType(db, hotel.id, { priceCents: 10000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
-  const [policy] = await db
-    .insert(cancellationPolicies)
-    .values({ hotelId: hotel.id, name: "Non-refundable", terms: { tiers: [], finalFee: { kind: "percent", percent: 100 } } })
-    .returning();
-  const rows = [];
-  for (const [k, rest] of plans.entries()) {
-    const [row] = await db
-      .insert(ratePlans)
-      .values({ name: `Plan ${k + 1}`, ...rest, roomTypeId: room.id, hotelId: hotel.id, cancellationPolicyId: policy!.id })
-      .returning();
-    rows.push(row!);
-  }
-  return { hotel, room, policy: policy!, plans: rows };
-}
 
 async function atFloor(city = CITY): Promise<Record<string, boolean>> {
   const rows = await queryRows<{ name: string; offers_at_floor: boolean }>(
@@ -53,17 +35,17 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
   t.deps.suppliers[0] = createInventorySupplier(db, { smallCatalogue: 0 });
-  await hotelWithPlans(db, "Plain Hotel", []);
+  await hotelWithPlans(db, "Plain Hotel", [], { city: CITY });
   // Cheapest plan open: every stay costs $90.
-  await hotelWithPlans(db, "Open Discount Hotel", [{}, { priceRuleValue: -10 }]);
+  await hotelWithPlans(db, "Open Discount Hotel", [{}, { priceRuleValue: -10 }], { city: CITY });
   // Cheapest plan ($80) needs three nights: a one-night stay costs $100.
-  await hotelWithPlans(db, "Long Stay Discount Hotel", [{}, { priceRuleValue: -20, minStay: 3 }]);
+  await hotelWithPlans(db, "Long Stay Discount Hotel", [{}, { priceRuleValue: -20, minStay: 3 }], { city: CITY });
   // Its only plan needs three nights: no stay of fewer is sold at all.
-  await hotelWithPlans(db, "Long Stays Only Hotel", [{ minStay: 3 }]);
+  await hotelWithPlans(db, "Long Stays Only Hotel", [{ minStay: 3 }], { city: CITY });
   // Its own prices: not the floor's business.
-  await hotelWithPlans(db, "Own Prices Hotel", [{ priceRuleKind: "own", priceRuleValue: 0 }]);
+  await hotelWithPlans(db, "Own Prices Hotel", [{ priceRuleKind: "own", priceRuleValue: 0 }], { city: CITY });
   // $100, but $150 on the nights of d(20) to d(24).
-  const { room } = await hotelWithPlans(db, "Summer Hotel", [{}]);
+  const { room } = await hotelWithPlans(db, "Summer Hotel", [{}], { city: CITY });
   await db.insert(rateRules).values({ roomTypeId: room.id, firstNight: d(20), lastNight: d(24), priceCents: 15000 });
   await refreshDestinations(db);
 });
@@ -89,7 +71,7 @@ describe("hotels.offers_at_floor", () => {
 
   it("follows rate rules, plans and room types as they change", async () => {
     const db = t.deps.db;
-    const { room, policy } = await hotelWithPlans(db, "Changing Hotel", [{}], "Changeton");
+    const { room, policy } = await hotelWithPlans(db, "Changing Hotel", [{}], { city: "Changeton" });
     const now = async () => (await atFloor("Changeton"))["Changing Hotel"];
     expect(await now()).toBe(true);
 

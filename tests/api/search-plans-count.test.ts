@@ -6,41 +6,18 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, queryRows } from "../../src/server/db/client.ts";
-import { cancellationPolicies, ratePlans } from "../../src/server/db/schema.ts";
+import { queryRows } from "../../src/server/db/client.ts";
+import { ratePlans } from "../../src/server/db/schema.ts";
 import { refreshDestinations } from "../../src/server/db/seed/seed-catalogue.ts";
 import { createInventorySupplier } from "../../src/server/services/search/inventory-supplier.ts";
 import { addDays, todayUtc } from "../../src/shared/dates.ts";
 import type { SearchResponse } from "../../src/shared/search.ts";
-import { createHotel, createRoomType } from "../factories.ts";
+import { hotelWithPlans } from "../support/rate-plan-fixtures.ts";
 import { type TestApp, createTestApp } from "../support/test-app.ts";
 
 const d = (days: number) => addDays(todayUtc(), days);
 
 let t: TestApp;
-
-async function hotelWithPlans(
-  db: Db,
-  name: string,
-  plans: Partial<typeof ratePlans.$inferInsert>[],
-  { timeZone = "UTC", city = "Countville" } = {},
-) {
-  const hotel = await createHotel(db, { name, city, country: "Planland", countryCode: "PL", timeZone, priceCents: 10000 });
-  const room = await createRoomType(db, hotel.id, { priceCents: 10000, originalPriceCents: null, maxGuests: 2, totalRooms: 2 });
-  const [policy] = await db
-    .insert(cancellationPolicies)
-    .values({ hotelId: hotel.id, name: "Non-refundable", terms: { tiers: [], finalFee: { kind: "percent", percent: 100 } } })
-    .returning();
-  const rows = [];
-  for (const [k, rest] of plans.entries()) {
-    const [row] = await db
-      .insert(ratePlans)
-      .values({ name: `Plan ${k + 1}`, ...rest, roomTypeId: room.id, hotelId: hotel.id, cancellationPolicyId: policy!.id })
-      .returning();
-    rows.push(row!);
-  }
-  return { hotel, room, policy: policy!, plans: rows };
-}
 
 async function restricted(city = "Countville"): Promise<Record<string, boolean>> {
   const rows = await queryRows<{ name: string; plans_restricted: boolean }>(
@@ -54,12 +31,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
   t.deps.suppliers[0] = createInventorySupplier(db, { smallCatalogue: 0 });
-  await hotelWithPlans(db, "Open Plans Hotel", [{}, { priceRuleValue: -10, minStay: 4 }]);
-  await hotelWithPlans(db, "Long Stay Hotel", [{ minStay: 3 }]);
-  await hotelWithPlans(db, "Early Only Hotel", [{ minAdvanceDays: 30 }]);
-  await hotelWithPlans(db, "Closed Night Hotel", [{ closedDates: [d(10)] }]);
-  await hotelWithPlans(db, "Kiritimati Hotel", [{}], { timeZone: "Pacific/Kiritimati" });
-  await hotelWithPlans(db, "Plain Hotel", []);
+  await hotelWithPlans(db, "Open Plans Hotel", [{}, { priceRuleValue: -10, minStay: 4 }], { city: "Countville" });
+  await hotelWithPlans(db, "Long Stay Hotel", [{ minStay: 3 }], { city: "Countville" });
+  await hotelWithPlans(db, "Early Only Hotel", [{ minAdvanceDays: 30 }], { city: "Countville" });
+  await hotelWithPlans(db, "Closed Night Hotel", [{ closedDates: [d(10)] }], { city: "Countville" });
+  await hotelWithPlans(db, "Kiritimati Hotel", [{}], { city: "Countville", timeZone: "Pacific/Kiritimati" });
+  await hotelWithPlans(db, "Plain Hotel", [], { city: "Countville" });
   await refreshDestinations(db);
 });
 afterAll(() => t.close());

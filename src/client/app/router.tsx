@@ -5,7 +5,7 @@ import { HomePage } from "../features/home/home-page.tsx";
 import { HotelPageSkeleton } from "../features/hotel/hotel-page-skeleton.tsx";
 import { usePreloadHotel } from "../features/hotel/use-hotel-details.ts";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
-import { readStay } from "../lib/stay.ts";
+import { readStay } from "../../shared/search-address.ts";
 import { SearchPage } from "../features/search/search-page.tsx";
 import { Layout } from "./layout.tsx";
 import { RouteError } from "./route-error.tsx";

@@ -1,7 +1,5 @@
 import type { Stay } from "../../shared/search.ts";
 
-export { DEFAULT_GUESTS, DEFAULT_ROOMS, readStay, stayApiParams } from "../../shared/search-address.ts";
-
 /** Writes the whole stay (dates always, so a shared link keeps them; children and their ages only when there are any). */
 export function writeStay(params: URLSearchParams, stay: Stay): void {
   params.set("checkIn", stay.checkIn);

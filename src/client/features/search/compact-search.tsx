@@ -3,9 +3,8 @@ import { useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import { formatDateRange } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { readStay } from "../../lib/stay.ts";
+import { readDestination, readStay } from "../../../shared/search-address.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
-import { readDestination } from "./search-params.ts";
 import { SearchForm } from "./search-form.tsx";
 
 /**

@@ -7,9 +7,9 @@ import { GuestsRoomsPicker } from "../../components/guests-rooms-select.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { readStay, writeStay } from "../../lib/stay.ts";
+import { readDestination, readStay } from "../../../shared/search-address.ts";
+import { writeStay } from "../../lib/stay.ts";
 import { DestinationCombobox } from "./destination-combobox.tsx";
-import { readDestination } from "./search-params.ts";
 
 const fieldLabel = "pointer-events-none absolute top-2 z-10 text-xs font-medium text-slate-600";
 

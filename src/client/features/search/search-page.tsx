@@ -6,7 +6,8 @@ import { CompactSearch } from "./compact-search.tsx";
 import { HotelGridSkeleton } from "./hotel-grid.tsx";
 import { PopularHotels } from "./popular-hotels.tsx";
 import { SearchForm } from "./search-form.tsx";
-import { hasSearch, readDestination, searchApiQuery, searchTitle } from "./search-params.ts";
+import { hasSearch, readDestination, searchApiQuery } from "../../../shared/search-address.ts";
+import { searchTitle } from "./search-params.ts";
 import { useHotelSearch, usePreloadFirstPhoto } from "./use-hotel-search.ts";
 
 // The results view brings the filter controls (sliders, checkboxes, a dialog) and the shared search

@@ -1,8 +1,6 @@
 import type { TFunction } from "../../lib/i18n.ts";
 import { hasSearch, readDestination } from "../../../shared/search-address.ts";
 
-export { hasSearch, readDestination, searchApiQuery } from "../../../shared/search-address.ts";
-
 /**
  * The results' title. A search without a destination covers the popular destinations' hotels, and
  * says so: it must not look like the page before the search.

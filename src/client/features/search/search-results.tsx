@@ -19,7 +19,8 @@ import { FilterPanel } from "./filter-panel.tsx";
 import { clearFilters, countActiveFilters, readPage, readSort, writePage, writeSort } from "./filter-state.ts";
 import { HotelGrid, HotelGridSkeleton, NoHotelsFound } from "./hotel-grid.tsx";
 import { ResultsMap, ViewToggle } from "./results-map.tsx";
-import { hasSearch, readDestination, searchTitle } from "./search-params.ts";
+import { hasSearch, readDestination } from "../../../shared/search-address.ts";
+import { searchTitle } from "./search-params.ts";
 import type { HotelSearch } from "./use-hotel-search.ts";
 import { readView, writeView } from "./view-mode.ts";
 

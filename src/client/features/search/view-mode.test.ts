@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readView, writeView } from "./view-mode.ts";
-import { searchApiQuery } from "./search-params.ts";
+import { searchApiQuery } from "../../../shared/search-address.ts";
 
 describe("results view in the address", () => {
   it("reads the map only from view=map; anything else is the list", () => {
