@@ -6,16 +6,17 @@
  *
  * `--price-filter` keeps only the mix's searches with a price filter; `--answers FILE` writes each
  * search's answer (total, hotel ids, prices, rooms and offers' plans) as JSON lines, to compare two
- * versions' results.
+ * versions' results. `--custom-plans` runs the prepared statements where PostgreSQL picks custom or
+ * generic plans itself, as before decision 085, for a comparison.
  *
  *   npx tsx bench/search-probe.ts --database-url postgres://... [--requests 200] [--seed 1] [--explain 5]
- *     [--price-filter] [--answers answers.jsonl]
+ *     [--price-filter] [--answers answers.jsonl] [--custom-plans]
  */
 import { appendFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { type Db, SESSION_OPTIONS, useNamedStatements } from "../src/server/db/client.ts";
+import { type Db, SEARCH_SESSION_OPTIONS, SESSION_OPTIONS, preparedStatementTexts, useNamedStatements } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { createInventorySupplier } from "../src/server/services/search/inventory-supplier.ts";
 import { searchHotels } from "../src/server/services/search/across-suppliers.ts";
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     explain: { type: "string", default: "0" },
     "price-filter": { type: "boolean", default: false },
     answers: { type: "string" },
+    "custom-plans": { type: "boolean", default: false },
   },
 });
 const databaseUrl = values["database-url"] ?? process.env.BENCH_DATABASE_URL_2M;
@@ -45,20 +47,28 @@ interface Timed {
   path: string;
 }
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: SESSION_OPTIONS });
-const rawQuery = pool.query.bind(pool) as (config: unknown, params?: unknown) => Promise<pg.QueryResult>;
+// As the app connects: its pool, and the search's prepared statements on a pool of their own.
+const pool = timedPool(SESSION_OPTIONS);
+const searchPool = timedPool(SEARCH_SESSION_OPTIONS);
 let current: Timed[] | null = null;
 let currentPath = "";
-(pool as unknown as { query: typeof rawQuery }).query = async (config, params) => {
-  const text = typeof config === "string" ? config : (config as { text: string }).text;
-  const vals = (typeof config === "string" ? params : ((config as { values?: unknown[] }).values ?? params)) as unknown[];
-  const t0 = performance.now();
-  try {
-    return await rawQuery(config, params);
-  } finally {
-    current?.push({ kind: kindOf(text), ms: performance.now() - t0, text, values: vals ?? [], path: currentPath });
-  }
-};
+
+/** A pool whose every statement is timed into `current`. */
+function timedPool(options: string): pg.Pool {
+  const timed = new pg.Pool({ connectionString: databaseUrl, max: 4, options });
+  const rawQuery = timed.query.bind(timed) as (config: unknown, params?: unknown) => Promise<pg.QueryResult>;
+  (timed as unknown as { query: typeof rawQuery }).query = async (config, params) => {
+    const text = typeof config === "string" ? config : (config as { text: string }).text;
+    const vals = (typeof config === "string" ? params : ((config as { values?: unknown[] }).values ?? params)) as unknown[];
+    const t0 = performance.now();
+    try {
+      return await rawQuery(config, params);
+    } finally {
+      current?.push({ kind: kindOf(text), ms: performance.now() - t0, text, values: vals ?? [], path: currentPath });
+    }
+  };
+  return timed;
+}
 
 function kindOf(text: string): string {
   if (text.includes("from destinations")) return text.includes("sum(hotel_count)") ? "catalogue size" : "destination";
@@ -72,7 +82,9 @@ function kindOf(text: string): string {
 
 const db = drizzle({ client: pool, schema }) as unknown as Db;
 // As the app's pool runs them: frequent statements prepared (queryRowsNamed).
-useNamedStatements(db);
+// --custom-plans: on the app's other pool instead, where PostgreSQL chooses between custom and generic plans (before decision 085).
+const namedPool = values["custom-plans"] ? pool : searchPool;
+useNamedStatements(db, namedPool);
 const supplier = createInventorySupplier(db);
 const { rows: cityRows } = await pool.query<{ city: string }>("select city from destinations order by hotel_count desc limit 400");
 const nextPath = searchPathGenerator({ destinations: cityRows.map((r) => r.city), seed: Number(values.seed) });
@@ -116,7 +128,7 @@ for (let i = 0; i < Number(values.requests); i++) {
 }
 const s = summarize(totals);
 console.log(
-  `searches ${totals.length}: mean ${(totals.reduce((a, b) => a + b, 0) / totals.length).toFixed(1)} ms, p50 ${s.p50}, p95 ${s.p95}, p99 ${s.p99}, max ${s.max}`,
+  `searches ${totals.length}: mean ${(totals.reduce((a, b) => a + b, 0) / totals.length).toFixed(1)} ms, p50 ${s.p50}, p95 ${s.p95}, p99 ${s.p99}, max ${s.max}; ${preparedStatementTexts()} statement texts prepared`,
 );
 const byKind = new Map<string, number[]>();
 for (const t of all) byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), t.ms]);
@@ -148,9 +160,9 @@ const explain = Number(values.explain);
 if (explain > 0) {
   const slow = [...all].sort((a, b) => b.ms - a.ms).slice(0, explain);
   for (const t of slow) {
-    const { rows } = await pool.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${t.text}`, values: t.values });
+    const { rows } = await namedPool.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${t.text}`, values: t.values });
     console.log(`\n=== ${t.kind} ${t.ms.toFixed(1)} ms  ${t.path}\n${t.text}\n-- ${JSON.stringify(t.values)}`);
     console.log(rows.map((r) => r["QUERY PLAN"]).join("\n"));
   }
 }
-await pool.end();
+await Promise.all([pool.end(), searchPool.end()]);

@@ -22,7 +22,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { type Database, type Db, SESSION_OPTIONS, useNamedStatements } from "../src/server/db/client.ts";
+import { type Database, type Db, SEARCH_SESSION_OPTIONS, SESSION_OPTIONS, useNamedStatements } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
 import { createDeps } from "../src/server/deps.ts";
 import { createLogger } from "../src/server/logger.ts";
@@ -65,43 +65,54 @@ export interface SqlVsApiResult {
   withinBudget: boolean;
 }
 
-/** As the app's own pool connects (the same settings, so the same plans). */
+/** As the app's own pools connect (the same settings, so the same plans): the search's prepared statements have their own. */
 const POOL_OPTIONS = { max: 10, options: SESSION_OPTIONS } as const;
+const SEARCH_POOL_OPTIONS = { max: 10, options: SEARCH_SESSION_OPTIONS } as const;
 /** Searches each series runs back to back before the next series takes its turn. */
 const SEARCHES_PER_BLOCK = 25;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * A pool that can record what the service sends through `pool.query` (searches run single
+ * Pools (the app's and its search pool) that can record what the service sends through `query` (searches run single
  * statements, no transaction; a statement on a checked-out client would escape the capture).
  */
-function recordingPool(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.inProcess });
-  pool.on("error", () => {});
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+function recordingPools(databaseUrl: string) {
   let waves: Wave[] | null = null;
   let inFlight = 0;
-  (pool as unknown as { query: typeof query }).query = (config, values) => {
-    if (waves) {
-      const statement: Statement =
-        typeof config === "string"
-          ? { text: config, values: values as unknown[] }
-          : { ...(config as Statement), ...(values ? { values: values as unknown[] } : {}) };
-      if (inFlight === 0 || waves.length === 0) waves.push([]);
-      waves[waves.length - 1]!.push(statement);
-      inFlight++;
-      const result = query(config, values);
-      const done = () => {
-        inFlight--;
-      };
-      result.then(done, done);
-      return result;
-    }
-    return query(config, values);
-  };
+  const pool = recording(
+    new pg.Pool({ connectionString: databaseUrl, ...POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.inProcess }),
+  );
+  const searchPool = recording(
+    new pg.Pool({ connectionString: databaseUrl, ...SEARCH_POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.inProcess }),
+  );
+  function recording(recorded: pg.Pool): pg.Pool {
+    recorded.on("error", () => {});
+    const query = recorded.query.bind(recorded) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+    (recorded as unknown as { query: typeof query }).query = (config, values) => {
+      if (waves) {
+        const statement: Statement =
+          typeof config === "string"
+            ? { text: config, values: values as unknown[] }
+            : { ...(config as Statement), ...(values ? { values: values as unknown[] } : {}) };
+        if (inFlight === 0 || waves.length === 0) waves.push([]);
+        waves[waves.length - 1]!.push(statement);
+        inFlight++;
+        const result = query(config, values);
+        const done = () => {
+          inFlight--;
+        };
+        result.then(done, done);
+        return result;
+      }
+      return query(config, values);
+    };
+    return recorded;
+  }
   return {
     pool,
+    searchPool,
+    end: () => Promise.all([pool.end(), searchPool.end()]),
     async capture(run: () => Promise<unknown>): Promise<Wave[]> {
       waves = [];
       try {
@@ -167,15 +178,20 @@ export async function measureSearchSqlVsApi(options: {
   budgetRatioP50: number;
   log: (line: string) => void;
 }): Promise<SqlVsApiResult> {
-  const recorder = recordingPool(options.databaseUrl);
-  const replay = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS, application_name: BENCH_APPLICATION_NAMES.replay });
+  const recorder = recordingPools(options.databaseUrl);
+  // Every statement is replayed prepared, as the app's search pool runs its statements.
+  const replay = new pg.Pool({
+    connectionString: options.databaseUrl,
+    ...SEARCH_POOL_OPTIONS,
+    application_name: BENCH_APPLICATION_NAMES.replay,
+  });
   replay.on("error", () => {});
   const monitor = new pg.Client({ connectionString: options.databaseUrl, application_name: BENCH_APPLICATION_NAMES.monitor });
   await monitor.connect();
   try {
     const db = drizzle(recorder.pool, { schema }) as unknown as Db;
     // As the app's pool runs them: frequent search statements prepared (queryRowsNamed).
-    useNamedStatements(db);
+    useNamedStatements(db, recorder.searchPool);
     const database: Database = {
       db,
       readDb: db,
@@ -183,7 +199,9 @@ export async function measureSearchSqlVsApi(options: {
       kind: "postgres",
       pool: recorder.pool,
       pglite: null,
-      close: () => recorder.pool.end(),
+      close: async () => {
+        await recorder.end();
+      },
     };
     const config = loadConfig({
       NODE_ENV: "production",
@@ -308,6 +326,6 @@ export async function measureSearchSqlVsApi(options: {
       withinBudget: ratioP50 <= options.budgetRatioP50 && non2xx === 0,
     };
   } finally {
-    await Promise.all([recorder.pool.end(), replay.end(), monitor.end()]);
+    await Promise.all([recorder.end(), replay.end(), monitor.end()]);
   }
 }

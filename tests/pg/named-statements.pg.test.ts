@@ -5,7 +5,8 @@ import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
 
 /*
  * Search statements run as named prepared statements on PostgreSQL (queryRowsNamed): a text becomes
- * one once it has run a few times, and its rows read exactly as Drizzle's own queries read them.
+ * one once it has run a few times, and its rows read exactly as Drizzle's own queries read them. They
+ * run on a pool of their own whose connections keep one generic plan per statement (decision 085).
  */
 describe("named prepared statements on PostgreSQL", () => {
   let temp: TempDatabase;
@@ -13,7 +14,7 @@ describe("named prepared statements on PostgreSQL", () => {
 
   beforeAll(async () => {
     temp = await createTempDatabase();
-    // One connection, so pg_prepared_statements shows what this pool prepared.
+    // One connection per pool, so pg_prepared_statements (read on the search pool) shows what it prepared.
     database = await openDatabase({ databaseUrl: temp.url, pgliteDir: null, poolSize: 1 });
   });
   afterAll(async () => {
@@ -23,10 +24,15 @@ describe("named prepared statements on PostgreSQL", () => {
 
   const statement = (n: number) =>
     sql`select ${n}::int as n, ${`night ${n}`}::text as label, date '2030-01-07' + ${n}::int as night, array[${n}::int, 2] as pair`;
+  // Through queryRowsNamed: on the search pool's connection, where the statements are prepared (this
+  // question too, from its third run: left out).
   const prepared = async () =>
-    (await queryRows<{ name: string; statement: string }>(database.db, sql`select name, statement from pg_prepared_statements`)).filter(
-      (s) => s.name.startsWith("staywise_"),
-    );
+    (
+      await queryRowsNamed<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
+        database.db,
+        sql`select name, statement, generic_plans, custom_plans from pg_prepared_statements`,
+      )
+    ).filter((s) => s.name.startsWith("staywise_") && !s.statement.includes("pg_prepared_statements"));
 
   it("prepares a statement text after its third run, with each run's own values", async () => {
     for (let n = 1; n <= 2; n++)
@@ -40,6 +46,15 @@ describe("named prepared statements on PostgreSQL", () => {
     const names = await prepared();
     expect(names).toHaveLength(1);
     expect(names[0]!.statement).toContain("as label");
+    // Planned once, generically, and reused: never planned for one run's values.
+    expect(Number(names[0]!.generic_plans)).toBe(4);
+    expect(Number(names[0]!.custom_plans)).toBe(0);
+  });
+
+  it("leaves the plan choice of every other statement to PostgreSQL", async () => {
+    const mode = sql`select current_setting('plan_cache_mode') as mode`;
+    expect(await queryRowsNamed(database.db, mode)).toEqual([{ mode: "force_generic_plan" }]);
+    expect(await queryRows(database.db, mode)).toEqual([{ mode: "auto" }]);
   });
 
   it("prepares nothing when the pool is opened with prepared statements off (DATABASE_PREPARED_STATEMENTS=false)", async () => {

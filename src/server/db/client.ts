@@ -69,6 +69,15 @@ export interface DatabaseOptions {
  */
 export const SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0";
 
+/**
+ * Settings of the connections that run the search's prepared statements (queryRowsNamed, decision
+ * 085): each keeps one generic plan per statement instead of planning it again for every search. Left
+ * to choose, PostgreSQL planned most of them every time (a generic plan looks dearer than a custom one
+ * with its LIMIT and array parameters unknown), which was a quarter of a search's database time on the
+ * 2M catalogue; the generic plans walk the same indexes and give the same answers.
+ */
+export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan`;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts;
@@ -87,13 +96,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: SESSION_OPTIONS,
     };
     const pool = openPool({ ...poolConfig, connectionString: options.databaseUrl });
-    if (options.statements) observePoolStatements(pool, options.statements);
+    // The search's prepared statements on connections of their own (SEARCH_SESSION_OPTIONS); opened on first use.
+    const searchConfig = { ...poolConfig, options: SEARCH_SESSION_OPTIONS };
+    const searchPool = options.preparedStatements !== false ? openPool({ ...searchConfig, connectionString: options.databaseUrl }) : null;
+    if (options.statements) {
+      observePoolStatements(pool, options.statements);
+      if (searchPool) observePoolStatements(searchPool, options.statements);
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const replicas = options.readUrls?.length ? openReadReplicas({ urls: options.readUrls, primary: pool, poolConfig }) : null;
+    const replicas = options.readUrls?.length
+      ? openReadReplicas({
+          urls: options.readUrls,
+          primary: pool,
+          poolConfig,
+          search: searchPool ? { primary: searchPool, poolConfig: searchConfig } : null,
+        })
+      : null;
     const readDb = replicas ? (drizzlePg(replicas.pool, { schema }) as unknown as Db) : db;
-    if (options.preparedStatements !== false) {
-      useNamedStatements(db);
-      if (replicas) useNamedStatements(readDb);
+    if (searchPool) {
+      useNamedStatements(db, searchPool);
+      if (replicas?.searchPool) useNamedStatements(readDb, replicas.searchPool);
     }
     return {
       db,
@@ -104,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pglite: null,
       close: async () => {
         await replicas?.close();
-        await pool.end();
+        await Promise.all([pool.end(), searchPool?.end()]);
       },
     };
   }
@@ -133,9 +155,13 @@ interface NamedStatementClient {
 /** The node-postgres databases opened by openDatabase (or a benchmark), and what runs their statements. */
 const namedStatementClients = new WeakMap<Db, NamedStatementClient>();
 
-/** Lets queryRowsNamed prepare the statements of `db`, a Drizzle node-postgres database (its client a pool). */
-export function useNamedStatements(db: Db): void {
-  namedStatementClients.set(db, (db as unknown as { $client: NamedStatementClient }).$client);
+/**
+ * Lets queryRowsNamed prepare the statements of `db`, a Drizzle node-postgres database, and run them
+ * on `client`: a pool connected with SEARCH_SESSION_OPTIONS (or the replicas' routing pool of such
+ * pools), as openDatabase does; a benchmark may pass `db`'s own pool to compare.
+ */
+export function useNamedStatements(db: Db, client: NamedStatementClient): void {
+  namedStatementClients.set(db, client);
 }
 
 const dialect = new PgDialect();
@@ -168,6 +194,11 @@ const NAMED_AFTER_RUNS = 3;
 const NAMED_STATEMENTS_LIMIT = 400;
 const statementRuns = new Map<string, number>();
 const statementNames = new Map<string, string>();
+
+/** How many statement texts run prepared in this process (search-probe reports it against NAMED_STATEMENTS_LIMIT). */
+export function preparedStatementTexts(): number {
+  return statementNames.size;
+}
 
 /**
  * queryRows for the statements a search runs many times a second with other values: on PostgreSQL a

@@ -23,6 +23,11 @@ export interface ReadReplicas {
    * while none is up, or when the request must read its own writes). client.ts wraps it as `readDb`.
    */
   pool: pg.Pool;
+  /**
+   * The same routing for the search's prepared statements, over each replica's (and the primary's)
+   * search pool (client.ts SEARCH_SESSION_OPTIONS); null when they were not asked for.
+   */
+  searchPool: pg.Pool | null;
   status(): ReplicaStatus[];
   /** Asks every replica, down ones included, for `select 1` within `timeoutMs` and records the answers. */
   check(timeoutMs: number): Promise<ReplicaStatus[]>;
@@ -47,6 +52,8 @@ export interface ReadReplicaOptions {
   primary: pg.Pool;
   /** Options of every replica pool (size, time limits), as the primary's. */
   poolConfig: Omit<pg.PoolConfig, "connectionString">;
+  /** A search pool per replica too, with these options, routed as the others with `primary` to fall back on. */
+  search?: { primary: pg.Pool; poolConfig: Omit<pg.PoolConfig, "connectionString"> } | null;
   /** How long a replica that failed is left alone before it is tried again. */
   retryAfterMs?: number;
 }
@@ -61,6 +68,7 @@ const OWN_TIME_LIMITS = new Set(["57014", "55P03"]);
 interface Replica {
   status: ReplicaStatus;
   pool: pg.Pool;
+  searchPool: pg.Pool | null;
   /** While down, the time after which the next read tries it again. */
   retryAt: number;
 }
@@ -78,6 +86,8 @@ class ReplicaRoutingPool {
 
   constructor(
     private readonly replicas: Replica[],
+    /** Which of a replica's pools this routing uses. */
+    private readonly poolOf: (replica: Replica) => pg.Pool,
     private readonly primary: pg.Pool,
     private readonly retryAfterMs: number,
     private readonly changed: (replica: Replica, error?: unknown) => void,
@@ -95,7 +105,7 @@ class ReplicaRoutingPool {
     const replica = currentRequest()?.readFromPrimary ? null : this.pick();
     if (!replica) return run(this.primary);
     try {
-      const result = await run(replica.pool);
+      const result = await run(this.poolOf(replica));
       this.markUp(replica);
       return result;
     } catch (error) {
@@ -140,10 +150,12 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   const replicas: Replica[] = options.urls.map((url, i) => {
     const pool = openPool({ ...options.poolConfig, connectionString: url });
-    return { status: { name: `replica-${i + 1}`, state: "up" }, pool, retryAt: 0 };
+    const searchPool = options.search ? openPool({ ...options.search.poolConfig, connectionString: url }) : null;
+    return { status: { name: `replica-${i + 1}`, state: "up" }, pool, searchPool, retryAt: 0 };
   });
   const result: ReadReplicas = {
     pool: undefined as unknown as pg.Pool,
+    searchPool: null,
     status: () => replicas.map((r) => ({ ...r.status })),
     async check(timeoutMs) {
       await Promise.all(
@@ -159,22 +171,28 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       Promise.all(
         replicas.map(async (replica) => ({
           ...replica.status,
-          inUse: replica.pool.totalCount - replica.pool.idleCount,
-          waiting: replica.pool.waitingCount,
+          inUse: inUse(replica.pool) + (replica.searchPool ? inUse(replica.searchPool) : 0),
+          waiting: replica.pool.waitingCount + (replica.searchPool?.waitingCount ?? 0),
           lagSeconds: replica.status.state === "up" ? await replayLag(replica.pool, timeoutMs) : null,
         })),
       ),
     onStateChange: null,
     close: async () => {
-      await Promise.all(replicas.map((r) => r.pool.end()));
+      await Promise.all(replicas.flatMap((r) => [r.pool.end(), ...(r.searchPool ? [r.searchPool.end()] : [])]));
     },
   };
-  const router = new ReplicaRoutingPool(replicas, options.primary, retryAfterMs, (replica, error) =>
-    result.onStateChange?.({ ...replica.status }, error),
-  );
+  const changed = (replica: Replica, error?: unknown) => result.onStateChange?.({ ...replica.status }, error);
+  // Both routings share the replicas' state: one that fails is down for both.
+  const router = new ReplicaRoutingPool(replicas, (r) => r.pool, options.primary, retryAfterMs, changed);
   result.pool = router as unknown as pg.Pool;
+  const search = options.search;
+  if (search) {
+    result.searchPool = new ReplicaRoutingPool(replicas, (r) => r.searchPool!, search.primary, retryAfterMs, changed) as unknown as pg.Pool;
+  }
   return result;
 }
+
+const inUse = (pool: pg.Pool) => pool.totalCount - pool.idleCount;
 
 async function answersWithin(pool: pg.Pool, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
