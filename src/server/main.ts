@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./demo/demo.ts";
 import { bookingDeps, createDeps } from "./deps.ts";
+import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import { createSmtpTransport } from "./integrations/mailer.ts";
 import { chooseLogFormat, createLogger } from "./logger.ts";
 import { stopOnSignals } from "./shutdown.ts";
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
       );
     }
   }) as Server;
+  keepConnectionsAlive(server);
 
   stopOnSignals({
     server,
