@@ -198,6 +198,7 @@ export async function measureSearchSqlVsApi(options: {
       replicas: null,
       kind: "postgres",
       pool: recorder.pool,
+      searchPool: recorder.searchPool,
       pglite: null,
       close: async () => {
         await recorder.end();

@@ -56,6 +56,9 @@ describe("/metrics on PostgreSQL", () => {
     expect(sample(text, "staywise_db_pool_connections", { pool: "primary", state: "in_use" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "staywise_db_pool_connections", { pool: "primary", state: "idle" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "staywise_db_pool_waiting", { pool: "primary" })).toBe(0);
+    // The search's own pool (decision 085) is shown beside the primary's.
+    expect(sample(text, "staywise_db_pool_connections", { pool: "search", state: "idle" })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "staywise_db_pool_waiting", { pool: "search" })).toBe(0);
     expect(sample(text, "staywise_db_replica_up", { replica: "replica-1" })).toBe(1);
     expect(sample(text, "staywise_db_replica_pool_waiting", { replica: "replica-1" })).toBe(0);
     // The "replica" is the primary, which is not in recovery: its lag is unknown, so not shown.

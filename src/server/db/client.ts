@@ -29,6 +29,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The pg pool when on PostgreSQL (for COPY and advisory locks). */
   pool: pg.Pool | null;
+  /** The pool of the search's prepared statements (generic plans, decision 085); null on PGlite or without prepared statements. */
+  searchPool: pg.Pool | null;
   /** The PGlite instance when embedded. */
   pglite: PGlite | null;
   close(): Promise<void>;
@@ -123,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       replicas,
       kind: "postgres",
       pool,
+      searchPool,
       pglite: null,
       close: async () => {
         await replicas?.close();
@@ -138,7 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   if (options.statements) observePgliteStatements(client, options.statements);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, readDb: db, replicas: null, kind: "pglite", pool: null, pglite: client, close: () => client.close() };
+  return { db, readDb: db, replicas: null, kind: "pglite", pool: null, searchPool: null, pglite: client, close: () => client.close() };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

@@ -129,14 +129,18 @@ export function createMetrics(deps: AppDeps, token: string): AppMetrics {
   const pool = database.pool;
   if (pool) {
     const max = (pool as unknown as { options?: { max?: number } }).options?.max;
+    // "search" is the primary's second pool, where the search's prepared statements run (decision 085).
+    const pools = [{ name: "primary", pool }, ...(database.searchPool ? [{ name: "search", pool: database.searchPool }] : [])];
     new Gauge({
       name: "staywise_db_pool_connections",
-      help: "Connections of a PostgreSQL pool by state (in_use, idle); pool is primary or replica-N.",
+      help: "Connections of a PostgreSQL pool by state (in_use, idle); pool is primary or search.",
       labelNames: ["pool", "state"],
       registers,
       collect() {
-        this.set({ pool: "primary", state: "in_use" }, pool.totalCount - pool.idleCount);
-        this.set({ pool: "primary", state: "idle" }, pool.idleCount);
+        for (const { name, pool: p } of pools) {
+          this.set({ pool: name, state: "in_use" }, p.totalCount - p.idleCount);
+          this.set({ pool: name, state: "idle" }, p.idleCount);
+        }
       },
     });
     new Gauge({
@@ -145,11 +149,11 @@ export function createMetrics(deps: AppDeps, token: string): AppMetrics {
       labelNames: ["pool"],
       registers,
       collect() {
-        this.set({ pool: "primary" }, pool.waitingCount);
+        for (const { name, pool: p } of pools) this.set({ pool: name }, p.waitingCount);
       },
     });
     if (max) {
-      new Gauge({ name: "staywise_db_pool_max", help: "Connections a pool may open (DATABASE_POOL_SIZE).", registers }).set(max);
+      new Gauge({ name: "staywise_db_pool_max", help: "Connections each pool may open (DATABASE_POOL_SIZE).", registers }).set(max);
     }
   }
   new Gauge({
