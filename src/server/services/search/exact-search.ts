@@ -8,10 +8,9 @@ import { likeEscape } from "../../db/like.ts";
 import type { SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
 import { partySize, roomsFree } from "./availability-sql.ts";
 import { hotelFilters } from "./hotel-filters.ts";
-import { HOTEL_COLUMNS, type HotelRow, toSummary } from "./hotel-rows.ts";
-import { offerPlans } from "./offer-plans.ts";
+import { toSummary } from "./hotel-rows.ts";
+import { type DetailRow, detailsSql, toPageDetail } from "./page-details.ts";
 import { planAsk, planOffer } from "./plan-sql.ts";
-import { pageStayPrices } from "./stay-prices.ts";
 
 /**
  * Up to this many hotels in the catalogue, search uses exactSearch: one round trip, an exact total,
@@ -20,8 +19,8 @@ import { pageStayPrices } from "./stay-prices.ts";
  */
 export const SMALL_CATALOGUE = 50_000;
 
-/** A page row: the hotel's card columns, its offer and the total of every match. */
-interface SearchRow extends HotelRow {
+/** A page row: the hotel's card details (page-details.ts), its offer and the total of every match. */
+interface SearchRow extends DetailRow {
   offer_price_cents: number;
   offer_original_price_cents: number | null;
   offer_plan_id: number | null;
@@ -30,12 +29,14 @@ interface SearchRow extends HotelRow {
   total: number;
 }
 
-const EXACT_ORDER_BY: Record<SortOption, SQL> = {
-  popularity: sql`m.review_count desc, m.id`,
-  price: sql`m.offer_price_cents asc, m.id`,
-  rating: sql`m.rating desc, m.review_count desc, m.id`,
-  distance: sql`m.distance_from_center_km asc, m.id`,
+/** The sort over the rows of `offers` aliased `alias`. */
+const EXACT_ORDER_BY: Record<SortOption, string> = {
+  popularity: "m.review_count desc, m.id",
+  price: "m.offer_price_cents asc, m.id",
+  rating: "m.rating desc, m.review_count desc, m.id",
+  distance: "m.distance_from_center_km asc, m.id",
 };
+const exactOrderBy = (sort: SortOption, alias: "m" | "x") => sql.raw(EXACT_ORDER_BY[sort].replaceAll("m.", `${alias}.`));
 
 function exactDestinationCondition(destination: string): SQL {
   if (!destination) {
@@ -61,21 +62,13 @@ export async function exactSearch(db: Db, criteria: SupplierSearch): Promise<Sup
     const [first] = await page(1, 0);
     return { hotels: [], total: first?.total ?? 0, totalIsCapped: false };
   }
-  const [plans, stayPrices] = await Promise.all([
-    offerPlans(db, rows, criteria.stay),
-    criteria.stayPrices ? pageStayPrices(db, rows, criteria.stay) : null,
-  ]);
+  const withStayPrices = criteria.stayPrices === true;
   return {
     total: rows[0]?.total ?? 0,
     hotels: rows.map((r) => {
-      const summary = toSummary(
-        r,
-        r.offer_price_cents,
-        r.offer_original_price_cents,
-        r.rooms_available,
-        plans.get(Number(r.offer_plan_id)) ?? null,
-      );
-      return stayPrices ? { ...summary, stayPrice: stayPrices.get(Number(r.id)) ?? null } : summary;
+      const { plan, stayPrice } = toPageDetail(r, criteria.stay, withStayPrices);
+      const summary = toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available, plan);
+      return withStayPrices ? { ...summary, stayPrice } : summary;
     }),
   };
 }
@@ -83,7 +76,7 @@ export async function exactSearch(db: Db, criteria: SupplierSearch): Promise<Sup
 /**
  * Plan: narrow rows (id and sort keys) for every matching hotel, each priced from its own room
  * types (availability looked up per room type in room_nights, so only matched hotels cost
- * anything), counted and cut to the page; the wide hotel columns are read for the page only.
+ * anything), counted and cut to the page; the card's details are read for the page only (detailsSql).
  */
 function exactPageSql(
   criteria: SupplierSearch,
@@ -121,12 +114,16 @@ function exactPageSql(
         and ${sql.join(priceFilters, sql` and `)}
     ),
     page as (
-      select m.*, (count(*) over ())::int as total
+      select m.*, m.id as hotel_id, m.offer_room_type_id as room_type_id, m.offer_plan_id as plan_id, (count(*) over ())::int as total
       from offers m
-      order by ${EXACT_ORDER_BY[criteria.sort]}
+      order by ${exactOrderBy(criteria.sort, "m")}
       limit ${limit} offset ${offset}
     )
-    select ${HOTEL_COLUMNS}, m.offer_price_cents, m.offer_original_price_cents, m.offer_plan_id, m.offer_room_type_id, m.rooms_available, m.total
-    from page m join hotels h on h.id = m.id
-    order by ${EXACT_ORDER_BY[criteria.sort]}`;
+    ${detailsSql(
+      sql`page x`,
+      stay,
+      criteria.stayPrices === true,
+      sql`, x.offer_price_cents, x.offer_original_price_cents, x.offer_plan_id, x.offer_room_type_id, x.rooms_available, x.total`,
+    )}
+    order by ${exactOrderBy(criteria.sort, "x")}`;
 }

@@ -8,7 +8,7 @@ import type { TaxSettings } from "../../../shared/taxes.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
 import { roomsFree } from "./availability-sql.ts";
 import { hotelPlanRows, planOffersFor } from "./hotel-plan-offers.ts";
-import { HOTEL_COLUMNS, type HotelRow, type RoomRow, toRoomOffer, toSummary } from "./hotel-rows.ts";
+import { HOTEL_COLUMNS, type HotelDetailRow, type RoomRow, toRoomOffer, toSummary } from "./hotel-rows.ts";
 
 /**
  * One of our hotels with every room type priced and checked for the stay, each with its rate plans
@@ -18,7 +18,7 @@ export async function inventoryHotel(db: Db, hotelId: string, stay: Stay): Promi
   if (!isDatabaseId(hotelId)) return null;
   const id = Number(hotelId);
   const [hotel] = await queryRowsNamed<
-    HotelRow & { children_free_under_age: number; child_rate_cents: number; time_zone: string; tax_settings: TaxSettings }
+    HotelDetailRow & { children_free_under_age: number; child_rate_cents: number; time_zone: string; tax_settings: TaxSettings }
   >(
     db,
     sql`select ${HOTEL_COLUMNS}, h.children_free_under_age, h.child_rate_cents, h.time_zone, h.tax_settings

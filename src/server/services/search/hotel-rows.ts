@@ -19,9 +19,7 @@ export interface HotelRow {
   star_rating: number;
   currency: string;
   image: string;
-  images: string[];
   amenities: string[];
-  description: string | null;
   distance_from_center_km: number;
   cancellation_policy: string;
   free_cancellation_days: number;
@@ -34,6 +32,12 @@ export interface HotelRow {
   spa: boolean;
   price_cents: number;
   original_price_cents: number | null;
+}
+
+/** The hotel page's row: the card's columns and the wide ones only the page shows. */
+export interface HotelDetailRow extends HotelRow {
+  images: string[];
+  description: string | null;
 }
 
 export interface RoomRow {
@@ -57,39 +61,39 @@ export interface RoomRow {
   first_min_stay: number;
 }
 
-export const HOTEL_COLUMNS = sql.raw(
-  [
-    "id",
-    "name",
-    "location",
-    "city",
-    "country",
-    "lat",
-    "lng",
-    "rating",
-    "review_count",
-    "star_rating",
-    "currency",
-    "image",
-    "images",
-    "amenities",
-    "description",
-    "distance_from_center_km",
-    "cancellation_policy",
-    "free_cancellation_days",
-    "property_type",
-    "breakfast",
-    "wifi",
-    "parking",
-    "pool",
-    "gym",
-    "spa",
-    "price_cents",
-    "original_price_cents",
-  ]
-    .map((c) => `h.${c}`)
-    .join(", "),
-);
+/** A hotel card's columns (HotelRow): a search reads these for its page's hotels only. */
+const CARD_COLUMNS = [
+  "id",
+  "name",
+  "location",
+  "city",
+  "country",
+  "lat",
+  "lng",
+  "rating",
+  "review_count",
+  "star_rating",
+  "currency",
+  "image",
+  "amenities",
+  "distance_from_center_km",
+  "cancellation_policy",
+  "free_cancellation_days",
+  "property_type",
+  "breakfast",
+  "wifi",
+  "parking",
+  "pool",
+  "gym",
+  "spa",
+  "price_cents",
+  "original_price_cents",
+];
+const hotelColumns = (columns: string[]) => sql.raw(columns.map((c) => `h.${c}`).join(", "));
+
+export const SUMMARY_COLUMNS = hotelColumns(CARD_COLUMNS);
+/** The hotel page's columns (HotelDetailRow): the card's and the photos and description. */
+export const HOTEL_COLUMNS = hotelColumns([...CARD_COLUMNS, "images", "description"]);
 
 /** An offer's plan as a card shows it, and its free-cancellation days (0: none free) for freeCancellationDays. */
 export interface OfferPlanTerms {

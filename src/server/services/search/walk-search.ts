@@ -6,14 +6,12 @@ import { type AnswerCache, createAnswerCache } from "./answer-cache.ts";
 import { TOTAL_CAP, countUpToCap } from "./capped-count.ts";
 import type { Scope } from "./destination-scope.ts";
 import { hotelFilters } from "./hotel-filters.ts";
-import { HOTEL_COLUMNS, type HotelRow, type OfferRow, toSummary } from "./hotel-rows.ts";
+import { type OfferRow, toSummary } from "./hotel-rows.ts";
 import { noFreeRoomBelow } from "./offer-sql.ts";
-import { intArray } from "./sql-arrays.ts";
-import { offerPlans } from "./offer-plans.ts";
+import { type DetailRow, type PageDetail, detailsSql, pageDetails, toPageDetail } from "./page-details.ts";
 import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
-import { pageStayPrices } from "./stay-prices.ts";
-import { ORDER_BY, type Walk, scopeWalks, walksUnion } from "./walks.ts";
+import { type Walk, orderBy, scopeWalks, walksUnion } from "./walks.ts";
 
 /**
  * Search over a large catalogue (2,000,000 hotels) without touching every match:
@@ -55,10 +53,12 @@ export async function walkSearch(
   const belowMin = criteria.minPriceCents > 0 ? [noFreeRoomBelow(stay, planAsk(criteria), criteria.minPriceCents)] : [];
 
   const walks = scopeWalks(scope);
-  // matched is set when every match was priced while finding the page: the total without counting.
+  const withStayPrices = criteria.stayPrices === true;
+  // The page with each hotel's card details (page-details.ts); matched is set when every match was
+  // priced while finding the page: the total without counting.
   const { page, matched } =
     criteria.sort === "price"
-      ? await pricePage(db, walks, [...filters, ...belowMin], criteria)
+      ? await withDetails(db, await pricePage(db, walks, [...filters, ...belowMin], criteria), stay, withStayPrices)
       : { page: await sortedPage(db, walks, filters, criteria), matched: null };
 
   let total: number;
@@ -76,41 +76,61 @@ export async function walkSearch(
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
-  return { hotels: await pageHotels(db, page, stay, criteria.stayPrices === true), total, totalIsCapped };
+  return { hotels: page.map((r) => card(r, withStayPrices)), total, totalIsCapped };
 }
 
 const UNCACHED = createAnswerCache<number>(0);
 
-/** The page of every sort but price: the walks' first offset + limit each, merged and cut to the page. */
-function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: SupplierSearch): Promise<OfferRow[]> {
-  const { stay } = criteria;
+/** A page row: the hotel's offer and what its card shows beyond it. */
+type DetailedOffer = OfferRow & { detail: PageDetail };
+
+/**
+ * The page of every sort but price, with its hotels' card details, in ONE statement: the walks'
+ * first offset + limit each, merged and cut to the page, then the details joined to the page's
+ * rows only (detailsSql).
+ */
+async function sortedPage(db: Db, walks: readonly Walk[], filters: SQL[], criteria: SupplierSearch): Promise<DetailedOffer[]> {
+  const { stay, sort } = criteria;
+  const withStayPrices = criteria.stayPrices === true;
   const priceFilters: SQL[] = [sql`o.offer_price_cents is not null`];
   if (criteria.minPriceCents > 0) priceFilters.push(sql`o.offer_price_cents >= ${criteria.minPriceCents}`);
   if (criteria.maxPriceCents !== null) priceFilters.push(sql`o.offer_price_cents <= ${criteria.maxPriceCents}`);
   const need = criteria.offset + criteria.limit;
-  return queryRowsNamed<OfferRow>(
+  const page = sql`(select m.*, m.id as hotel_id, m.offer_room_type_id as room_type_id, m.offer_plan_id as plan_id
+      from (${walksUnion(walks, filters, priceFilters, { stay, ask: planAsk(criteria) }, sort, need)}) m
+      order by ${orderBy(sort, "m")} limit ${criteria.limit} offset ${criteria.offset}) x`;
+  const rows = await queryRowsNamed<DetailRow & OfferRow>(
     db,
-    sql`select m.* from (${walksUnion(walks, filters, priceFilters, { stay, ask: planAsk(criteria) }, criteria.sort, need)}) m
-              order by ${ORDER_BY[criteria.sort]} limit ${criteria.limit} offset ${criteria.offset}`,
+    sql`${detailsSql(
+      page,
+      stay,
+      withStayPrices,
+      sql`, x.offer_price_cents, x.offer_original_price_cents, x.offer_plan_id, x.offer_room_type_id, x.rooms_available`,
+    )}
+      order by ${orderBy(sort, "x")}`,
   );
+  return rows.map((r) => ({ ...r, detail: toPageDetail(r, stay, withStayPrices) }));
 }
 
-/** The page's hotels as cards, in the page's order: the wide columns are read for these only. */
-async function pageHotels(db: Db, page: OfferRow[], stay: Stay, withStayPrices: boolean): Promise<SupplierSearchResult["hotels"]> {
-  if (page.length === 0) return [];
-  const ids = page.map((r) => Number(r.id));
-  const hotelRows = await queryRowsNamed<HotelRow>(
-    db,
-    // One array parameter: one text for any page length (decision 080).
-    sql`select ${HOTEL_COLUMNS} from hotels h where h.id = any(${intArray(ids)}::int[])`,
-  );
-  const byId = new Map(hotelRows.map((h) => [Number(h.id), h]));
-  const [plans, stayPrices] = await Promise.all([offerPlans(db, page, stay), withStayPrices ? pageStayPrices(db, page, stay) : null]);
-  return page.flatMap((r) => {
-    const hotel = byId.get(Number(r.id));
-    const plan = plans.get(Number(r.offer_plan_id)) ?? null;
-    if (!hotel) return [];
-    const summary = toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan);
-    return [stayPrices ? { ...summary, stayPrice: stayPrices.get(Number(r.id)) ?? null } : summary];
-  });
+/** A page found without its details (the price sort's), with them: one more statement, by ids. */
+async function withDetails(
+  db: Db,
+  found: { page: OfferRow[]; matched: number | null },
+  stay: Stay,
+  withStayPrices: boolean,
+): Promise<{ page: DetailedOffer[]; matched: number | null }> {
+  const details = await pageDetails(db, found.page, stay, withStayPrices);
+  return {
+    page: found.page.flatMap((r) => {
+      const detail = details.get(Number(r.id));
+      return detail ? [{ ...r, detail }] : [];
+    }),
+    matched: found.matched,
+  };
+}
+
+function card(r: DetailedOffer, withStayPrices: boolean): SupplierSearchResult["hotels"][number] {
+  const { hotel, plan, stayPrice } = r.detail;
+  const summary = toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan);
+  return withStayPrices ? { ...summary, stayPrice } : summary;
 }

@@ -24,9 +24,10 @@ const BRANCH_ORDER_BY: Record<SortOption, string> = {
   distance: "h.distance_from_center_km asc, h.id",
   price: "h.price_cents asc, h.id",
 };
-export const ORDER_BY: Record<SortOption, SQL> = Object.fromEntries(
-  Object.entries(BRANCH_ORDER_BY).map(([sort, keys]) => [sort, sql.raw(keys.replaceAll("h.", "m."))]),
-) as Record<SortOption, SQL>;
+/** The sort's order over the rows of a walk's result aliased `alias` (its columns: WALK_COLUMNS). */
+export function orderBy(sort: SortOption, alias: "m" | "x"): SQL {
+  return sql.raw(BRANCH_ORDER_BY[sort].replaceAll("h.", `${alias}.`));
+}
 
 /**
  * One index walk per place (city), or one over all of them when there are many, then one over the
