@@ -452,9 +452,14 @@ async function requestCostScenario(
     const destinations = await fetchDestinations(app.baseUrl);
     const nextSearch = searchPathGenerator({ destinations, seed: options.seed });
     const nextHotel = detailPathGenerator(await collectHotelIds(app.baseUrl, destinations, options.seed), options.seed);
+    // 400 rooms from a random place in the catalogue: each run books other rooms, so repeated runs
+    // on one database do not sell out the same rooms and dates (ten runs from the first 400 did,
+    // and most journeys then failed at the hold).
+    const bookable = "from room_types where max_guests >= 2 and total_rooms >= 10";
     const rooms = (
       await monitor.query<{ hotel_id: number; id: number }>(
-        "select hotel_id, id from room_types where max_guests >= 2 and total_rooms >= 10 order by id limit 400",
+        `(select hotel_id, id ${bookable} and id >= (select min(id) + floor(random() * (max(id) - min(id)))::int from room_types) order by id limit 400)
+          union all (select hotel_id, id ${bookable} order by id limit 400) limit 400`,
       )
     ).rows;
     if (rooms.length === 0) throw new Error("No room type with 10 rooms for two guests to book");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase, queryRows, queryRowsNamed } from "../../src/server/db/client.ts";
+import { type Database, SEARCH_POOL_IDLE_MS, openDatabase, queryRows, queryRowsNamed } from "../../src/server/db/client.ts";
 import { type TempDatabase, createTempDatabase } from "../support/pg.ts";
 
 /*
@@ -55,6 +55,13 @@ describe("named prepared statements on PostgreSQL", () => {
     const mode = sql`select current_setting('plan_cache_mode') as mode`;
     expect(await queryRowsNamed(database.db, mode)).toEqual([{ mode: "force_generic_plan" }]);
     expect(await queryRows(database.db, mode)).toEqual([{ mode: "auto" }]);
+  });
+
+  it("keeps an idle search connection, with its plans, for minutes; the app's pool closes its own after 10 s", () => {
+    const idleMs = (pool: unknown) => (pool as { options: { idleTimeoutMillis?: number } }).options.idleTimeoutMillis;
+    expect(idleMs(database.searchPool)).toBe(SEARCH_POOL_IDLE_MS);
+    expect(SEARCH_POOL_IDLE_MS).toBeGreaterThanOrEqual(60_000);
+    expect(idleMs(database.pool)).toBe(10_000);
   });
 
   it("prepares nothing when the pool is opened with prepared statements off (DATABASE_PREPARED_STATEMENTS=false)", async () => {

@@ -80,6 +80,15 @@ export const SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0"
  */
 export const SEARCH_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 
+/**
+ * How long a search connection may sit idle before the pool closes it: 5 minutes, not node-postgres'
+ * 10 s. A connection keeps the search's prepared statements and their generic plans (SEARCH_SESSION_OPTIONS),
+ * and a new one plans every text again, 1.5-5 ms each for ~65 texts of the bench mix (pg_stat_statements
+ * on the booked 2M catalogue). At 10 s, the pool's less used connections closed between the bursts of
+ * a steady load and were opened again in the next burst, planning in the middle of it.
+ */
+export const SEARCH_POOL_IDLE_MS = 300_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts;
@@ -99,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     const pool = openPool({ ...poolConfig, connectionString: options.databaseUrl });
     // The search's prepared statements on connections of their own (SEARCH_SESSION_OPTIONS); opened on first use.
-    const searchConfig = { ...poolConfig, options: SEARCH_SESSION_OPTIONS };
+    const searchConfig = { ...poolConfig, options: SEARCH_SESSION_OPTIONS, idleTimeoutMillis: SEARCH_POOL_IDLE_MS };
     const searchPool = options.preparedStatements !== false ? openPool({ ...searchConfig, connectionString: options.databaseUrl }) : null;
     if (options.statements) {
       observePoolStatements(pool, options.statements);
