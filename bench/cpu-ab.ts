@@ -3,8 +3,8 @@
  * alike. Two app processes run on the same database, one from this tree and one from another
  * checkout (`git worktree add ../base <commit>`, with node_modules linked); every search of the
  * bench mix goes to both in turn (which goes first alternates), one request at a time, and around
- * each the app's CPU and its PostgreSQL backends' CPU are read from /proc (bench/cpu.ts), as
- * request-cost does. Runs one after another on a shared VM moved by 10-20 % from one to the next
+ * each the app's CPU and its PostgreSQL backends' CPU are read from /proc (requestCpu, as
+ * request-cost reads them). Runs one after another on a shared VM moved by 10-20 % from one to the next
  * (docs/benchmarks.md, 2026-11-29); side by side, the difference is the code's.
  *
  *   npx tsx bench/cpu-ab.ts --base ../base --database-url postgres://.../staywise_bench_2m [--requests 600] [--warmup 60] [--seed 1]
@@ -14,8 +14,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type AppProcess, startApp } from "./app-process.ts";
-import { BENCH_APPLICATION_NAMES, backendCpu, backendCpuBetween, processCpuMs } from "./cpu.ts";
+import { BENCH_APPLICATION_NAMES } from "./cpu.ts";
 import { fetchDestinations, searchPathGenerator } from "./mix.ts";
+import { requestCpu } from "./request-cost.ts";
 
 const { values } = parseArgs({
   options: {
@@ -71,13 +72,10 @@ try {
   for (let k = 0; k < requests; k++) {
     const url = next();
     for (const i of k % 2 === 0 ? [0, 1] : [1, 0]) {
-      const { app } = apps[i]!;
-      const b0 = await backendCpu(monitor, { pid: app.pid });
-      const c0 = processCpuMs(app.pid) ?? NaN;
-      const status = await get(i, url);
-      if (status !== 200) throw new Error(`${apps[i]!.name} answered ${status} to ${url}`);
-      apps[i]!.appMs += (processCpuMs(app.pid) ?? NaN) - c0;
-      apps[i]!.postgresMs += backendCpuBetween(b0, await backendCpu(monitor, { pid: app.pid })).ms;
+      const cost = await requestCpu(apps[i]!.app.pid, monitor, () => get(i, url));
+      if (cost.result !== 200) throw new Error(`${apps[i]!.name} answered ${cost.result} to ${url}`);
+      apps[i]!.appMs += cost.appMs;
+      apps[i]!.postgresMs += cost.postgresMs;
     }
   }
   console.log(`cpu-ab: ${requests} searches of the bench mix, sent to both apps in turn; CPU ms per search`);

@@ -59,21 +59,36 @@ export interface RequestCostResult {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+/**
+ * The CPU one request cost: the app process's, and its PostgreSQL backends' (read around every
+ * request: a pool closes a connection idle for 10 s, and its CPU would be lost).
+ */
+export async function requestCpu<T>(
+  appPid: number,
+  monitor: pg.Client,
+  run: () => Promise<T>,
+): Promise<{ result: T; wallMs: number; appMs: number; postgresMs: number }> {
+  const b0 = await backendCpu(monitor, { pid: appPid });
+  const c0 = processCpuMs(appPid) ?? NaN;
+  const t0 = performance.now();
+  const result = await run();
+  const wallMs = performance.now() - t0;
+  const appMs = (processCpuMs(appPid) ?? NaN) - c0;
+  const postgresMs = backendCpuBetween(b0, await backendCpu(monitor, { pid: appPid })).ms;
+  return { result, wallMs, appMs, postgresMs };
+}
+
 async function timeRequests(count: number, appPid: number, monitor: pg.Client, run: (i: number) => Promise<boolean>): Promise<KindCost> {
   const wall: number[] = [];
   let appMs = 0;
   let postgresMs = 0;
   let failed = 0;
   for (let i = 0; i < count; i++) {
-    // Read around every request: a pool closes a connection idle for 10 s, and its CPU would be lost.
-    const b0 = await backendCpu(monitor, { pid: appPid });
-    const c0 = processCpuMs(appPid) ?? NaN;
-    const t0 = performance.now();
-    const ok = await run(i);
-    wall.push(performance.now() - t0);
-    appMs += (processCpuMs(appPid) ?? NaN) - c0;
-    postgresMs += backendCpuBetween(b0, await backendCpu(monitor, { pid: appPid })).ms;
-    if (!ok) failed++;
+    const cost = await requestCpu(appPid, monitor, () => run(i));
+    wall.push(cost.wallMs);
+    appMs += cost.appMs;
+    postgresMs += cost.postgresMs;
+    if (!cost.result) failed++;
   }
   return { count, failed, wallMs: summarize(wall), appCpuMs: round2(appMs / count), postgresCpuMs: round2(postgresMs / count) };
 }

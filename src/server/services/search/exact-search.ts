@@ -8,8 +8,7 @@ import { likeEscape } from "../../db/like.ts";
 import type { SupplierSearch, SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
 import { partySize, roomsFree } from "./availability-sql.ts";
 import { hotelFilters } from "./hotel-filters.ts";
-import { toSummary } from "./hotel-rows.ts";
-import { type DetailRow, detailsSql, toPageDetail } from "./page-details.ts";
+import { type DetailRow, detailsSql, toCard, toPageDetail } from "./page-details.ts";
 import { planAsk, planOffer } from "./plan-sql.ts";
 
 /**
@@ -65,11 +64,7 @@ export async function exactSearch(db: Db, criteria: SupplierSearch): Promise<Sup
   const withStayPrices = criteria.stayPrices === true;
   return {
     total: rows[0]?.total ?? 0,
-    hotels: rows.map((r) => {
-      const { plan, stayPrice } = toPageDetail(r, criteria.stay, withStayPrices);
-      const summary = toSummary(r, r.offer_price_cents, r.offer_original_price_cents, r.rooms_available, plan);
-      return withStayPrices ? { ...summary, stayPrice } : summary;
-    }),
+    hotels: rows.map((r) => toCard(r, toPageDetail(r, criteria.stay, withStayPrices), withStayPrices)),
   };
 }
 

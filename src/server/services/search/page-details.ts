@@ -26,7 +26,8 @@ import type { Stay } from "../../../shared/search-options.ts";
 import { type StayPrice, stayPriceOf } from "../../../shared/stay-price.ts";
 import type { TaxSettings } from "../../../shared/taxes.ts";
 import { type Db, queryRowsNamed } from "../../db/client.ts";
-import { type HotelRow, type OfferPlanTerms, SUMMARY_COLUMNS } from "./hotel-rows.ts";
+import type { SupplierSearchResult } from "../../integrations/suppliers/hotel-supplier.ts";
+import { type HotelRow, type OfferPlanTerms, SUMMARY_COLUMNS, toSummary } from "./hotel-rows.ts";
 import { intArray } from "./sql-arrays.ts";
 
 /** An offer on the page: the hotel, the room type and plan (null: the standard rate) it is sold at. */
@@ -117,6 +118,22 @@ export async function pageDetails(
 /** A details row as the card's parts. */
 export function toPageDetail(row: DetailRow, stay: Stay, withStayPrices: boolean): PageDetail {
   return { hotel: row, plan: planTerms(row), stayPrice: withStayPrices ? stayPrice(row, stay) : null };
+}
+
+/** An offer and its details as the card search answers with; `stayPrice` only when the search asked for it. */
+export function toCard(
+  offer: { offer_price_cents: number | null; offer_original_price_cents: number | null; rooms_available: number | null },
+  detail: PageDetail,
+  withStayPrices: boolean,
+): SupplierSearchResult["hotels"][number] {
+  const summary = toSummary(
+    detail.hotel,
+    offer.offer_price_cents!,
+    offer.offer_original_price_cents,
+    offer.rooms_available ?? 0,
+    detail.plan,
+  );
+  return withStayPrices ? { ...summary, stayPrice: detail.stayPrice } : summary;
 }
 
 function planTerms(row: DetailRow): OfferPlanTerms | null {

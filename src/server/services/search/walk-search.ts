@@ -6,9 +6,9 @@ import { type AnswerCache, createAnswerCache } from "./answer-cache.ts";
 import { TOTAL_CAP, countUpToCap } from "./capped-count.ts";
 import type { Scope } from "./destination-scope.ts";
 import { hotelFilters } from "./hotel-filters.ts";
-import { type OfferRow, toSummary } from "./hotel-rows.ts";
+import type { OfferRow } from "./hotel-rows.ts";
 import { noFreeRoomBelow } from "./offer-sql.ts";
-import { type DetailRow, type PageDetail, detailsSql, pageDetails, toPageDetail } from "./page-details.ts";
+import { type DetailRow, type PageDetail, detailsSql, pageDetails, toCard, toPageDetail } from "./page-details.ts";
 import { planAsk } from "./plan-sql.ts";
 import { pricePage } from "./price-page.ts";
 import { type Walk, orderBy, scopeWalks, walksUnion } from "./walks.ts";
@@ -76,7 +76,7 @@ export async function walkSearch(
     total = Math.min(n, TOTAL_CAP);
   }
   if (scope.partial) totalIsCapped = true;
-  return { hotels: page.map((r) => card(r, withStayPrices)), total, totalIsCapped };
+  return { hotels: page.map((r) => toCard(r, r.detail, withStayPrices)), total, totalIsCapped };
 }
 
 const UNCACHED = createAnswerCache<number>(0);
@@ -127,10 +127,4 @@ async function withDetails(
     }),
     matched: found.matched,
   };
-}
-
-function card(r: DetailedOffer, withStayPrices: boolean): SupplierSearchResult["hotels"][number] {
-  const { hotel, plan, stayPrice } = r.detail;
-  const summary = toSummary(hotel, r.offer_price_cents!, r.offer_original_price_cents, r.rooms_available ?? 0, plan);
-  return withStayPrices ? { ...summary, stayPrice } : summary;
 }
