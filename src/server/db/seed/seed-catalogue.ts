@@ -60,7 +60,7 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   const today = todayUtc();
   let counts: { roomTypes: number; reviews: number };
   if (database.kind === "postgres") {
-    const deferred = opts.hotels >= BULK_LOAD_HOTELS ? await dropSecondaryIndexes(database.pool!) : [];
+    const deferred = opts.hotels >= BULK_LOAD_HOTELS ? await dropSecondaryIndexes(database.pool!, ["hotels"]) : [];
     try {
       counts = await copyCatalogue(database.pool!, opts.hotels, seed, today, opts.onProgress);
     } finally {
@@ -110,21 +110,31 @@ const BULK_LOAD_HOTELS = 200_000;
  */
 export async function withHotelIndexesDeferred<T>(database: Database, hotels: number, work: () => Promise<T>): Promise<T> {
   if (database.kind !== "postgres" || hotels < BULK_LOAD_HOTELS) return work();
-  const deferred = await dropSecondaryIndexes(database.pool!);
+  return withIndexesDeferred(database.pool!, ["hotels"], work);
+}
+
+/**
+ * Runs `work` with the secondary indexes of `tables` dropped, and builds them again afterwards (also
+ * when `work` fails): a bulk load then builds each index once, sorted, instead of inserting every
+ * row into it.
+ */
+export async function withIndexesDeferred<T>(pool: pg.Pool, tables: readonly string[], work: () => Promise<T>): Promise<T> {
+  const deferred = await dropSecondaryIndexes(pool, tables);
   try {
     return await work();
   } finally {
-    await recreateIndexes(database.pool!, deferred);
+    await recreateIndexes(pool, deferred);
   }
 }
 
-/** Drops the indexes of hotels that no constraint needs; answers their definitions. */
-async function dropSecondaryIndexes(pool: pg.Pool): Promise<{ name: string; definition: string }[]> {
+/** Drops the indexes of `tables` that no constraint needs; answers their definitions. */
+async function dropSecondaryIndexes(pool: pg.Pool, tables: readonly string[]): Promise<{ name: string; definition: string }[]> {
   const { rows } = await pool.query<{ name: string; definition: string }>(
     `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = current_schema() and i.tablename = 'hotels'
+     where i.schemaname = current_schema() and i.tablename = any($1::text[])
        and not exists (select 1 from pg_constraint c where c.conindid = to_regclass(quote_ident(i.indexname)))
      order by i.tablename, i.indexname`,
+    [tables],
   );
   for (const index of rows) await pool.query(`drop index ${pgIdent(index.name)}`);
   return rows;
