@@ -96,8 +96,9 @@ async function main(): Promise<void> {
   const warmStarted = Date.now();
   deps.lifecycle.warmUp(
     warmSearch(deps.suppliers, deps.readDb, {
-      connections: database.kind === "postgres" ? Math.min(config.databasePoolSize, 4) : 1,
+      connections: database.kind === "postgres" ? config.databasePoolSize : 1,
       runs: database.kind === "postgres" ? RUNS_PER_CONNECTION : 1,
+      broad: database.kind === "postgres",
     }).then(
       (done) => logger.info({ ...done, ms: Date.now() - warmStarted }, "search warmed up"),
       (error: unknown) => logger.warn({ err: error }, "search warm-up failed; serving without it"),
