@@ -87,6 +87,16 @@ describe("readiness waits for the search warm-up", () => {
     const expected = ["home", "city"].flatMap((w) => ["1/1", "2/1", "3/1", "4/1", "4/2"].flatMap((p) => filters.map((f) => kind(w, p, f))));
     expect([...asked.kinds].sort()).toEqual(expected.sort());
 
+    // Past its time budget no new round starts: the first of each connection, then every destination.
+    const hurried = await warmSearch([supplier], t.deps.readDb, {
+      connections: 2,
+      runs: 3,
+      broad: true,
+      broadFromHotels: 2,
+      broadBudgetMs: 0,
+    });
+    expect(hurried.searches).toBe(2 * 4 * 5 * 4 * 2 + 2);
+
     // Below the size it is the narrow warm-up: one and two guests, no filter, nothing per destination.
     const narrow = await warmSearch([supplier], t.deps.readDb, { connections: 2, runs: 1, broad: true });
     expect(narrow.searches).toBe(2 * 4 * 2 * 2);
