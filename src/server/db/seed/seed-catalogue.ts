@@ -60,12 +60,9 @@ export async function seedCatalogue(database: Database, opts: SeedCatalogueOptio
   const today = todayUtc();
   let counts: { roomTypes: number; reviews: number };
   if (database.kind === "postgres") {
-    const deferred = opts.hotels >= BULK_LOAD_HOTELS ? await dropSecondaryIndexes(database.pool!, ["hotels"]) : [];
-    try {
-      counts = await copyCatalogue(database.pool!, opts.hotels, seed, today, opts.onProgress);
-    } finally {
-      await recreateIndexes(database.pool!, deferred);
-    }
+    counts = await withHotelIndexesDeferred(database, opts.hotels, () =>
+      copyCatalogue(database.pool!, opts.hotels, seed, today, opts.onProgress),
+    );
   } else {
     counts = await insertCatalogue(db, opts.hotels, seed, today, opts.onProgress);
   }

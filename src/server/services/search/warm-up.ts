@@ -39,7 +39,7 @@ const WARM_FILTERS = [{}, { minPrice: "100", maxPrice: "300" }, { stars: "3,4", 
  * traveller's request rather than during the first minute of traffic (issue 32). Only our own
  * inventory is asked: a partner is never called to warm up. An empty catalogue has nothing to warm.
  *
- * `broad` (PostgreSQL, main.ts), from BROAD_FROM_HOTELS hotels on, runs on every connection asked
+ * `broad` (PostgreSQL, main.ts; decision 087), from BROAD_FROM_HOTELS hotels on, runs on every connection asked
  * for (the pool's size) and searches for every party of
  * WARM_PARTIES with every filter of WARM_FILTERS, each its own statement texts, then every
  * destination once (its scope resolved into the cache, its hotels' pages read). Without it (one and
