@@ -18,6 +18,11 @@ export default defineConfig({
           testTimeout: 30_000,
           // Generous: a loaded machine (or CI beside another job) must slow a hook, not fail it.
           hookTimeout: 180_000,
+          // A worker loads the app's modules once for all its files (decision 088): a fresh module
+          // graph per file cost about 2.5 s of CPU each, a fifth of the whole run.
+          isolate: false,
+          // Below the browser files' CPU priority (decision 088).
+          setupFiles: ["tests/support/yield-to-browser.setup.ts"],
         },
       },
       {
@@ -27,6 +32,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          isolate: false, // as unit (decision 088)
+          setupFiles: ["tests/support/yield-to-browser.setup.ts"],
           // Files run beside each other: each has its own temporary database (or its own server,
           // replica-cluster.ts), and the migrated template is built under an advisory lock.
         },

@@ -71,7 +71,10 @@ describe("shutdown under load", () => {
     while (outcomes.length < 40) await new Promise((r) => setTimeout(r, 20));
     expect((await get("/test/background")).status).toBe(202);
     const slow = get("/test/slow?ms=1500");
-    await new Promise((r) => setTimeout(r, 100));
+    // The signal comes once the app is serving it (a fixed pause raced a loaded machine: the request
+    // was still unread, so its connection counted as idle and was closed at the signal).
+    const slowStarted = `"slowRequest":"shutdown-test-${sent}"`;
+    while (!output.includes(slowStarted)) await new Promise((r) => setTimeout(r, 10));
     proc.kill("SIGTERM");
     // Requests count as "after the signal" only once the app has logged that it is draining: a
     // request sent just after kill() may still be served before the signal handler runs.

@@ -41,9 +41,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Colours are only judged at rest: a toast fading in, or results dimmed while newer ones load
   // (aria-busy), have a contrast that no one reads.
   await waitUntilNotBusy(page);
+  // One transition's end often starts another (a new toast moves the older ones back in the stack
+  // and fades their text out): wait until a frame after the last one starts none, for up to 3 s.
   await page.evaluate(async () => {
-    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    const deadline = performance.now() + 3_000;
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await nextFrame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, left))]);
+    }
   });
   // Once per document: a page checked again after a click still has it.
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });

@@ -6,13 +6,23 @@
  * estimated durations: a simulated worker that comes free takes the next browser file when no
  * browser file is running at that moment, else the next other file. Browser files thus start one
  * after another on whichever worker is free, and a worker seldom waits for a turn. Estimates come
- * from Vitest's cache of the last run's durations, else a project's typical file.
+ * from Vitest's cache of the last run's durations, else the checked-in durations of a measured run
+ * (test-file-seconds.json, as on a fresh clone; decision 088), else a project's typical file.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Average seconds per file of each project (2-core machine, decision 079), when the cache has none. */
-const TYPICAL_SECONDS: Record<string, number> = { e2e: 30, pg: 9, unit: 6 };
+/** Average seconds per file of each project (quiet 2-core machine, decision 088), for a file the table below lacks. */
+const TYPICAL_SECONDS: Record<string, number> = { e2e: 17, pg: 1.9, unit: 2.8 };
+/**
+ * A browser file is handed to a worker that comes free up to this long before the turn does: the
+ * browser files are the run's longest lane, so a worker may wait a little for a turn, but the turn
+ * should not wait for a worker (estimates err by seconds; decision 088).
+ */
+const BROWSER_LEAD_SECONDS = 4;
+/** Seconds per file of one measured run (`scripts/test-file-seconds.ts` writes it). */
+const MEASURED_SECONDS = JSON.parse(readFileSync(new URL("./test-file-seconds.json", import.meta.url), "utf8")) as Record<string, number>;
 const BROWSER_PROJECT = "e2e";
 
 export default class TurnAwareSequencer extends BaseSequencer {
@@ -24,9 +34,10 @@ export default class TurnAwareSequencer extends BaseSequencer {
     if (browser.length === 0 || others.length === 0 || workers === 1) return sorted;
 
     const estimate = (spec: TestSpecification): number => {
-      const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
-      const known = this.ctx.cache.getFileTestResults(key)?.duration;
-      return known && known > 0 ? known / 1000 : (TYPICAL_SECONDS[spec.project.name] ?? 5);
+      const file = path.relative(this.ctx.config.root, spec.moduleId);
+      const known = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
+      if (known && known > 0) return known / 1000;
+      return MEASURED_SECONDS[file] ?? TYPICAL_SECONDS[spec.project.name] ?? 2;
     };
 
     const order: TestSpecification[] = [];
@@ -35,7 +46,7 @@ export default class TurnAwareSequencer extends BaseSequencer {
     while (browser.length > 0 || others.length > 0) {
       const worker = freeAt.indexOf(Math.min(...freeAt));
       const now = freeAt[worker]!;
-      if (browser.length > 0 && (browserBusyUntil <= now || others.length === 0)) {
+      if (browser.length > 0 && (browserBusyUntil - BROWSER_LEAD_SECONDS <= now || others.length === 0)) {
         const spec = browser.shift()!;
         browserBusyUntil = Math.max(now, browserBusyUntil) + estimate(spec);
         freeAt[worker] = browserBusyUntil;

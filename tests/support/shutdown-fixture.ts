@@ -29,6 +29,7 @@ await migrateDatabase(database);
 const deps = createDeps(config, database, logger);
 const outer = new Hono()
   .get("/test/slow", async (c) => {
+    logger.info({ slowRequest: c.req.header("x-request-id") }, "slow request started");
     await sleep(Number(c.req.query("ms") ?? 300));
     return c.json({ slow: true });
   })
