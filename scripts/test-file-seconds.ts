@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/test-file-seconds.ts
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,10 +19,10 @@ interface CachedResults {
   results: [key: string, result: { duration?: number; failed?: boolean }][];
 }
 
-const caches = readdirSync(CACHE, { withFileTypes: true })
+const caches = (existsSync(CACHE) ? readdirSync(CACHE, { withFileTypes: true }) : [])
   .filter((entry) => entry.isDirectory())
   .map((entry) => path.join(CACHE, entry.name, "results.json"))
-  .filter((file) => statSync(file, { throwIfNoEntry: false }))
+  .filter((file) => existsSync(file))
   .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
 const latest = caches[0];
 if (!latest) {
